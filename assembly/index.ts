@@ -1,0 +1,1 @@
+export function abiVersion(): i32 { return 1; }

@@ -1,0 +1,79 @@
+// The outcome of one rule check. Rules fill a Verdict instead of throwing:
+// a throw in AssemblyScript is a trap that kills the instance (STYLE.md §2).
+
+export const enum Decision {
+  Allow = 0,
+  Deny = 1,
+  Ask = 2,
+}
+
+/**
+ * Reason codes. OAP codes wherever OAP has one (reference/oap.md §1.3); the
+ * few we add are marked. The string form is what crosses the boundary.
+ */
+export namespace Code {
+  export const ALLOWED = "oap.allowed";
+  export const INVALID_CONTEXT = "oap.invalid_context";
+  export const UNKNOWN_CAPABILITY = "oap.unknown_capability";
+  export const POLICY_ERROR = "oap.policy_error";
+  export const EVALUATOR_ERROR = "oap.evaluator_error";
+  export const TOOL_NOT_ALLOWED = "oap.tool_not_allowed";
+  export const PASSPORT_SUSPENDED = "oap.passport_suspended";
+  export const PASSPORT_VERSION_MISMATCH = "oap.passport_version_mismatch";
+  /** Ours: APort never checks expiry (oap.md §3.5 item 8). */
+  export const PASSPORT_EXPIRED = "oap.passport_expired";
+  /** Ours: the third outcome, `ask`. */
+  export const APPROVAL_REQUIRED = "oap.approval_required";
+  export const COMMAND_NOT_ALLOWED = "oap.command_not_allowed";
+  export const BLOCKED_PATTERN = "oap.blocked_pattern";
+  export const DANGEROUS_OPERATION = "oap.dangerous_operation";
+  export const COMMAND_INJECTION_DETECTED = "oap.command_injection_detected";
+  export const LIMIT_EXCEEDED = "oap.limit_exceeded";
+  export const DIRECTORY_NOT_ALLOWED = "oap.directory_not_allowed";
+  export const ENV_VAR_BLOCKED = "oap.env_var_blocked";
+  export const PATH_NOT_ALLOWED = "oap.path_not_allowed";
+  export const PATH_BLOCKED = "oap.path_blocked";
+  export const EXTENSION_NOT_ALLOWED = "oap.extension_not_allowed";
+  export const DOMAIN_NOT_ALLOWED = "oap.domain_not_allowed";
+  export const DOMAIN_BLOCKED = "oap.domain_blocked";
+  export const PRIVATE_IP_BLOCKED = "oap.private_ip_blocked";
+  export const METHOD_NOT_ALLOWED = "oap.method_not_allowed";
+  export const INVALID_URL = "oap.invalid_url";
+}
+
+/** One decision in the making: the first failing rule wins (APort semantics). */
+export class Verdict {
+  decision: Decision = Decision.Allow;
+  code: string = Code.ALLOWED;
+  message: string = "";
+  /** The OAP pack that decided, e.g. `system.command.execute.v1`; "" for none. */
+  policyId: string = "";
+  /** The capability the tool mapped to; "" for none. */
+  capability: string = "";
+
+  reset(): void {
+    this.decision = Decision.Allow;
+    this.code = Code.ALLOWED;
+    this.message = "";
+    this.policyId = "";
+    this.capability = "";
+  }
+
+  deny(code: string, message: string): bool {
+    this.decision = Decision.Deny;
+    this.code = code;
+    this.message = message;
+    return false;
+  }
+
+  ask(code: string, message: string): bool {
+    this.decision = Decision.Ask;
+    this.code = code;
+    this.message = message;
+    return false;
+  }
+
+  get denied(): bool {
+    return this.decision == Decision.Deny;
+  }
+}
