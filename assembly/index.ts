@@ -1,1 +1,157 @@
-export function abiVersion(): i32 { return 1; }
+// The ABI: every export the bindings call, nothing else. Data crosses as
+// UTF-8 bytes in two reused buffers (input and output); results are small
+// integers plus bytes in the output buffer. No host imports: the module
+// instantiates with `{}` (asconfig `use: abort=` turns aborts into traps).
+//
+// Output of `evaluate` (little-endian):
+//   [0] u32 decision (0 allow, 1 deny, 2 ask)   [4] u32 code id
+//   [8] u32 policy_id id   [12] u32 capability id
+//   [16] u32 message byte length   [20…] message UTF-8
+// Ids index the interned string table (`internedString`).
+
+import { ByteBuffer } from "./util/bytes";
+import { Json, JsonType } from "./json/reader";
+import { Policy } from "./policy/policy";
+import { AllowlistPolicy } from "./policy/allowlist";
+import { PassportPolicy } from "./policy/passport";
+import { RequestView, MAX_REQUEST_BYTES } from "./policy/request";
+import { Verdict, Code } from "./policy/verdict";
+import { LoadErrors } from "./policy/load-errors";
+import { intern, internedString as internedAt, internedCount as internedTotal } from "./policy/intern";
+
+/** Bumped whenever an export's meaning changes; the bindings refuse a mismatch. */
+export const ABI_VERSION: i32 = 1;
+
+const input = new ByteBuffer(4096);
+const output = new ByteBuffer(4096);
+const policies = new Array<Policy | null>();
+const request = new RequestView();
+const verdict = new Verdict();
+const policyJson = new Json();
+
+export function abiVersion(): i32 {
+  return ABI_VERSION;
+}
+
+export function maxRequestBytes(): i32 {
+  return MAX_REQUEST_BYTES;
+}
+
+/** Make room for `size` input bytes and return where to write them. */
+export function inputPtr(size: i32): usize {
+  if (size > input.data.length) {
+    input.reset();
+    input.ensure(size);
+  }
+  return input.ptr;
+}
+
+export function inputCapacity(): i32 {
+  return input.data.length;
+}
+
+export function outputPtr(): usize {
+  return output.ptr;
+}
+
+/**
+ * Compile the policy document in the input buffer (`len` bytes). Returns a
+ * handle >= 1, or -(n) with n bytes of `[{"path","message"}]` JSON in the
+ * output buffer.
+ */
+export function loadPolicy(len: i32): i32 {
+  const errors = new LoadErrors();
+  const policy = compilePolicy(len, errors);
+  if (policy == null) {
+    if (errors.count == 0) errors.add("", "policy could not be compiled");
+    output.reset();
+    output.appendString(errors.toJSON());
+    return -output.length;
+  }
+  for (let i = 0; i < policies.length; i++) {
+    if (policies[i] == null) {
+      policies[i] = policy;
+      return i + 1;
+    }
+  }
+  policies.push(policy);
+  return policies.length;
+}
+
+function compilePolicy(len: i32, errors: LoadErrors): Policy | null {
+  if (<u32>len > <u32>input.data.length) {
+    errors.add("", "policy document is larger than the input buffer");
+    return null;
+  }
+  const json = policyJson;
+  json.reset(input.ptr, len);
+  if (!json.validate()) {
+    errors.add("", "policy is not valid JSON: " + json.error + " at byte " + json.errorAt.toString());
+    return null;
+  }
+  const root = json.root();
+  if (json.typeAt(root) != JsonType.Object) {
+    errors.add("", "expected a policy object");
+    return null;
+  }
+  const type = json.readString(json.get(root, "type"));
+  if (type == "allowlist") return AllowlistPolicy.compile(json, root, errors);
+  if (type == "passport") return PassportPolicy.compile(json, root, errors);
+  errors.add("/type", "expected \"allowlist\" or \"passport\"");
+  return null;
+}
+
+export function freePolicy(handle: i32): void {
+  if (handle >= 1 && handle <= policies.length) policies[handle - 1] = null;
+}
+
+/**
+ * Decide the request in the input buffer (`len` bytes) against a policy.
+ * `now` is epoch milliseconds (NaN when unknown). Returns the output length.
+ */
+export function evaluate(handle: i32, len: i32, now: f64): i32 {
+  verdict.reset();
+  const policy = handle >= 1 && handle <= policies.length ? policies[handle - 1] : null;
+  if (policy == null) {
+    verdict.deny(Code.EVALUATOR_ERROR, "no policy is loaded under handle " + handle.toString());
+  } else if (len > MAX_REQUEST_BYTES || len < 0) {
+    verdict.deny(Code.INVALID_CONTEXT, "request is " + len.toString() + " bytes; the limit is " + MAX_REQUEST_BYTES.toString());
+  } else if (len > input.data.length) {
+    verdict.deny(Code.EVALUATOR_ERROR, "request length exceeds the input buffer");
+  } else if (request.parse(input.ptr, len, verdict)) {
+    policy.evaluate(request, now, verdict);
+  }
+  return writeVerdict();
+}
+
+const HEADER: i32 = 20;
+
+function writeVerdict(): i32 {
+  output.reset();
+  output.ensure(HEADER);
+  const p = output.ptr;
+  store<u32>(p, <u32>verdict.decision);
+  store<u32>(p, <u32>intern(verdict.code), 4);
+  store<u32>(p, <u32>intern(verdict.policyId), 8);
+  store<u32>(p, <u32>intern(verdict.capability), 12);
+  output.length = HEADER;
+  output.appendString(verdict.message);
+  store<u32>(output.ptr, output.length - HEADER, 16);
+  return output.length;
+}
+
+/** The bench floor: receives the same bytes, does nothing with them. */
+export function noop(len: i32): i32 {
+  return len;
+}
+
+export function internedCount(): i32 {
+  return internedTotal();
+}
+
+/** Write interned string `id` to the output buffer; returns its byte length. */
+export function internedString(id: i32): i32 {
+  output.reset();
+  output.appendString(internedAt(id));
+  return output.length;
+}

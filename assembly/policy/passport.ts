@@ -1,0 +1,220 @@
+// The OAP 1.0 passport provider (reference/oap.md §1–3). Check order, first
+// failure wins: status (kill switch) -> spec_version -> expiry -> tool ->
+// capability mapping -> capability held -> the capability's limits ->
+// approval_required.
+
+import { Json, JsonType } from "../json/reader";
+import { parseTimestamp } from "../util/time";
+import { LoadErrors, pointerSegment } from "./load-errors";
+import { Policy } from "./policy";
+import { RequestView } from "./request";
+import { Verdict, Code } from "./verdict";
+import {
+  ToolMap, isCapabilityId, packFor,
+  CAP_COMMAND, CAP_FILE_READ, CAP_FILE_WRITE, CAP_WEB_FETCH, CAP_WEB_BROWSER,
+} from "./tool-map";
+import { CapabilityRule, RuleContext } from "./rules/rule";
+import { NotEnforcedRule } from "./rules/not-enforced";
+import { CommandRule } from "./rules/command-rule";
+import { FileRule } from "./rules/file-rule";
+import { WebRule } from "./rules/web-rule";
+
+export const SPEC_VERSION = "oap/1.0";
+
+/** Passport capability ids that also satisfy another id (APort's local aliases). */
+function aliasOf(id: string): string | null {
+  if (id == "messaging.message.send") return "messaging.send";
+  if (id == "release") return "repo.release";
+  return null;
+}
+
+export class PassportPolicy extends Policy {
+  status: string = "";
+  specVersion: string = "";
+  /** Epoch ms; NaN when the passport does not expire. */
+  expiresAt: f64 = NaN;
+  expiresAtText: string = "";
+  toolMap: ToolMap = new ToolMap();
+  /** Capability held -> its compiled limits. */
+  rules: Map<string, CapabilityRule> = new Map();
+  context: RuleContext = new RuleContext();
+
+  static compile(json: Json, root: i32, errors: LoadErrors): PassportPolicy | null {
+    const policy = new PassportPolicy();
+    let passportPos = -1;
+    let m = json.firstMember(root);
+    while (m >= 0) {
+      const key = json.readString(m)!;
+      const v = json.memberValue(m);
+      if (key == "passport") passportPos = v;
+      else if (key == "tool_map") policy.compileToolMap(json, v, errors);
+      else if (key == "workspace_root" || key == "home") {
+        const s = json.readString(v);
+        if (s == null) errors.add("/" + key, "expected a string");
+        else if (key == "home") policy.context.home = s;
+        else policy.context.workspaceRoot = s;
+      } else if (key != "type") {
+        errors.add("/" + key, "unknown key '" + key + "' (expected passport, tool_map, workspace_root or home)");
+      }
+      m = json.nextMember(m);
+    }
+    if (json.typeAt(passportPos) != JsonType.Object) {
+      errors.add("/passport", "expected an OAP passport object");
+      return null;
+    }
+    policy.compilePassport(json, passportPos, errors);
+    return errors.count > 0 ? null : policy;
+  }
+
+  private compileToolMap(json: Json, pos: i32, errors: LoadErrors): void {
+    if (json.typeAt(pos) != JsonType.Object) {
+      errors.add("/tool_map", "expected an object of tool name -> capability id");
+      return;
+    }
+    let m = json.firstMember(pos);
+    while (m >= 0) {
+      const name = json.readString(m)!;
+      const cap = json.readString(json.memberValue(m));
+      if (cap == null || !isCapabilityId(cap)) {
+        errors.add("/tool_map/" + pointerSegment(name), "expected a capability id such as 'system.command.execute'");
+      } else {
+        this.toolMap.add(name, cap);
+      }
+      m = json.nextMember(m);
+    }
+  }
+
+  private compilePassport(json: Json, pos: i32, errors: LoadErrors): void {
+    const status = json.readString(json.get(pos, "status"));
+    if (status == null) errors.add("/passport/status", "expected a string (draft, active, suspended or revoked)");
+    else this.status = status;
+    const spec = json.readString(json.get(pos, "spec_version"));
+    if (spec == null) errors.add("/passport/spec_version", "expected \"" + SPEC_VERSION + "\"");
+    else this.specVersion = spec;
+    const expiresPos = json.get(pos, "expires_at");
+    if (expiresPos >= 0 && json.typeAt(expiresPos) != JsonType.Null) {
+      const text = json.readString(expiresPos);
+      const at = text == null ? NaN : parseTimestamp(text);
+      if (isNaN(at)) errors.add("/passport/expires_at", "expected an RFC 3339 timestamp with a zone, such as 2027-01-01T00:00:00Z");
+      else {
+        this.expiresAt = at;
+        this.expiresAtText = text!;
+      }
+    }
+    const neverPos = json.get(pos, "never_expires");
+    if (neverPos >= 0 && json.typeAt(neverPos) != JsonType.True && json.typeAt(neverPos) != JsonType.False) {
+      errors.add("/passport/never_expires", "expected true or false");
+    }
+    // `never_expires: true` beside an `expires_at` is contradictory; the stricter one holds.
+
+    const limitsPos = json.get(pos, "limits");
+    if (limitsPos >= 0 && json.typeAt(limitsPos) != JsonType.Object) {
+      errors.add("/passport/limits", "expected an object keyed by capability id");
+    }
+    const capsPos = json.get(pos, "capabilities");
+    if (json.typeAt(capsPos) != JsonType.Array) {
+      errors.add("/passport/capabilities", "expected an array of {\"id\": …}");
+      return;
+    }
+    let index = 0;
+    let e = json.firstElement(capsPos);
+    while (e >= 0) {
+      const id = json.readString(json.get(e, "id"));
+      if (id == null || !isCapabilityId(id)) {
+        errors.add("/passport/capabilities/" + index.toString() + "/id", "expected a capability id such as 'system.command.execute'");
+      } else {
+        this.addCapability(id, json, limitsPos, errors);
+        const alias = aliasOf(id);
+        if (alias != null) this.addCapability(alias, json, limitsPos, errors);
+      }
+      index++;
+      e = json.nextElement(e);
+    }
+    // Blocks for implemented capabilities that the passport does not hold are
+    // still checked, so a typo is caught before someone grants the capability.
+    if (json.typeAt(limitsPos) == JsonType.Object) {
+      let m = json.firstMember(limitsPos);
+      while (m >= 0) {
+        const cap = json.readString(m)!;
+        if (!this.rules.has(cap)) compileRule(cap, json, json.memberValue(m), errors);
+        m = json.nextMember(m);
+      }
+    }
+  }
+
+  private addCapability(id: string, json: Json, limitsPos: i32, errors: LoadErrors): void {
+    if (this.rules.has(id)) return;
+    const block = json.typeAt(limitsPos) == JsonType.Object ? json.get(limitsPos, id) : -1;
+    this.rules.set(id, compileRule(id, json, block, errors));
+  }
+
+  evaluate(request: RequestView, now: f64, verdict: Verdict): void {
+    if (this.status != "active") {
+      verdict.deny(Code.PASSPORT_SUSPENDED, "passport status is '" + this.status + "', not 'active'");
+      return;
+    }
+    if (this.specVersion != SPEC_VERSION) {
+      verdict.deny(Code.PASSPORT_VERSION_MISMATCH, "passport spec_version is '" + this.specVersion + "'; expected '" + SPEC_VERSION + "'");
+      return;
+    }
+    if (!isNaN(this.expiresAt)) {
+      if (isNaN(now)) {
+        verdict.deny(Code.PASSPORT_EXPIRED, "no current time was supplied, so expires_at cannot be checked");
+        return;
+      }
+      if (now >= this.expiresAt) {
+        verdict.deny(Code.PASSPORT_EXPIRED, "passport expired at " + this.expiresAtText);
+        return;
+      }
+    }
+    const tool = request.toolNameString();
+    const capability = this.toolMap.resolve(tool);
+    if (capability == null) {
+      verdict.deny(Code.UNKNOWN_CAPABILITY, "tool '" + tool + "' maps to no capability; map it in the provider's tool_map");
+      return;
+    }
+    verdict.capability = capability;
+    verdict.policyId = packFor(capability);
+    if (!this.rules.has(capability)) {
+      verdict.deny(Code.UNKNOWN_CAPABILITY, "passport does not grant capability '" + capability + "' (needed by tool '" + tool + "')");
+      return;
+    }
+    const rule = this.rules.get(capability);
+    const context = this.requestContext(request, verdict);
+    if (context == null) return;
+    if (!rule.check(request, context, verdict)) return;
+    if (rule.approvalRequired) {
+      verdict.ask(Code.APPROVAL_REQUIRED, "capability '" + capability + "' requires human approval (approval_required)");
+    }
+  }
+
+  /** The request's context may name its own workspace root and home; otherwise the policy's. */
+  private requestContext(request: RequestView, verdict: Verdict): RuleContext | null {
+    const root = request.contextString("workspace_root", verdict);
+    if (request.failed) return null;
+    const home = request.contextString("home", verdict);
+    if (request.failed) return null;
+    if (root == null && home == null) return this.context;
+    const context = scratchContext;
+    context.workspaceRoot = root != null ? root : this.context.workspaceRoot;
+    context.home = home != null ? home : this.context.home;
+    return context;
+  }
+}
+
+const scratchContext = new RuleContext();
+
+/** The limits of one capability: implemented ones are compiled strictly, others deny. */
+function compileRule(capability: string, json: Json, block: i32, errors: LoadErrors): CapabilityRule {
+  const path = "/passport/limits/" + pointerSegment(capability);
+  if (block >= 0 && json.typeAt(block) != JsonType.Object && json.typeAt(block) != JsonType.Null) {
+    errors.add(path, "expected an object of limits");
+    block = -1;
+  }
+  if (json.typeAt(block) == JsonType.Null) block = -1;
+  if (capability == CAP_COMMAND) return CommandRule.compile(json, block, path, errors);
+  if (capability == CAP_FILE_READ) return FileRule.compile(json, block, path, false, errors);
+  if (capability == CAP_FILE_WRITE) return FileRule.compile(json, block, path, true, errors);
+  if (capability == CAP_WEB_FETCH || capability == CAP_WEB_BROWSER) return WebRule.compile(json, block, path, errors);
+  return new NotEnforcedRule(capability);
+}

@@ -1,0 +1,180 @@
+// A request as the core sees it: validated JSON bytes plus the positions of
+// the fields every policy needs. Nothing is copied out until a rule asks.
+
+import { Json, JsonType, DUPLICATE } from "../json/reader";
+import { ByteBuffer } from "../util/bytes";
+import { Verdict, Code } from "./verdict";
+
+/** Requests above this size are refused outright (oap.invalid_context). */
+export const MAX_REQUEST_BYTES: i32 = 8 << 20;
+
+export class RequestView {
+  json: Json = new Json();
+  toolNamePos: i32 = -1;
+  toolInputPos: i32 = -1;
+  contextPos: i32 = -1;
+  /** tool_name, unescaped UTF-8; reused across calls. */
+  toolName: ByteBuffer = new ByteBuffer(64);
+
+  /** Validate and locate the envelope; on failure fills the verdict and returns false. */
+  parse(ptr: usize, len: i32, verdict: Verdict): bool {
+    this.toolName.reset();
+    this.toolNamePos = -1;
+    this.toolInputPos = -1;
+    this.contextPos = -1;
+    if (len > MAX_REQUEST_BYTES) {
+      return verdict.deny(Code.INVALID_CONTEXT, "request is " + len.toString() + " bytes; the limit is " + MAX_REQUEST_BYTES.toString());
+    }
+    const json = this.json;
+    json.reset(ptr, len);
+    if (!json.validate()) {
+      return verdict.deny(Code.INVALID_CONTEXT, "request is not valid JSON: " + json.error + " at byte " + json.errorAt.toString());
+    }
+    const root = json.root();
+    if (json.typeAt(root) != JsonType.Object) return verdict.deny(Code.INVALID_CONTEXT, "request must be a JSON object");
+    const name = this.member(root, "tool_name", verdict);
+    if (name == -3) return false;
+    if (name < 0 || json.typeAt(name) != JsonType.String) {
+      return verdict.deny(Code.INVALID_CONTEXT, "request.tool_name must be a string");
+    }
+    this.toolNamePos = name;
+    json.decodeString(name, this.toolName);
+    if (this.toolName.length > 256) return verdict.deny(Code.INVALID_CONTEXT, "request.tool_name is longer than 256 bytes");
+    for (let i = 0; i < this.toolName.length; i++) {
+      if (load<u8>(this.toolName.ptr + <usize>i) == 0) return verdict.deny(Code.INVALID_CONTEXT, "request.tool_name contains a NUL byte");
+    }
+    const input = this.member(root, "tool_input", verdict);
+    if (input == -3) return false;
+    if (input >= 0 && json.typeAt(input) != JsonType.Object) {
+      return verdict.deny(Code.INVALID_CONTEXT, "request.tool_input must be an object");
+    }
+    this.toolInputPos = input; // absent means {} (DeerFlow's default)
+    const context = this.member(root, "context", verdict);
+    if (context == -3) return false;
+    if (context >= 0 && json.typeAt(context) != JsonType.Object && json.typeAt(context) != JsonType.Null) {
+      return verdict.deny(Code.INVALID_CONTEXT, "request.context must be an object");
+    }
+    this.contextPos = json.typeAt(context) == JsonType.Object ? context : -1;
+    return true;
+  }
+
+  /**
+   * A member's value position: -1 absent, -3 when the key is duplicated (the
+   * verdict is filled: a host JSON parser would keep the last copy, so we
+   * cannot know which one the tool will see).
+   */
+  member(objPos: i32, key: string, verdict: Verdict): i32 {
+    if (objPos < 0) return -1;
+    const pos = this.json.get(objPos, key);
+    if (pos == DUPLICATE) {
+      verdict.deny(Code.INVALID_CONTEXT, "duplicate key '" + key + "' in request");
+      return -3;
+    }
+    return pos;
+  }
+
+  toolNameString(): string {
+    return this.toolName.toString();
+  }
+
+  /**
+   * A string field of tool_input. Returns null when absent; fills the
+   * verdict and returns null with `failed` set when present but malformed.
+   */
+  inputString(key: string, verdict: Verdict): string | null {
+    this.failed = false;
+    const pos = this.member(this.toolInputPos, key, verdict);
+    if (pos == -3) {
+      this.failed = true;
+      return null;
+    }
+    if (pos < 0 || this.json.typeAt(pos) == JsonType.Null) return null;
+    if (this.json.typeAt(pos) != JsonType.String) {
+      this.failed = true;
+      verdict.deny(Code.INVALID_CONTEXT, "tool_input." + key + " must be a string");
+      return null;
+    }
+    return this.json.readString(pos);
+  }
+
+  /**
+   * Decode a string field of tool_input into `out` (reset first). Returns 1
+   * when present, 0 when absent or null, -1 when malformed (verdict filled).
+   */
+  inputBytes(key: string, out: ByteBuffer, verdict: Verdict): i32 {
+    out.reset();
+    const pos = this.member(this.toolInputPos, key, verdict);
+    if (pos == -3) return -1;
+    if (pos < 0 || this.json.typeAt(pos) == JsonType.Null) return 0;
+    if (this.json.typeAt(pos) != JsonType.String) {
+      verdict.deny(Code.INVALID_CONTEXT, "tool_input." + key + " must be a string");
+      return -1;
+    }
+    this.json.decodeString(pos, out);
+    return 1;
+  }
+
+  /** A number field of tool_input: NaN when absent; sets `failed` when not a number. */
+  inputNumber(key: string, verdict: Verdict): f64 {
+    this.failed = false;
+    const pos = this.member(this.toolInputPos, key, verdict);
+    if (pos == -3) {
+      this.failed = true;
+      return NaN;
+    }
+    if (pos < 0 || this.json.typeAt(pos) == JsonType.Null) return NaN;
+    const v = this.json.readNumber(pos);
+    if (isNaN(v)) {
+      this.failed = true;
+      verdict.deny(Code.INVALID_CONTEXT, "tool_input." + key + " must be a number");
+    }
+    return v;
+  }
+
+  /** Keys of an object field of tool_input (e.g. env); sets `failed` when not an object. */
+  inputKeys(key: string, verdict: Verdict): Array<string> {
+    this.failed = false;
+    const out = new Array<string>();
+    const pos = this.member(this.toolInputPos, key, verdict);
+    if (pos == -3) {
+      this.failed = true;
+      return out;
+    }
+    if (pos < 0 || this.json.typeAt(pos) == JsonType.Null) return out;
+    if (this.json.typeAt(pos) != JsonType.Object) {
+      this.failed = true;
+      verdict.deny(Code.INVALID_CONTEXT, "tool_input." + key + " must be an object");
+      return out;
+    }
+    let m = this.json.firstMember(pos);
+    while (m >= 0) {
+      out.push(this.json.readString(m)!);
+      m = this.json.nextMember(m);
+    }
+    return out;
+  }
+
+  /**
+   * A string field of request.context (workspace_root, home, …), or null.
+   * A duplicated or non-string value sets `failed`: the caller denies.
+   */
+  contextString(key: string, verdict: Verdict): string | null {
+    this.failed = false;
+    if (this.contextPos < 0) return null;
+    const pos = this.member(this.contextPos, key, verdict);
+    if (pos == -3) {
+      this.failed = true;
+      return null;
+    }
+    if (pos < 0 || this.json.typeAt(pos) == JsonType.Null) return null;
+    const s = this.json.readString(pos);
+    if (s == null) {
+      this.failed = true;
+      verdict.deny(Code.INVALID_CONTEXT, "request.context." + key + " must be a string");
+    }
+    return s;
+  }
+
+  /** Set by inputString when the field was present but unusable. */
+  failed: bool = false;
+}

@@ -1,0 +1,112 @@
+// Tool name -> OAP capability. Exact names only: APort's prefix/substring
+// mapping misroutes names (`process_refund` -> shell, `lsof_tool` -> file read,
+// reference/oap.md §2.2), and its default pack turns unknown tools into shell
+// calls (§3.5 item 9). An unmapped tool is denied with oap.unknown_capability.
+
+export const CAP_COMMAND = "system.command.execute";
+export const CAP_FILE_READ = "data.file.read";
+export const CAP_FILE_WRITE = "data.file.write";
+export const CAP_WEB_FETCH = "web.fetch";
+export const CAP_WEB_BROWSER = "web.browser";
+export const CAP_MCP = "mcp.tool.execute";
+export const CAP_MESSAGING = "messaging.send";
+export const CAP_SESSION = "agent.session.create";
+
+/** Built-in names: DeerFlow, Claude Code and OpenClaw (oap.md §2.2). */
+function builtinCapability(name: string): string | null {
+  // DeerFlow 2.x
+  if (name == "bash") return CAP_COMMAND;
+  if (name == "write_file" || name == "str_replace") return CAP_FILE_WRITE;
+  if (name == "read_file" || name == "ls" || name == "glob" || name == "grep") return CAP_FILE_READ;
+  if (name == "present_files" || name == "present_file" || name == "view_image") return CAP_FILE_READ;
+  if (name == "web_search" || name == "web_fetch" || name == "image_search" || name == "web_capture") return CAP_WEB_FETCH;
+  if (name == "task" || name == "batch_task" || name == "ask_clarification") return CAP_SESSION;
+  // Claude Code
+  if (name == "Bash") return CAP_COMMAND;
+  if (name == "Read" || name == "Glob" || name == "Grep" || name == "LS" || name == "NotebookRead") return CAP_FILE_READ;
+  if (name == "Write" || name == "Edit" || name == "MultiEdit" || name == "NotebookEdit") return CAP_FILE_WRITE;
+  if (name == "WebFetch" || name == "WebSearch") return CAP_WEB_FETCH;
+  if (name == "Task" || name == "Agent") return CAP_SESSION;
+  // OpenClaw. `powershell` is deliberately absent: our parser is POSIX, and
+  // judging PowerShell with it would be a false sense of safety.
+  if (name == "exec" || name == "shell" || name == "process") return CAP_COMMAND;
+  if (name == "read" || name == "view") return CAP_FILE_READ;
+  if (name == "write" || name == "edit" || name == "multiedit") return CAP_FILE_WRITE;
+  if (name == "browser") return CAP_WEB_BROWSER;
+  if (name == "message" || name == "send_message" || name == "SendMessage") return CAP_MESSAGING;
+  if (name == "sessions_spawn" || name == "sessions_send") return CAP_SESSION;
+  return null;
+}
+
+/** MCP tool names as hosts spell them: `mcp__server__tool` or `mcp.server.tool`. */
+export function isMcpToolName(name: string): bool {
+  if (name.startsWith("mcp__")) {
+    const rest = name.substring(5);
+    const sep = rest.indexOf("__");
+    return sep > 0 && sep + 2 < rest.length;
+  }
+  if (name.startsWith("mcp.")) {
+    const rest = name.substring(4);
+    const sep = rest.indexOf(".");
+    return sep > 0 && sep + 1 < rest.length;
+  }
+  return false;
+}
+
+export class ToolMap {
+  names: Array<string> = [];
+  capabilities: Array<string> = [];
+
+  add(name: string, capability: string): void {
+    this.names.push(name);
+    this.capabilities.push(capability);
+  }
+
+  /** User entries first, then built-ins, then the MCP naming convention. */
+  resolve(name: string): string | null {
+    for (let i = 0, n = this.names.length; i < n; i++) {
+      // `unchecked` is safe: i < names.length == capabilities.length (add() pushes both).
+      if (unchecked(this.names[i]) == name) return unchecked(this.capabilities[i]);
+    }
+    const builtin = builtinCapability(name);
+    if (builtin != null) return builtin;
+    if (isMcpToolName(name)) return CAP_MCP;
+    return null;
+  }
+}
+
+/** A capability id as OAP writes them: `^[a-z0-9]+(\.[a-z0-9_]+)*$`. */
+export function isCapabilityId(id: string): bool {
+  const n = id.length;
+  if (n == 0 || n > 128) return false;
+  let segmentStart = true;
+  for (let i = 0; i < n; i++) {
+    const c = id.charCodeAt(i);
+    if (c == 0x2e) {
+      if (segmentStart) return false;
+      segmentStart = true;
+      continue;
+    }
+    const ok = (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || (c == 0x5f && i > 0);
+    if (!ok) return false;
+    segmentStart = false;
+  }
+  return !segmentStart;
+}
+
+/** The OAP policy pack that governs a capability (reported as policy_id). */
+export function packFor(capability: string): string {
+  if (capability == CAP_COMMAND) return "system.command.execute.v1";
+  if (capability == CAP_FILE_READ) return "data.file.read.v1";
+  if (capability == CAP_FILE_WRITE) return "data.file.write.v1";
+  if (capability == CAP_WEB_FETCH) return "web.fetch.v1";
+  if (capability == CAP_WEB_BROWSER) return "web.browser.v1";
+  if (capability == CAP_MCP) return "mcp.tool.execute.v1";
+  if (capability == CAP_MESSAGING || capability == "messaging.message.send") return "messaging.message.send.v1";
+  if (capability == CAP_SESSION) return "agent.session.create.v1";
+  if (capability == "finance.payment.refund") return "finance.payment.refund.v1";
+  if (capability == "payments.charge") return "finance.payment.charge.v1";
+  if (capability == "data.export") return "data.export.create.v1";
+  if (capability == "repo.pr.create" || capability == "repo.merge") return "code.repository.merge.v1";
+  return "";
+}
