@@ -159,3 +159,18 @@ export function formatIpv6(pieces: StaticArray<u16>): string {
   }
   return s;
 }
+
+/**
+ * The IPv4 address an IPv6 address carries, or -1: v4-mapped ::ffff:a.b.c.d,
+ * v4-translated ::ffff:0:a.b.c.d, NAT64 64:ff9b::a.b.c.d, 6to4 2002:AABB:CCDD::.
+ */
+export function embeddedIpv4(p: StaticArray<u16>): i64 {
+  if (p.length < 8) return -1;
+  const head = <u32>(p[0] | p[1] | p[2] | p[3]);
+  const tail = ((<u32>p[6]) << 16) | <u32>p[7];
+  if (head == 0 && p[4] == 0 && p[5] == 0xffff) return <i64>tail;
+  if (head == 0 && p[4] == 0xffff && p[5] == 0) return <i64>tail;
+  if (p[0] == 0x64 && p[1] == 0xff9b && (p[2] | p[3] | p[4] | p[5]) == 0) return <i64>tail;
+  if (p[0] == 0x2002) return <i64>(((<u32>p[1]) << 16) | <u32>p[2]);
+  return -1;
+}

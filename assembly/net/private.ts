@@ -14,8 +14,6 @@
 // public name that resolves to a private address (rebinding) must be caught
 // by whoever resolves it.
 
-import { formatIpv4 } from "./ipv4";
-
 export const enum Special {
   None = 0,
   ThisNetwork = 1,
@@ -253,6 +251,3 @@ export function describeSpecial(result: i32): string {
     default: return d;
   }
 }
-
-/** Re-exported for messages that show an embedded address. */
-export { formatIpv4 };

@@ -1,0 +1,180 @@
+/**
+ * @module
+ * The `portcullis` command. The eval contract is stable (DESIGN.md): JSON
+ * Lines in, exactly one decision per input line out, in order; exit 0 when
+ * the stream was processed, 2 for usage or policy-file errors.
+ */
+
+import { createReadStream } from "node:fs";
+import { createInterface } from "node:readline";
+import { parseArgs } from "node:util";
+import { loadGuard, type LoadedGuard } from "../config/load-guard.ts";
+import { ConfigError } from "../config/parse-config.ts";
+import { normalizeDecision, type Decision, type GuardrailRequest } from "../core/decision.ts";
+import { PassportProvider } from "../providers/passport.ts";
+import { AllowlistProvider } from "../providers/allowlist.ts";
+
+const USAGE = `usage:
+  portcullis eval --policy FILE [--now ISO-8601] [--input FILE]
+  portcullis check --policy FILE --tool NAME [--input JSON] [--context JSON] [--now ISO-8601]
+  portcullis validate FILE...
+
+eval      JSON Lines requests in (stdin by default), one decision per line out.
+check     one decision for one call; exit 0 allow, 1 deny, 3 ask.
+validate  check config and passport files; exit 0 valid, 1 invalid.
+Exit 2: usage or policy-file errors.`;
+
+class UsageError extends Error {}
+
+export async function main(argv: string[], io = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin }): Promise<number> {
+  const [verb, ...rest] = argv;
+  try {
+    switch (verb) {
+      case "eval":
+        return await evalCommand(rest, io);
+      case "check":
+        return await checkCommand(rest, io);
+      case "validate":
+        return await validateCommand(rest, io);
+      case "help":
+      case "--help":
+      case "-h":
+        io.stdout.write(USAGE + "\n");
+        return 0;
+      default:
+        throw new UsageError(verb ? `unknown command '${verb}'` : "no command given");
+    }
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr.write(`portcullis: ${error.message}\n${USAGE}\n`);
+      return 2;
+    }
+    if (error instanceof ConfigError) {
+      io.stderr.write(`portcullis: invalid policy file\n${error.message}\n`);
+      return 2;
+    }
+    if ((error as { code?: string })?.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" || (error as { code?: string })?.code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") {
+      io.stderr.write(`portcullis: ${(error as Error).message}\n${USAGE}\n`);
+      return 2;
+    }
+    throw error;
+  }
+}
+
+function clockFrom(now: string | undefined): (() => number) | undefined {
+  if (now === undefined) return undefined;
+  // Require a zone: a local time would make the decision depend on the machine.
+  const ms = /(?:Z|[+-]\d\d:\d\d)$/i.test(now) ? Date.parse(now) : NaN;
+  if (Number.isNaN(ms)) throw new UsageError(`--now must be an ISO-8601 timestamp with a zone, got '${now}'`);
+  return () => ms;
+}
+
+async function loadPolicy(file: string | undefined, now: string | undefined): Promise<LoadedGuard> {
+  if (!file) throw new UsageError("--policy FILE is required");
+  return loadGuard(file, { clock: clockFrom(now) });
+}
+
+function invalidLine(message: string): Decision {
+  return { decision: "deny", allow: false, reasons: [{ code: "oap.invalid_context", message }] };
+}
+
+/** One line in, one decision out. Wasm providers see the exact bytes; others get the parsed object. */
+async function decideLine(loaded: LoadedGuard, line: string): Promise<Decision> {
+  const { guard } = loaded;
+  const provider = guard.provider;
+  if (guard.enabled && (provider instanceof PassportProvider || provider instanceof AllowlistProvider)) {
+    return provider.evaluateJsonSync(line);
+  }
+  let request: unknown;
+  try {
+    request = JSON.parse(line);
+  } catch (error) {
+    return invalidLine(`request is not valid JSON: ${(error as Error).message}`);
+  }
+  if (request === null || typeof request !== "object" || Array.isArray(request) || typeof (request as GuardrailRequest).tool_name !== "string") {
+    return invalidLine("request must be an object with a string tool_name");
+  }
+  return normalizeDecision(await guard.evaluate(request as GuardrailRequest)) ?? invalidLine("provider returned no decision");
+}
+
+async function evalCommand(args: string[], io: { stdout: NodeJS.WritableStream; stdin: NodeJS.ReadableStream }): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    options: { policy: { type: "string" }, now: { type: "string" }, input: { type: "string" } },
+    allowPositionals: true,
+  });
+  if (positionals.length) throw new UsageError(`unexpected argument '${positionals[0]}'`);
+  const loaded = await loadPolicy(values.policy, values.now);
+  const input = values.input ? createReadStream(values.input) : io.stdin;
+  const opened = new Promise<void>((resolveOpen, rejectOpen) => {
+    if (!values.input) return resolveOpen();
+    (input as ReturnType<typeof createReadStream>).once("open", () => resolveOpen()).once("error", rejectOpen);
+  });
+  try {
+    await opened;
+  } catch (error) {
+    throw new UsageError(`cannot read --input: ${(error as Error).message}`);
+  }
+  const lines = createInterface({ input, crlfDelay: Infinity });
+  let out = "";
+  for await (const raw of lines) {
+    const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
+    out += JSON.stringify(await decideLine(loaded, line)) + "\n";
+    if (out.length > 65536) {
+      io.stdout.write(out);
+      out = "";
+    }
+  }
+  io.stdout.write(out);
+  return 0;
+}
+
+async function checkCommand(args: string[], io: { stdout: NodeJS.WritableStream }): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    options: {
+      policy: { type: "string" },
+      tool: { type: "string" },
+      input: { type: "string" },
+      context: { type: "string" },
+      now: { type: "string" },
+    },
+    allowPositionals: true,
+  });
+  if (positionals.length) throw new UsageError(`unexpected argument '${positionals[0]}'`);
+  if (values.tool === undefined) throw new UsageError("--tool NAME is required");
+  const parseJson = (flag: string, text: string | undefined): Record<string, unknown> | undefined => {
+    if (text === undefined) return undefined;
+    try {
+      const value = JSON.parse(text);
+      if (value === null || typeof value !== "object" || Array.isArray(value)) throw new Error("expected a JSON object");
+      return value;
+    } catch (error) {
+      throw new UsageError(`--${flag} must be a JSON object: ${(error as Error).message}`);
+    }
+  };
+  const request: GuardrailRequest = { tool_name: values.tool, tool_input: parseJson("input", values.input) ?? {} };
+  const context = parseJson("context", values.context);
+  if (context) request.context = context;
+  const loaded = await loadPolicy(values.policy, values.now);
+  const decision = await decideLine(loaded, JSON.stringify(request));
+  io.stdout.write(JSON.stringify(decision) + "\n");
+  return decision.decision === "allow" ? 0 : decision.decision === "ask" ? 3 : 1;
+}
+
+async function validateCommand(args: string[], io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream }): Promise<number> {
+  const { positionals } = parseArgs({ args, options: {}, allowPositionals: true });
+  if (positionals.length === 0) throw new UsageError("validate needs at least one FILE");
+  let failed = 0;
+  for (const file of positionals) {
+    try {
+      await loadGuard(file);
+      io.stdout.write(`${file}: valid\n`);
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      failed++;
+      io.stderr.write(`${file}: invalid\n${error.message}\n`);
+    }
+  }
+  return failed ? 1 : 0;
+}

@@ -1,0 +1,222 @@
+/**
+ * @module
+ * One wasm instance and the policies loaded into it. Requests cross as UTF-8
+ * written straight into linear memory (`encodeInto`); decisions come back as
+ * a 20-byte header plus message bytes. Knows no runtime: it is handed a
+ * compiled `WebAssembly.Module` or the wasm bytes.
+ */
+
+import { CoreError, DECISION_HEADER_BYTES, checkExports, type PolicyExports } from "./abi.ts";
+import type { Decision, DecisionKind } from "./decision.ts";
+
+export type WasmSource = WebAssembly.Module | BufferSource;
+
+const KINDS: DecisionKind[] = ["allow", "deny", "ask"];
+const encoder = new TextEncoder();
+const decoder = new TextDecoder("utf-8", { fatal: false });
+
+/** Duck-typed: `instanceof WebAssembly.Module` fails across realms (edge VMs). */
+export function isWasmModule(x: unknown): x is WebAssembly.Module {
+  return Object.prototype.toString.call(x) === "[object WebAssembly.Module]";
+}
+
+/** A policy loaded into an Evaluator. Survives instance re-creation after a trap. */
+export class PolicyHandle {
+  /** @internal */ handle: number;
+  constructor(
+    readonly evaluator: Evaluator,
+    /** @internal */ readonly document: string,
+    handle: number,
+  ) {
+    this.handle = handle;
+  }
+
+  /** Decide a request (already serialised as JSON). `now` is epoch ms. */
+  evaluateJson(requestJson: string, now: number = Date.now()): Decision {
+    return this.evaluator.evaluate(this, requestJson, now);
+  }
+
+  free(): void {
+    this.evaluator.free(this);
+  }
+}
+
+export class Evaluator {
+  private exports!: PolicyExports;
+  private module: WebAssembly.Module;
+  private u8!: Uint8Array;
+  private dv!: DataView;
+  private inPtr = 0;
+  private inCap = 0;
+  private maxRequest = 0;
+  private interned: string[] = [];
+  private readonly handles = new Set<PolicyHandle>();
+
+  private constructor(module: WebAssembly.Module) {
+    this.module = module;
+    this.instantiate();
+  }
+
+  /** Compile (if needed) and instantiate asynchronously: works everywhere, incl. browsers' main thread. */
+  static async create(source: WasmSource): Promise<Evaluator> {
+    const module = isWasmModule(source) ? source : await WebAssembly.compile(source as BufferSource);
+    return new Evaluator(module);
+  }
+
+  /** Synchronous variant (Node, Deno, Bun, workers; not a browser main thread for modules > 4 KB). */
+  static createSync(source: WasmSource): Evaluator {
+    const module = isWasmModule(source) ? source : new WebAssembly.Module(source as BufferSource);
+    return new Evaluator(module);
+  }
+
+  private instantiate(): void {
+    let instance: WebAssembly.Instance;
+    try {
+      instance = new WebAssembly.Instance(this.module, {});
+    } catch (error) {
+      throw new CoreError("load_failed", `could not instantiate policy.wasm: ${(error as Error).message}`);
+    }
+    this.exports = checkExports(instance.exports);
+    this.maxRequest = this.exports.maxRequestBytes();
+    this.interned = [];
+    this.inCap = 0;
+    this.refreshViews();
+  }
+
+  private refreshViews(): void {
+    const buffer = this.exports.memory.buffer;
+    this.u8 = new Uint8Array(buffer);
+    this.dv = new DataView(buffer);
+  }
+
+  /** Views detach when memory grows; rebuild them when that happened. */
+  private views(): Uint8Array {
+    if (this.u8.buffer !== this.exports.memory.buffer) this.refreshViews();
+    return this.u8;
+  }
+
+  /** Write a string to the input buffer; returns its byte length (or a length past the limit, unwritten). */
+  private writeInput(text: string): number {
+    // Fast path: at most 3 bytes per UTF-16 unit, so this fits without measuring.
+    if (text.length * 3 <= this.inCap) {
+      return encoder.encodeInto(text, this.views().subarray(this.inPtr, this.inPtr + this.inCap)).written;
+    }
+    const bytes = encoder.encode(text);
+    if (bytes.length > this.maxRequest) return bytes.length; // the core refuses it without reading
+    this.inPtr = this.exports.inputPtr(bytes.length);
+    this.inCap = this.exports.inputCapacity();
+    this.views().set(bytes, this.inPtr);
+    return bytes.length;
+  }
+
+  private ensureInput(): void {
+    if (this.inCap === 0) {
+      this.inPtr = this.exports.inputPtr(4096);
+      this.inCap = this.exports.inputCapacity();
+    }
+  }
+
+  /** Load a policy document (the core's JSON form). Throws CoreError("policy_invalid") with issues. */
+  load(document: string): PolicyHandle {
+    const handle = new PolicyHandle(this, document, this.loadRaw(document));
+    this.handles.add(handle);
+    return handle;
+  }
+
+  private loadRaw(document: string): number {
+    this.ensureInput();
+    const len = this.writeInput(document);
+    if (len > this.inCap) {
+      throw new CoreError("policy_invalid", `policy document is ${len} bytes; the limit is ${this.maxRequest}`);
+    }
+    const result = this.exports.loadPolicy(len);
+    if (result > 0) return result;
+    const text = decoder.decode(this.views().subarray(this.exports.outputPtr(), this.exports.outputPtr() - result));
+    let issues: { path: string; message: string }[] = [];
+    try {
+      issues = JSON.parse(text);
+    } catch {
+      issues = [{ path: "", message: text }];
+    }
+    const summary = issues.map((i) => `${i.path || "/"}: ${i.message}`).join("; ");
+    throw new CoreError("policy_invalid", `invalid policy: ${summary}`, issues);
+  }
+
+  free(policy: PolicyHandle): void {
+    if (this.handles.delete(policy)) this.exports.freePolicy(policy.handle);
+  }
+
+  /**
+   * Decide one request. A trap inside the core cannot leave a half-updated
+   * instance behind: the instance is rebuilt, policies are reloaded, and the
+   * caller gets a deny with oap.evaluator_error.
+   */
+  evaluate(policy: PolicyHandle, requestJson: string, now: number): Decision {
+    try {
+      this.ensureInput();
+      const len = this.writeInput(requestJson);
+      this.exports.evaluate(policy.handle, len, now);
+      return this.readDecision();
+    } catch (error) {
+      this.recover();
+      return {
+        decision: "deny",
+        allow: false,
+        reasons: [{ code: "oap.evaluator_error", message: `policy evaluator failed: ${(error as Error).message}` }],
+      };
+    }
+  }
+
+  /** The bench floor: the same bytes written, a call that does nothing with them. */
+  noop(requestJson: string): number {
+    this.ensureInput();
+    return this.exports.noop(this.writeInput(requestJson));
+  }
+
+  private readDecision(): Decision {
+    const u8 = this.views();
+    const dv = this.dv;
+    const out = this.exports.outputPtr();
+    const kind = KINDS[dv.getUint32(out, true)] ?? "deny";
+    const codeId = dv.getUint32(out + 4, true);
+    const policyIdId = dv.getUint32(out + 8, true);
+    const capabilityId = dv.getUint32(out + 12, true);
+    const messageLength = dv.getUint32(out + 16, true);
+    const start = out + DECISION_HEADER_BYTES;
+    // Read the message before resolving ids: a cache miss reuses the output buffer.
+    const message = messageLength === 0 ? "" : decoder.decode(u8.subarray(start, start + messageLength));
+    const decision: Decision = { decision: kind, allow: kind === "allow", reasons: [{ code: this.string(codeId), message }] };
+    const policyId = this.string(policyIdId);
+    const capability = this.string(capabilityId);
+    if (policyId) decision.policy_id = policyId;
+    if (capability) decision.metadata = { capability };
+    return decision;
+  }
+
+  /** Interned strings are decoded once, then served from this cache. */
+  private string(id: number): string {
+    const cached = this.interned[id];
+    if (cached !== undefined) return cached;
+    const len = this.exports.internedString(id);
+    const ptr = this.exports.outputPtr();
+    const text = decoder.decode(this.views().subarray(ptr, ptr + len));
+    this.interned[id] = text;
+    return text;
+  }
+
+  private recover(): void {
+    try {
+      this.instantiate();
+      for (const policy of this.handles) policy.handle = this.loadRaw(policy.document);
+    } catch {
+      // Leave handles pointing nowhere: every later call denies with
+      // oap.evaluator_error ("no policy is loaded") rather than allowing.
+      for (const policy of this.handles) policy.handle = 0;
+    }
+  }
+
+  /** Linear memory in bytes (tests check it stays flat). */
+  get memoryBytes(): number {
+    return this.exports.memory.buffer.byteLength;
+  }
+}

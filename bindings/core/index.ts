@@ -1,0 +1,7 @@
+export { Evaluator, PolicyHandle, isWasmModule, type WasmSource } from "./evaluator.ts";
+export { CoreError, ABI_VERSION } from "./abi.ts";
+export { provideWasm, sharedEvaluator, sharedEvaluatorSync } from "./shared.ts";
+export {
+  allowDecision, denyDecision, normalizeDecision, strictest,
+  type Decision, type DecisionKind, type GuardrailRequest, type Reason,
+} from "./decision.ts";

@@ -1,0 +1,73 @@
+/**
+ * @module
+ * Decision events for hooks and audit logs. They carry who asked, what was
+ * decided and why, and how long it took — never the tool arguments, which
+ * may hold secrets (DeerFlow excludes them for the same reason).
+ */
+
+import type { Decision, GuardrailRequest } from "../core/decision.ts";
+
+export type DecisionAction =
+  | "allow_tool_call"
+  | "deny_tool_call"
+  | "ask_tool_call"
+  | "allow_tool_call_after_provider_error";
+
+export interface DecisionEvent {
+  timestamp: string;
+  action: DecisionAction;
+  tool_name: string;
+  tool_call_id: string | null;
+  agent_id: string | null;
+  thread_id: string | null;
+  run_id: string | null;
+  is_subagent: boolean;
+  decision: Decision["decision"];
+  allow: boolean;
+  reason_codes: string[];
+  reason_messages: string[];
+  policy_id: string | null;
+  provider: string;
+  fail_closed: boolean;
+  provider_error: boolean;
+  duration_ms: number;
+}
+
+export type AuditSink = (event: DecisionEvent) => void | Promise<void>;
+
+const MAX_MESSAGE = 500;
+
+export function buildDecisionEvent(
+  request: GuardrailRequest,
+  decision: Decision,
+  info: { provider: string; failClosed: boolean; providerError: boolean; durationMs: number },
+): DecisionEvent {
+  const action: DecisionAction = info.providerError && decision.allow
+    ? "allow_tool_call_after_provider_error"
+    : decision.decision === "allow" ? "allow_tool_call" : decision.decision === "ask" ? "ask_tool_call" : "deny_tool_call";
+  const text = (v: unknown) => (v == null ? null : String(v));
+  return {
+    timestamp: new Date().toISOString(),
+    action,
+    tool_name: String(request.tool_name ?? ""),
+    tool_call_id: text(request.tool_call_id),
+    agent_id: text(request.agent_id),
+    thread_id: text(request.thread_id),
+    run_id: text(request.run_id),
+    is_subagent: Boolean(request.is_subagent),
+    decision: decision.decision,
+    allow: decision.allow,
+    reason_codes: decision.reasons.map((r) => r.code).filter(Boolean),
+    reason_messages: decision.reasons.map((r) => r.message.slice(0, MAX_MESSAGE)).filter(Boolean),
+    policy_id: decision.policy_id ?? null,
+    provider: info.provider,
+    fail_closed: info.failClosed,
+    provider_error: info.providerError,
+    duration_ms: Math.round(info.durationMs * 1000) / 1000,
+  };
+}
+
+/** A sink that writes each event as one JSON line through `write` (a file, a socket, stdout). */
+export function jsonLinesSink(write: (line: string) => void | Promise<void>): AuditSink {
+  return (event) => write(JSON.stringify(event) + "\n");
+}

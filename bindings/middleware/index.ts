@@ -1,0 +1,7 @@
+export {
+  guardToolCall, denialMessage, isBlockedToolResult,
+  type BlockedToolResult, type GuardOptions,
+} from "./guard-tool-call.ts";
+export { buildDecisionEvent, jsonLinesSink, type AuditSink, type DecisionEvent, type DecisionAction } from "./audit.ts";
+export { isControlFlowSignal } from "./control-flow.ts";
+export { Guard, createGuard, type GuardConfig } from "./guard.ts";

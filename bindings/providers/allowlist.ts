@@ -1,0 +1,32 @@
+/**
+ * @module
+ * DeerFlow's AllowlistProvider: `allowed_tools` absent = no restriction,
+ * `[]` = nothing allowed; `denied_tools` wins; exact, case-sensitive names.
+ * The decision is made by the wasm core.
+ */
+
+import { WasmProvider } from "./wasm-provider.ts";
+import type { Clock, GuardrailProvider } from "./types.ts";
+
+export interface AllowlistConfig {
+  allowed_tools?: string[] | null;
+  denied_tools?: string[] | null;
+  /** Epoch-ms clock (the allowlist does not use time; accepted for symmetry). */
+  clock?: Clock;
+}
+
+export class AllowlistProvider extends WasmProvider implements GuardrailProvider {
+  readonly name = "allowlist";
+
+  constructor(config: AllowlistConfig = {}) {
+    const document: Record<string, unknown> = { type: "allowlist" };
+    if (config.allowed_tools != null) document.allowed_tools = config.allowed_tools;
+    if (config.denied_tools != null) document.denied_tools = config.denied_tools;
+    super(JSON.stringify(document), config.clock);
+  }
+
+  /** Construct and compile; rejects with the policy's issues when it is invalid. */
+  static create(config: AllowlistConfig = {}): Promise<AllowlistProvider> {
+    return new AllowlistProvider(config).ready();
+  }
+}

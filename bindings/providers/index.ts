@@ -1,0 +1,4 @@
+export { AllowlistProvider, type AllowlistConfig } from "./allowlist.ts";
+export { PassportProvider, type PassportConfig } from "./passport.ts";
+export { CompositeProvider, type CompositeConfig } from "./composite.ts";
+export { isGuardrailProvider, type GuardrailProvider, type Clock } from "./types.ts";
