@@ -136,7 +136,7 @@ export class PassportPolicy extends Policy {
       let m = json.firstMember(limitsPos);
       while (m >= 0) {
         const cap = json.readString(m)!;
-        if (!this.rules.has(cap)) compileRule(cap, json, json.memberValue(m), errors);
+        if (!this.rules.has(cap) && isImplemented(cap)) compileRule(cap, json, json.memberValue(m), errors);
         m = json.nextMember(m);
       }
     }
@@ -203,6 +203,11 @@ export class PassportPolicy extends Policy {
 }
 
 const scratchContext = new RuleContext();
+
+function isImplemented(capability: string): bool {
+  return capability == CAP_COMMAND || capability == CAP_FILE_READ || capability == CAP_FILE_WRITE ||
+    capability == CAP_WEB_FETCH || capability == CAP_WEB_BROWSER;
+}
 
 /** The limits of one capability: implemented ones are compiled strictly, others deny. */
 function compileRule(capability: string, json: Json, block: i32, errors: LoadErrors): CapabilityRule {

@@ -1,5 +1,10 @@
 #!/usr/bin/env node
+import { provideWasm } from "../core/shared.ts";
+import { decodeBase64 } from "../core/base64.ts";
+import { POLICY_WASM_BASE64 } from "../core/generated/policy-wasm.ts";
 import { main } from "./main.ts";
+
+provideWasm(() => decodeBase64(POLICY_WASM_BASE64));
 
 main(process.argv.slice(2)).then(
   (code) => {

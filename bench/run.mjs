@@ -1,0 +1,115 @@
+// `npm run bench [-- --json]`: median ns per decision, measured side by side
+// in one process, reported as ratios (never asserted in tests).
+//   floor      a no-op wasm call given the same request bytes
+//   ours       evaluate on a tool-allowlist decision and on passport decisions
+//   cedar      @cedar-policy/cedar-wasm on an equivalent policy (pre-parsed)
+// Also: instantiate + policy load time, and linear memory over 1e6 calls.
+import { createRequire } from "node:module";
+import { Evaluator, AllowlistProvider, PassportProvider, sharedEvaluatorSync } from "../dist/index.js";
+import { readFileSync } from "node:fs";
+
+const json = process.argv.includes("--json");
+const require = createRequire(import.meta.url);
+const results = [];
+
+function measure(name, subject, fn, { batch = 1000, rounds = 41 } = {}) {
+  for (let i = 0; i < batch * 20; i++) fn(); // warm up past the tier-up
+  const samples = [];
+  for (let r = 0; r < rounds; r++) {
+    const t0 = process.hrtime.bigint();
+    for (let i = 0; i < batch; i++) fn();
+    samples.push(Number(process.hrtime.bigint() - t0) / batch);
+  }
+  samples.sort((a, b) => a - b);
+  const median = samples[samples.length >> 1];
+  const row = { case: name, subject, median_ns: Math.round(median * 10) / 10, ops: Math.round(1e9 / median) };
+  results.push(row);
+  if (json) console.log(JSON.stringify(row));
+  return row;
+}
+
+// --- inputs ---------------------------------------------------------------
+const passport = JSON.parse(readFileSync(new URL("../examples/passport.json", import.meta.url), "utf8"));
+const allowlistRequest = JSON.stringify({ tool_name: "web_search", tool_input: { query: "portcullis wasm guardrails for agents" }, tool_call_id: "call_0001", thread_id: "thread-42" });
+const command =
+  'git status && npm run build -- --prod --config ./conf/production.json | tee build-log.txt; echo "done; really" && ls -la src/components src/utils && grep -rn "TODO" src | head -n 20 > notes/todo.txt';
+const commandRequest = JSON.stringify({ tool_name: "bash", tool_input: { command }, tool_call_id: "call_0002" });
+const fileRequest = JSON.stringify({ tool_name: "read_file", tool_input: { path: "/workspace/src/index.ts" }, tool_call_id: "call_0003" });
+
+// --- load time ------------------------------------------------------------
+const wasmBytes = readFileSync(new URL("../dist/policy.wasm", import.meta.url));
+const loadSamples = [];
+for (let i = 0; i < 21; i++) {
+  const t0 = process.hrtime.bigint();
+  const ev = Evaluator.createSync(wasmBytes);
+  ev.load(JSON.stringify({ type: "passport", passport }));
+  loadSamples.push(Number(process.hrtime.bigint() - t0) / 1e6);
+}
+loadSamples.sort((a, b) => a - b);
+
+// --- ours -----------------------------------------------------------------
+const now = Date.parse("2026-11-22T00:00:00Z");
+const evaluator = sharedEvaluatorSync();
+const allowlist = new AllowlistProvider({ allowed_tools: ["web_search", "web_fetch", "read_file"], denied_tools: ["bash"] });
+const passportProvider = new PassportProvider({ passport, clock: () => now });
+allowlist.evaluateJsonSync(allowlistRequest);
+for (const [name, p, req] of [["allowlist", allowlist, allowlistRequest], ["passport command", passportProvider, commandRequest], ["passport file", passportProvider, fileRequest]]) {
+  const d = p.evaluateJsonSync(req);
+  if (d.decision !== "allow") throw new Error(`bench input for ${name} is not allowed: ${JSON.stringify(d)}`);
+}
+
+const floor = measure("floor", "wasm no-op, same request bytes", () => evaluator.noop(allowlistRequest));
+const allow = measure("allowlist", "portcullis evaluate (JSON in)", () => allowlist.evaluateJsonSync(allowlistRequest));
+const allowObj = measure("allowlist", "portcullis evaluateSync (object in, incl. JSON.stringify)", () =>
+  allowlist.evaluateSync({ tool_name: "web_search", tool_input: { query: "portcullis wasm guardrails for agents" }, tool_call_id: "call_0001", thread_id: "thread-42" }));
+const floorCmd = measure("floor", "wasm no-op, 200-byte command request", () => evaluator.noop(commandRequest));
+const cmd = measure("passport command", "portcullis evaluate, 200-byte compound command", () => passportProvider.evaluateJsonSync(commandRequest));
+const file = measure("passport file", "portcullis evaluate, read_file", () => passportProvider.evaluateJsonSync(fileRequest));
+
+// --- cedar ----------------------------------------------------------------
+let cedar = null;
+try {
+  const c = require("@cedar-policy/cedar-wasm/nodejs");
+  const policies = {
+    staticPolicies: [
+      'permit(principal == Agent::"a1", action == Action::"tool", resource == Tool::"web_search");',
+      'permit(principal == Agent::"a1", action == Action::"tool", resource == Tool::"web_fetch");',
+      'permit(principal == Agent::"a1", action == Action::"tool", resource == Tool::"read_file");',
+      'forbid(principal, action == Action::"tool", resource == Tool::"bash");',
+    ].join("\n"),
+  };
+  c.preparsePolicySet("bench", policies);
+  const call = {
+    principal: { type: "Agent", id: "a1" },
+    action: { type: "Action", id: "tool" },
+    resource: { type: "Tool", id: "web_search" },
+    context: {},
+    entities: [],
+    preparsedPolicySetId: "bench",
+  };
+  const answer = c.statefulIsAuthorized(call);
+  if (answer.type !== "success" || answer.response.decision !== "allow") throw new Error(JSON.stringify(answer));
+  cedar = measure("allowlist", "cedar-wasm preparsePolicySet + statefulIsAuthorized", () => c.statefulIsAuthorized(call), { batch: 50, rounds: 21 });
+} catch (error) {
+  console.error(`cedar-wasm unavailable: ${error.message}`);
+}
+
+// --- memory over 1e6 calls ---------------------------------------------------
+const before = evaluator.memoryBytes;
+for (let i = 0; i < 1_000_000; i++) passportProvider.evaluateJsonSync(i & 1 ? commandRequest : fileRequest);
+const after = evaluator.memoryBytes;
+
+if (json) {
+  console.log(JSON.stringify({ case: "load", subject: "instantiate + passport load (ms, median of 21)", median_ns: Math.round(loadSamples[10] * 1e6), ops: 0 }));
+} else {
+  const row = (r) => `${r.case.padEnd(18)} ${r.subject.padEnd(58)} ${String(r.median_ns).padStart(9)} ns`;
+  console.log("case               subject                                                     median");
+  for (const r of results) console.log(row(r));
+  console.log();
+  console.log(`allowlist / floor:          ${(allow.median_ns / floor.median_ns).toFixed(2)}x (target <= 2x)`);
+  console.log(`command / floor (same size): ${(cmd.median_ns / floorCmd.median_ns).toFixed(2)}x`);
+  if (cedar) console.log(`cedar / ours (allowlist):    ${(cedar.median_ns / allow.median_ns).toFixed(1)}x faster (target >= 20x)`);
+  console.log(`instantiate + passport load: ${loadSamples[10].toFixed(2)} ms median`);
+  console.log(`linear memory over 1e6 decisions: ${before} -> ${after} bytes${before === after ? " (flat)" : " (GREW)"}`);
+  console.log(`policy.wasm: ${wasmBytes.length} bytes`);
+}

@@ -1,0 +1,86 @@
+// Replays every shared vector (test/vectors/*.jsonl with a `request` or
+// `raw` line) through the public API and through the CLI (`portcullis eval`
+// on the built bundle, release wasm), and checks both against the expected
+// decision — and that the two paths agree byte for byte.
+import { describe, expect, it, beforeAll } from "vitest";
+import { readFileSync, readdirSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { loadGuard } from "../bindings/node.ts";
+import type { Decision } from "../bindings/core/decision.ts";
+
+interface Vector {
+  name: string;
+  policy: string;
+  now?: string;
+  request?: Record<string, unknown>;
+  raw?: string;
+  expect: { decision: string; code?: string; message?: string; policy_id?: string };
+  file: string;
+}
+
+const dir = fileURLToPath(new URL("./vectors/", import.meta.url));
+const cli = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
+const DEFAULT_NOW = "2026-11-22T00:00:00Z";
+
+function loadVectors(): Vector[] {
+  const out: Vector[] = [];
+  for (const file of readdirSync(dir).filter((f) => f.endsWith(".jsonl")).sort()) {
+    const lines = readFileSync(dir + file, "utf8").split("\n").filter((l) => l.trim());
+    const parsed = lines.map((l) => JSON.parse(l));
+    if (!parsed.every((v) => v && ("request" in v || "raw" in v) && v.policy)) continue;
+    for (const v of parsed) out.push({ ...v, file });
+  }
+  return out;
+}
+
+const vectors = loadVectors();
+const line = (v: Vector) => (v.raw !== undefined ? v.raw : JSON.stringify(v.request));
+const groupKey = (v: Vector) => `${v.policy}\u0000${v.now ?? DEFAULT_NOW}`;
+
+function check(v: Vector, d: Decision) {
+  const where = `${v.file}: ${v.name}`;
+  expect(d.decision, where).toBe(v.expect.decision);
+  expect(d.allow, where).toBe(v.expect.decision === "allow");
+  if (v.expect.code) expect(d.reasons[0].code, where).toBe(v.expect.code);
+  if (v.expect.message) expect(d.reasons[0].message, where).toBe(v.expect.message);
+  if (v.expect.policy_id) expect(d.policy_id, where).toBe(v.expect.policy_id);
+}
+
+describe("shared vectors", () => {
+  it("has vectors to replay", () => {
+    expect(vectors.length).toBeGreaterThan(30);
+  });
+
+  const cliResults = new Map<Vector, Decision>();
+  beforeAll(() => {
+    const groups = new Map<string, Vector[]>();
+    for (const v of vectors) groups.set(groupKey(v), [...(groups.get(groupKey(v)) ?? []), v]);
+    for (const group of groups.values()) {
+      const { policy, now } = group[0];
+      const run = spawnSync(process.execPath, [cli, "eval", "--policy", dir + "policies/" + policy, "--now", now ?? DEFAULT_NOW], {
+        input: group.map(line).join("\n") + "\n",
+        encoding: "utf8",
+        maxBuffer: 64 << 20,
+      });
+      if (run.status !== 0) throw new Error(`portcullis eval failed for ${policy}: ${run.stderr}`);
+      const outputs = run.stdout.split("\n").filter(Boolean);
+      if (outputs.length !== group.length) throw new Error(`expected ${group.length} decisions for ${policy}, got ${outputs.length}`);
+      group.forEach((v, i) => cliResults.set(v, JSON.parse(outputs[i])));
+    }
+  });
+
+  for (const v of vectors) {
+    it(`${v.file}: ${v.name}`, async () => {
+      const { guard } = await loadGuard(dir + "policies/" + v.policy, { clock: () => Date.parse(v.now ?? DEFAULT_NOW) });
+      const provider = guard.provider as { evaluateJsonSync?: (json: string) => Decision };
+      const api = v.raw !== undefined && provider.evaluateJsonSync
+        ? provider.evaluateJsonSync(v.raw)
+        : await guard.evaluate(v.request as never);
+      check(v, api);
+      const viaCli = cliResults.get(v)!;
+      check(v, viaCli);
+      expect(JSON.stringify(viaCli)).toBe(JSON.stringify(api));
+    });
+  }
+});
