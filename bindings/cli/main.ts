@@ -6,7 +6,6 @@
  */
 
 import { createReadStream } from "node:fs";
-import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { loadGuard, type LoadedGuard } from "../config/load-guard.ts";
 import { ConfigError } from "../config/parse-config.ts";
@@ -78,16 +77,18 @@ function invalidLine(message: string): Decision {
   return { decision: "deny", allow: false, reasons: [{ code: "oap.invalid_context", message }] };
 }
 
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
 /** One line in, one decision out. Wasm providers see the exact bytes; others get the parsed object. */
-async function decideLine(loaded: LoadedGuard, line: string): Promise<Decision> {
+async function decideLine(loaded: LoadedGuard, line: Uint8Array): Promise<Decision> {
   const { guard } = loaded;
   const provider = guard.provider;
   if (guard.enabled && (provider instanceof PassportProvider || provider instanceof AllowlistProvider)) {
-    return provider.evaluateJsonSync(line);
+    return provider.evaluateBytesSync(line);
   }
   let request: unknown;
   try {
-    request = JSON.parse(line);
+    request = JSON.parse(utf8.decode(line));
   } catch (error) {
     return invalidLine(`request is not valid JSON: ${(error as Error).message}`);
   }
@@ -97,7 +98,7 @@ async function decideLine(loaded: LoadedGuard, line: string): Promise<Decision> 
   return normalizeDecision(await guard.evaluate(request as GuardrailRequest)) ?? invalidLine("provider returned no decision");
 }
 
-async function evalCommand(args: string[], io: { stdout: NodeJS.WritableStream; stdin: NodeJS.ReadableStream }): Promise<number> {
+async function evalCommand(args: string[], io: { stdout: NodeJS.WritableStream; stdin: NodeJS.ReadableStream & AsyncIterable<Uint8Array | string> }): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     options: { policy: { type: "string" }, now: { type: "string" }, input: { type: "string" } },
@@ -115,10 +116,8 @@ async function evalCommand(args: string[], io: { stdout: NodeJS.WritableStream; 
   } catch (error) {
     throw new UsageError(`cannot read --input: ${(error as Error).message}`);
   }
-  const lines = createInterface({ input, crlfDelay: Infinity });
   let out = "";
-  for await (const raw of lines) {
-    const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
+  for await (const line of byteLines(input)) {
     out += JSON.stringify(await decideLine(loaded, line)) + "\n";
     if (out.length > 65536) {
       io.stdout.write(out);
@@ -127,6 +126,33 @@ async function evalCommand(args: string[], io: { stdout: NodeJS.WritableStream; 
   }
   io.stdout.write(out);
   return 0;
+}
+
+/** Split a byte stream on LF (a trailing CR is dropped), without decoding: bytes reach the core as sent. */
+async function* byteLines(input: AsyncIterable<Uint8Array | string>): AsyncGenerator<Uint8Array> {
+  let pending = new Uint8Array(0);
+  for await (const chunk of input) {
+    const bytes = typeof chunk === "string" ? new TextEncoder().encode(chunk) : chunk;
+    let data = pending.length ? concat(pending, bytes) : bytes;
+    let start = 0;
+    for (let i = data.indexOf(10); i !== -1; i = data.indexOf(10, start)) {
+      yield trimCr(data.subarray(start, i));
+      start = i + 1;
+    }
+    pending = data.slice(start);
+  }
+  if (pending.length) yield trimCr(pending);
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
+}
+
+function trimCr(line: Uint8Array): Uint8Array {
+  return line.length && line[line.length - 1] === 13 ? line.subarray(0, -1) : line;
 }
 
 async function checkCommand(args: string[], io: { stdout: NodeJS.WritableStream }): Promise<number> {
@@ -157,7 +183,7 @@ async function checkCommand(args: string[], io: { stdout: NodeJS.WritableStream 
   const context = parseJson("context", values.context);
   if (context) request.context = context;
   const loaded = await loadPolicy(values.policy, values.now);
-  const decision = await decideLine(loaded, JSON.stringify(request));
+  const decision = await decideLine(loaded, new TextEncoder().encode(JSON.stringify(request)));
   io.stdout.write(JSON.stringify(decision) + "\n");
   return decision.decision === "allow" ? 0 : decision.decision === "ask" ? 3 : 1;
 }

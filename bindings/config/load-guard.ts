@@ -128,7 +128,8 @@ async function buildProvider(use: string, config: Record<string, unknown>, ctx: 
 /** Compile a wasm-backed provider now, so policy errors surface at load time with their location. */
 async function ready<T extends AllowlistProvider | PassportProvider>(provider: T, ctx: BuildContext): Promise<T> {
   try {
-    return await provider.ready();
+    await provider.ready();
+    return provider;
   } catch (error) {
     if (error instanceof CoreError && error.code === "policy_invalid") {
       throw new ConfigError(

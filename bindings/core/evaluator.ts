@@ -36,6 +36,11 @@ export class PolicyHandle {
     return this.evaluator.evaluate(this, requestJson, now);
   }
 
+  /** Decide a request given as raw UTF-8 bytes (invalid UTF-8 is denied, not repaired). */
+  evaluateBytes(request: Uint8Array, now: number = Date.now()): Decision {
+    return this.evaluator.evaluate(this, request, now);
+  }
+
   free(): void {
     this.evaluator.free(this);
   }
@@ -109,6 +114,16 @@ export class Evaluator {
     return bytes.length;
   }
 
+  private writeBytes(bytes: Uint8Array): number {
+    if (bytes.length > this.maxRequest) return bytes.length;
+    if (bytes.length > this.inCap) {
+      this.inPtr = this.exports.inputPtr(bytes.length);
+      this.inCap = this.exports.inputCapacity();
+    }
+    this.views().set(bytes, this.inPtr);
+    return bytes.length;
+  }
+
   private ensureInput(): void {
     if (this.inCap === 0) {
       this.inPtr = this.exports.inputPtr(4096);
@@ -151,10 +166,10 @@ export class Evaluator {
    * instance behind: the instance is rebuilt, policies are reloaded, and the
    * caller gets a deny with oap.evaluator_error.
    */
-  evaluate(policy: PolicyHandle, requestJson: string, now: number): Decision {
+  evaluate(policy: PolicyHandle, request: string | Uint8Array, now: number): Decision {
     try {
       this.ensureInput();
-      const len = this.writeInput(requestJson);
+      const len = typeof request === "string" ? this.writeInput(request) : this.writeBytes(request);
       this.exports.evaluate(policy.handle, len, now);
       return this.readDecision();
     } catch (error) {

@@ -14,7 +14,7 @@ let pending: Promise<Evaluator> | null = null;
 
 /** Tell the bindings where policy.wasm comes from. Entry points call this once. */
 export function provideWasm(source: WasmSource | (() => WasmSource | Promise<WasmSource>)): void {
-  loadSource = typeof source === "function" ? source : () => source;
+  loadSource = typeof source === "function" ? (source as () => WasmSource | Promise<WasmSource>) : () => source;
   shared = null;
   pending = null;
 }

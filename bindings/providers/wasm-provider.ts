@@ -50,6 +50,12 @@ export abstract class WasmProvider {
     return this.policy.evaluateJson(requestJson, this.clock());
   }
 
+  /** Decide a request given as raw UTF-8 bytes: invalid UTF-8 is denied, never repaired. */
+  evaluateBytesSync(request: Uint8Array): Decision {
+    this.policy ??= sharedEvaluatorSync().load(this.document);
+    return this.policy.evaluateBytes(request, this.clock());
+  }
+
   private decide(request: GuardrailRequest): Decision {
     let json: string;
     try {

@@ -1,0 +1,198 @@
+// The release policy.wasm through the Evaluator: hostile bytes, flat memory,
+// trap recovery, policy load errors, determinism.
+import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { Evaluator, CoreError } from "../bindings/core/index.ts";
+
+const wasm = readFileSync(new URL("../build/policy.wasm", import.meta.url));
+const passport = JSON.parse(readFileSync(new URL("./vectors/policies/core-passport.json", import.meta.url), "utf8"));
+const NOW = Date.parse("2026-11-22T00:00:00Z");
+
+function fresh() {
+  const evaluator = Evaluator.createSync(wasm);
+  const policy = evaluator.load(JSON.stringify({ type: "passport", passport }));
+  const allowlist = evaluator.load(JSON.stringify({ type: "allowlist", allowed_tools: ["bash"] }));
+  return { evaluator, policy, allowlist };
+}
+
+describe("the wasm module", () => {
+  it("instantiates with no imports", () => {
+    const module = new WebAssembly.Module(wasm);
+    expect(WebAssembly.Module.imports(module)).toEqual([]);
+  });
+
+  it("rejects a module speaking another ABI", () => {
+    const fake = new WebAssembly.Module(
+      // (module (memory (export "memory") 1) (func (export "abiVersion") (result i32) i32.const 99) …) is overkill:
+      // a module missing exports is enough to prove the check runs.
+      new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]),
+    );
+    expect(() => Evaluator.createSync(fake)).toThrow(CoreError);
+  });
+});
+
+describe("hostile requests are denied with oap.invalid_context, never a trap", () => {
+  const { policy } = fresh();
+  const code = (d: { reasons: { code: string }[] }) => d.reasons[0].code;
+  const enc = new TextEncoder();
+
+  it("invalid UTF-8", () => {
+    const bytes = enc.encode('{"tool_name":"bash","tool_input":{"command":"ls X"}}');
+    bytes[bytes.indexOf(88)] = 0xff;
+    const d = policy.evaluateBytes(bytes, NOW);
+    expect(d.decision).toBe("deny");
+    expect(code(d)).toBe("oap.invalid_context");
+  });
+
+  it("overlong and surrogate encodings", () => {
+    for (const seq of [[0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xf8, 0x88, 0x80, 0x80, 0x80]]) {
+      const head = enc.encode('{"tool_name":"ba');
+      const tail = enc.encode('sh","tool_input":{}}');
+      const d = policy.evaluateBytes(new Uint8Array([...head, ...seq, ...tail]), NOW);
+      expect(code(d)).toBe("oap.invalid_context");
+    }
+  });
+
+  it("invalid JSON of many kinds", () => {
+    for (const text of ["", "{", "null", "[]", '"bash"', '{"tool_name":"bash",}', "{'tool_name':'bash'}", '{"tool_name":"bash"} x']) {
+      const d = policy.evaluateJson(text, NOW);
+      expect(d.decision, text).toBe("deny");
+      expect(code(d), text).toBe("oap.invalid_context");
+    }
+  });
+
+  it("100k-deep nesting", () => {
+    const deep = '{"tool_name":"bash","tool_input":{"x":' + "[".repeat(100_000) + "]".repeat(100_000) + "}}";
+    expect(code(policy.evaluateJson(deep, NOW))).toBe("oap.invalid_context");
+    const deepObjects = '{"tool_name":"bash","tool_input":' + '{"a":'.repeat(100_000) + "1" + "}".repeat(100_000) + "}";
+    expect(code(policy.evaluateJson(deepObjects, NOW))).toBe("oap.invalid_context");
+  });
+
+  it("10 MB inputs", () => {
+    const big = '{"tool_name":"bash","tool_input":{"command":"ls","pad":"' + "a".repeat(10 << 20) + '"}}';
+    const d = policy.evaluateJson(big, NOW);
+    expect(code(d)).toBe("oap.invalid_context");
+    expect(d.reasons[0].message).toContain("limit");
+  });
+
+  it("NUL bytes, raw and escaped", () => {
+    const raw = enc.encode('{"tool_name":"bash","tool_input":{"command":"ls\0"}}');
+    expect(code(policy.evaluateBytes(raw, NOW))).toBe("oap.invalid_context");
+    expect(code(policy.evaluateJson('{"tool_name":"ba\\u0000sh","tool_input":{}}', NOW))).toBe("oap.invalid_context");
+  });
+
+  it("duplicate keys at any level we read", () => {
+    expect(code(policy.evaluateJson('{"tool_name":"bash","tool_name":"ls","tool_input":{}}', NOW))).toBe("oap.invalid_context");
+    expect(code(policy.evaluateJson('{"tool_name":"bash","tool_input":{},"tool_input":{"command":"ls"}}', NOW))).toBe("oap.invalid_context");
+  });
+
+  it("random bytes never trap and never allow", () => {
+    let seed = 12345;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) >>> 0) & 0xff);
+    for (let i = 0; i < 2000; i++) {
+      const bytes = new Uint8Array(1 + (rand() % 200)).map(rand);
+      const d = policy.evaluateBytes(bytes, NOW);
+      expect(d.decision).toBe("deny");
+      expect(code(d)).toBe("oap.invalid_context");
+    }
+  });
+
+  it("still decides normally afterwards", () => {
+    expect(policy.evaluateJson('{"tool_name":"bash","tool_input":{"command":"git status"}}', NOW).decision).toBe("allow");
+  });
+});
+
+describe("memory", () => {
+  it("stays flat over 1,000,000 evaluations after warm-up", () => {
+    const { evaluator, policy, allowlist } = fresh();
+    const requests = [
+      '{"tool_name":"bash","tool_input":{"command":"git status"},"tool_call_id":"c1"}',
+      '{"tool_name":"bash","tool_input":{"command":"curl evil"},"tool_call_id":"c2"}',
+      '{"tool_name":"nope","tool_input":{}}',
+      "not json",
+    ];
+    for (let i = 0; i < 20_000; i++) policy.evaluateJson(requests[i & 3], NOW);
+    const before = evaluator.memoryBytes;
+    for (let i = 0; i < 1_000_000; i++) {
+      if (i % 5 === 0) allowlist.evaluateJson(requests[i & 3], NOW);
+      else policy.evaluateJson(requests[i & 3], NOW);
+    }
+    expect(evaluator.memoryBytes).toBe(before);
+  });
+});
+
+describe("traps", () => {
+  it("deny with oap.evaluator_error, then the instance is rebuilt with its policies", () => {
+    const { evaluator, policy } = fresh();
+    // Wasm exports are frozen: swap in a copy whose evaluate traps, as a corrupted instance would.
+    const holder = evaluator as unknown as { exports: Record<string, unknown> };
+    const real = holder.exports.evaluate;
+    holder.exports = {
+      ...holder.exports,
+      memory: holder.exports.memory,
+      evaluate: () => {
+        throw new WebAssembly.RuntimeError("unreachable");
+      },
+    };
+    const d = policy.evaluateJson('{"tool_name":"bash","tool_input":{"command":"git status"}}', NOW);
+    expect(d.decision).toBe("deny");
+    expect(d.reasons[0].code).toBe("oap.evaluator_error");
+    expect(real).toBeTypeOf("function");
+    // The rebuilt instance has fresh exports and the policy reloaded under its handle.
+    const after = policy.evaluateJson('{"tool_name":"bash","tool_input":{"command":"git status"}}', NOW);
+    expect(after.decision).toBe("allow");
+  });
+});
+
+describe("policy loading", () => {
+  it("reports every problem with a JSON pointer", () => {
+    const evaluator = Evaluator.createSync(wasm);
+    const bad = {
+      type: "passport",
+      passport: {
+        ...passport,
+        expires_at: "next tuesday",
+        limits: { "system.command.execute": { alowed_commands: ["ls"] } },
+      },
+      tool_map: { my_tool: "Not A Capability" },
+    };
+    try {
+      evaluator.load(JSON.stringify(bad));
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(CoreError);
+      const paths = (error as CoreError).issues.map((i) => i.path).sort();
+      expect(paths).toEqual(["/passport/expires_at", "/passport/limits/system.command.execute/alowed_commands", "/tool_map/my_tool"]);
+    }
+  });
+
+  it("loads limits blocks for capabilities it does not enforce, and APort's flat keys", () => {
+    const evaluator = Evaluator.createSync(wasm);
+    const loose = { ...passport, limits: { ...passport.limits, "payments.payout": { anything: 1 }, msgs_per_min: 5 } };
+    expect(() => evaluator.load(JSON.stringify({ type: "passport", passport: loose }))).not.toThrow();
+  });
+
+  it("keeps several policies side by side", () => {
+    const { policy, allowlist } = fresh();
+    const req = '{"tool_name":"read_file","tool_input":{"path":"/workspace/a"}}';
+    expect(allowlist.evaluateJson(req, NOW).reasons[0].code).toBe("oap.tool_not_allowed");
+    expect(policy.evaluateJson(req, NOW).decision).toBe("allow");
+  });
+
+  it("a freed handle denies instead of allowing", () => {
+    const { policy } = fresh();
+    policy.free();
+    const d = policy.evaluateJson('{"tool_name":"bash","tool_input":{"command":"git status"}}', NOW);
+    expect(d.decision).toBe("deny");
+    expect(d.reasons[0].code).toBe("oap.evaluator_error");
+  });
+});
+
+describe("determinism", () => {
+  it("gives byte-identical decisions across instances", () => {
+    const a = fresh().policy;
+    const b = fresh().policy;
+    const reqs = ['{"tool_name":"bash","tool_input":{"command":"git status"}}', '{"tool_name":"x"}', "{", '{"tool_name":"bash","tool_input":{"command":"rm -rf /"}}'];
+    for (const r of reqs) expect(JSON.stringify(a.evaluateJson(r, NOW))).toBe(JSON.stringify(b.evaluateJson(r, NOW)));
+  });
+});
