@@ -1,0 +1,123 @@
+// The `portcullis` command as a user runs it: the built bundle, real files,
+// real processes. Exit codes and output shapes are a stable contract.
+import { describe, expect, it } from "vitest";
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const cli = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
+const fixture = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+const passport = fixture("./vectors/policies/core-passport.json");
+const NOW = "2026-11-22T00:00:00Z";
+
+function run(args: string[], input?: string | Buffer) {
+  const r = spawnSync(process.execPath, [cli, ...args], { input, encoding: "utf8" });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe("portcullis eval", () => {
+  it("writes exactly one decision per input line, in order, and survives bad lines", () => {
+    const lines = [
+      '{"tool_name":"bash","tool_input":{"command":"git status"}}',
+      "this is not json",
+      "",
+      '{"tool_name":"bash","tool_input":{"command":"curl x"}}',
+      '{"tool_name":"nope","tool_input":{}}',
+    ];
+    const r = run(["eval", "--policy", passport, "--now", NOW], lines.join("\r\n"));
+    expect(r.code).toBe(0);
+    const out = r.stdout.trim().split("\n").map((l) => JSON.parse(l));
+    expect(out.map((d) => d.decision)).toEqual(["allow", "deny", "deny", "deny", "deny"]);
+    expect(out.map((d) => d.reasons[0].code)).toEqual([
+      "oap.allowed",
+      "oap.invalid_context",
+      "oap.invalid_context",
+      "oap.command_not_allowed",
+      "oap.unknown_capability",
+    ]);
+    for (const d of out) expect(d.allow).toBe(d.decision === "allow");
+  });
+
+  it("denies invalid UTF-8 on the wire instead of repairing it", () => {
+    const bytes = Buffer.concat([Buffer.from('{"tool_name":"bash","tool_input":{"command":"git status'), Buffer.from([0xff]), Buffer.from('"}}\n')]);
+    const r = spawnSync(process.execPath, [cli, "eval", "--policy", passport, "--now", NOW], { input: bytes, encoding: "utf8" });
+    expect(JSON.parse(r.stdout).reasons[0].code).toBe("oap.invalid_context");
+  });
+
+  it("reads --input files", () => {
+    const dir = mkdtempSync(join(tmpdir(), "portcullis-"));
+    const file = join(dir, "requests.jsonl");
+    writeFileSync(file, '{"tool_name":"bash","tool_input":{"command":"ls"}}\n');
+    const r = run(["eval", "--policy", passport, "--now", NOW, "--input", file]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).decision).toBe("allow");
+  });
+
+  it("honours --now for expiry", () => {
+    const r = run(["eval", "--policy", passport, "--now", "2031-01-01T00:00:00Z"], '{"tool_name":"bash","tool_input":{"command":"ls"}}\n');
+    expect(JSON.parse(r.stdout).reasons[0].code).toBe("oap.passport_expired");
+  });
+
+  it("exits 2 for usage errors and unreadable or invalid policy files, naming the file", () => {
+    expect(run(["eval"]).code).toBe(2);
+    expect(run(["eval", "--policy", passport, "--now", "yesterday"]).code).toBe(2);
+    expect(run(["eval", "--policy", passport, "--bogus"]).code).toBe(2);
+    expect(run(["frobnicate"]).code).toBe(2);
+    const missing = run(["eval", "--policy", "/nonexistent/passport.json"], "");
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain("/nonexistent/passport.json");
+    const typo = run(["eval", "--policy", fixture("./fixtures/config/bad-passport-typo.json")], "");
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toMatch(/bad-passport-typo\.json:\d+:\d+ .*alowed_commands/);
+  });
+
+  it("is deterministic: the same input gives byte-identical output", () => {
+    const input = '{"tool_name":"bash","tool_input":{"command":"git status"}}\n{"tool_name":"x"}\n';
+    const a = run(["eval", "--policy", passport, "--now", NOW], input).stdout;
+    const b = run(["eval", "--policy", passport, "--now", NOW], input).stdout;
+    expect(a).toBe(b);
+  });
+});
+
+describe("portcullis check", () => {
+  it("exits 0 on allow, 1 on deny, 3 on ask", () => {
+    const allow = run(["check", "--policy", passport, "--now", NOW, "--tool", "bash", "--input", '{"command":"git status"}']);
+    expect(allow.code).toBe(0);
+    expect(JSON.parse(allow.stdout).decision).toBe("allow");
+    const deny = run(["check", "--policy", passport, "--now", NOW, "--tool", "bash", "--input", '{"command":"curl x"}']);
+    expect(deny.code).toBe(1);
+    const ask = run(["check", "--policy", fixture("./vectors/policies/core-approval.json"), "--tool", "bash", "--input", '{"command":"git log"}']);
+    expect(ask.code).toBe(3);
+    expect(JSON.parse(ask.stdout).reasons[0].code).toBe("oap.approval_required");
+  });
+
+  it("passes --context to the policy", () => {
+    const r = run(["check", "--policy", passport, "--now", NOW, "--tool", "read_file", "--input", '{"path":"a.txt"}', "--context", '{"workspace_root":"/workspace"}']);
+    expect(JSON.parse(r.stdout).reasons[0].code).not.toBe("oap.invalid_context");
+  });
+
+  it("rejects a malformed --input with exit 2", () => {
+    expect(run(["check", "--policy", passport, "--tool", "bash", "--input", "{nope"]).code).toBe(2);
+    expect(run(["check", "--policy", passport, "--input", "{}"]).code).toBe(2);
+  });
+});
+
+describe("portcullis validate", () => {
+  it("exits 0 for valid configs and passports", () => {
+    const r = run(["validate", fixture("../examples/guardrails.yaml"), fixture("../examples/passport.json"), passport]);
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+  });
+
+  it("exits 1 with file:line:column, path and expectation for invalid ones", () => {
+    const r = run(["validate", fixture("./fixtures/config/bad-provider-use.yaml"), fixture("./fixtures/providers/bad-limits.json")]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/bad-provider-use\.yaml:\d+:\d+ \/guardrails\/provider\/use: expected one of/);
+    expect(r.stderr).toMatch(/bad-limits\.json:\d+:\d+ \/limits\/system\.command\.execute\/max_execution_time/);
+    const text = readFileSync(fixture("./fixtures/providers/bad-limits.json"), "utf8").split("\n");
+    const line = Number(/bad-limits\.json:(\d+):/.exec(r.stderr)![1]);
+    expect(text[line - 1]).toContain("max_execution_time");
+  });
+});
