@@ -21,8 +21,8 @@ const simulated = (request) => () => `(simulated ${request.tool_name}) ok`;
 async function step(title, request, g = guard) {
   const started = performance.now();
   const decision = await g.evaluate(request);
-  const result = await g.guardToolCall(request, simulated(request));
   const micros = ((performance.now() - started) * 1000).toFixed(0);
+  const result = await g.guardToolCall(request, simulated(request));
   const label = colour[decision.decision](decision.decision.toUpperCase().padEnd(5));
   const reason = decision.reasons[0];
   console.log(`${label} ${colour.bold(title)}`);
@@ -35,7 +35,7 @@ async function step(title, request, g = guard) {
 console.log(colour.bold("portcullis demo — a coding agent behind examples/passport.json\n"));
 
 await step("read a project file", { tool_name: "read_file", tool_input: { path: "/workspace/README.md" } });
-await step("run the tests", { tool_name: "bash", tool_input: { command: "cd /workspace && npm test 2>&1 | tail -n 20" } });
+await step("run the tests", { tool_name: "bash", tool_input: { command: "npm test 2>&1 | tail -n 20" } });
 await step("commit with a message containing ; and |", { tool_name: "bash", tool_input: { command: 'git commit -m "fix: parse a;b | c"' } });
 await step("wipe the disk (flags reordered)", { tool_name: "bash", tool_input: { command: "rm -fr /" } });
 await step("hide a delete behind an allowed command", { tool_name: "bash", tool_input: { command: "git status && rm -rf ~" } });
