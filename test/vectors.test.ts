@@ -8,6 +8,7 @@ import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { loadGuard } from "../bindings/node.ts";
 import type { Decision } from "../bindings/core/decision.ts";
+import { validateDecision, validateRequest } from "../bindings/config/generated/validators.js";
 
 interface Vector {
   name: string;
@@ -15,6 +16,8 @@ interface Vector {
   now?: string;
   request?: Record<string, unknown>;
   raw?: string;
+  /** Accepted by the core although the request schema requires more (DeerFlow compatibility). */
+  lenient?: boolean;
   expect: { decision: string; code?: string; message?: string; policy_id?: string };
   file: string;
 }
@@ -45,11 +48,19 @@ function check(v: Vector, d: Decision) {
   if (v.expect.code) expect(d.reasons[0].code, where).toBe(v.expect.code);
   if (v.expect.message) expect(d.reasons[0].message, where).toBe(v.expect.message);
   if (v.expect.policy_id) expect(d.policy_id, where).toBe(v.expect.policy_id);
+  // Every decision honours the published schema (schemas/decision.schema.json).
+  expect(validateDecision(d), `${where}: ${JSON.stringify(validateDecision.errors)}`).toBe(true);
 }
 
 describe("shared vectors", () => {
   it("has vectors to replay", () => {
     expect(vectors.length).toBeGreaterThan(30);
+  });
+
+  it("uses requests that match the request schema (except the deliberately malformed ones)", () => {
+    for (const v of vectors) {
+      if (v.request && v.expect.code !== "oap.invalid_context" && !v.lenient) expect(validateRequest(v.request), `${v.file}: ${v.name}`).toBe(true);
+    }
   });
 
   const cliResults = new Map<Vector, Decision>();
