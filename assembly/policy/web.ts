@@ -11,7 +11,7 @@
 //     APort's local evaluator allows every domain then. `"*"` allows any
 //     public destination.
 //   - Private and special destinations are always denied unless the policy
-//     sets `allow_private: true`, and cloud metadata (169.254/16, the metadata
+//     sets `allow_private_destinations: true`, and cloud metadata (169.254/16, the metadata
 //     names, fd00:ec2::254, 100.100.100.200) is denied even then.
 //   - URLs with userinfo, a backslash in the authority, non-"//" slashes,
 //     spaces or control characters, or a non-ASCII host are invalid
@@ -27,7 +27,7 @@
 import { Verdict, Code } from "./verdict";
 import { ByteBuffer, Bytes, copyBytes } from "../util/bytes";
 import {
-  Url, parseUrl, UrlError, describeUrlError,
+  Url, parseUrl, UrlError, describeUrlError, MAX_URL_BYTES,
   Host, HostKind, HostError, parseHost, hostErrorMessage,
   parseIpv6, IPV6_OK, formatIpv4, formatIpv6, embeddedIpv4,
   classifyIpv4, classifyIpv6, classifyDomain, isAlwaysDenied, describeSpecial,
@@ -134,8 +134,8 @@ export function checkWeb(limits: WebLimits, input: WebInput, verdict: Verdict): 
   if (url.length == 0) {
     return verdict.deny(Code.INVALID_URL, "tool_input.url is missing or empty");
   }
-  if (url.length > MAX_URL_CHARS) {
-    return verdict.deny(Code.INVALID_URL, "invalid URL " + quote(url) + ": longer than " + MAX_URL_CHARS.toString() + " bytes");
+  if (url.length > MAX_URL_BYTES) {
+    return verdict.deny(Code.INVALID_URL, "invalid URL " + quote(url) + ": the URL is longer than " + MAX_URL_BYTES.toString() + " bytes");
   }
   urlBytes.reset();
   urlBytes.appendString(url);
@@ -153,8 +153,8 @@ export function checkWeb(limits: WebLimits, input: WebInput, verdict: Verdict): 
   else special = classifyDomain(host.name.ptr, host.name.length);
   if (special != 0 && (!limits.allowPrivate || isAlwaysDenied(special))) {
     const why = isAlwaysDenied(special)
-      ? "; cloud metadata is refused even with allow_private"
-      : "; private and special destinations are refused unless the policy sets allow_private";
+      ? "; cloud metadata is refused even with allow_private_destinations"
+      : "; private and special destinations are refused unless the policy sets allow_private_destinations";
     return verdict.deny(
       Code.PRIVATE_IP_BLOCKED,
       "destination " + quote(hostText(host)) + " is " + describeSpecial(special) + why,
@@ -216,8 +216,6 @@ export function checkWeb(limits: WebLimits, input: WebInput, verdict: Verdict): 
   }
   return true;
 }
-
-const MAX_URL_CHARS: i32 = 8192;
 
 /** Compile one entry, or null (with `lastEntryError` set). */
 function compileEntry(source: string): DomainEntry | null {

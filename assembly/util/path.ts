@@ -1,0 +1,147 @@
+// Lexical path canonicalisation (no file system: symlinks are not resolved).
+// Used for tool_input.cwd, allowed_working_directories, `cd` targets and the
+// built-in `rm -rf /` checks, and by the file-path rules. A path that cannot be
+// made absolute, or that contains NUL or a lone surrogate, is null: the
+// caller denies (fail closed, STYLE.md "Habits").
+
+import { ByteBuffer } from "./bytes";
+
+// @ts-ignore: decorator
+@inline const SLASH: u32 = 0x2f;
+// @ts-ignore: decorator
+@inline const DOT: u32 = 0x2e;
+
+/**
+ * Append the components of (ptr, len) to `out`, which already holds an
+ * absolute canonical path ("/" or "/a/b", never a trailing slash). Empty and
+ * `.` components are dropped; `..` removes the last component (never above /).
+ */
+export function appendComponents(out: ByteBuffer, ptr: usize, len: i32): void {
+  let i = 0;
+  while (i < len) {
+    while (i < len && <u32>load<u8>(ptr + <usize>i) == SLASH) i++;
+    const start = i;
+    while (i < len && <u32>load<u8>(ptr + <usize>i) != SLASH) i++;
+    const n = i - start;
+    if (n == 0) break;
+    const c0 = <u32>load<u8>(ptr + <usize>start);
+    if (n == 1 && c0 == DOT) continue;
+    if (n == 2 && c0 == DOT && <u32>load<u8>(ptr + <usize>start + 1) == DOT) {
+      popComponent(out);
+      continue;
+    }
+    if (out.length != 1) out.push(<u8>SLASH);
+    out.append(ptr + <usize>start, n);
+  }
+}
+
+/** Drop the last component of an absolute canonical path in `out` ("/a/b" → "/a", "/a" → "/"). */
+export function popComponent(out: ByteBuffer): void {
+  let j = out.length - 1;
+  while (j > 0 && <u32>load<u8>(out.ptr + <usize>j) != SLASH) j--;
+  out.length = j == 0 ? 1 : j;
+}
+
+/** Start `out` as "/" then append (ptr, len), which must itself be absolute. Returns false if it is not. */
+export function canonicalizeAbsoluteInto(out: ByteBuffer, ptr: usize, len: i32): bool {
+  out.reset();
+  if (len == 0 || <u32>load<u8>(ptr) != SLASH) return false;
+  out.push(<u8>SLASH);
+  appendComponents(out, ptr, len);
+  return true;
+}
+
+/**
+ * Byte-level canonicalisation: `path` resolved against `base` (for relative
+ * paths) and `home` (for `~` and `~/…`). Returns false when the result cannot be
+ * made absolute (relative with no absolute base, `~user`, `~+`, empty, NUL).
+ */
+export function canonicalizeBytesInto(
+  out: ByteBuffer,
+  pathPtr: usize, pathLen: i32,
+  basePtr: usize, baseLen: i32,
+  homePtr: usize, homeLen: i32,
+): bool {
+  out.reset();
+  if (pathLen <= 0) return false;
+  if (hasNul(pathPtr, pathLen)) return false;
+  const c0 = <u32>load<u8>(pathPtr);
+  if (c0 == SLASH) {
+    out.push(<u8>SLASH);
+    appendComponents(out, pathPtr, pathLen);
+    return true;
+  }
+  if (c0 == 0x7e) { // ~
+    if (pathLen > 1 && <u32>load<u8>(pathPtr + 1) != SLASH) return false; // ~user, ~+, ~-
+    if (homeLen <= 0 || <u32>load<u8>(homePtr) != SLASH || hasNul(homePtr, homeLen)) return false;
+    out.push(<u8>SLASH);
+    appendComponents(out, homePtr, homeLen);
+    appendComponents(out, pathPtr + 1, pathLen - 1);
+    return true;
+  }
+  if (baseLen <= 0 || <u32>load<u8>(basePtr) != SLASH || hasNul(basePtr, baseLen)) return false;
+  out.push(<u8>SLASH);
+  appendComponents(out, basePtr, baseLen);
+  appendComponents(out, pathPtr, pathLen);
+  return true;
+}
+
+function hasNul(ptr: usize, len: i32): bool {
+  for (let i = 0; i < len; i++) if (load<u8>(ptr + <usize>i) == 0) return true;
+  return false;
+}
+
+/** True when `s` has a NUL or an unpaired UTF-16 surrogate (it cannot be a path). */
+function oddString(s: string): bool {
+  const n = s.length;
+  for (let i = 0; i < n; i++) {
+    const c = <u32>s.charCodeAt(i);
+    if (c == 0) return true;
+    if (c - 0xd800 < 0x800) {
+      if (c >= 0xdc00 || i + 1 >= n) return true;
+      const d = <u32>s.charCodeAt(i + 1);
+      if (d - 0xdc00 >= 0x400) return true;
+      i++;
+    }
+  }
+  return false;
+}
+
+const scratch = new ByteBuffer(256);
+
+/**
+ * Lexically canonical absolute form of `path`: `.`, `..` and duplicate
+ * slashes resolved, relative paths joined to `base`, a leading `~` or `~/`
+ * replaced by `home`. Null when it cannot be made absolute (relative with an
+ * empty base, `~user`), or it contains NUL or a lone surrogate.
+ */
+export function canonicalizePath(path: string, base: string, home: string): string | null {
+  if (oddString(path) || oddString(base) || oddString(home)) return null;
+  const p = String.UTF8.encode(path, false);
+  const b = String.UTF8.encode(base, false);
+  const h = String.UTF8.encode(home, false);
+  const ok = canonicalizeBytesInto(
+    scratch,
+    changetype<usize>(p), p.byteLength,
+    changetype<usize>(b), b.byteLength,
+    changetype<usize>(h), h.byteLength,
+  );
+  return ok ? scratch.toString() : null;
+}
+
+/** Both canonical: true iff `path` is `dir` or below it ("/" contains everything). */
+export function pathWithin(path: string, dir: string): bool {
+  const dl = dir.length;
+  if (dl == 0 || path.length == 0) return false;
+  if (dl == 1 && dir.charCodeAt(0) == SLASH) return path.charCodeAt(0) == SLASH;
+  if (!path.startsWith(dir)) return false;
+  return path.length == dl || path.charCodeAt(dl) == SLASH;
+}
+
+/** Byte form of pathWithin for canonical paths in memory. */
+export function pathWithinBytes(p: usize, pl: i32, d: usize, dl: i32): bool {
+  if (dl <= 0 || pl <= 0) return false;
+  if (dl == 1 && <u32>load<u8>(d) == SLASH) return <u32>load<u8>(p) == SLASH;
+  if (pl < dl || memory.compare(p, d, <usize>dl) != 0) return false;
+  return pl == dl || <u32>load<u8>(p + <usize>dl) == SLASH;
+}
