@@ -18,6 +18,7 @@ import { RequestView, MAX_REQUEST_BYTES } from "./policy/request";
 import { Verdict, Code } from "./policy/verdict";
 import { LoadErrors } from "./policy/load-errors";
 import { intern, internedString as internedAt, internedCount as internedTotal } from "./policy/intern";
+import { safetyLoad as safetyLoadImpl, safetyDetect as safetyDetectImpl, safetyFree as safetyFreeImpl } from "./safety/abi";
 
 /** Bumped whenever an export's meaning changes; the bindings refuse a mismatch. */
 export const ABI_VERSION: i32 = 1;
@@ -154,4 +155,25 @@ export function internedString(id: i32): i32 {
   output.reset();
   output.appendString(internedAt(id));
   return output.length;
+}
+
+// ---- provider safety stops (assembly/safety) --------------------------------
+
+/** Compile a safety-detector config in the input buffer; a handle >= 1, or -(n) with n bytes of errors. */
+export function safetyLoad(len: i32): i32 {
+  return safetyLoadImpl(input, len, output);
+}
+
+/**
+ * Detect a provider safety stop in the message or response in the input
+ * buffer. Handle 0 = the default detectors. `shape`: 0 auto, 1 langchain,
+ * 2 openai_chat, 3 openai_responses, 4 anthropic, 5 gemini, 6 bedrock.
+ * Returns the byte length of the JSON result in the output buffer.
+ */
+export function safetyDetect(handle: i32, len: i32, shape: i32): i32 {
+  return safetyDetectImpl(handle, input, len, output, shape);
+}
+
+export function safetyFree(handle: i32): void {
+  safetyFreeImpl(handle);
 }

@@ -16,3 +16,11 @@ export * from "./providers/index.ts";
 export * from "./middleware/index.ts";
 export { parseDocumentText, parsePassportText, ConfigError, type PortcullisConfig, type ParsedDocument } from "./config/parse-config.ts";
 export { formatSchemaIssue, type SchemaIssue } from "./config/format-errors.ts";
+export * from "./safety/index.ts";
+
+import { WasmSafetyCore } from "./safety/core.ts";
+
+/** The safety-stop detectors on the inlined wasm; `config` is `{detectors: [{use, config}]}` or null for the defaults. */
+export function createSafetyCore(config: object | null = null): WasmSafetyCore {
+  return WasmSafetyCore.createSync(decodeBase64(POLICY_WASM_BASE64), config);
+}

@@ -12,15 +12,18 @@ import { ConfigError } from "../config/parse-config.ts";
 import { normalizeDecision, type Decision, type GuardrailRequest } from "../core/decision.ts";
 import { PassportProvider } from "../providers/passport.ts";
 import { AllowlistProvider } from "../providers/allowlist.ts";
+import { detectCommand } from "./detect.ts";
 
 const USAGE = `usage:
   portcullis eval --policy FILE [--now ISO-8601] [--input FILE]
   portcullis check --policy FILE --tool NAME [--input JSON] [--context JSON] [--now ISO-8601]
   portcullis validate FILE...
+  portcullis detect [--config FILE] [--input FILE]
 
 eval      JSON Lines requests in (stdin by default), one decision per line out.
 check     one decision for one call; exit 0 allow, 1 deny, 3 ask.
 validate  check config and passport files; exit 0 valid, 1 invalid.
+detect    JSON Lines of model messages or provider responses in; one safety-stop verdict per line out.
 Exit 2: usage or policy-file errors.`;
 
 class UsageError extends Error {}
@@ -35,6 +38,8 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
         return await checkCommand(rest, io);
       case "validate":
         return await validateCommand(rest, io);
+      case "detect":
+        return await detectCommand(rest, io as never);
       case "help":
       case "--help":
       case "-h":

@@ -1,0 +1,210 @@
+// Fill a TurnView from a validated JSON document: pick the shape (or take
+// the one named), then collect metadata containers, count the tool calls the
+// host would execute, and decide whether the visible content is blank.
+
+import { Json, JsonType } from "../json/reader";
+import { Shape, TurnView, arrayCount, blankContent, blankString, has, hasString, truthy } from "./shape";
+
+/** Guess the shape of the object at root. */
+export function detectShape(json: Json, root: i32): Shape {
+  if (json.typeAt(json.get(root, "choices")) == JsonType.Array) return Shape.OpenAIChat;
+  if (json.typeAt(json.get(root, "candidates")) == JsonType.Array || has(json, root, "promptFeedback") || has(json, root, "prompt_feedback")) return Shape.Gemini;
+  if (hasString(json, root, "object", "response")) return Shape.OpenAIResponses;
+  if (json.typeAt(json.get(root, "output")) == JsonType.Array && has(json, root, "status")) return Shape.OpenAIResponses;
+  if (json.typeAt(json.get(root, "response")) == JsonType.Object && startsWithString(json, json.get(root, "type"), "response.")) return Shape.OpenAIResponses;
+  if (json.typeAt(json.get(root, "output")) == JsonType.Object || has(json, root, "stopReason") || has(json, root, "messageStop")) return Shape.Bedrock;
+  if (hasString(json, root, "type", "message") || hasString(json, root, "type", "message_delta") || hasString(json, root, "type", "message_start")) return Shape.Anthropic;
+  if (hasString(json, root, "role", "assistant") && has(json, root, "stop_reason") && json.typeAt(json.get(root, "content")) == JsonType.Array) return Shape.Anthropic;
+  return Shape.LangChain;
+}
+
+function startsWithString(json: Json, pos: i32, prefix: string): bool {
+  if (json.typeAt(pos) != JsonType.String) return false;
+  const s = json.readString(pos);
+  return s != null && s.startsWith(prefix);
+}
+
+/** Fill `view` for the object at root in the given shape. */
+export function analyze(json: Json, root: i32, shape: Shape, view: TurnView): void {
+  view.shape = shape;
+  if (shape == Shape.LangChain) analyzeLangChain(json, root, view);
+  else if (shape == Shape.OpenAIChat) analyzeOpenAIChat(json, root, view);
+  else if (shape == Shape.OpenAIResponses) analyzeResponses(json, root, view);
+  else if (shape == Shape.Anthropic) analyzeAnthropic(json, root, view);
+  else if (shape == Shape.Gemini) analyzeGemini(json, root, view);
+  else analyzeBedrock(json, root, view);
+}
+
+function isAiName(json: Json, pos: i32): bool {
+  return json.stringEquals(pos, "ai") || json.stringEquals(pos, "AIMessage") || json.stringEquals(pos, "AIMessageChunk") ||
+    json.stringEquals(pos, "assistant") || json.stringEquals(pos, "model");
+}
+
+function analyzeLangChain(json: Json, root: i32, view: TurnView): void {
+  // The LangChain serialized form: {lc: 1, type: "constructor", id: [..., "AIMessage"], kwargs: {...}}.
+  const kwargs = json.get(root, "kwargs");
+  if (has(json, root, "lc") && json.typeAt(kwargs) == JsonType.Object) {
+    const id = json.get(root, "id");
+    let last = -1;
+    let e = json.firstElement(id);
+    while (json.typeAt(id) == JsonType.Array && e >= 0) {
+      last = e;
+      e = json.nextElement(e);
+    }
+    if (last < 0 || !isAiName(json, last)) {
+      view.ai = false;
+      return;
+    }
+    root = kwargs;
+  }
+  // A message typed or roled as something else is not the model's turn.
+  const type = json.get(root, "type");
+  if (json.typeAt(type) == JsonType.String && !isAiName(json, type)) view.ai = false;
+  const role = json.get(root, "role");
+  if (json.typeAt(role) == JsonType.String && !isAiName(json, role)) view.ai = false;
+  if (type == -2 || role == -2) view.ai = true; // ambiguous: treat as the model's, so it is checked
+  if (!view.ai) return;
+
+  const meta = json.get(root, "response_metadata");
+  const kw = json.get(root, "additional_kwargs");
+  view.add(json, meta, 0);
+  view.add(json, kw, 0);
+  view.extrasFrom = json.typeAt(meta) == JsonType.Object ? meta : -2;
+
+  // Structured tool_calls are what DeerFlow reads; the raw provider fields and
+  // streamed chunks are counted too, so a message that kept only those fails closed.
+  let calls = arrayCount(json, json.get(root, "tool_calls"));
+  const chunks = arrayCount(json, json.get(root, "tool_call_chunks"));
+  if (chunks > calls) calls = chunks;
+  if (json.typeAt(kw) == JsonType.Object) {
+    let raw = arrayCount(json, json.get(kw, "tool_calls"));
+    if (truthy(json, json.get(kw, "function_call"))) raw++;
+    if (raw > calls) calls = raw;
+  }
+  view.toolCalls = calls;
+  view.blank = blankContent(json, json.get(root, "content"));
+}
+
+function analyzeOpenAIChat(json: Json, root: i32, view: TurnView): void {
+  const choices = json.get(root, "choices");
+  let group = 0;
+  let e = json.typeAt(choices) == JsonType.Array ? json.firstElement(choices) : -1;
+  while (e >= 0) {
+    view.add(json, e, group++);
+    // A completion has `message`; a streamed chunk has `delta`.
+    let msg = json.get(e, "message");
+    if (json.typeAt(msg) != JsonType.Object) msg = json.get(e, "delta");
+    if (json.typeAt(msg) == JsonType.Object) {
+      view.toolCalls += arrayCount(json, json.get(msg, "tool_calls"));
+      if (truthy(json, json.get(msg, "function_call"))) view.toolCalls++;
+      if (!blankContent(json, json.get(msg, "content"))) view.blank = false;
+    }
+    e = json.nextElement(e);
+  }
+}
+
+function analyzeResponses(json: Json, root: i32, view: TurnView): void {
+  // A streamed event ({type: "response.incomplete", response: {...}}) wraps the response.
+  const inner = json.get(root, "response");
+  if (json.typeAt(inner) == JsonType.Object && json.typeAt(json.get(root, "output")) != JsonType.Array) root = inner;
+  view.add(json, root, 0);
+  const output = json.get(root, "output");
+  let e = json.firstElement(output);
+  while (json.typeAt(output) == JsonType.Array && e >= 0) {
+    const type = json.get(e, "type");
+    if (json.typeAt(type) == JsonType.String) {
+      if (json.stringEquals(type, "message")) {
+        const content = json.get(e, "content");
+        let c = json.firstElement(content);
+        while (json.typeAt(content) == JsonType.Array && c >= 0) {
+          if (hasString(json, c, "type", "output_text")) {
+            const text = json.get(c, "text");
+            if (json.typeAt(text) == JsonType.String && !blankString(json, text)) view.blank = false;
+          }
+          c = json.nextElement(c);
+        }
+      } else if (isClientToolCall(json, type)) {
+        view.toolCalls++;
+      }
+    }
+    e = json.nextElement(e);
+  }
+}
+
+/** Output items the client executes (server-side tools such as web_search_call already ran). */
+function isClientToolCall(json: Json, type: i32): bool {
+  return json.stringEquals(type, "function_call") || json.stringEquals(type, "custom_tool_call") ||
+    json.stringEquals(type, "computer_call") || json.stringEquals(type, "local_shell_call") ||
+    json.stringEquals(type, "shell_call") || json.stringEquals(type, "apply_patch_call");
+}
+
+function analyzeAnthropic(json: Json, root: i32, view: TurnView): void {
+  // Streamed: message_start wraps the message; message_delta carries stop_reason in `delta`.
+  const message = json.get(root, "message");
+  if (json.typeAt(message) == JsonType.Object) root = message;
+  const delta = json.get(root, "delta");
+  if (hasString(json, root, "type", "message_delta") && json.typeAt(delta) == JsonType.Object) view.add(json, delta, 0);
+  view.add(json, root, 0);
+  const content = json.get(root, "content");
+  if (json.typeAt(content) == JsonType.String) {
+    view.blank = blankString(json, content);
+    return;
+  }
+  let c = json.firstElement(content);
+  while (json.typeAt(content) == JsonType.Array && c >= 0) {
+    if (hasString(json, c, "type", "tool_use")) view.toolCalls++;
+    else if (hasString(json, c, "type", "text")) {
+      const text = json.get(c, "text");
+      if (json.typeAt(text) == JsonType.String && !blankString(json, text)) view.blank = false;
+    }
+    c = json.nextElement(c);
+  }
+}
+
+function analyzeGemini(json: Json, root: i32, view: TurnView): void {
+  const candidates = json.get(root, "candidates");
+  let group = 0;
+  let e = json.firstElement(candidates);
+  while (json.typeAt(candidates) == JsonType.Array && e >= 0) {
+    view.add(json, e, group++);
+    const content = json.get(e, "content");
+    const parts = json.get(content, "parts");
+    let p = json.firstElement(parts);
+    while (json.typeAt(parts) == JsonType.Array && p >= 0) {
+      if (has(json, p, "functionCall") || has(json, p, "function_call")) view.toolCalls++;
+      else if (!blankBlock(json, p)) view.blank = false;
+      p = json.nextElement(p);
+    }
+    e = json.nextElement(e);
+  }
+  // A prompt blocked before generation: no candidates, promptFeedback.blockReason.
+  let feedback = json.get(root, "promptFeedback");
+  if (json.typeAt(feedback) != JsonType.Object) feedback = json.get(root, "prompt_feedback");
+  view.add(json, feedback, group);
+}
+
+function blankBlock(json: Json, p: i32): bool {
+  if (json.typeAt(p) != JsonType.Object) return true;
+  const thought = json.get(p, "thought");
+  if (json.typeAt(thought) == JsonType.True) return true;
+  const text = json.get(p, "text");
+  return json.typeAt(text) != JsonType.String || blankString(json, text);
+}
+
+function analyzeBedrock(json: Json, root: i32, view: TurnView): void {
+  // Streamed: {messageStop: {stopReason}}.
+  const stop = json.get(root, "messageStop");
+  if (json.typeAt(stop) == JsonType.Object) view.add(json, stop, 0);
+  view.add(json, root, 0);
+  const message = json.get(json.get(root, "output"), "message");
+  const content = json.get(message, "content");
+  let c = json.firstElement(content);
+  while (json.typeAt(content) == JsonType.Array && c >= 0) {
+    if (has(json, c, "toolUse")) view.toolCalls++;
+    else {
+      const text = json.get(c, "text");
+      if (json.typeAt(text) == JsonType.String && !blankString(json, text)) view.blank = false;
+    }
+    c = json.nextElement(c);
+  }
+}

@@ -1,0 +1,236 @@
+// Safety-stop detectors and their configuration (DeerFlow
+// safety_termination_detectors.py, deerflow.md §2.1). A detector reads one
+// metadata field and matches it, case-insensitively, against a set of values;
+// a configured set REPLACES the default one. Compiled once, matched often.
+
+import { Json, JsonType } from "../json/reader";
+import { Bytes, utf8 } from "../util/bytes";
+import { LoadErrors, jsonQuote } from "../policy/load-errors";
+
+export const enum DetectorKind {
+  OpenAI = 0,
+  Anthropic = 1,
+  Gemini = 2,
+  Bedrock = 3,
+  Responses = 4,
+}
+
+/** One detector: which field it reads, its values, which extras it carries. */
+export class Detector {
+  kind: DetectorKind;
+  /** DeerFlow's `name` (reported as `detector`). */
+  name: string;
+  /** The field as reported in `reason_field`. */
+  fieldLabel: Bytes;
+  /** The key looked up, and its other spelling (snake_case / camelCase). */
+  field: Bytes;
+  fieldAlt: Bytes;
+  /** Gemini only: the prompt-level `block_reason`, tried when no finish reason is present. */
+  secondField: Bytes | null = null;
+  secondFieldAlt: Bytes | null = null;
+  /** Matched with ASCII case folding, so the stored case does not matter. */
+  values: Array<Bytes>;
+  extrasKey: Bytes | null = null;
+  extrasKeyAlt: Bytes | null = null;
+
+  constructor(kind: DetectorKind, values: Array<Bytes>) {
+    this.kind = kind;
+    this.values = values;
+    if (kind == DetectorKind.OpenAI) {
+      this.name = "openai_compatible_content_filter";
+      this.fieldLabel = utf8("finish_reason");
+      this.field = utf8("finish_reason");
+      this.fieldAlt = utf8("finishReason");
+      this.extrasKey = utf8("content_filter_results");
+      this.extrasKeyAlt = utf8("contentFilterResults");
+    } else if (kind == DetectorKind.Anthropic) {
+      this.name = "anthropic_refusal";
+      this.fieldLabel = utf8("stop_reason");
+      this.field = utf8("stop_reason");
+      this.fieldAlt = utf8("stopReason");
+    } else if (kind == DetectorKind.Gemini) {
+      this.name = "gemini_safety";
+      this.fieldLabel = utf8("finish_reason");
+      this.field = utf8("finish_reason");
+      this.fieldAlt = utf8("finishReason");
+      this.secondField = utf8("block_reason");
+      this.secondFieldAlt = utf8("blockReason");
+      this.extrasKey = utf8("safety_ratings");
+      this.extrasKeyAlt = utf8("safetyRatings");
+    } else if (kind == DetectorKind.Bedrock) {
+      this.name = "bedrock_guardrail";
+      this.fieldLabel = utf8("stopReason");
+      this.field = utf8("stopReason");
+      this.fieldAlt = utf8("stop_reason");
+    } else {
+      // OpenAI Responses API: status "incomplete" with incomplete_details.reason.
+      this.name = "openai_responses_content_filter";
+      this.fieldLabel = utf8("incomplete_details.reason");
+      this.field = utf8("incomplete_details");
+      this.fieldAlt = utf8("incompleteDetails");
+    }
+  }
+}
+
+/** The reason values each detector matches when none are configured. */
+export function defaultValues(kind: DetectorKind): Array<string> {
+  if (kind == DetectorKind.OpenAI) return ["content_filter"];
+  if (kind == DetectorKind.Anthropic) return ["refusal"];
+  if (kind == DetectorKind.Gemini) {
+    // Deliberately not STOP, MAX_TOKENS, LANGUAGE, NO_IMAGE, MALFORMED_FUNCTION_CALL,
+    // UNEXPECTED_TOOL_CALL, OTHER, IMAGE_OTHER, FINISH_REASON_UNSPECIFIED (deerflow.md §2.1).
+    return ["SAFETY", "BLOCKLIST", "PROHIBITED_CONTENT", "SPII", "RECITATION", "IMAGE_SAFETY", "IMAGE_PROHIBITED_CONTENT", "IMAGE_RECITATION"];
+  }
+  if (kind == DetectorKind.Bedrock) return ["guardrail_intervened", "content_filtered"];
+  return ["content_filter"];
+}
+
+/** The config key holding a detector's values (DeerFlow's constructor kwarg). */
+function valuesKey(kind: DetectorKind): string {
+  if (kind == DetectorKind.Anthropic || kind == DetectorKind.Bedrock) return "stop_reasons";
+  if (kind == DetectorKind.Responses) return "reasons";
+  return "finish_reasons";
+}
+
+function toBytesList(values: Array<string>): Array<Bytes> {
+  const out = new Array<Bytes>();
+  for (let i = 0; i < values.length; i++) out.push(utf8(values[i]));
+  return out;
+}
+
+/**
+ * The detector a `use` names: a short name, a DeerFlow class name, or a
+ * DeerFlow class path (`module:Class`). -1 when unknown.
+ */
+export function detectorKindOf(use: string): i32 {
+  const colon = use.lastIndexOf(":");
+  const name = colon >= 0 ? use.substring(colon + 1) : use;
+  if (name == "openai_compatible_content_filter" || name == "OpenAICompatibleContentFilterDetector") return DetectorKind.OpenAI;
+  if (name == "anthropic_refusal" || name == "AnthropicRefusalDetector") return DetectorKind.Anthropic;
+  if (name == "gemini_safety" || name == "GeminiSafetyDetector") return DetectorKind.Gemini;
+  if (name == "bedrock_guardrail" || name == "BedrockGuardrailDetector") return DetectorKind.Bedrock;
+  if (name == "openai_responses_content_filter" || name == "OpenAIResponsesContentFilterDetector") return DetectorKind.Responses;
+  return -1;
+}
+
+export class SafetyConfig {
+  detectors: Array<Detector> = [];
+
+  /**
+   * DeerFlow's three defaults in its order (OpenAI, Anthropic, Gemini), then
+   * the two this port adds (Bedrock Converse, OpenAI Responses).
+   */
+  static defaults(): SafetyConfig {
+    const c = new SafetyConfig();
+    for (let k = 0; k <= <i32>DetectorKind.Responses; k++) {
+      c.detectors.push(new Detector(<DetectorKind>k, toBytesList(defaultValues(<DetectorKind>k))));
+    }
+    return c;
+  }
+
+  /**
+   * Compile `{detectors: [{use, config}] | null}` at pos. A missing or null
+   * `detectors` means the defaults; `[]` is rejected, as DeerFlow does.
+   * Returns null with errors recorded on any problem.
+   */
+  static compile(json: Json, pos: i32, errors: LoadErrors): SafetyConfig | null {
+    if (json.typeAt(pos) != JsonType.Object) {
+      errors.add("", "expected a safety config object");
+      return null;
+    }
+    let m = json.firstMember(pos);
+    while (m >= 0) {
+      const key = json.readString(m);
+      if (key != "detectors" && key != "enabled") errors.add("/" + (key == null ? "" : key), "unknown key (expected \"detectors\")");
+      m = json.nextMember(m);
+    }
+    const list = json.get(pos, "detectors");
+    if (list == -2) {
+      errors.add("/detectors", "duplicate key");
+      return null;
+    }
+    if (errors.count > 0) return null;
+    if (list < 0 || json.typeAt(list) == JsonType.Null) return SafetyConfig.defaults();
+    if (json.typeAt(list) != JsonType.Array) {
+      errors.add("/detectors", "expected an array of {use, config}");
+      return null;
+    }
+    const c = new SafetyConfig();
+    let e = json.firstElement(list);
+    let i = 0;
+    while (e >= 0) {
+      const d = compileDetector(json, e, "/detectors/" + i.toString(), errors);
+      if (d != null) c.detectors.push(d);
+      e = json.nextElement(e);
+      i++;
+    }
+    if (i == 0) errors.add("/detectors", "an empty detector list is not allowed; set enabled=false to disable safety-stop detection");
+    return errors.count > 0 ? null : c;
+  }
+}
+
+function compileDetector(json: Json, pos: i32, path: string, errors: LoadErrors): Detector | null {
+  if (json.typeAt(pos) != JsonType.Object) {
+    errors.add(path, "expected {use, config}");
+    return null;
+  }
+  let m = json.firstMember(pos);
+  while (m >= 0) {
+    const key = json.readString(m);
+    if (key != "use" && key != "config") errors.add(path + "/" + (key == null ? "" : key), "unknown key (expected \"use\" or \"config\")");
+    m = json.nextMember(m);
+  }
+  const use = json.readString(json.get(pos, "use"));
+  if (use == null) {
+    errors.add(path + "/use", "expected a detector name");
+    return null;
+  }
+  const kind = detectorKindOf(use);
+  if (kind < 0) {
+    errors.add(path + "/use", "unknown detector " + jsonQuote(use) + " (not a safety termination detector)");
+    return null;
+  }
+  const cfg = json.get(pos, "config");
+  if (cfg == -2) {
+    errors.add(path + "/config", "duplicate key");
+    return null;
+  }
+  const wanted = valuesKey(<DetectorKind>kind);
+  if (cfg < 0 || json.typeAt(cfg) == JsonType.Null) {
+    return new Detector(<DetectorKind>kind, toBytesList(defaultValues(<DetectorKind>kind)));
+  }
+  if (json.typeAt(cfg) != JsonType.Object) {
+    errors.add(path + "/config", "expected an object");
+    return null;
+  }
+  m = json.firstMember(cfg);
+  while (m >= 0) {
+    const key = json.readString(m);
+    if (key != wanted) errors.add(path + "/config/" + (key == null ? "" : key), "unknown option (this detector takes \"" + wanted + "\")");
+    m = json.nextMember(m);
+  }
+  const listPos = json.get(cfg, wanted);
+  if (listPos == -2) {
+    errors.add(path + "/config/" + wanted, "duplicate key");
+    return null;
+  }
+  if (listPos < 0 || json.typeAt(listPos) == JsonType.Null) {
+    return new Detector(<DetectorKind>kind, toBytesList(defaultValues(<DetectorKind>kind)));
+  }
+  const values = json.readStringArray(listPos);
+  if (values == null) {
+    errors.add(path + "/config/" + wanted, "expected an array of strings");
+    return null;
+  }
+  if (values.length == 0) {
+    errors.add(path + "/config/" + wanted, "an empty list would match nothing; remove the detector instead");
+    return null;
+  }
+  for (let i = 0; i < values.length; i++) {
+    if (values[i].trim().length == 0) {
+      errors.add(path + "/config/" + wanted + "/" + i.toString(), "expected a non-empty string");
+      return null;
+    }
+  }
+  return new Detector(<DetectorKind>kind, toBytesList(values));
+}

@@ -1,0 +1,5 @@
+// Provider safety stops (issue 7): detectors for the wasm core.
+export { detectSafetyStop, SafetyStatus } from "./detect";
+export { SafetyConfig, Detector, DetectorKind, defaultValues, detectorKindOf } from "./config";
+export { Shape, shapeName } from "./shape";
+export { safetyLoad, safetyDetect, safetyFree } from "./abi";

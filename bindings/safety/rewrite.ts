@@ -1,0 +1,213 @@
+/**
+ * @module
+ * Rewrite a safety-stopped model turn, keeping its shape (DeerFlow
+ * `_build_suppressed_message` + `clone_ai_message_with_tool_calls`):
+ * clear the tool calls and the provider's raw tool-call fields, keep the
+ * partial text and append the explanation, stamp `safety_termination`.
+ * The input is never mutated; ids and unrelated fields are kept.
+ */
+
+import { emptyExplanation, suppressedExplanation } from "./templates.ts";
+import type { SafetyShape, SafetyTermination, SafetyTerminationMetadata } from "./types.ts";
+
+type Json = Record<string, unknown>;
+
+const isObject = (x: unknown): x is Json => typeof x === "object" && x !== null && !Array.isArray(x);
+const asArray = (x: unknown): unknown[] => (Array.isArray(x) ? x : []);
+
+/** A suppressed call as recorded: name and id only, never arguments. */
+export interface SuppressedCall {
+  name: string;
+  id?: string;
+}
+
+export interface RewriteOutcome {
+  message: unknown;
+  metadata: SafetyTerminationMetadata;
+  calls: SuppressedCall[];
+}
+
+/** Client tool-call items of the Responses API (server tools already ran). */
+const RESPONSES_CALLS = new Set(["function_call", "custom_tool_call", "computer_call", "local_shell_call", "shell_call", "apply_patch_call"]);
+
+function nameOf(x: unknown): string {
+  return isObject(x) && typeof x.name === "string" && x.name ? x.name : "unknown";
+}
+
+function idOf(x: unknown, key = "id"): string | undefined {
+  return isObject(x) && typeof x[key] === "string" && x[key] ? (x[key] as string) : undefined;
+}
+
+/** Append the explanation DeerFlow's way: alone, after "\n\n", or as a trailing text block. */
+export function appendExplanation(content: unknown, explanation: string, block: (text: string) => unknown = (text) => ({ type: "text", text })): unknown {
+  if (content === null || content === undefined || content === "") return explanation;
+  if (typeof content === "string") return `${content}\n\n${explanation}`;
+  if (Array.isArray(content)) return content.length === 0 ? [block(explanation)] : [...content, block(`\n\n${explanation}`)];
+  return `${typeof content === "object" ? JSON.stringify(content) : String(content)}\n\n${explanation}`;
+}
+
+function explanationFor(t: SafetyTermination, calls: number): string {
+  return calls > 0 ? suppressedExplanation(t.reason_field, t.reason_value, t.detector) : emptyExplanation(t.reason_field, t.reason_value, t.detector);
+}
+
+function metadataFor(t: SafetyTermination, calls: SuppressedCall[]): SafetyTerminationMetadata {
+  return {
+    detector: t.detector,
+    reason_field: t.reason_field,
+    reason_value: t.reason_value,
+    suppressed_tool_call_count: calls.length,
+    suppressed_tool_call_names: calls.map((c) => c.name),
+    extras: structuredClone(t.extras ?? {}),
+  };
+}
+
+/** Rewrite `message` (already detected as `shape`) for termination `t`. */
+export function rewriteMessage(message: unknown, shape: Exclude<SafetyShape, "auto">, t: SafetyTermination): RewriteOutcome {
+  const copy = structuredClone(message) as Json;
+  switch (shape) {
+    case "openai_chat":
+      return rewriteChoices(copy, t);
+    case "openai_responses":
+      return rewriteResponses(copy, t);
+    case "anthropic":
+      return rewriteBlocks(copy, t, "anthropic");
+    case "gemini":
+      return rewriteGemini(copy, t);
+    case "bedrock":
+      return rewriteBlocks(copy, t, "bedrock");
+    default:
+      return rewriteLangChain(copy, t);
+  }
+}
+
+function rewriteLangChain(root: Json, t: SafetyTermination): RewriteOutcome {
+  // The serialized form {lc, type: "constructor", id, kwargs} holds the fields in kwargs.
+  const target = "lc" in root && isObject(root.kwargs) ? (root.kwargs as Json) : root;
+  const kwargs = isObject(target.additional_kwargs) ? (target.additional_kwargs as Json) : undefined;
+  const structured = asArray(target.tool_calls);
+  let calls: SuppressedCall[] = structured.map((c) => ({ name: nameOf(c), id: idOf(c) }));
+  if (calls.length === 0) {
+    // Fail closed beyond DeerFlow: a message that kept only raw fields or chunks.
+    const chunks = asArray(target.tool_call_chunks).map((c) => ({ name: nameOf(c), id: idOf(c) }));
+    const raw = asArray(kwargs?.tool_calls).map((c) => ({ name: nameOf(isObject(c) ? c.function : undefined), id: idOf(c) }));
+    if (kwargs && isObject(kwargs.function_call)) raw.push({ name: nameOf(kwargs.function_call), id: undefined });
+    calls = raw.length >= chunks.length ? raw : chunks;
+  }
+  target.content = appendExplanation(target.content, explanationFor(t, calls.length));
+  target.tool_calls = [];
+  if ("tool_call_chunks" in target) target.tool_call_chunks = [];
+  const extra: Json = kwargs ?? {};
+  // No call is kept, so no raw entry survives and the key goes (DeerFlow keeps raw entries by kept id).
+  delete extra.tool_calls;
+  delete extra.function_call;
+  const metadata = metadataFor(t, calls);
+  extra.safety_termination = metadata;
+  target.additional_kwargs = extra;
+  if (isObject(target.response_metadata) && target.response_metadata.finish_reason === "tool_calls") {
+    target.response_metadata.finish_reason = "stop";
+  }
+  return { message: root, metadata, calls };
+}
+
+function rewriteChoices(root: Json, t: SafetyTermination): RewriteOutcome {
+  const calls: SuppressedCall[] = [];
+  const touched: Json[] = [];
+  for (const choice of asArray(root.choices)) {
+    if (!isObject(choice)) continue;
+    const msg = isObject(choice.message) ? choice.message : isObject(choice.delta) ? choice.delta : undefined;
+    if (!msg) continue;
+    const before = calls.length;
+    for (const c of asArray(msg.tool_calls)) calls.push({ name: nameOf(isObject(c) ? c.function : undefined), id: idOf(c) });
+    if (isObject(msg.function_call)) calls.push({ name: nameOf(msg.function_call) });
+    delete msg.tool_calls;
+    delete msg.function_call;
+    if (calls.length > before || isBlank(msg.content)) touched.push(msg);
+    if (choice.finish_reason === "tool_calls") choice.finish_reason = "stop";
+  }
+  const text = explanationFor(t, calls.length);
+  for (const msg of touched) msg.content = appendExplanation(msg.content, text);
+  const metadata = metadataFor(t, calls);
+  root.safety_termination = metadata;
+  return { message: root, metadata, calls };
+}
+
+function rewriteResponses(outer: Json, t: SafetyTermination): RewriteOutcome {
+  const root = isObject(outer.response) && !Array.isArray(outer.output) ? (outer.response as Json) : outer;
+  const calls: SuppressedCall[] = [];
+  const output = asArray(root.output).filter((item) => {
+    if (isObject(item) && typeof item.type === "string" && RESPONSES_CALLS.has(item.type)) {
+      calls.push({ name: nameOf(item), id: idOf(item, "call_id") ?? idOf(item) });
+      return false;
+    }
+    return true;
+  });
+  const text = explanationFor(t, calls.length);
+  const block = (s: string) => ({ type: "output_text", text: s, annotations: [] });
+  const lastMessage = [...output].reverse().find((item) => isObject(item) && item.type === "message") as Json | undefined;
+  if (lastMessage) lastMessage.content = appendExplanation(lastMessage.content, text, block);
+  else output.push({ type: "message", role: "assistant", status: "completed", content: [block(text)] });
+  root.output = output;
+  if (typeof root.output_text === "string") root.output_text = appendExplanation(root.output_text, text);
+  const metadata = metadataFor(t, calls);
+  outer.safety_termination = metadata;
+  return { message: outer, metadata, calls };
+}
+
+function rewriteBlocks(root: Json, t: SafetyTermination, provider: "anthropic" | "bedrock"): RewriteOutcome {
+  let holder: Json = root;
+  if (provider === "anthropic" && isObject(root.message)) holder = root.message as Json;
+  if (provider === "bedrock" && isObject(root.output) && isObject((root.output as Json).message)) holder = (root.output as Json).message as Json;
+  const calls: SuppressedCall[] = [];
+  const isCall = (b: unknown) => (provider === "anthropic" ? isObject(b) && b.type === "tool_use" : isObject(b) && isObject(b.toolUse));
+  let content = holder.content;
+  if (Array.isArray(content)) {
+    content = content.filter((b) => {
+      if (!isCall(b)) return true;
+      const call = provider === "anthropic" ? (b as Json) : ((b as Json).toolUse as Json);
+      calls.push({ name: nameOf(call), id: idOf(call, provider === "anthropic" ? "id" : "toolUseId") });
+      return false;
+    });
+  }
+  const block = provider === "anthropic" ? (s: string) => ({ type: "text", text: s }) : (s: string) => ({ text: s });
+  // A streamed stop event (message_delta, messageStop) carries no content to extend.
+  const hasBody = provider === "anthropic" ? root.type !== "message_delta" : holder !== root;
+  if (hasBody) holder.content = appendExplanation(content, explanationFor(t, calls.length), block);
+  const metadata = metadataFor(t, calls);
+  root.safety_termination = metadata;
+  return { message: root, metadata, calls };
+}
+
+function rewriteGemini(root: Json, t: SafetyTermination): RewriteOutcome {
+  const calls: SuppressedCall[] = [];
+  const touched: Json[] = [];
+  for (const candidate of asArray(root.candidates)) {
+    if (!isObject(candidate)) continue;
+    if (!isObject(candidate.content)) candidate.content = { role: "model", parts: [] };
+    const content = candidate.content as Json;
+    const before = calls.length;
+    const parts = asArray(content.parts).filter((p) => {
+      const call = isObject(p) ? (p.functionCall ?? p.function_call) : undefined;
+      if (call === undefined) return true;
+      calls.push({ name: nameOf(call), id: idOf(call) });
+      return false;
+    });
+    content.parts = parts;
+    const blank = parts.every((p) => !isObject(p) || p.thought === true || typeof p.text !== "string" || !p.text.trim());
+    if (calls.length > before || blank) touched.push(content);
+  }
+  const text = explanationFor(t, calls.length);
+  for (const content of touched) content.parts = appendExplanation(content.parts, text, (s) => ({ text: s }));
+  const metadata = metadataFor(t, calls);
+  root.safety_termination = metadata;
+  return { message: root, metadata, calls };
+}
+
+/** DeerFlow's blank test on visible content (Python whitespace). */
+export function isBlank(content: unknown): boolean {
+  if (content === null || content === undefined || content === false || content === 0 || content === "") return true;
+  if (typeof content === "string") return content.trim() === "";
+  if (Array.isArray(content)) {
+    return content.every((b) => (typeof b === "string" ? b.trim() === "" : !isObject(b) || typeof b.text !== "string" || b.text.trim() === ""));
+  }
+  return isObject(content) && Object.keys(content).length === 0;
+}

@@ -1,0 +1,75 @@
+/**
+ * @module
+ * Types shared by the safety-stop bindings (issue 7).
+ */
+
+/** The input shapes the core recognises; "auto" lets it guess. */
+export type SafetyShape = "auto" | "langchain" | "openai_chat" | "openai_responses" | "anthropic" | "gemini" | "bedrock";
+
+export const SHAPE_CODES: Record<SafetyShape, number> = {
+  auto: 0, langchain: 1, openai_chat: 2, openai_responses: 3, anthropic: 4, gemini: 5, bedrock: 6,
+};
+
+/** What the wasm core reports for one model turn (assembly/safety/detect.ts). */
+export interface DetectResult {
+  terminated: boolean;
+  /** A detector hit, whether or not the turn qualifies (tool calls or blank content). */
+  signal?: boolean;
+  shape?: Exclude<SafetyShape, "auto">;
+  ai?: boolean;
+  tool_calls?: number;
+  blank?: boolean;
+  detector?: string;
+  reason_field?: string;
+  reason_value?: string;
+  extras?: Record<string, unknown>;
+  error?: string;
+}
+
+/** DeerFlow's SafetyTermination: which detector fired, on what. */
+export interface SafetyTermination {
+  detector: string;
+  reason_field: string;
+  reason_value: string;
+  extras: Record<string, unknown>;
+}
+
+/** Stamped as `safety_termination` on the rewritten message. */
+export interface SafetyTerminationMetadata extends SafetyTermination {
+  suppressed_tool_call_count: number;
+  suppressed_tool_call_names: string[];
+}
+
+/** The stream event (never carries tool arguments). */
+export interface SafetyTerminationEvent {
+  type: "safety_termination";
+  detector: string;
+  reason_field: string;
+  reason_value: string;
+  suppressed_tool_call_count: number;
+  suppressed_tool_call_names: string[];
+  thread_id?: string;
+}
+
+/** The journal record DeerFlow writes (tag, hook, action kept verbatim). */
+export interface SafetyJournalRecord {
+  tag: "safety_termination";
+  name: "SafetyFinishReasonMiddleware";
+  hook: "after_model";
+  action: "suppress_tool_calls";
+  changes: {
+    detector: string;
+    reason_field: string;
+    reason_value: string;
+    suppressed_tool_call_count: number;
+    suppressed_tool_call_names: string[];
+    suppressed_tool_call_ids: string[];
+    message_id?: string;
+    extras: Record<string, unknown>;
+  };
+}
+
+/** The detector seam: the real one calls the wasm core (core.ts). */
+export interface SafetyCore {
+  detect(json: string, shape?: SafetyShape): DetectResult;
+}

@@ -1,0 +1,44 @@
+import { readFileSync, readdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { applySafetyStop } from "./middleware.ts";
+import { testCore } from "./_test-core.ts";
+
+const DIR = resolve(import.meta.dirname, "../../test/vectors/safety");
+const defaultCore = testCore();
+
+interface Vector {
+  name: string;
+  config?: object;
+  input: unknown;
+  /** A stop event with no content to extend: stamped only, so not idempotent by content. */
+  stop_event_only?: boolean;
+  expect: { terminated: boolean; detector?: string; reason_field?: string; reason_value?: string; suppressed_tool_calls: number };
+}
+
+for (const file of readdirSync(DIR).filter((f) => f.endsWith(".jsonl"))) {
+  const vectors = readFileSync(join(DIR, file), "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as Vector);
+  describe(file, () => {
+    it.each(vectors.map((v) => [v.name, v] as const))("%s", (_name, v) => {
+      const core = v.config ? testCore(v.config) : defaultCore;
+      const r = applySafetyStop(v.input, { core });
+      expect(r.terminated).toBe(v.expect.terminated);
+      if (!v.expect.terminated) {
+        expect(r.message).toBe(v.input);
+        return;
+      }
+      expect(r.metadata).toMatchObject({
+        detector: v.expect.detector, reason_field: v.expect.reason_field, reason_value: v.expect.reason_value,
+        suppressed_tool_call_count: v.expect.suppressed_tool_calls,
+      });
+      expect(JSON.stringify(r.message)).toContain('"safety_termination"');
+      if (v.stop_event_only) return;
+      // The rewrite keeps the shape, executes nothing, and is idempotent.
+      expect(r.detection.shape).toBe(core.detect(JSON.stringify(r.message)).shape);
+      const again = core.detect(JSON.stringify(r.message));
+      expect(again.terminated).toBe(false);
+      expect(again.tool_calls).toBe(0);
+      expect(JSON.stringify(r.message)).toContain("The model provider stopped this response");
+    });
+  });
+}
