@@ -30,10 +30,11 @@ function measure(name, subject, fn, { batch = 1000, rounds = 41 } = {}) {
 
 // --- inputs ---------------------------------------------------------------
 const passport = JSON.parse(readFileSync(new URL("../examples/passport.json", import.meta.url), "utf8"));
+passport.limits["system.command.execute"].allowed_commands.push("tee");
 const allowlistRequest = JSON.stringify({ tool_name: "web_search", tool_input: { query: "portcullis wasm guardrails for agents" }, tool_call_id: "call_0001", thread_id: "thread-42" });
 const command =
   'git status && npm run build -- --prod --config ./conf/production.json | tee build-log.txt; echo "done; really" && ls -la src/components src/utils && grep -rn "TODO" src | head -n 20 > notes/todo.txt';
-const commandRequest = JSON.stringify({ tool_name: "bash", tool_input: { command }, tool_call_id: "call_0002" });
+const commandRequest = JSON.stringify({ tool_name: "bash", tool_input: { command, timeout: 120 }, tool_call_id: "call_0002" });
 const fileRequest = JSON.stringify({ tool_name: "read_file", tool_input: { path: "/workspace/src/index.ts" }, tool_call_id: "call_0003" });
 
 // --- load time ------------------------------------------------------------
@@ -51,7 +52,7 @@ loadSamples.sort((a, b) => a - b);
 const now = Date.parse("2026-11-22T00:00:00Z");
 const evaluator = sharedEvaluatorSync();
 const allowlist = new AllowlistProvider({ allowed_tools: ["web_search", "web_fetch", "read_file"], denied_tools: ["bash"] });
-const passportProvider = new PassportProvider({ passport, clock: () => now });
+const passportProvider = new PassportProvider({ passport, workspace_root: "/workspace", clock: () => now });
 allowlist.evaluateJsonSync(allowlistRequest);
 for (const [name, p, req] of [["allowlist", allowlist, allowlistRequest], ["passport command", passportProvider, commandRequest], ["passport file", passportProvider, fileRequest]]) {
   const d = p.evaluateJsonSync(req);

@@ -35,8 +35,9 @@ async function step(title, request, g = guard) {
 console.log(colour.bold("portcullis demo — a coding agent behind examples/passport.json\n"));
 
 await step("read a project file", { tool_name: "read_file", tool_input: { path: "/workspace/README.md" } });
-await step("run the tests", { tool_name: "bash", tool_input: { command: "npm test 2>&1 | tail -n 20" } });
-await step("commit with a message containing ; and |", { tool_name: "bash", tool_input: { command: 'git commit -m "fix: parse a;b | c"' } });
+await step("run the tests", { tool_name: "bash", tool_input: { command: "npm test 2>&1 | tail -n 20", timeout: 120 } });
+await step("commit with a message containing ; and |", { tool_name: "bash", tool_input: { command: 'git commit -m "fix: parse a;b | c"', timeout: 30 } });
+await step("a long-running job over the passport's max_execution_time", { tool_name: "bash", tool_input: { command: "npm run build", timeout: 3600 } });
 await step("wipe the disk (flags reordered)", { tool_name: "bash", tool_input: { command: "rm -fr /" } });
 await step("hide a delete behind an allowed command", { tool_name: "bash", tool_input: { command: "git status && rm -rf ~" } });
 await step("quote tricks", { tool_name: "bash", tool_input: { command: "s''udo r\\m -r -f /etc" } });

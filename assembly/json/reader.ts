@@ -62,13 +62,305 @@ function hexValue(c: u32): i32 {
   return -1;
 }
 
+// The hot loops are free functions over two globals (base, length) rather
+// than methods: a method that holds a managed `this` makes AssemblyScript
+// spill it to the shadow stack on every iteration and clear a frame with
+// memory.fill on every call, which measured 3-4x slower here.
+let B: usize = 0;
+let L: i32 = 0;
+let errorPos: i32 = -1;
+let errorCode: i32 = 0;
+
+const E_EOF = 1, E_DEPTH = 2, E_OBJ_SEP = 3, E_ARR_SEP = 4, E_TRAILING = 5, E_KEY = 6, E_COLON = 7,
+  E_CHAR = 8, E_NUMBER = 9, E_CONTROL = 10, E_UESCAPE = 11, E_SURROGATE = 12, E_ESCAPE = 13, E_UTF8 = 14, E_UNTERMINATED = 15;
+
+function errorText(code: i32): string {
+  switch (code) {
+    case E_EOF: return "unexpected end of input";
+    case E_DEPTH: return "nesting deeper than " + MAX_DEPTH.toString();
+    case E_OBJ_SEP: return "expected ',' or '}'";
+    case E_ARR_SEP: return "expected ',' or ']'";
+    case E_TRAILING: return "unexpected data after the JSON value";
+    case E_KEY: return "expected a string key";
+    case E_COLON: return "expected ':'";
+    case E_CHAR: return "unexpected character";
+    case E_NUMBER: return "invalid number";
+    case E_CONTROL: return "control character in string";
+    case E_UESCAPE: return "invalid \\u escape";
+    case E_SURROGATE: return "unpaired surrogate escape";
+    case E_ESCAPE: return "invalid escape";
+    case E_UTF8: return "invalid UTF-8";
+    case E_UNTERMINATED: return "unterminated string";
+  }
+  return "invalid JSON";
+}
+
+// @ts-ignore: decorator
+@inline function at(pos: i32): u32 {
+  return <u32>load<u8>(B + <usize>pos);
+}
+
+function failAt(pos: i32, code: i32): i32 {
+  errorPos = pos;
+  errorCode = code;
+  return -1;
+}
+
+function skipWsAt(pos: i32): i32 {
+  while (pos < L && isWs(at(pos))) pos++;
+  return pos;
+}
+
+/** Validate the document in (B, L) into the depth stack at `stack`; true when valid. */
+function validateAll(stack: usize): bool {
+  let pos = skipWsAt(0);
+  let depth = 0;
+  let expectValue = true;
+  while (true) {
+    if (expectValue) {
+      if (pos >= L) return failAt(pos, E_EOF) >= 0;
+      const c = at(pos);
+      if (c == C.LBRACE || c == C.LBRACKET) {
+        if (depth >= MAX_DEPTH) return failAt(pos, E_DEPTH) >= 0;
+        const isObject = c == C.LBRACE;
+        store<u8>(stack + <usize>depth, isObject ? 1 : 0); // depth < MAX_DEPTH: within the stack
+        depth++;
+        pos = skipWsAt(pos + 1);
+        if (pos >= L) return failAt(pos, E_EOF) >= 0;
+        if (at(pos) == (isObject ? C.RBRACE : C.RBRACKET)) {
+          depth--;
+          pos++;
+          expectValue = false;
+          if (depth == 0) break;
+          continue;
+        }
+        if (isObject) {
+          pos = validateKeyAt(pos);
+          if (pos < 0) return false;
+        }
+        continue;
+      }
+      pos = validateScalarAt(pos);
+      if (pos < 0) return false;
+      expectValue = false;
+      if (depth == 0) break;
+      continue;
+    }
+    pos = skipWsAt(pos);
+    if (pos >= L) return failAt(pos, E_EOF) >= 0;
+    const c = at(pos);
+    const inObject = load<u8>(stack + <usize>(depth - 1)) == 1;
+    if (c == C.COMMA) {
+      pos = skipWsAt(pos + 1);
+      if (inObject) {
+        pos = validateKeyAt(pos);
+        if (pos < 0) return false;
+      }
+      expectValue = true;
+      continue;
+    }
+    if (c == (inObject ? C.RBRACE : C.RBRACKET)) {
+      depth--;
+      pos++;
+      if (depth == 0) break;
+      continue;
+    }
+    return failAt(pos, inObject ? E_OBJ_SEP : E_ARR_SEP) >= 0;
+  }
+  pos = skipWsAt(pos);
+  if (pos != L) return failAt(pos, E_TRAILING) >= 0;
+  return true;
+}
+
+function validateKeyAt(pos: i32): i32 {
+  if (pos >= L || at(pos) != C.QUOTE) return failAt(pos, E_KEY);
+  pos = validateStringAt(pos);
+  if (pos < 0) return -1;
+  pos = skipWsAt(pos);
+  if (pos >= L || at(pos) != C.COLON) return failAt(pos, E_COLON);
+  return skipWsAt(pos + 1);
+}
+
+function matchWordAt(pos: i32, a: u32, b: u32, c: u32, d: u32): bool {
+  return pos + 4 <= L && at(pos) == a && at(pos + 1) == b && at(pos + 2) == c && at(pos + 3) == d;
+}
+
+function validateScalarAt(pos: i32): i32 {
+  const c = at(pos);
+  if (c == C.QUOTE) return validateStringAt(pos);
+  if (c == C.MINUS || isDigit(c)) return validateNumberAt(pos);
+  if (matchWordAt(pos, 0x74, 0x72, 0x75, 0x65)) return pos + 4; // true
+  if (matchWordAt(pos, 0x6e, 0x75, 0x6c, 0x6c)) return pos + 4; // null
+  if (pos + 5 <= L && matchWordAt(pos, 0x66, 0x61, 0x6c, 0x73) && at(pos + 4) == 0x65) return pos + 5; // false
+  return failAt(pos, E_CHAR);
+}
+
+function validateNumberAt(pos: i32): i32 {
+  const start = pos;
+  if (at(pos) == C.MINUS) pos++;
+  if (pos >= L) return failAt(start, E_NUMBER);
+  const c = at(pos);
+  if (c == C.ZERO) {
+    pos++;
+  } else if (isDigit(c)) {
+    while (pos < L && isDigit(at(pos))) pos++;
+  } else {
+    return failAt(start, E_NUMBER);
+  }
+  if (pos < L && at(pos) == C.DOT) {
+    pos++;
+    if (pos >= L || !isDigit(at(pos))) return failAt(start, E_NUMBER);
+    while (pos < L && isDigit(at(pos))) pos++;
+  }
+  if (pos < L && (at(pos) | 0x20) == C.E_LOWER) {
+    pos++;
+    if (pos < L && (at(pos) == C.PLUS || at(pos) == C.MINUS)) pos++;
+    if (pos >= L || !isDigit(at(pos))) return failAt(start, E_NUMBER);
+    while (pos < L && isDigit(at(pos))) pos++;
+  }
+  return pos;
+}
+
+/** Validate a string starting at its opening quote: escapes, strict UTF-8, no raw controls. */
+function validateStringAt(pos: i32): i32 {
+  pos++;
+  while (pos < L) {
+    const c = at(pos);
+    if (c == C.QUOTE) return pos + 1;
+    if (c >= 0x20 && c < 0x80 && c != C.BACKSLASH) {
+      pos++;
+      continue;
+    }
+    if (c < 0x20) return failAt(pos, E_CONTROL);
+    if (c == C.BACKSLASH) {
+      if (pos + 1 >= L) break;
+      const e = at(pos + 1);
+      if (e == 0x75) {
+        // \uXXXX, with surrogates required to pair up (a lone one cannot become UTF-8).
+        const hi = hex4At(pos + 2);
+        if (hi < 0) return failAt(pos, E_UESCAPE);
+        pos += 6;
+        if (hi >= 0xd800 && hi <= 0xdbff) {
+          const lo = pos + 1 < L && at(pos) == C.BACKSLASH && at(pos + 1) == 0x75 ? hex4At(pos + 2) : -1;
+          if (lo < 0xdc00 || lo > 0xdfff) return failAt(pos, E_SURROGATE);
+          pos += 6;
+        } else if (hi >= 0xdc00 && hi <= 0xdfff) {
+          return failAt(pos, E_SURROGATE);
+        }
+        continue;
+      }
+      if (e == C.QUOTE || e == C.BACKSLASH || e == C.SLASH || e == 0x62 || e == 0x66 || e == 0x6e || e == 0x72 || e == 0x74) {
+        pos += 2;
+        continue;
+      }
+      return failAt(pos, E_ESCAPE);
+    }
+    const n = utf8SequenceLengthAt(pos);
+    if (n == 0) return failAt(pos, E_UTF8);
+    pos += n;
+  }
+  return failAt(pos, E_UNTERMINATED);
+}
+
+/** Length of the well-formed UTF-8 sequence at pos (Unicode table 3-7), or 0. */
+function utf8SequenceLengthAt(pos: i32): i32 {
+  const b0 = at(pos);
+  let need: i32;
+  let lo: u32 = 0x80;
+  let hi: u32 = 0xbf;
+  if (b0 >= 0xc2 && b0 <= 0xdf) need = 1;
+  else if (b0 >= 0xe0 && b0 <= 0xef) {
+    need = 2;
+    if (b0 == 0xe0) lo = 0xa0;
+    else if (b0 == 0xed) hi = 0x9f; // no UTF-8-encoded surrogates
+  } else if (b0 >= 0xf0 && b0 <= 0xf4) {
+    need = 3;
+    if (b0 == 0xf0) lo = 0x90;
+    else if (b0 == 0xf4) hi = 0x8f;
+  } else return 0;
+  if (pos + need >= L) return 0;
+  const b1 = at(pos + 1);
+  if (b1 < lo || b1 > hi) return 0;
+  for (let i = 2; i <= need; i++) {
+    const b = at(pos + i);
+    if (b < 0x80 || b > 0xbf) return 0;
+  }
+  return need + 1;
+}
+
+function hex4At(pos: i32): i32 {
+  if (pos + 4 > L) return -1;
+  let v = 0;
+  for (let i = 0; i < 4; i++) {
+    const h = hexValue(at(pos + i));
+    if (h < 0) return -1;
+    v = (v << 4) | h;
+  }
+  return v;
+}
+
+function skipStringAt(pos: i32): i32 {
+  pos++;
+  while (pos < L) {
+    const b = at(pos);
+    if (b == C.QUOTE) return pos + 1;
+    pos += b == C.BACKSLASH ? 2 : 1;
+  }
+  return L;
+}
+
+function skipValueAt(pos: i32): i32 {
+  const c = at(pos);
+  if (c == C.QUOTE) return skipStringAt(pos);
+  if (c == C.LBRACE || c == C.LBRACKET) {
+    // Validated input: count brackets outside strings.
+    let depth = 0;
+    while (pos < L) {
+      const b = at(pos);
+      if (b == C.QUOTE) {
+        pos = skipStringAt(pos);
+        continue;
+      }
+      if (b == C.LBRACE || b == C.LBRACKET) depth++;
+      else if (b == C.RBRACE || b == C.RBRACKET) {
+        depth--;
+        if (depth == 0) return pos + 1;
+      }
+      pos++;
+    }
+    return L;
+  }
+  if (c == 0x74 || c == 0x6e) return pos + 4;
+  if (c == 0x66) return pos + 5;
+  pos++;
+  while (pos < L) {
+    const b = at(pos);
+    if (isDigit(b) || b == C.DOT || b == C.PLUS || b == C.MINUS || (b | 0x20) == C.E_LOWER) pos++;
+    else break;
+  }
+  return pos;
+}
+
+/** In-place compare of the string at pos with `len` UTF-16 units at `s`; -1 = needs the decoding path. */
+function asciiKeyEqualsAt(pos: i32, s: usize, n: i32): i32 {
+  let p = pos + 1;
+  for (let i = 0; i < n; i++, p++) {
+    if (p >= L) return 0;
+    const b = at(p);
+    const c = <u32>load<u16>(s + (<usize>i << 1));
+    if (b == C.BACKSLASH || c >= 0x80) return -1;
+    if (b != c) return 0;
+  }
+  return p < L && at(p) == C.QUOTE ? 1 : 0;
+}
+
 export class Json {
   ptr: usize = 0;
   len: i32 = 0;
   /** Where validation failed, and why ("" when valid). */
   errorAt: i32 = -1;
   error: string = "";
-  /** One bit per open container: 1 = object. Sized for MAX_DEPTH. */
+  /** One byte per open container: 1 = object. Sized for MAX_DEPTH. */
   private stack: StaticArray<u8> = new StaticArray<u8>(MAX_DEPTH);
 
   reset(ptr: usize, len: i32): void {
@@ -79,252 +371,34 @@ export class Json {
   }
 
   // @ts-ignore: decorator
+  @inline private use(): void {
+    B = this.ptr;
+    L = this.len;
+  }
+
+  // @ts-ignore: decorator
   @inline byteAt(pos: i32): u32 {
     return <u32>load<u8>(this.ptr + <usize>pos);
   }
 
-  private fail(pos: i32, why: string): bool {
-    this.errorAt = pos;
-    this.error = why;
-    return false;
-  }
-
   skipWs(pos: i32): i32 {
-    const len = this.len;
-    while (pos < len && isWs(this.byteAt(pos))) pos++;
-    return pos;
+    this.use();
+    return skipWsAt(pos);
   }
-
-  // ---- validation -------------------------------------------------------
 
   /** Validate the whole document: exactly one value, optional whitespace around it. */
   validate(): bool {
-    let pos = this.skipWs(0);
-    let depth = 0;
-    const len = this.len;
-    const stack = this.stack;
-    // State machine: expecting a value, or what follows a value inside a container.
-    let expectValue = true;
-    while (true) {
-      if (expectValue) {
-        if (pos >= len) return this.fail(pos, "unexpected end of input");
-        const c = this.byteAt(pos);
-        if (c == C.LBRACE || c == C.LBRACKET) {
-          if (depth >= MAX_DEPTH) return this.fail(pos, "nesting deeper than " + MAX_DEPTH.toString());
-          const isObject = c == C.LBRACE;
-          // `unchecked` is safe: depth < MAX_DEPTH == stack.length (checked just above).
-          unchecked((stack[depth] = isObject ? 1 : 0));
-          depth++;
-          pos = this.skipWs(pos + 1);
-          if (pos >= len) return this.fail(pos, "unexpected end of input");
-          const close = isObject ? C.RBRACE : C.RBRACKET;
-          if (this.byteAt(pos) == close) {
-            depth--;
-            pos++;
-            expectValue = false;
-            if (depth == 0) break;
-            continue;
-          }
-          if (isObject) {
-            pos = this.validateKey(pos);
-            if (pos < 0) return false;
-          }
-          continue;
-        }
-        pos = this.validateScalar(pos);
-        if (pos < 0) return false;
-        expectValue = false;
-        if (depth == 0) break;
-        continue;
-      }
-      // After a value inside a container.
-      pos = this.skipWs(pos);
-      if (pos >= len) return this.fail(pos, "unexpected end of input");
-      const c = this.byteAt(pos);
-      const inObject = unchecked(stack[depth - 1]) == 1;
-      if (c == C.COMMA) {
-        pos = this.skipWs(pos + 1);
-        if (inObject) {
-          pos = this.validateKey(pos);
-          if (pos < 0) return false;
-        }
-        expectValue = true;
-        continue;
-      }
-      if (c == (inObject ? C.RBRACE : C.RBRACKET)) {
-        depth--;
-        pos++;
-        if (depth == 0) break;
-        continue;
-      }
-      return this.fail(pos, inObject ? "expected ',' or '}'" : "expected ',' or ']'");
-    }
-    pos = this.skipWs(pos);
-    if (pos != len) return this.fail(pos, "unexpected data after the JSON value");
-    return true;
+    this.use();
+    if (validateAll(changetype<usize>(this.stack))) return true;
+    this.errorAt = errorPos;
+    this.error = errorText(errorCode);
+    return false;
   }
 
-  /** Validate `"key" :` and return the position after the colon (whitespace skipped). */
-  private validateKey(pos: i32): i32 {
-    if (pos >= this.len || this.byteAt(pos) != C.QUOTE) {
-      this.fail(pos, "expected a string key");
-      return -1;
-    }
-    pos = this.validateString(pos);
-    if (pos < 0) return -1;
-    pos = this.skipWs(pos);
-    if (pos >= this.len || this.byteAt(pos) != C.COLON) {
-      this.fail(pos, "expected ':'");
-      return -1;
-    }
-    return this.skipWs(pos + 1);
-  }
-
-  private validateScalar(pos: i32): i32 {
-    const c = this.byteAt(pos);
-    if (c == C.QUOTE) return this.validateString(pos);
-    if (c == C.MINUS || isDigit(c)) return this.validateNumber(pos);
-    if (this.matchWord(pos, "true")) return pos + 4;
-    if (this.matchWord(pos, "false")) return pos + 5;
-    if (this.matchWord(pos, "null")) return pos + 4;
-    this.fail(pos, "unexpected character");
-    return -1;
-  }
-
-  private matchWord(pos: i32, word: string): bool {
-    const n = word.length;
-    if (pos + n > this.len) return false;
-    for (let i = 0; i < n; i++) {
-      if (this.byteAt(pos + i) != <u32>word.charCodeAt(i)) return false;
-    }
-    return true;
-  }
-
-  private validateNumber(pos: i32): i32 {
-    const start = pos;
-    const len = this.len;
-    if (this.byteAt(pos) == C.MINUS) pos++;
-    if (pos >= len) return this.numberError(start);
-    let c = this.byteAt(pos);
-    if (c == C.ZERO) {
-      pos++;
-    } else if (isDigit(c)) {
-      while (pos < len && isDigit(this.byteAt(pos))) pos++;
-    } else {
-      return this.numberError(start);
-    }
-    if (pos < len && this.byteAt(pos) == C.DOT) {
-      pos++;
-      if (pos >= len || !isDigit(this.byteAt(pos))) return this.numberError(start);
-      while (pos < len && isDigit(this.byteAt(pos))) pos++;
-    }
-    if (pos < len && (this.byteAt(pos) | 0x20) == C.E_LOWER) {
-      pos++;
-      if (pos < len && (this.byteAt(pos) == C.PLUS || this.byteAt(pos) == C.MINUS)) pos++;
-      if (pos >= len || !isDigit(this.byteAt(pos))) return this.numberError(start);
-      while (pos < len && isDigit(this.byteAt(pos))) pos++;
-    }
-    return pos;
-  }
-
-  private numberError(pos: i32): i32 {
-    this.fail(pos, "invalid number");
-    return -1;
-  }
-
-  /** Validate a string starting at its opening quote: escapes, strict UTF-8, no raw controls. */
-  private validateString(pos: i32): i32 {
-    const len = this.len;
-    pos++;
-    while (pos < len) {
-      const c = this.byteAt(pos);
-      if (c == C.QUOTE) return pos + 1;
-      if (c < 0x20) {
-        this.fail(pos, "control character in string");
-        return -1;
-      }
-      if (c == C.BACKSLASH) {
-        if (pos + 1 >= len) break;
-        const e = this.byteAt(pos + 1);
-        if (e == 0x75) {
-          // \uXXXX, with surrogates required to pair up (a lone one cannot become UTF-8).
-          const hi = this.hex4(pos + 2);
-          if (hi < 0) {
-            this.fail(pos, "invalid \\u escape");
-            return -1;
-          }
-          pos += 6;
-          if (hi >= 0xd800 && hi <= 0xdbff) {
-            const lo = pos + 1 < len && this.byteAt(pos) == C.BACKSLASH && this.byteAt(pos + 1) == 0x75 ? this.hex4(pos + 2) : -1;
-            if (lo < 0xdc00 || lo > 0xdfff) {
-              this.fail(pos, "unpaired surrogate escape");
-              return -1;
-            }
-            pos += 6;
-          } else if (hi >= 0xdc00 && hi <= 0xdfff) {
-            this.fail(pos, "unpaired surrogate escape");
-            return -1;
-          }
-          continue;
-        }
-        if (e == C.QUOTE || e == C.BACKSLASH || e == C.SLASH || e == 0x62 || e == 0x66 || e == 0x6e || e == 0x72 || e == 0x74) {
-          pos += 2;
-          continue;
-        }
-        this.fail(pos, "invalid escape");
-        return -1;
-      }
-      if (c < 0x80) {
-        pos++;
-        continue;
-      }
-      const n = this.utf8SequenceLength(pos);
-      if (n == 0) {
-        this.fail(pos, "invalid UTF-8");
-        return -1;
-      }
-      pos += n;
-    }
-    this.fail(pos, "unterminated string");
-    return -1;
-  }
-
-  /** Length of the well-formed UTF-8 sequence at pos (Unicode table 3-7), or 0. */
-  private utf8SequenceLength(pos: i32): i32 {
-    const len = this.len;
-    const b0 = this.byteAt(pos);
-    let need: i32;
-    let lo: u32 = 0x80;
-    let hi: u32 = 0xbf;
-    if (b0 >= 0xc2 && b0 <= 0xdf) need = 1;
-    else if (b0 >= 0xe0 && b0 <= 0xef) {
-      need = 2;
-      if (b0 == 0xe0) lo = 0xa0;
-      else if (b0 == 0xed) hi = 0x9f; // no UTF-8-encoded surrogates
-    } else if (b0 >= 0xf0 && b0 <= 0xf4) {
-      need = 3;
-      if (b0 == 0xf0) lo = 0x90;
-      else if (b0 == 0xf4) hi = 0x8f;
-    } else return 0;
-    if (pos + need >= len) return 0;
-    const b1 = this.byteAt(pos + 1);
-    if (b1 < lo || b1 > hi) return 0;
-    for (let i = 2; i <= need; i++) {
-      const b = this.byteAt(pos + i);
-      if (b < 0x80 || b > 0xbf) return 0;
-    }
-    return need + 1;
-  }
-
-  private hex4(pos: i32): i32 {
-    if (pos + 4 > this.len) return -1;
-    let v = 0;
-    for (let i = 0; i < 4; i++) {
-      const h = hexValue(this.byteAt(pos + i));
-      if (h < 0) return -1;
-      v = (v << 4) | h;
-    }
-    return v;
+  /** The position just past the value at pos. */
+  skipValue(pos: i32): i32 {
+    this.use();
+    return skipValueAt(pos);
   }
 
   // ---- navigation (on a validated document) -------------------------------
@@ -346,81 +420,40 @@ export class Json {
     return this.skipWs(0);
   }
 
-  /** The position just past the value at pos. */
-  skipValue(pos: i32): i32 {
-    const c = this.byteAt(pos);
-    if (c == C.QUOTE) return this.skipString(pos);
-    if (c == C.LBRACE || c == C.LBRACKET) {
-      // Validated input: count brackets outside strings.
-      let depth = 0;
-      const len = this.len;
-      while (pos < len) {
-        const b = this.byteAt(pos);
-        if (b == C.QUOTE) {
-          pos = this.skipString(pos);
-          continue;
-        }
-        if (b == C.LBRACE || b == C.LBRACKET) depth++;
-        else if (b == C.RBRACE || b == C.RBRACKET) {
-          depth--;
-          if (depth == 0) return pos + 1;
-        }
-        pos++;
-      }
-      return len;
-    }
-    if (c == 0x74 || c == 0x6e) return pos + 4;
-    if (c == 0x66) return pos + 5;
-    // number
-    const len = this.len;
-    pos++;
-    while (pos < len) {
-      const b = this.byteAt(pos);
-      if (isDigit(b) || b == C.DOT || b == C.PLUS || b == C.MINUS || (b | 0x20) == C.E_LOWER) pos++;
-      else break;
-    }
-    return pos;
-  }
-
-  private skipString(pos: i32): i32 {
-    const len = this.len;
-    pos++;
-    while (pos < len) {
-      const b = this.byteAt(pos);
-      if (b == C.QUOTE) return pos + 1;
-      pos += b == C.BACKSLASH ? 2 : 1;
-    }
-    return len;
-  }
-
   /** First member of an object: the position of its key, or -1 when empty. */
   firstMember(objPos: i32): i32 {
-    const p = this.skipWs(objPos + 1);
-    return this.byteAt(p) == C.RBRACE ? -1 : p;
+    this.use();
+    const p = skipWsAt(objPos + 1);
+    return at(p) == C.RBRACE ? -1 : p;
   }
 
   /** The value position for the member whose key is at keyPos. */
   memberValue(keyPos: i32): i32 {
-    const p = this.skipWs(this.skipString(keyPos));
-    return this.skipWs(p + 1); // past ':'
+    this.use();
+    const p = skipWsAt(skipStringAt(keyPos));
+    return skipWsAt(p + 1); // past ':'
   }
 
   /** The next member's key position after the member whose key is at keyPos, or -1. */
   nextMember(keyPos: i32): i32 {
-    const p = this.skipWs(this.skipValue(this.memberValue(keyPos)));
-    return this.byteAt(p) == C.COMMA ? this.skipWs(p + 1) : -1;
+    this.use();
+    const value = skipWsAt(skipWsAt(skipStringAt(keyPos)) + 1);
+    const p = skipWsAt(skipValueAt(value));
+    return at(p) == C.COMMA ? skipWsAt(p + 1) : -1;
   }
 
   /** First element of an array, or -1 when empty. */
   firstElement(arrPos: i32): i32 {
-    const p = this.skipWs(arrPos + 1);
-    return this.byteAt(p) == C.RBRACKET ? -1 : p;
+    this.use();
+    const p = skipWsAt(arrPos + 1);
+    return at(p) == C.RBRACKET ? -1 : p;
   }
 
   /** The element after the one at pos, or -1. */
   nextElement(pos: i32): i32 {
-    const p = this.skipWs(this.skipValue(pos));
-    return this.byteAt(p) == C.COMMA ? this.skipWs(p + 1) : -1;
+    this.use();
+    const p = skipWsAt(skipValueAt(pos));
+    return at(p) == C.COMMA ? skipWsAt(p + 1) : -1;
   }
 
   /**
@@ -442,22 +475,23 @@ export class Json {
     return found;
   }
 
-  /** Compare the (unescaped) string at pos with an ASCII-or-any AS string. */
+  /**
+   * Compare the (unescaped) string at pos with an AS string. The common case,
+   * an ASCII key without escapes, is compared in place without copying.
+   */
   stringEquals(pos: i32, s: string): bool {
+    this.use();
+    const r = asciiKeyEqualsAt(pos, changetype<usize>(s), s.length);
+    return r < 0 ? this.stringEqualsDecoded(pos, s) : r == 1;
+  }
+
+  private stringEqualsDecoded(pos: i32, s: string): bool {
     const scratch = keyScratch;
     scratch.reset();
     if (!this.decodeString(pos, scratch)) return false;
-    const n = String.UTF8.byteLength(s, false);
-    if (n != scratch.length) return false;
-    // Compare byte-wise through a second small encode only when non-ASCII.
-    for (let i = 0, k = s.length; i < k; i++) {
-      if (<u32>s.charCodeAt(i) >= 0x80) {
-        const enc = String.UTF8.encode(s, false);
-        return memory.compare(scratch.ptr, changetype<usize>(enc), <usize>n) == 0;
-      }
-      if (<u32>load<u8>(scratch.ptr + <usize>i) != <u32>s.charCodeAt(i)) return false;
-    }
-    return true;
+    const enc = String.UTF8.encode(s, false);
+    const n = enc.byteLength;
+    return n == scratch.length && memory.compare(scratch.ptr, changetype<usize>(enc), <usize>n) == 0;
   }
 
   /** Whether the raw (unescaped) string at pos equals the given bytes. */
@@ -487,10 +521,11 @@ export class Json {
       out.append(this.ptr + <usize>runStart, p - runStart);
       const e = this.byteAt(p + 1);
       if (e == 0x75) {
-        let cp = <u32>this.hex4(p + 2);
+        this.use();
+        let cp = <u32>hex4At(p + 2);
         p += 6;
         if (cp >= 0xd800 && cp <= 0xdbff) {
-          const lo = <u32>this.hex4(p + 2);
+          const lo = <u32>hex4At(p + 2);
           cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
           p += 6;
         }

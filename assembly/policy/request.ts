@@ -32,8 +32,24 @@ export class RequestView {
     }
     const root = json.root();
     if (json.typeAt(root) != JsonType.Object) return verdict.deny(Code.INVALID_CONTEXT, "request must be a JSON object");
-    const name = this.member(root, "tool_name", verdict);
-    if (name == -3) return false;
+    // One pass over the envelope: find the three fields, refuse duplicates.
+    let name = -1;
+    let input = -1;
+    let context = -1;
+    let m = json.firstMember(root);
+    while (m >= 0) {
+      if (json.stringEquals(m, "tool_name")) {
+        if (name >= 0) return verdict.deny(Code.INVALID_CONTEXT, "duplicate key 'tool_name' in request");
+        name = json.memberValue(m);
+      } else if (json.stringEquals(m, "tool_input")) {
+        if (input >= 0) return verdict.deny(Code.INVALID_CONTEXT, "duplicate key 'tool_input' in request");
+        input = json.memberValue(m);
+      } else if (json.stringEquals(m, "context")) {
+        if (context >= 0) return verdict.deny(Code.INVALID_CONTEXT, "duplicate key 'context' in request");
+        context = json.memberValue(m);
+      }
+      m = json.nextMember(m);
+    }
     if (name < 0 || json.typeAt(name) != JsonType.String) {
       return verdict.deny(Code.INVALID_CONTEXT, "request.tool_name must be a string");
     }
@@ -43,14 +59,10 @@ export class RequestView {
     for (let i = 0; i < this.toolName.length; i++) {
       if (load<u8>(this.toolName.ptr + <usize>i) == 0) return verdict.deny(Code.INVALID_CONTEXT, "request.tool_name contains a NUL byte");
     }
-    const input = this.member(root, "tool_input", verdict);
-    if (input == -3) return false;
     if (input >= 0 && json.typeAt(input) != JsonType.Object) {
       return verdict.deny(Code.INVALID_CONTEXT, "request.tool_input must be an object");
     }
     this.toolInputPos = input; // absent means {} (DeerFlow's default)
-    const context = this.member(root, "context", verdict);
-    if (context == -3) return false;
     if (context >= 0 && json.typeAt(context) != JsonType.Object && json.typeAt(context) != JsonType.Null) {
       return verdict.deny(Code.INVALID_CONTEXT, "request.context must be an object");
     }

@@ -105,7 +105,13 @@ export class ByteBuffer {
 
   append(ptr: usize, len: i32): void {
     this.ensure(len);
-    memory.copy(this.ptr + <usize>this.length, ptr, <usize>len);
+    const dst = this.ptr + <usize>this.length;
+    // Short runs (keys, names) copy faster inline than through memory.copy.
+    if (len <= 16) {
+      for (let i = 0; i < len; i++) store<u8>(dst + <usize>i, load<u8>(ptr + <usize>i));
+    } else {
+      memory.copy(dst, ptr, <usize>len);
+    }
     this.length += len;
   }
 
