@@ -1,0 +1,61 @@
+import { run, opts, noLayers, lastReport } from "./helpers";
+
+describe("framework tag escaping (DeerFlow's list)", () => {
+  test("opening, closing and self-closing tags", () => {
+    expect(run("<system>x</system><think/>")).toBe("&lt;system&gt;x&lt;/system&gt;&lt;think/&gt;");
+    expect(lastReport.escapedTags).toBe(3);
+  });
+  test("any case, spaces and attributes", () => {
+    expect(run("<THINK>")).toBe("&lt;THINK&gt;");
+    expect(run("<ThInK>")).toBe("&lt;ThInK&gt;");
+    expect(run("< think >hack</ think >")).toBe("&lt; think &gt;hack&lt;/ think &gt;");
+    expect(run("<think attribute='value'>")).toBe("&lt;think attribute='value'&gt;");
+  });
+  test("a bare unclosed prefix runs to the end", () => {
+    expect(run("<system")).toBe("&lt;system");
+    expect(run("say <system and a < b")).toBe("say &lt;system and a &lt; b");
+  });
+  test("hyphen and underscore names", () => {
+    expect(run("<system-reminder>")).toBe("&lt;system-reminder&gt;");
+    expect(run("<system_reminder>")).toBe("&lt;system_reminder&gt;");
+    expect(run("<available-deferred-tools>")).toBe("&lt;available-deferred-tools&gt;");
+    expect(run("<system-anything>")).toBe("&lt;system-anything&gt;");
+  });
+  test("word boundary: longer names are not escaped", () => {
+    expect(run("<thinking> <systems> <prompts>")).toBe("<thinking> <systems> <prompts>");
+  });
+  test("ordinary HTML is untouched", () => {
+    const s = "<div><span>a</span><table><code>x</code></table><a href=\"u\">l</a><mydata/></div> a < b > c";
+    expect(run(s)).toBe(s);
+    expect(lastReport.escapedTags).toBe(0);
+  });
+  test("every one of the 40 names is escaped", () => {
+    const names = [
+      "system-reminder", "system_reminder", "memory", "current_date", "think", "analysis", "role", "soul",
+      "self_update", "thinking_style", "clarification_system", "critical_reminders", "response_style",
+      "citations", "uploaded_files", "current_uploads", "subagent_system", "skill_system", "skill_index",
+      "available_skills", "disabled_skills", "memory_tool_system", "todo_list_system", "durable_context_data",
+      "slash_skill_activation", "mcp_routing_hints", "available-deferred-tools", "goal_continuation",
+      "background_task_event", "file_editing_workflow", "guidelines", "output_format", "working_directory",
+      "tool_restrictions", "system", "instruction", "important", "override", "ignore", "prompt",
+    ];
+    expect(names.length).toBe(40);
+    for (let i = 0; i < names.length; i++) {
+      expect(run("<" + names[i] + ">hack</" + names[i] + ">")).toBe("&lt;" + names[i] + "&gt;hack&lt;/" + names[i] + "&gt;");
+    }
+  });
+  test("a zero-width space inside the name does not bypass it (DeerFlow's bypass)", () => {
+    expect(run("<sys\u200Btem>")).toBe("&lt;system&gt;");
+    const o = noLayers();
+    o.escapeFrameworkTags = true;
+    expect(run("<sys\u200Btem>", o)).toBe("&lt;sys\u200Btem&gt;");
+  });
+  test("fullwidth-looking but NFC-stable names are not DeerFlow tags", () => {
+    expect(run("＜system＞")).toBe("＜system＞");
+  });
+  test("switched off, tags stay", () => {
+    const o = opts();
+    o.escapeFrameworkTags = false;
+    expect(run("<system>", o)).toBe("<system>");
+  });
+});

@@ -1,0 +1,169 @@
+// Element names the HTML converter treats specially, and small byte helpers for tag and
+// attribute names (ASCII case-insensitive, as HTML is).
+
+export const OTHER = 0;
+/** script, style, noscript, iframe, noembed, noframes, xmp: raw text, dropped. */
+export const RAW = 1;
+export const TEMPLATE = 2;
+export const SVG = 3;
+/** title, textarea: text without markup. */
+export const RCDATA = 4;
+export const BLOCK2 = 5;
+export const BLOCK1 = 6;
+export const H1 = 7;
+export const H2 = 8;
+export const H3 = 9;
+export const H4 = 10;
+export const H5 = 11;
+export const H6 = 12;
+export const UL = 13;
+export const OL = 14;
+export const LI = 15;
+export const TR = 16;
+export const TD = 17;
+export const BR = 18;
+export const PRE = 19;
+export const A = 20;
+export const IMG = 21;
+export const VOID = 22;
+export const P = 23;
+export const DT = 24;
+export const DD = 25;
+export const OPTION = 26;
+
+/** Lower-case name bytes (p, n) equal the ASCII literal s. */
+function eq(p: usize, n: i32, s: string): bool {
+  if (n != s.length) return false;
+  for (let i = 0; i < n; i++) if (<u32>load<u8>(p + <usize>i) != <u32>s.charCodeAt(i)) return false;
+  return true;
+}
+
+/** Element id of a lower-cased tag name. */
+export function tagId(p: usize, n: i32): i32 {
+  if (n == 0 || n > 10) return OTHER;
+  const c = <u32>load<u8>(p);
+  switch (n) {
+    case 1:
+      if (c == 0x61) return A;
+      if (c == 0x70) return P;
+      return OTHER;
+    case 2: {
+      const d = <u32>load<u8>(p + 1);
+      if (c == 0x68 && d - 0x31 < 6) return H1 + <i32>(d - 0x31);
+      if (eq(p, n, "br")) return BR;
+      if (eq(p, n, "hr")) return BLOCK2;
+      if (eq(p, n, "li")) return LI;
+      if (eq(p, n, "ul")) return UL;
+      if (eq(p, n, "ol")) return OL;
+      if (eq(p, n, "tr")) return TR;
+      if (eq(p, n, "td") || eq(p, n, "th")) return TD;
+      if (eq(p, n, "dt")) return DT;
+      if (eq(p, n, "dd")) return DD;
+      if (eq(p, n, "dl")) return BLOCK2;
+      return OTHER;
+    }
+    case 3:
+      if (eq(p, n, "div") || eq(p, n, "nav")) return BLOCK1;
+      if (eq(p, n, "img")) return IMG;
+      if (eq(p, n, "pre")) return PRE;
+      if (eq(p, n, "svg")) return SVG;
+      if (eq(p, n, "xmp")) return RAW;
+      if (eq(p, n, "col") || eq(p, n, "wbr")) return VOID;
+      return OTHER;
+    case 4:
+      if (eq(p, n, "area") || eq(p, n, "base") || eq(p, n, "link") || eq(p, n, "meta")) return VOID;
+      if (eq(p, n, "form") || eq(p, n, "main")) return BLOCK2;
+      if (eq(p, n, "menu")) return UL;
+      return OTHER;
+    case 5:
+      if (eq(p, n, "style")) return RAW;
+      if (eq(p, n, "table")) return BLOCK2;
+      if (eq(p, n, "title")) return RCDATA;
+      if (eq(p, n, "input") || eq(p, n, "embed") || eq(p, n, "param") || eq(p, n, "track")) return VOID;
+      if (eq(p, n, "thead") || eq(p, n, "tbody") || eq(p, n, "tfoot")) return BLOCK1;
+      if (eq(p, n, "aside")) return BLOCK2;
+      return OTHER;
+    case 6:
+      if (eq(p, n, "script") || eq(p, n, "iframe")) return RAW;
+      if (eq(p, n, "header") || eq(p, n, "footer") || eq(p, n, "figure") || eq(p, n, "search")) return BLOCK2;
+      if (eq(p, n, "source") || eq(p, n, "keygen")) return VOID;
+      if (eq(p, n, "option")) return OPTION;
+      if (eq(p, n, "legend") || eq(p, n, "center") || eq(p, n, "dialog") || eq(p, n, "hgroup")) return BLOCK1;
+      return OTHER;
+    case 7:
+      if (eq(p, n, "noembed")) return RAW;
+      if (eq(p, n, "article") || eq(p, n, "section") || eq(p, n, "address") || eq(p, n, "details")) return BLOCK2;
+      if (eq(p, n, "summary") || eq(p, n, "caption")) return BLOCK1;
+      return OTHER;
+    case 8:
+      if (eq(p, n, "noscript") || eq(p, n, "noframes")) return RAW;
+      if (eq(p, n, "template")) return TEMPLATE;
+      if (eq(p, n, "textarea")) return RCDATA;
+      if (eq(p, n, "fieldset")) return BLOCK2;
+      return OTHER;
+    case 10:
+      if (eq(p, n, "blockquote")) return BLOCK2;
+      if (eq(p, n, "figcaption")) return BLOCK1;
+      return OTHER;
+  }
+  return OTHER;
+}
+
+export function isVoid(id: i32): bool {
+  return id == VOID || id == BR || id == IMG;
+}
+
+export function isRawText(id: i32): bool {
+  return id == RAW;
+}
+
+/** Elements whose start tag closes an open sibling of the same name (optional end tags). */
+export function closesSibling(id: i32): bool {
+  return id == LI || id == P || id == DT || id == DD || id == TR || id == TD || id == OPTION;
+}
+
+/** Start tags that close an open <p>. */
+export function closesP(id: i32): bool {
+  return id == BLOCK2 || id == BLOCK1 || id == P || id == PRE || id == UL || id == OL || (id >= H1 && id <= H6);
+}
+
+/** Attribute name (p, n), any case, equals the lower-case ASCII literal s. */
+export function nameIs(p: usize, n: i32, s: string): bool {
+  if (n != s.length) return false;
+  for (let i = 0; i < n; i++) {
+    const c = <u32>load<u8>(p + <usize>i);
+    if ((c - 0x41 < 26 ? c | 0x20 : c) != <u32>s.charCodeAt(i)) return false;
+  }
+  return true;
+}
+
+/** (p, n) compared ASCII case-insensitively with the lower-case bytes at name. */
+export function matchesIgnoreCase(p: usize, lowerName: usize, n: i32): bool {
+  for (let i = 0; i < n; i++) {
+    const c = <u32>load<u8>(p + <usize>i);
+    if ((c - 0x41 < 26 ? c | 0x20 : c) != <u32>load<u8>(lowerName + <usize>i)) return false;
+  }
+  return true;
+}
+
+// @ts-ignore: decorator
+@inline function isSpaceByte(c: u32): bool {
+  return c == 0x20 || c == 0x0a || c == 0x09 || c == 0x0c || c == 0x0d;
+}
+
+/** Trimmed span of (p, n) as (start << 16) | length; spans longer than 65535 are cut. */
+export function trim(p: usize, n: i32): i32 {
+  let s = 0;
+  let e = n;
+  while (s < e && isSpaceByte(<u32>load<u8>(p + <usize>s))) s++;
+  while (e > s && isSpaceByte(<u32>load<u8>(p + <usize>(e - 1)))) e--;
+  if (s > 0xffff) return 0;
+  const len = e - s > 0xffff ? 0xffff : e - s;
+  return (s << 16) | len;
+}
+
+/** (p, n) with surrounding whitespace removed equals s, ignoring ASCII case. */
+export function trimmedIs(p: usize, n: i32, s: string): bool {
+  const t = trim(p, n);
+  return nameIs(p + <usize>(t >> 16), t & 0xffff, s);
+}

@@ -1,0 +1,401 @@
+// Layers 1-7 of the sanitizer as one streaming pass over UTF-8 in linear memory.
+//
+// Each layer is a stage that sees only what the stage before it passed on:
+//   decode (malformed UTF-8 -> U+FFFD) -> 1 invisible -> 2 controls -> 3 format/nonchar
+//   -> 5 private use -> 6 tag characters -> 4 NFC -> 7 horizontal whitespace -> output
+// so the result is the same as running the layers one after another over the whole text, without
+// the intermediate copies. Private-use and tag characters are taken out just before NFC rather
+// than after it (they are starters that never compose, so nothing else changes): that way what
+// they separated still composes and the output is always NFC — `가` + U+E0041 + `ᆨ` gives `각`,
+// and sanitizing twice gives the same text. Their counts stay under layers 5 and 6. Layer 8,
+// markers, framework tag escaping and the fence work on the output afterwards (sanitize.ts).
+//
+// Fast path: a run of printable ASCII (plus \t and \n) passes layers 1-6 unchanged, so it is
+// copied as bytes; only a double space has to go through layer 7, and the run's last character
+// stays pending in the NFC segment because a combining mark may still follow it.
+//
+// Why module globals and raw pointers instead of a class: with the incremental GC every function
+// that holds an object reference spills it to the shadow stack on each call, which cost ~3x on
+// the per-character path. The hot path here touches only numbers; objects (the output
+// ByteBuffer, the report) are synced at the start and end of a run and when a buffer grows.
+import { ByteBuffer } from "../util/bytes";
+import { SanitizeOptions } from "./options";
+import { SanitizeReport } from "./report";
+import {
+  propsOf, decodeUtf8, isMalformed, isBidiControl, storeUtf8,
+  KIND_MASK, KIND_INVISIBLE, KIND_FORMAT, KIND_NONCHAR, KIND_CONTROL, KIND_PRIVATE, KIND_TAG, KIND_SPACE,
+  F_EMOJI, F_JOINER, F_NFC_NO, F_NFC_MAYBE, CCC_SHIFT,
+} from "./props";
+import { nfcSegment, nfcOutPtr } from "./nfc";
+import * as tags from "./tags";
+
+const NOT_BOUNDARY: u32 = F_NFC_NO | F_NFC_MAYBE | (0xff << CCC_SHIFT);
+const ZWNJ: u32 = 0x200c;
+const ZWJ: u32 = 0x200d;
+const VS15: u32 = 0xfe0e;
+const VS16: u32 = 0xfe0f;
+const KEYCAP: u32 = 0x20e3;
+const CANCEL_TAG: u32 = 0xe007f;
+
+// Options of the current run.
+let optInvisible = true;
+let optControls = true;
+let optFormat = true;
+let optNfc = true;
+let optPrivateUse = true;
+let optTags = true;
+let optWhitespace = true;
+let oneLine = false;
+
+// Counters of the current run (copied into the report at the end).
+let cInvisible = 0;
+let cControls = 0;
+let cFormat = 0;
+let cNfc = 0;
+let cPrivateUse = 0;
+let cTags = 0;
+let cWhitespace = 0;
+let cInvalid = 0;
+let fBidi = false;
+
+// Output: raw view of outBuf, which is grown only in growOut().
+let outBuf: ByteBuffer = new ByteBuffer(256);
+let outPtr: usize = 0;
+let outLen: i32 = 0;
+let outCap: i32 = 0;
+
+// Layer state.
+let l1Last: u32 = 0;
+let l1LastProps: u32 = 0;
+let pendingCR = false;
+let segBuf = new StaticArray<u32>(64);
+let segPtr: usize = changetype<usize>(segBuf);
+let segCap: i32 = 64;
+let segLen: i32 = 0;
+let segStartProps: u32 = 0;
+let lastL6: u32 = 0;
+let lastWasSpace = false;
+
+/** An ASCII '<' reached the output of the last run (framework tag escaping has work). */
+export let sawLt = false;
+/** '<', '>', '_' or non-ASCII reached the output of the last run (a marker spoof is possible). */
+export let markerHint = false;
+
+/**
+ * Run layers 1-7 over (ptr, len) into out (reset first). With `line` set, \n and \t count as
+ * horizontal whitespace too (the fence's Source: line) and whitespace collapsing is forced on.
+ */
+export function runLayers(ptr: usize, len: i32, options: SanitizeOptions, report: SanitizeReport, out: ByteBuffer, line: bool): void {
+  optInvisible = options.invisible;
+  optControls = options.controls;
+  optFormat = options.format;
+  optNfc = options.nfc;
+  optPrivateUse = options.privateUse;
+  optTags = options.tags;
+  oneLine = line;
+  optWhitespace = options.whitespace || line;
+  cInvisible = cControls = cFormat = cNfc = cPrivateUse = cTags = cWhitespace = cInvalid = 0;
+  fBidi = false;
+  l1Last = l1LastProps = 0;
+  pendingCR = false;
+  segLen = 0;
+  segStartProps = 0;
+  lastL6 = 0;
+  lastWasSpace = false;
+  sawLt = false;
+  markerHint = false;
+  tags.reset();
+  out.reset();
+  out.ensure(len + 16);
+  outBuf = out;
+  outPtr = out.ptr;
+  outLen = 0;
+  outCap = out.data.length;
+
+  scan(ptr, ptr + <usize>len);
+  if (tags.pending()) endTagRun();
+  flushSegment();
+
+  out.length = outLen;
+  report.invisible += cInvisible;
+  report.controls += cControls;
+  report.format += cFormat;
+  report.nfc += cNfc;
+  report.privateUse += cPrivateUse;
+  report.tags += cTags;
+  report.whitespace += cWhitespace;
+  report.invalid += cInvalid;
+  if (fBidi) report.bidiOverride = true;
+  if (tags.smuggled) {
+    report.tagSmuggling = true;
+    tags.copyDecoded(report);
+  }
+}
+
+function scan(p: usize, end: usize): void {
+  const fast = !oneLine;
+  while (p < end) {
+    const b = <u32>load<u8>(p);
+    if (fast && b - 0x20 < 0x5f) {
+      const next = fastRun(p, end);
+      if (next != p) {
+        p = next;
+        continue;
+      }
+    }
+    const packed = decodeUtf8(p, end);
+    if (isMalformed(packed)) cInvalid++;
+    p += <usize>(packed >> 24);
+    layer1(packed & 0xffffff, p, end);
+  }
+}
+
+function growOut(extra: i32): void {
+  outBuf.length = outLen;
+  outBuf.ensure(extra);
+  outPtr = outBuf.ptr;
+  outCap = outBuf.data.length;
+}
+
+/**
+ * Copy a run of plain ASCII starting at p straight to the output; returns where it stopped,
+ * or p when the run is too short to be worth it or must go through layer 7 first.
+ */
+function fastRun(p: usize, end: usize): usize {
+  const collapse = optWhitespace;
+  let q = p;
+  let prevSpace = false;
+  let hint: u32 = 0;
+  while (q < end) {
+    const c = <u32>load<u8>(q);
+    if (c - 0x21 < 0x5e) {
+      prevSpace = false;
+      // '<' 0x3C, '>' 0x3E, '_' 0x5F: mark them for the escaping and marker passes.
+      hint |= (c == 0x3c ? 3 : 0) | (c == 0x3e || c == 0x5f ? 2 : 0);
+    } else if (c == 0x20) {
+      if (prevSpace && collapse) break;
+      prevSpace = true;
+    } else if (c == 0x0a || c == 0x09) {
+      prevSpace = false;
+    } else {
+      break;
+    }
+    q++;
+  }
+  const n = <i32>(q - p);
+  if (n < 2) return p;
+  // The run's first character is an NFC boundary, so the pending segment is complete, and it is
+  // not a tag character, so a pending tag run ends here.
+  if (tags.pending()) endTagRun();
+  flushSegment();
+  if (collapse && lastWasSpace && load<u8>(p) == 0x20) return p;
+  if (hint & 1) sawLt = true;
+  if (hint & 2) markerHint = true;
+  const keep = optNfc ? n - 1 : n;
+  if (outLen + keep > outCap) growOut(keep);
+  memory.copy(outPtr + <usize>outLen, p, <usize>keep);
+  outLen += keep;
+  const last = <u32>load<u8>(q - 1);
+  lastL6 = last;
+  if (optNfc) {
+    // n >= 2, so q - 2 is inside the run.
+    lastWasSpace = load<u8>(q - 2) == 0x20;
+    store<u32>(segPtr, last);
+    segLen = 1;
+    segStartProps = propsOf(last); // printable ASCII: an NFC boundary
+  } else {
+    lastWasSpace = last == 0x20;
+  }
+  l1Last = last;
+  l1LastProps = propsOf(last);
+  pendingCR = false;
+  return q;
+}
+
+// --- layer 1: invisible characters ------------------------------------------------------------
+// @ts-ignore: decorator
+@inline function layer1(cp: u32, next: usize, end: usize): void {
+  const props = propsOf(cp);
+  if ((props & KIND_MASK) == KIND_INVISIBLE) {
+    if (isBidiControl(cp)) fBidi = true;
+    if (optInvisible && !keepInvisible(cp, next, end)) {
+      cInvisible++;
+      return;
+    }
+  }
+  l1Last = cp;
+  l1LastProps = props;
+  layer2(cp, props);
+}
+
+/**
+ * The exceptions real text needs: ZWJ inside an emoji sequence, ZWJ/ZWNJ between letters of
+ * scripts that use them (Persian, Indic...), one VS15/VS16 right after an emoji (keycaps too).
+ * "Before" is the last character layer 1 kept, "after" the next input character.
+ */
+function keepInvisible(cp: u32, next: usize, end: usize): bool {
+  const last = l1Last;
+  const lastProps = l1LastProps;
+  if (cp == ZWJ || cp == ZWNJ) {
+    if (next >= end) return false;
+    const nextProps = propsOf(decodeUtf8(next, end) & 0xffffff);
+    if (cp == ZWJ && (nextProps & F_EMOJI) != 0) {
+      if ((lastProps & F_EMOJI) != 0 || last == VS16 || last == KEYCAP || last == CANCEL_TAG) return true;
+    }
+    return (lastProps & F_JOINER) != 0 && (nextProps & F_JOINER) != 0;
+  }
+  if (cp == VS16 || cp == VS15) {
+    // Emoji bases, and the ASCII keycap bases # * 0-9.
+    return (lastProps & F_EMOJI) != 0 || last == 0x23 || last == 0x2a || last - 0x30 < 10;
+  }
+  return false;
+}
+
+// --- layer 2: control characters --------------------------------------------------------------
+// @ts-ignore: decorator
+@inline function layer2(cp: u32, props: u32): void {
+  if ((props & KIND_MASK) == KIND_CONTROL || cp - 0x2028 < 2) {
+    if (cp == 0x0a) {
+      if (pendingCR) {
+        pendingCR = false;
+        return;
+      }
+    } else if (cp != 0x09 && optControls) {
+      cControls++;
+      if (cp == 0x0d || cp - 0x2028 < 2) {
+        layer3(0x0a, propsOf(0x0a));
+        pendingCR = cp == 0x0d;
+        return;
+      }
+      pendingCR = false;
+      return;
+    }
+  }
+  pendingCR = false;
+  layer3(cp, props);
+}
+
+// --- layer 3: other format characters and noncharacters ---------------------------------------
+// @ts-ignore: decorator
+@inline function layer3(cp: u32, props: u32): void {
+  const kind = props & KIND_MASK;
+  if ((kind == KIND_FORMAT || kind == KIND_NONCHAR) && optFormat) {
+    cFormat++;
+    return;
+  }
+  layer5(cp, props);
+}
+
+// --- layer 4: NFC -----------------------------------------------------------------------------
+// @ts-ignore: decorator
+@inline function layer4(cp: u32, props: u32): void {
+  if (!optNfc) {
+    layer7(cp, props);
+    return;
+  }
+  if ((props & NOT_BOUNDARY) == 0) {
+    // Common case first: the pending segment is one boundary character, which NFC leaves alone.
+    if (segLen == 1 && (segStartProps & NOT_BOUNDARY) == 0) {
+      segLen = 0;
+      layer7(load<u32>(segPtr), segStartProps);
+    } else {
+      flushSegment();
+    }
+  }
+  if (segLen == 0) segStartProps = props;
+  if (segLen == segCap) growSegment();
+  store<u32>(segPtr + (<usize>segLen << 2), cp);
+  segLen++;
+}
+
+function growSegment(): void {
+  const bigger = new StaticArray<u32>(segCap << 1);
+  memory.copy(changetype<usize>(bigger), segPtr, <usize>segLen << 2);
+  segBuf = bigger;
+  segPtr = changetype<usize>(bigger);
+  segCap <<= 1;
+}
+
+function flushSegment(): void {
+  const n = segLen;
+  if (n == 0) return;
+  segLen = 0;
+  if (n == 1 && (segStartProps & NOT_BOUNDARY) == 0) {
+    layer7(load<u32>(segPtr), segStartProps);
+    return;
+  }
+  const m = nfcSegment(segPtr, n);
+  const out = nfcOutPtr();
+  let changed = m != n;
+  for (let k = 0; k < m && !changed; k++) changed = load<u32>(out + (<usize>k << 2)) != load<u32>(segPtr + (<usize>k << 2));
+  if (changed) cNfc++;
+  for (let k = 0; k < m; k++) {
+    const cp = load<u32>(out + (<usize>k << 2));
+    layer7(cp, propsOf(cp));
+  }
+}
+
+// --- layer 5: private use ---------------------------------------------------------------------
+// @ts-ignore: decorator
+@inline function layer5(cp: u32, props: u32): void {
+  if ((props & KIND_MASK) == KIND_PRIVATE && optPrivateUse) {
+    cPrivateUse++;
+    return;
+  }
+  layer6(cp, props);
+}
+
+// --- layer 6: tag characters ------------------------------------------------------------------
+// @ts-ignore: decorator
+@inline function layer6(cp: u32, props: u32): void {
+  if ((props & KIND_MASK) == KIND_TAG) {
+    tags.push(cp, lastL6 == 0x1f3f4);
+    lastL6 = cp;
+    if (cp == CANCEL_TAG) endTagRun();
+    return;
+  }
+  if (tags.pending()) endTagRun();
+  lastL6 = cp;
+  layer4(cp, props);
+}
+
+function endTagRun(): void {
+  if (tags.isRgiFlag()) {
+    for (let k = 0; k < tags.length(); k++) layer4(tags.at(k), KIND_TAG);
+  } else {
+    tags.record();
+    if (optTags) cTags += tags.length();
+    else for (let k = 0; k < tags.length(); k++) layer4(tags.at(k), KIND_TAG);
+  }
+  tags.clearRun();
+}
+
+// --- layer 7: horizontal whitespace -----------------------------------------------------------
+// @ts-ignore: decorator
+@inline function layer7(cp: u32, props: u32): void {
+  let space = (props & KIND_MASK) == KIND_SPACE;
+  if (oneLine && (cp == 0x0a || cp == 0x09)) space = true;
+  if (space && optWhitespace) {
+    if (lastWasSpace) {
+      cWhitespace++;
+      return;
+    }
+    if (cp != 0x20) cWhitespace++;
+    lastWasSpace = true;
+    emit(0x20);
+    return;
+  }
+  lastWasSpace = false;
+  emit(cp);
+}
+
+// @ts-ignore: decorator
+@inline function emit(cp: u32): void {
+  if (cp >= 0x80) markerHint = true;
+  else if (cp == 0x3c) {
+    sawLt = true;
+    markerHint = true;
+  } else if (cp == 0x3e || cp == 0x5f) markerHint = true;
+  if (outLen + 4 > outCap) growOut(4);
+  outLen += storeUtf8(outPtr + <usize>outLen, cp);
+}
