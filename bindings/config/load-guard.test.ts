@@ -18,7 +18,7 @@ describe("loadGuard", () => {
     expect(config.guardrails.provider?.use).toBe("portcullis:PassportProvider");
     expect(guard.provider).toBeInstanceOf(PassportProvider);
     expect(guard.failClosed).toBe(true);
-    const d = await guard.evaluate({ tool_name: "bash", tool_input: { command: "git status" } });
+    const d = await guard.evaluate({ tool_name: "bash", tool_input: { command: "git status", timeout: 30 } });
     expect(d.decision).toBe("allow");
   });
 

@@ -1,8 +1,10 @@
 /**
  * @module
  * Decision events for hooks and audit logs. They carry who asked, what was
- * decided and why, and how long it took — never the tool arguments, which
- * may hold secrets (DeerFlow excludes them for the same reason).
+ * decided and why (reason codes), and how long it took — never the tool
+ * arguments, which may hold secrets. Unlike DeerFlow's journal they also
+ * leave out reason messages: a message names the offending command or URL,
+ * so it would smuggle the arguments back in.
  */
 
 import type { Decision, GuardrailRequest } from "../core/decision.ts";
@@ -25,7 +27,6 @@ export interface DecisionEvent {
   decision: Decision["decision"];
   allow: boolean;
   reason_codes: string[];
-  reason_messages: string[];
   policy_id: string | null;
   provider: string;
   fail_closed: boolean;
@@ -34,8 +35,6 @@ export interface DecisionEvent {
 }
 
 export type AuditSink = (event: DecisionEvent) => void | Promise<void>;
-
-const MAX_MESSAGE = 500;
 
 export function buildDecisionEvent(
   request: GuardrailRequest,
@@ -58,7 +57,6 @@ export function buildDecisionEvent(
     decision: decision.decision,
     allow: decision.allow,
     reason_codes: decision.reasons.map((r) => r.code).filter(Boolean),
-    reason_messages: decision.reasons.map((r) => r.message.slice(0, MAX_MESSAGE)).filter(Boolean),
     policy_id: decision.policy_id ?? null,
     provider: info.provider,
     fail_closed: info.failClosed,

@@ -170,7 +170,6 @@ describe("decision events", () => {
       decision: "deny",
       policy_id: "test.deny.v1",
       reason_codes: ["oap.denied"],
-      reason_messages: ["all tools blocked"],
       fail_closed: true,
       provider_error: false,
       provider: "deny-all",
@@ -191,11 +190,12 @@ describe("decision events", () => {
     ]);
   });
 
-  it("truncates long reason messages to 500 characters", async () => {
-    const long: GuardrailProvider = { name: "l", evaluate: () => ({ decision: "deny", allow: false, reasons: [{ code: "oap.denied", message: "x".repeat(2000) }] }) };
+  it("leaves out reason messages, which can quote the arguments", async () => {
+    const quoting: GuardrailProvider = { name: "q", evaluate: () => ({ decision: "deny", allow: false, reasons: [{ code: "oap.command_not_allowed", message: "command 'curl https://x/?token=SECRET' is not allowed" }] }) };
     const events: DecisionEvent[] = [];
-    await guardToolCall(request, () => 1, { provider: long, onDecision: (e) => void events.push(e) });
-    expect(events[0].reason_messages[0]).toHaveLength(500);
+    await guardToolCall(request, () => 1, { provider: quoting, onDecision: (e) => void events.push(e) });
+    expect(events[0].reason_codes).toEqual(["oap.command_not_allowed"]);
+    expect(JSON.stringify(events[0])).not.toContain("SECRET");
   });
 
   it("keeps the outcome when a sink throws, and warns", async () => {
