@@ -1,0 +1,375 @@
+// system.command.execute: the command string is parsed as a shell script
+// (assembly/shell/) and every simple command it would run is checked — each
+// `;`/`&&`/`|` segment, subshell, loop body, function, `$( )`, `<( )`, the
+// code of `sh -c`/`eval`/`trap`/heredocs fed to a shell, and the command each
+// wrapper (`sudo`, `xargs`, `find -exec`, …) runs — APort's first-token check
+// sees only the start of the string (reference/oap.md §3.2, §3.5 items 1–5).
+//
+// Order (the first failure wins):
+//   1. input and parse: empty, over 64 KiB, NUL, invalid UTF-8 → oap.invalid_context;
+//      unparseable (unterminated quote, too deep, unsupported construct) →
+//      oap.command_injection_detected
+//   2. built-in catastrophic checks (unless builtin_checks is false) → oap.dangerous_operation
+//   3. allowed_commands, per command in order: a name computed at run time or
+//      not in the list → oap.command_not_allowed; code we cannot see (`sh -c "$X"`,
+//      `eval "$X"`, a shell reading an unknown pipe) → oap.command_injection_detected
+//   4. blocked_patterns → oap.blocked_pattern
+//   5. max_execution_time against tool_input.timeout → oap.limit_exceeded
+//   6. allowed_working_directories against tool_input.cwd and every `cd` → oap.directory_not_allowed
+//   7. blocked_env_vars against tool_input.env, `VAR=…` prefixes, `env`/`export`/… → oap.env_var_blocked
+//
+// Unlike APort, a missing or empty allowed_commands allows nothing (fail closed).
+
+import { Bytes, ByteBuffer, utf8 } from "../util/bytes";
+import { canonicalizePath, pathWithinBytes } from "../util/path";
+import { Code, Verdict } from "./verdict";
+import { Parser } from "../shell/parser";
+import { Walker } from "../shell/walk";
+import { DangerChecker } from "../shell/danger";
+import { BlockedPattern, PatternMatcher, compileError, compilePattern, globMatch } from "../shell/pattern";
+import { CdResult, CwdTracker } from "../shell/cwd";
+import { Script, ViewFlag } from "../shell/nodes";
+import { ParseError, MAX_INPUT } from "../shell/tokens";
+import { showArgv, showCommand, showWord } from "../shell/message";
+import { isValidUtf8 } from "../shell/input";
+import { AllowList, compileAllowEntry, isFunctionCall } from "../shell/allow";
+import { envName } from "../shell/argv";
+
+export class CommandLimits {
+  allowedCommands: Array<string> | null = null;
+  blockedPatterns: Array<string> = [];
+  builtinChecks: bool = true;
+  maxExecutionTime: f64 = NaN;
+  allowedWorkingDirectories: Array<string> | null = null;
+  blockedEnvVars: Array<string> = [];
+
+  // Compiled by compile().
+  allowAny: bool = false;
+  allow: AllowList = new AllowList();
+  patterns: Array<BlockedPattern> = [];
+  dirs: Array<Bytes> = [];         // canonical absolute entries
+  dirsRaw: Array<string> = [];     // `~…` or relative entries, resolved per call
+  envBlocked: Array<Bytes> = [];
+  compiled: bool = false;
+
+  /** Precompute matchers; returns "" or a human-readable error. Called once at policy load. */
+  compile(): string {
+    this.allowAny = false;
+    this.allow = new AllowList();
+    const list = this.allowedCommands;
+    if (list !== null) {
+      for (let i = 0; i < list.length; i++) {
+        const e = list[i].trim();
+        if (e.length == 0) return "allowed_commands[" + i.toString() + "] is empty";
+        if (e == "*") { this.allowAny = true; continue; }
+        this.allow.add(compileAllowEntry(e));
+      }
+    }
+    this.patterns = [];
+    for (let i = 0; i < this.blockedPatterns.length; i++) {
+      const p = compilePattern(this.blockedPatterns[i]);
+      if (p === null) return "blocked_patterns[" + i.toString() + "]: " + compileError;
+      this.patterns.push(p);
+    }
+    if (!(this.maxExecutionTime != this.maxExecutionTime) && !(this.maxExecutionTime > 0)) {
+      return "max_execution_time must be a positive number of seconds";
+    }
+    this.dirs = [];
+    this.dirsRaw = [];
+    const dirs = this.allowedWorkingDirectories;
+    if (dirs !== null) {
+      for (let i = 0; i < dirs.length; i++) {
+        const d = dirs[i];
+        if (d.length == 0) return "allowed_working_directories[" + i.toString() + "] is empty";
+        if (d.startsWith("/")) {
+          const c = canonicalizePath(d, "/", "");
+          if (c === null) return "allowed_working_directories[" + i.toString() + "] is not a valid path";
+          this.dirs.push(utf8(c));
+        } else {
+          this.dirsRaw.push(d);
+        }
+      }
+    }
+    this.envBlocked = [];
+    for (let i = 0; i < this.blockedEnvVars.length; i++) {
+      const v = this.blockedEnvVars[i].trim();
+      if (v.length == 0) return "blocked_env_vars[" + i.toString() + "] is empty";
+      this.envBlocked.push(utf8(v));
+    }
+    this.compiled = true;
+    return "";
+  }
+}
+
+export class CommandInput {
+  commandPtr: usize = 0;
+  commandLen: i32 = 0;
+  timeout: f64 = NaN;
+  cwd: string | null = null;
+  workspaceRoot: string = "";
+  home: string = "";
+  envKeys: Array<string> = [];
+}
+
+// One parser and its helpers for the life of the instance: tables grow to the
+// largest command seen and are reused, so memory stays flat (STYLE.md §2).
+let parser: Parser | null = null;
+let walker: Walker | null = null;
+let danger: DangerChecker | null = null;
+let matcher: PatternMatcher | null = null;
+let tracker: CwdTracker | null = null;
+const toolCwd = new ByteBuffer(128);
+const homeCanon = new ByteBuffer(64);
+const scratch = new ByteBuffer(128);
+let lastHome: string = "\u0000";
+let lastCwd: string = "\u0000";
+let lastRoot: string = "\u0000";
+let lastCwdOk: bool = false;
+
+/** Returns true when allowed; otherwise fills verdict via verdict.deny(code, message) and returns false. */
+export function checkCommand(limits: CommandLimits, input: CommandInput, verdict: Verdict): bool {
+  if (!limits.compiled) {
+    const e = limits.compile();
+    if (e.length > 0) return verdict.deny(Code.POLICY_ERROR, "system.command.execute limits: " + e);
+  }
+  const ptr = input.commandPtr, len = input.commandLen;
+  // 1. Input.
+  if (len <= 0 || isBlankOnly(ptr, len)) return verdict.deny(Code.INVALID_CONTEXT, "command is empty");
+  if (len > MAX_INPUT) return verdict.deny(Code.INVALID_CONTEXT, "command is longer than 64 KiB");
+  for (let i = 0; i < len; i++) {
+    if (load<u8>(ptr + <usize>i) == 0) return verdict.deny(Code.INVALID_CONTEXT, "command contains a NUL byte");
+  }
+  if (!isValidUtf8(ptr, len)) return verdict.deny(Code.INVALID_CONTEXT, "command is not valid UTF-8");
+  let p = parser;
+  if (p === null) {
+    p = new Parser();
+    parser = p;
+    walker = new Walker(p);
+    danger = new DangerChecker();
+    matcher = new PatternMatcher();
+    tracker = new CwdTracker();
+  }
+  const s = p.script;
+  if (!p.parseTop(ptr, len) || !walker!.run()) {
+    const why = p.err == ParseError.TOO_DEEP ? "nesting too deep: " : p.err == ParseError.UNSUPPORTED ? "unsupported construct: " : "";
+    return verdict.deny(Code.COMMAND_INJECTION_DETECTED, "command cannot be parsed safely (" + why + p.errMsg + ")");
+  }
+  if (s.commandCount == 0) return verdict.deny(Code.INVALID_CONTEXT, "command is empty (only blanks or comments)");
+
+  // Working directories, needed by the built-in checks (`cd / && rm -rf *`) and by rule 6.
+  // Canonical forms are cached: the host usually passes the same home and cwd.
+  if (input.home != lastHome) {
+    lastHome = input.home;
+    homeCanon.reset();
+    if (input.home.startsWith("/")) {
+      const h = canonicalizePath(input.home, "/", "");
+      if (h !== null) homeCanon.appendString(h);
+    }
+    lastCwd = "\u0000";
+  }
+  let cwdString: string | null = input.cwd;
+  if (cwdString === null && input.workspaceRoot.length > 0) cwdString = input.workspaceRoot;
+  const cwdKey = cwdString === null ? "\u0000null" : cwdString;
+  if (cwdKey != lastCwd || input.workspaceRoot != lastRoot) {
+    lastCwd = cwdKey;
+    lastRoot = input.workspaceRoot;
+    toolCwd.reset();
+    lastCwdOk = false;
+    if (cwdString !== null) {
+      const c = canonicalizePath(cwdString, input.workspaceRoot, input.home);
+      if (c !== null) { toolCwd.appendString(c); lastCwdOk = true; }
+    }
+  }
+  const cwdOk = lastCwdOk;
+  const t = tracker!;
+  t.run(p, toolCwd.ptr, toolCwd.length, homeCanon.ptr, homeCanon.length);
+
+  // 2. Built-in catastrophic checks.
+  if (limits.builtinChecks) {
+    const d = danger!;
+    d.cls.home.reset();
+    d.cls.home.append(homeCanon.ptr, homeCanon.length);
+    d.resetCwds();
+    if (toolCwd.length > 0) d.addCwd(toolCwd.ptr, toolCwd.length);
+    for (let i = 0; i < t.count; i++) {
+      const r = t.result.get(i);
+      if (r == CdResult.OK) d.addCwd(t.text.ptr + <usize>t.cdStart.get(i), t.cdLen.get(i));
+      else if (r == CdResult.UNRESOLVED && homeCanon.length == 0 && isHomeWord(s, s.cdWords.get(i))) d.addCwd(changetype<usize>(TILDE), 1);
+    }
+    if (d.check(s)) return verdict.deny(Code.DANGEROUS_OPERATION, d.message);
+  }
+
+  // 3. allowed_commands, and code that cannot be inspected.
+  for (let v = 0, n = s.viewCount; v < n; v++) {
+    const flags = s.vFlags.get(v);
+    if ((flags & ViewFlag.NAME_DYNAMIC) != 0) {
+      return verdict.deny(Code.COMMAND_NOT_ALLOWED, "command '" + showView(s, v) + "'" + runBy(s, v) +
+        " has a name computed at run time (variable, substitution, glob or brace expansion), so it cannot be checked against allowed_commands");
+    }
+    if (!limits.allowAny && !(s.vParent.get(v) < 0 && isFunctionCall(s, v))) {
+      if (limits.allow.size == 0) {
+        return verdict.deny(Code.COMMAND_NOT_ALLOWED, "command '" + showView(s, v) + "'" + runBy(s, v) +
+          " is not allowed: allowed_commands is empty or missing, so no command is allowed");
+      }
+      if (!limits.allow.matches(s, v, scratch)) return verdict.deny(Code.COMMAND_NOT_ALLOWED, "command '" + showView(s, v) + "'" + runBy(s, v) + " is not in allowed_commands");
+    }
+    if ((flags & ViewFlag.PAYLOAD_DYNAMIC) != 0) {
+      return verdict.deny(Code.COMMAND_INJECTION_DETECTED, "command '" + showView(s, v) + "' runs code computed at run time, which cannot be inspected");
+    }
+    if ((flags & ViewFlag.STDIN_UNKNOWN) != 0) {
+      return verdict.deny(Code.COMMAND_INJECTION_DETECTED, "command '" + showView(s, v) + "' reads commands from a pipe whose content cannot be inspected");
+    }
+  }
+
+  // 4. blocked_patterns.
+  const m = matcher!;
+  for (let i = 0; i < limits.patterns.length; i++) {
+    const pat = limits.patterns[i];
+    const v = m.find(s, pat);
+    if (v == -2) {
+      return verdict.deny(Code.BLOCKED_PATTERN, "command '" + showCommand(s, m.redirCmd) + "' redirects to " +
+        showWord(s, m.redirWord) + ", which matches blocked pattern '" + pat.raw + "'");
+    }
+    if (v >= 0) {
+      return verdict.deny(Code.BLOCKED_PATTERN, "command '" + showArgv(s, s.vCmd.get(v), s.vStart.get(v), s.vEnd.get(v)) +
+        "' matches blocked pattern '" + pat.raw + "'");
+    }
+  }
+
+  // 5. max_execution_time.
+  const max = limits.maxExecutionTime;
+  if (max == max) {
+    const to = input.timeout;
+    if (to != to) {
+      return verdict.deny(Code.LIMIT_EXCEEDED, "no timeout given, but max_execution_time is " + fmt(max) + " s: pass a timeout of at most that");
+    }
+    if (!(to > 0) || to > max) {
+      return verdict.deny(Code.LIMIT_EXCEEDED, "timeout " + fmt(to) + " s is not within max_execution_time (" + fmt(max) + " s)");
+    }
+  }
+
+  // 6. allowed_working_directories.
+  if (limits.allowedWorkingDirectories !== null) {
+    if (!cwdOk) {
+      return verdict.deny(Code.DIRECTORY_NOT_ALLOWED, cwdString === null
+        ? "the working directory is unknown (no cwd and no workspace root), so allowed_working_directories cannot be checked"
+        : "working directory '" + cwdString + "' cannot be resolved to an absolute path");
+    }
+    if (!dirAllowed(limits, input, toolCwd.ptr, toolCwd.length)) {
+      return verdict.deny(Code.DIRECTORY_NOT_ALLOWED, "working directory '" + toolCwd.toString() + "' is not in allowed_working_directories");
+    }
+    for (let i = 0; i < t.count; i++) {
+      const r = t.result.get(i);
+      const cmd = s.cdCmds.get(i);
+      const shown = showArgv(s, cmd, 0, s.cArgc.get(cmd));
+      if (r == CdResult.DYNAMIC) {
+        return verdict.deny(Code.DIRECTORY_NOT_ALLOWED, "command '" + shown + "' changes to a directory computed at run time, so allowed_working_directories cannot be checked");
+      }
+      if (r == CdResult.UNRESOLVED) {
+        return verdict.deny(Code.DIRECTORY_NOT_ALLOWED, "command '" + shown + "' changes to a directory that cannot be resolved");
+      }
+      if (r == CdResult.OK && !dirAllowed(limits, input, t.text.ptr + <usize>t.cdStart.get(i), t.cdLen.get(i))) {
+        return verdict.deny(Code.DIRECTORY_NOT_ALLOWED, "command '" + shown + "' changes to '" +
+          showBytesOf(t.text.ptr + <usize>t.cdStart.get(i), t.cdLen.get(i)) + "', which is not in allowed_working_directories");
+      }
+    }
+  }
+
+  // 7. blocked_env_vars.
+  if (limits.envBlocked.length > 0) {
+    for (let i = 0; i < input.envKeys.length; i++) {
+      const k = utf8(input.envKeys[i]);
+      if (envBlocked(limits, changetype<usize>(k), k.length)) {
+        return verdict.deny(Code.ENV_VAR_BLOCKED, "tool_input.env sets '" + input.envKeys[i] + "', which is in blocked_env_vars");
+      }
+    }
+    for (let i = 0, n = s.envWords.length; i < n; i++) {
+      const w = s.envWords.get(i), cmd = s.envCmds.get(i);
+      const nameLen = envName(s, w);
+      const by = cmd >= 0 ? "command '" + showCommand(s, cmd) + "'" : "the command";
+      if (nameLen < 0) {
+        return verdict.deny(Code.ENV_VAR_BLOCKED, by + " sets a variable whose name is computed at run time, so blocked_env_vars cannot be checked");
+      }
+      if (nameLen > 0 && envBlocked(limits, s.wordPtr(w), nameLen)) {
+        return verdict.deny(Code.ENV_VAR_BLOCKED, by + " sets '" + showBytesOf(s.wordPtr(w), nameLen) + "', which is in blocked_env_vars");
+      }
+    }
+  }
+  return true;
+}
+
+const TILDE: Bytes = utf8("~");
+
+/** `cd`, `cd ~`, `cd ~/`, `cd $HOME`: the home directory. */
+function isHomeWord(s: Script, w: i32): bool {
+  if (w == -1) return true;
+  if (w < 0) return false;
+  const p = s.wordPtr(w), n = s.wordLen(w);
+  if (n >= 1 && load<u8>(p) == 0x7e && (n == 1 || (n == 2 && load<u8>(p + 1) == 0x2f))) return true;
+  return n == 5 && String.UTF8.decodeUnsafe(p, 5) == "$HOME";
+}
+
+function showView(s: Script, v: i32): string {
+  return showArgv(s, s.vCmd.get(v), s.vStart.get(v), s.vEnd.get(v));
+}
+
+function runBy(s: Script, v: i32): string {
+  const parent = s.vParent.get(v);
+  return parent >= 0 ? " (run by '" + showWord(s, s.viewArg(parent, 0)) + "')" : "";
+}
+
+function envBlocked(limits: CommandLimits, p: usize, n: i32): bool {
+  for (let i = 0; i < limits.envBlocked.length; i++) {
+    const b = limits.envBlocked[i];
+    // Variable names are case-sensitive; entries may use * and ? globs.
+    if (globMatchExact(changetype<usize>(b), b.length, p, n)) return true;
+  }
+  return false;
+}
+
+function globMatchExact(pp: usize, pn: i32, t: usize, tn: i32): bool {
+  let pi = 0, ti = 0, star = -1, mark = 0;
+  while (ti < tn) {
+    if (pi < pn) {
+      const pc = load<u8>(pp + <usize>pi);
+      if (pc == 0x2a) { star = pi++; mark = ti; continue; }
+      if (pc == 0x3f || pc == load<u8>(t + <usize>ti)) { pi++; ti++; continue; }
+    }
+    if (star < 0) return false;
+    pi = star + 1;
+    ti = ++mark;
+  }
+  while (pi < pn && load<u8>(pp + <usize>pi) == 0x2a) pi++;
+  return pi == pn;
+}
+
+function dirAllowed(limits: CommandLimits, input: CommandInput, p: usize, n: i32): bool {
+  for (let i = 0; i < limits.dirs.length; i++) {
+    const d = limits.dirs[i];
+    if (pathWithinBytes(p, n, changetype<usize>(d), d.length)) return true;
+  }
+  for (let i = 0; i < limits.dirsRaw.length; i++) {
+    const c = canonicalizePath(limits.dirsRaw[i], input.workspaceRoot, input.home);
+    if (c === null) continue;
+    const d = utf8(c);
+    if (pathWithinBytes(p, n, changetype<usize>(d), d.length)) return true;
+  }
+  return false;
+}
+
+function isBlankOnly(p: usize, n: i32): bool {
+  for (let i = 0; i < n; i++) {
+    const c = load<u8>(p + <usize>i);
+    if (c != 0x20 && c != 0x09 && c != 0x0a && c != 0x0d) return false;
+  }
+  return true;
+}
+
+function showBytesOf(p: usize, n: i32): string {
+  return String.UTF8.decodeUnsafe(p, <usize>n, false);
+}
+
+function fmt(x: f64): string {
+  if (x == Math.floor(x) && Math.abs(x) < 1e15) return (<i64>x).toString();
+  return x.toString();
+}

@@ -1,0 +1,146 @@
+// allowed_commands entries. An entry is a command name (`git`), a path
+// (`/usr/bin/git`, `./gradlew`: argv[0] must be that path), or a multi-word
+// prefix (`npm run test`, `git status`) matched on whole words. A name entry
+// matches a bare name, or an absolute path in a system bin directory with that
+// basename (`/usr/bin/git`); not `./git` or `/tmp/x/git`, which are other
+// programs that happen to share the name. Comparison is exact (case-sensitive).
+
+import { ByteBuffer, Bytes, utf8 } from "../util/bytes";
+import { canonicalizeAbsoluteInto } from "../util/path";
+import { basenameOffset, indexOf } from "./argv";
+import { Script } from "./nodes";
+import { Ch } from "./tokens";
+
+@final export class AllowEntry {
+  words: Array<Bytes> = [];
+  path: bool = false;
+  canonical: Bytes | null = null;
+  /** Next entry with the same first word (AllowList index chain), -1. */
+  next: i32 = -1;
+}
+
+export function compileAllowEntry(e: string): AllowEntry {
+  const entry = new AllowEntry();
+  const parts = e.split(" ");
+  for (let i = 0; i < parts.length; i++) {
+    const w = parts[i].trim();
+    if (w.length > 0) entry.words.push(utf8(w));
+  }
+  const first = entry.words[0];
+  entry.path = indexOf(changetype<usize>(first), first.length, Ch.SLASH) >= 0;
+  if (entry.path && first.length > 0 && first[0] == Ch.SLASH) {
+    const out = new ByteBuffer(first.length + 1);
+    if (canonicalizeAbsoluteInto(out, changetype<usize>(first), first.length)) entry.canonical = out.toBytes();
+  }
+  return entry;
+}
+
+const TRUSTED_DIRS = "/bin /sbin /usr/bin /usr/sbin /usr/local/bin /usr/local/sbin /opt/homebrew/bin " +
+  "/opt/homebrew/sbin /opt/local/bin /snap/bin /usr/games";
+
+// @ts-ignore: decorator
+@inline function same(p: usize, n: i32, b: Bytes): bool {
+  return n == b.length && memory.compare(p, changetype<usize>(b), <usize>n) == 0;
+}
+
+const SLOTS: i32 = 128;
+
+/** The compiled allowed_commands: name entries hashed by their first word, path entries in a list. */
+export class AllowList {
+  entries: Array<AllowEntry> = [];
+  paths: Array<AllowEntry> = [];
+  slots: StaticArray<i32> = new StaticArray<i32>(SLOTS);
+
+  add(e: AllowEntry): void {
+    if (e.path) { this.paths.push(e); return; }
+    const first = e.words[0];
+    const h = hashBytes(changetype<usize>(first), first.length);
+    e.next = this.slots[h] - 1;
+    this.slots[h] = this.entries.length + 1;
+    this.entries.push(e);
+  }
+
+  get size(): i32 {
+    return this.entries.length + this.paths.length;
+  }
+
+  /** Does view v match some entry? `scratch` is for canonical paths. */
+  matches(s: Script, v: i32, scratch: ByteBuffer): bool {
+    const name = s.viewArg(v, 0);
+    const p = s.wordPtr(name), n = s.wordLen(name);
+    if (!s.isStatic(name)) return false;
+    for (let i = 0, m = this.paths.length; i < m; i++) {
+      const e = this.paths[i];
+      let ok = same(p, n, e.words[0]);
+      if (!ok) {
+        const c = e.canonical;
+        ok = c !== null && n > 0 && <u32>load<u8>(p) == Ch.SLASH && canonicalizeAbsoluteInto(scratch, p, n) &&
+          same(scratch.ptr, scratch.length, c);
+      }
+      if (ok && restMatches(e, s, v)) return true;
+    }
+    let np = p, nn = n;
+    if (indexOf(p, n, Ch.SLASH) >= 0) {
+      // An absolute path in a system bin directory stands for its basename.
+      if (<u32>load<u8>(p) != Ch.SLASH || !canonicalizeAbsoluteInto(scratch, p, n)) return false;
+      const b = basenameOffset(scratch.ptr, scratch.length);
+      if (!trustedDir(scratch.ptr, b > 1 ? b - 1 : 1)) return false;
+      np = scratch.ptr + <usize>b;
+      nn = scratch.length - b;
+    }
+    for (let i = this.slots[hashBytes(np, nn)] - 1; i >= 0; ) {
+      const e = this.entries[i];
+      if (same(np, nn, e.words[0]) && restMatches(e, s, v)) return true;
+      i = e.next;
+    }
+    return false;
+  }
+}
+
+function hashBytes(p: usize, n: i32): i32 {
+  let h: u32 = 2166136261;
+  for (let i = 0; i < n; i++) h = (h ^ <u32>load<u8>(p + <usize>i)) * 16777619;
+  return <i32>((h ^ (h >> 16)) & <u32>(SLOTS - 1));
+}
+
+/** Words after the first: argv[1…] of the view must equal them (static words only). */
+function restMatches(e: AllowEntry, s: Script, v: i32): bool {
+  const words = e.words;
+  const m = words.length;
+  if (m == 1) return true;
+  if (s.viewArgc(v) < m) return false;
+  for (let i = 1; i < m; i++) {
+    const w = s.viewArg(v, i);
+    if (!s.isStatic(w) || !same(s.wordPtr(w), s.wordLen(w), words[i])) return false;
+  }
+  return true;
+}
+
+function trustedDir(p: usize, n: i32): bool {
+  const list = TRUSTED_DIRS;
+  let i = 0;
+  const m = list.length;
+  while (i < m) {
+    let j = i;
+    while (j < m && list.charCodeAt(j) != 0x20) j++;
+    if (j - i == n) {
+      let k = 0;
+      while (k < n && <u32>load<u8>(p + <usize>k) == <u32>list.charCodeAt(i + k)) k++;
+      if (k == n) return true;
+    }
+    i = j + 1;
+  }
+  return false;
+}
+
+/** A call of a function the script defined earlier (its body's commands are checked instead). */
+export function isFunctionCall(s: Script, v: i32): bool {
+  const name = s.viewArg(v, 0);
+  const cmd = s.vCmd.get(v);
+  for (let f = 0, m = s.fName.length; f < m; f++) {
+    if (s.fFirst.get(f) > cmd) continue;
+    const fw = s.fName.get(f);
+    if (s.wordLen(fw) == s.wordLen(name) && memory.compare(s.wordPtr(fw), s.wordPtr(name), <usize>s.wordLen(name)) == 0) return true;
+  }
+  return false;
+}

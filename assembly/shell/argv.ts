@@ -1,0 +1,195 @@
+// Reading a command's argv: literal text of words, basenames, and a getopt-like
+// option scanner for wrappers (which options take a value, where the first
+// operand is). A word that is not static (expansion, glob, brace expansion)
+// never counts as an option: it is an operand, so a wrapper's inner command
+// computed at run time is caught as such.
+
+import { toLowerAscii } from "../util/bytes";
+import { Script } from "./nodes";
+import { Ch } from "./tokens";
+
+/** Exact equality of word `w` with an ASCII literal. */
+export function wordIs(s: Script, w: i32, lit: string): bool {
+  const n = s.wordLen(w);
+  if (n != lit.length) return false;
+  const p = s.wordPtr(w);
+  for (let i = 0; i < n; i++) if (<u32>load<u8>(p + <usize>i) != <u32>lit.charCodeAt(i)) return false;
+  return true;
+}
+
+/** ASCII case-insensitive equality of (p, n) with a lowercase literal. */
+export function bytesIsLower(p: usize, n: i32, lit: string): bool {
+  if (n != lit.length) return false;
+  for (let i = 0; i < n; i++) if (toLowerAscii(<u32>load<u8>(p + <usize>i)) != <u32>lit.charCodeAt(i)) return false;
+  return true;
+}
+
+/** Does (p, n) start with the ASCII literal (case-insensitive)? */
+export function bytesStartLower(p: usize, n: i32, lit: string): bool {
+  const m = lit.length;
+  if (n < m) return false;
+  for (let i = 0; i < m; i++) if (toLowerAscii(<u32>load<u8>(p + <usize>i)) != <u32>lit.charCodeAt(i)) return false;
+  return true;
+}
+
+/** Offset of the basename in (p, n): after the last `/` (a trailing `/` is kept). */
+export function basenameOffset(p: usize, n: i32): i32 {
+  let i = n - 1;
+  while (i > 0 && <u32>load<u8>(p + <usize>i - 1) != Ch.SLASH) i--;
+  return i < 0 ? 0 : i;
+}
+
+/** Index of the first `c` in (p, n), or -1. */
+export function indexOf(p: usize, n: i32, c: u32): i32 {
+  for (let i = 0; i < n; i++) if (<u32>load<u8>(p + <usize>i) == c) return i;
+  return -1;
+}
+
+/** A static word that looks like `-x`, `--long` or (for shells) `+x`. */
+export function isOptionWord(s: Script, w: i32, plus: bool): bool {
+  if (!s.isStatic(w) || s.wordLen(w) < 2) return false;
+  const c = <u32>load<u8>(s.wordPtr(w));
+  return c == Ch.MINUS || (plus && c == Ch.PLUS);
+}
+
+/** Is `NAME=…` (a valid variable name before `=`) the text of word w? */
+export function isNameAssignText(s: Script, w: i32): bool {
+  const p = s.wordPtr(w), n = s.wordLen(w);
+  if (n < 2) return false;
+  const c0 = <u32>load<u8>(p);
+  if (!((c0 | 0x20) - 0x61 < 26 || c0 == Ch.UNDERSCORE)) return false;
+  for (let i = 1; i < n; i++) {
+    const c = <u32>load<u8>(p + <usize>i);
+    if (c == Ch.EQ) return true;
+    if (c == Ch.PLUS && i + 1 < n && <u32>load<u8>(p + <usize>i + 1) == Ch.EQ) return true;
+    if (!((c | 0x20) - 0x61 < 26 || c == Ch.UNDERSCORE || c - 0x30 < 10)) return false;
+  }
+  return false;
+}
+
+/**
+ * A getopt-style scan of argv[i, end) of command `cmd`. `argShort` lists the
+ * short options that take a value; `longMap` maps long names to a short
+ * letter ("user/u chdir/D", a letter in argShort means it takes a value;
+ * unique prefixes are accepted, as GNU getopt_long does). Records which
+ * letters were seen and where each value is; returns the first operand.
+ */
+@final export class OptScan {
+  seen: u64 = 0;   // letters 64..127
+  seenLow: u64 = 0; // bytes 0..63 (digits)
+  valWord: StaticArray<i32> = new StaticArray<i32>(128);
+  valOff: StaticArray<i32> = new StaticArray<i32>(128);
+
+  has(c: u32): bool {
+    if (c >= 128) return false;
+    return c < 64 ? ((this.seenLow >> <u64>c) & 1) != 0 : ((this.seen >> <u64>(c - 64)) & 1) != 0;
+  }
+
+  /** Word holding the value of option `c`, or -1; its text starts at valueOffset(c). */
+  value(c: u32): i32 {
+    return c < 128 ? this.valWord[<i32>c] : -1;
+  }
+
+  valueOffset(c: u32): i32 {
+    return c < 128 ? this.valOff[<i32>c] : 0;
+  }
+
+  private mark(c: u32): void {
+    if (c >= 64 && c < 128) this.seen |= (<u64>1) << <u64>(c - 64);
+    else if (c < 64) this.seenLow |= (<u64>1) << <u64>c;
+  }
+
+  scan(s: Script, cmd: i32, i: i32, end: i32, argShort: string, longMap: string, plus: bool = false): i32 {
+    this.seen = 0;
+    this.seenLow = 0;
+    memory.fill(changetype<usize>(this.valWord), 0xff, 512);
+    memory.fill(changetype<usize>(this.valOff), 0, 512);
+    while (i < end) {
+      const w = s.arg(cmd, i);
+      if (!isOptionWord(s, w, plus)) return i;
+      const p = s.wordPtr(w), n = s.wordLen(w);
+      const c1 = <u32>load<u8>(p + 1);
+      if (c1 == Ch.MINUS && <u32>load<u8>(p) == Ch.MINUS) {
+        if (n == 2) return i + 1; // --
+        let eq = indexOf(p, n, Ch.EQ);
+        const nameLen = (eq < 0 ? n : eq) - 2;
+        const c = longLetter(p + 2, nameLen, longMap);
+        if (c != 0) {
+          this.mark(c);
+          if (contains(argShort, c)) {
+            if (eq >= 0) { this.setValue(c, w, eq + 1); i++; continue; }
+            if (i + 1 < end) this.setValue(c, s.arg(cmd, i + 1), 0);
+            i += 2;
+            continue;
+          }
+        }
+        i++;
+        continue;
+      }
+      let next = i + 1;
+      for (let j = 1; j < n; j++) {
+        const c = <u32>load<u8>(p + <usize>j);
+        this.mark(c);
+        if (contains(argShort, c)) {
+          if (j + 1 < n) this.setValue(c, w, j + 1);
+          else if (i + 1 < end) { this.setValue(c, s.arg(cmd, i + 1), 0); next = i + 2; }
+          else next = end;
+          break;
+        }
+      }
+      i = next;
+    }
+    return i;
+  }
+
+  private setValue(c: u32, w: i32, off: i32): void {
+    if (c < 128) {
+      this.valWord[<i32>c] = w;
+      this.valOff[<i32>c] = off;
+    }
+  }
+}
+
+function contains(list: string, c: u32): bool {
+  for (let i = 0, n = list.length; i < n; i++) if (<u32>list.charCodeAt(i) == c) return true;
+  return false;
+}
+
+/** Letter for a long option name (or an unambiguous-or-not prefix of one) in "name/x name/y". */
+function longLetter(p: usize, n: i32, map: string): u32 {
+  if (n <= 0) return 0;
+  const m = map.length;
+  let i = 0;
+  while (i < m) {
+    let j = i;
+    while (j < m && map.charCodeAt(j) != 0x2f) j++; // '/'
+    const nameLen = j - i;
+    if (n <= nameLen) {
+      let k = 0;
+      while (k < n && toLowerAscii(<u32>load<u8>(p + <usize>k)) == <u32>map.charCodeAt(i + k)) k++;
+      if (k == n) return <u32>map.charCodeAt(j + 1);
+    }
+    i = j + 3; // skip "/x "
+  }
+  return 0;
+}
+
+/**
+ * Length of the variable name at the start of word w (`NAME`, `NAME=…`,
+ * `NAME+=…`, `NAME[…]=…`); -1 when the name is computed at run time
+ * (`export "$X"=1`); 0 when the word names no variable (an option, a number).
+ */
+export function envName(s: Script, w: i32): i32 {
+  const p = s.wordPtr(w), a = s.attrPtr(w), n = s.wordLen(w);
+  let i = 0;
+  while (i < n && load<u8>(a + <usize>i) != 2) {
+    const c = <u32>load<u8>(p + <usize>i);
+    if (!((c | 0x20) - 0x61 < 26 || c == Ch.UNDERSCORE || (i > 0 && c - 0x30 < 10))) break;
+    i++;
+  }
+  if (i < n && load<u8>(a + <usize>i) == 2) return -1;
+  if (i == 0) return 0;
+  if (i == n) return i;
+  const c = <u32>load<u8>(p + <usize>i);
+  return c == Ch.EQ || c == Ch.PLUS || c == Ch.LBRACKET ? i : 0;
+}

@@ -1,0 +1,94 @@
+// Where each `cd` goes. Directories are tracked lexically per subshell scope:
+// `cd a && cd ..` stays put, `(cd a/b); cd ../..` resolves against the outer
+// directory, a `cd` in the background or in a pipeline stage does not leak.
+// Used for allowed_working_directories (every `cd` target must be allowed)
+// and for the built-in checks (`cd / && rm -rf *`).
+
+import { ByteBuffer } from "../util/bytes";
+import { canonicalizeBytesInto } from "../util/path";
+import { IntList, Script } from "./nodes";
+import { Parser } from "./parser";
+import { CmdFlag } from "./tokens";
+
+export const enum CdResult {
+  OK = 0,        // resolved: cdStart/cdLen hold the canonical path
+  UNKNOWN = 1,   // `cd -`, `popd`, `pushd +1`: a directory visited before
+  DYNAMIC = 2,   // the target is computed at run time
+  UNRESOLVED = 3, // relative to an unknown directory, or `~` with no home
+}
+
+export class CwdTracker {
+  text: ByteBuffer = new ByteBuffer(256);
+  out: ByteBuffer = new ByteBuffer(128);
+  // Per scope: -1 unset (inherit), -2 unknown, else an offset into text (length in scLen).
+  scStart: IntList = new IntList(16);
+  scLen: IntList = new IntList(16);
+  // Per cd, in order.
+  result: IntList = new IntList(8);
+  cdStart: IntList = new IntList(8);
+  cdLen: IntList = new IntList(8);
+  toolStart: i32 = -1;
+  toolLen: i32 = 0;
+
+  /** Resolve every cd. `cwd` is the canonical tool cwd (cwdLen 0: unknown), `home` canonical or empty. */
+  run(p: Parser, cwd: usize, cwdLen: i32, home: usize, homeLen: i32): void {
+    const s = p.script;
+    this.text.reset();
+    this.result.reset(); this.cdStart.reset(); this.cdLen.reset();
+    this.scStart.reset(); this.scLen.reset();
+    for (let i = 0, n = p.scOpaque.length; i < n; i++) { this.scStart.push(-1); this.scLen.push(0); }
+    this.toolStart = -1;
+    this.toolLen = 0;
+    if (cwdLen > 0) { this.toolStart = this.text.length; this.toolLen = cwdLen; this.text.append(cwd, cwdLen); }
+    for (let i = 0, n = s.cdCmds.length; i < n; i++) {
+      const cmd = s.cdCmds.get(i), w = s.cdWords.get(i);
+      const sc = opaqueScope(p, p.cScope.get(cmd));
+      let baseStart = -1, baseLen = 0;
+      for (let x = sc; x >= 0; x = opaqueScope(p, p.scParent.get(x))) {
+        const st = this.scStart.get(x);
+        if (st == -1) continue;
+        baseStart = st;
+        baseLen = this.scLen.get(x);
+        break;
+      }
+      if (baseStart == -1 && this.toolStart >= 0) { baseStart = this.toolStart; baseLen = this.toolLen; }
+      let r = CdResult.OK;
+      let ok = false;
+      if (w == -2) r = CdResult.UNKNOWN;
+      else if (w == -1) {
+        ok = homeLen > 0;
+        if (ok) { this.out.reset(); this.out.append(home, homeLen); }
+        else r = CdResult.UNRESOLVED;
+      } else if (!s.isStatic(w)) r = CdResult.DYNAMIC;
+      else if (s.wordLen(w) == 1 && load<u8>(s.wordPtr(w)) == 0x2d) r = CdResult.UNKNOWN; // cd -
+      else {
+        const bp = baseStart >= 0 ? this.text.ptr + <usize>baseStart : 0;
+        ok = canonicalizeBytesInto(this.out, s.wordPtr(w), s.wordLen(w), bp, baseStart >= 0 ? baseLen : 0, home, homeLen);
+        if (!ok) r = CdResult.UNRESOLVED;
+      }
+      this.result.push(r);
+      if (ok) {
+        const at = this.text.length;
+        this.text.append(this.out.ptr, this.out.length);
+        this.cdStart.push(at);
+        this.cdLen.push(this.out.length);
+        if ((s.cFlags.get(cmd) & CmdFlag.ASYNC) == 0) { this.scStart.set(sc, at); this.scLen.set(sc, this.out.length); }
+      } else {
+        this.cdStart.push(0);
+        this.cdLen.push(0);
+        if ((s.cFlags.get(cmd) & CmdFlag.ASYNC) == 0 && sc >= 0) this.scStart.set(sc, -2);
+      }
+    }
+  }
+
+  // @ts-ignore: decorator
+  @inline get count(): i32 {
+    return this.result.length;
+  }
+}
+
+/** The nearest scope at or above `sc` that is a real subshell (or the root). */
+function opaqueScope(p: Parser, sc: i32): i32 {
+  while (sc > 0 && p.scOpaque.get(sc) == 0) sc = p.scParent.get(sc);
+  return sc;
+}

@@ -1,0 +1,382 @@
+// Built-in catastrophic checks (oap.dangerous_operation), over every view and
+// command, after quote removal, brace expansion and flag normalisation, so the
+// spellings APort's regexes miss (`rm -fr /`, `rm -r -f /*`, `rm -Rf ~/`,
+// `rm --recursive --force "$HOME"`, `{rm,-rf,/}`) are the same operation:
+//   recursive delete (rm, find -delete) of /, /*, ~, $HOME, a system dir;
+//   recursive chmod/chown of them; mkfs*; dd of=/dev/<disk>; writes or
+//   redirects into disk devices; fork bombs; a download or decoded data piped
+//   (or process/command-substituted) into an interpreter; reverse shells
+//   (/dev/tcp, nc -e, socat exec:); kill -1; shutdown/reboot.
+
+import { ByteBuffer, Bytes, utf8 } from "../util/bytes";
+import { canonicalizeAbsoluteInto } from "../util/path";
+import { bytesIsLower, bytesStartLower, basenameOffset, indexOf, wordIs } from "./argv";
+import { FlagSet, collectFlags, isFlagWord } from "./flags";
+import { Cmd, Kind, cmdId, commandInfo } from "./names";
+import { IntList, Script, ViewFlag } from "./nodes";
+import { BraceExpander, Target, TargetClassifier, isCatastrophic } from "./target";
+import { CmdFlag, Redir, Subst, WordFlag } from "./tokens";
+import { showArgv, showWord } from "./message";
+
+export class DangerChecker {
+  cls: TargetClassifier = new TargetClassifier();
+  braces: BraceExpander = new BraceExpander();
+  flags: FlagSet = new FlagSet();
+  path: ByteBuffer = new ByteBuffer(64);
+  /** Candidate working directories (canonical): tool cwd and static cd targets. */
+  cwdText: ByteBuffer = new ByteBuffer(128);
+  cwdStart: IntList = new IntList(8);
+  cwdLen: IntList = new IntList(8);
+  message: string = "";
+
+  resetCwds(): void {
+    this.cwdText.reset(); this.cwdStart.reset(); this.cwdLen.reset();
+  }
+
+  addCwd(p: usize, n: i32): void {
+    this.cwdStart.push(this.cwdText.length);
+    this.cwdLen.push(n);
+    this.cwdText.append(p, n);
+  }
+
+  /** True when something catastrophic is found; `message` says what. */
+  check(s: Script): bool {
+    for (let c = 0, n = s.commandCount; c < n; c++) if (this.redirects(s, c)) return true;
+    for (let v = 0, n = s.viewCount; v < n; v++) if (this.view(s, v)) return true;
+    return this.pipes(s) || this.forkBombs(s);
+  }
+
+  private hit(s: Script, v: i32, what: string): bool {
+    const c = s.vCmd.get(v);
+    this.message = "command '" + showArgv(s, c, s.vStart.get(v), s.vEnd.get(v)) + "' " + what + " (built-in check)";
+    return true;
+  }
+
+  private view(s: Script, v: i32): bool {
+    const info = s.vInfo.get(v);
+    if (info == 0) return false;
+    const cmd = s.vCmd.get(v), start = s.vStart.get(v), end = s.vEnd.get(v);
+    switch (cmdId(info)) {
+      case Cmd.RM: {
+        collectFlags(s, cmd, start, end, info, this.flags);
+        const f = this.flags;
+        if (f.hasLong(changetype<usize>(NO_PRESERVE), NO_PRESERVE.length)) return this.hit(s, v, "disables rm's --preserve-root");
+        if (!f.hasShort(0x72) && !f.dynamic) return false; // -r / -R / --recursive
+        const t = this.operands(s, cmd, start + 1, end, false);
+        if (isCatastrophic(t)) return this.hit(s, v, "is a recursive delete of " + describe(t));
+        return false;
+      }
+      case Cmd.CHMOD: case Cmd.CHOWN: {
+        collectFlags(s, cmd, start, end, info, this.flags);
+        if (!this.flags.hasShort(0x72)) return false;
+        const t = this.operands(s, cmd, start + 1, end, true);
+        const home = t == Target.HOME || t == Target.HOME_CHILDREN;
+        if (isCatastrophic(t) && (cmdId(info) == Cmd.CHMOD || !home)) {
+          return this.hit(s, v, "recursively changes permissions or owner of " + describe(t));
+        }
+        return false;
+      }
+      case Cmd.FIND: return this.find(s, v, cmd, start, end);
+      case Cmd.MV: { // mv ~ /dev/null, mv / /x
+        let last = -1;
+        for (let k = end - 1; k > start; k--) if (!isFlagWord(s, s.arg(cmd, k))) { last = k; break; }
+        for (let k = start + 1; k < last; k++) {
+          const w = s.arg(cmd, k);
+          if (isFlagWord(s, w)) continue;
+          const t = this.word(s, w);
+          if (isCatastrophic(t)) return this.hit(s, v, "moves " + describe(t) + " away");
+        }
+        return false;
+      }
+      case Cmd.MKFS: return this.hit(s, v, "formats a filesystem");
+      case Cmd.DD:
+        for (let k = start + 1; k < end; k++) {
+          const w = s.arg(cmd, k);
+          if (bytesStartLower(s.wordPtr(w), s.wordLen(w), "of=") && this.isDevice(s.wordPtr(w) + 3, s.wordLen(w) - 3)) {
+            return this.hit(s, v, "writes to a disk device");
+          }
+        }
+        return false;
+      case Cmd.KILL:
+        for (let k = start + 2; k < end; k++) {
+          if (wordIs(s, s.arg(cmd, k), "-1")) return this.hit(s, v, "signals every process (kill -1)");
+        }
+        return false;
+      case Cmd.POWER: return this.hit(s, v, "shuts down or reboots the machine");
+      case Cmd.INIT: case Cmd.SYSTEMCTL:
+        for (let k = start + 1; k < end; k++) {
+          const w = s.arg(cmd, k);
+          const p = s.wordPtr(w), n = s.wordLen(w);
+          if (bytesIsLower(p, n, "0") || bytesIsLower(p, n, "6") || bytesIsLower(p, n, "poweroff") ||
+              bytesIsLower(p, n, "reboot") || bytesIsLower(p, n, "halt") || bytesIsLower(p, n, "kexec")) {
+            return this.hit(s, v, "shuts down or reboots the machine");
+          }
+        }
+        return false;
+      case Cmd.NC:
+        for (let k = start + 1; k < end; k++) {
+          const w = s.arg(cmd, k);
+          const p = s.wordPtr(w), n = s.wordLen(w);
+          if (n < 2 || load<u8>(p) != 0x2d) continue;
+          if (load<u8>(p + 1) == 0x2d) {
+            if (bytesStartLower(p, n, "--exec") || bytesStartLower(p, n, "--sh-exec") || bytesStartLower(p, n, "--lua-exec")) {
+              return this.hit(s, v, "serves a program over the network (reverse shell)");
+            }
+            continue;
+          }
+          if (indexOf(p, n, 0x65) > 0 || indexOf(p, n, 0x63) > 0) return this.hit(s, v, "serves a program over the network (reverse shell)");
+        }
+        return false;
+      case Cmd.SOCAT:
+        for (let k = start + 1; k < end; k++) {
+          const w = s.arg(cmd, k);
+          const p = s.wordPtr(w), n = s.wordLen(w);
+          if (bytesStartLower(p, n, "exec:") || bytesStartLower(p, n, "system:") || indexOf(p, n, 0x21) >= 0 && bytesStartLower(p, n, "exec")) {
+            return this.hit(s, v, "serves a program over the network (reverse shell)");
+          }
+        }
+        return false;
+    }
+    if ((info & Kind.DEVICE_WRITER) != 0) {
+      const from = cmdId(info) == Cmd.CP ? end - 1 : start + 1;
+      for (let k = from; k < end; k++) {
+        const w = s.arg(cmd, k);
+        if (k > start && !isFlagWord(s, w) && this.isDevice(s.wordPtr(w), s.wordLen(w))) return this.hit(s, v, "writes to a disk device");
+      }
+    }
+    if ((info & Kind.INTERP) != 0 && (info & Kind.SHELL) == 0) return this.forkLoop(s, v, cmd, start, end);
+    return false;
+  }
+
+  /** The worst target among operands (all brace alternatives, all cwd candidates). */
+  private operands(s: Script, cmd: i32, from: i32, end: i32, skipFirst: bool): i32 {
+    let worst = Target.OTHER;
+    let afterDashes = false, skipped = !skipFirst;
+    for (let k = from; k < end; k++) {
+      const w = s.arg(cmd, k);
+      if (!afterDashes && wordIs(s, w, "--")) { afterDashes = true; continue; }
+      if (!afterDashes && s.isStatic(w) && isFlagWord(s, w)) {
+        if (bytesStartLower(s.wordPtr(w), s.wordLen(w), "--reference")) skipped = true;
+        continue;
+      }
+      if (!skipped) { skipped = true; continue; }
+      const t = this.word(s, w);
+      if (t > worst) worst = t;
+    }
+    return worst;
+  }
+
+  private word(s: Script, w: i32): i32 {
+    if ((s.wordFlags(w) & WordFlag.BRACE) == 0) return this.classify(s.wordPtr(w), s.attrPtr(w), s.wordLen(w));
+    const b = this.braces;
+    const n = b.expand(s.wordPtr(w), s.attrPtr(w), s.wordLen(w));
+    let worst = Target.OTHER;
+    for (let i = 0; i < n; i++) {
+      const t = this.classify(b.text.ptr + <usize>b.start.get(i), b.attr.ptr + <usize>b.start.get(i), b.len.get(i));
+      if (t > worst) worst = t;
+    }
+    return worst;
+  }
+
+  private classify(t: usize, a: usize, n: i32): i32 {
+    const m = this.cwdStart.length;
+    let worst = this.cls.classify(t, a, n, 0, 0);
+    for (let i = 0; i < m; i++) {
+      const r = this.cls.classify(t, a, n, this.cwdText.ptr + <usize>this.cwdStart.get(i), this.cwdLen.get(i));
+      if (r > worst) worst = r;
+    }
+    return worst;
+  }
+
+  /** find <root/home/system> … -delete, or -exec rm …. */
+  private find(s: Script, v: i32, cmd: i32, start: i32, end: i32): bool {
+    let worst = Target.OTHER, deletes = false;
+    let paths = true;
+    for (let k = start + 1; k < end; k++) {
+      const w = s.arg(cmd, k);
+      const p = s.wordPtr(w), n = s.wordLen(w);
+      if (paths && n > 0 && (load<u8>(p) == 0x2d || load<u8>(p) == 0x28 || load<u8>(p) == 0x21)) paths = false;
+      if (paths) { const t = this.word(s, w); if (t > worst) worst = t; continue; }
+      if (wordIs(s, w, "-delete")) deletes = true;
+      if ((wordIs(s, w, "-exec") || wordIs(s, w, "-execdir") || wordIs(s, w, "-ok")) && k + 1 < end) {
+        const x = s.arg(cmd, k + 1);
+        const b = basenameOffset(s.wordPtr(x), s.wordLen(x));
+        const id = cmdId(commandInfo(s.wordPtr(x) + <usize>b, s.wordLen(x) - b));
+        if (id == Cmd.RM || id == Cmd.SHRED) deletes = true;
+      }
+    }
+    if (deletes && isCatastrophic(worst)) return this.hit(s, v, "deletes everything under " + describe(worst));
+    return false;
+  }
+
+  /** perl -e 'fork while fork', python -c 'while 1: os.fork()'. */
+  private forkLoop(s: Script, v: i32, cmd: i32, start: i32, end: i32): bool {
+    for (let k = start + 1; k < end; k++) {
+      const w = s.arg(cmd, k);
+      const p = s.wordPtr(w), n = s.wordLen(w);
+      if (contains(p, n, "fork") && (contains(p, n, "while") || contains(p, n, "for") || contains(p, n, "loop") || contains(p, n, "until"))) {
+        return this.hit(s, v, "is a fork bomb");
+      }
+    }
+    return false;
+  }
+
+  /** Is (p, n) a disk or memory device (after lexical canonicalisation)? */
+  isDevice(p: usize, n: i32): bool {
+    if (!canonicalizeAbsoluteInto(this.path, p, n)) return false;
+    const q = this.path.ptr, m = this.path.length;
+    if (bytesIsLower(q, m, "/proc/sysrq-trigger")) return true;
+    if (!bytesStartLower(q, m, "/dev/")) return false;
+    const d = q + 5, k = m - 5;
+    return bytesStartLower(d, k, "sd") || bytesStartLower(d, k, "hd") || bytesStartLower(d, k, "vd") ||
+      bytesStartLower(d, k, "xvd") || bytesStartLower(d, k, "nvme") || bytesStartLower(d, k, "mmcblk") ||
+      bytesStartLower(d, k, "disk") || bytesStartLower(d, k, "rdisk") || bytesStartLower(d, k, "md") ||
+      bytesStartLower(d, k, "dm-") || bytesStartLower(d, k, "mapper/") || bytesIsLower(d, k, "mem") ||
+      bytesIsLower(d, k, "kmem") || bytesIsLower(d, k, "port") || bytesStartLower(d, k, "nbd") ||
+      bytesStartLower(d, k, "loop") || bytesIsLower(d, k, "root") || bytesStartLower(d, k, "sr");
+  }
+
+  /** Output redirections into disk devices; any redirection through /dev/tcp or /dev/udp. */
+  private redirects(s: Script, c: i32): bool {
+    const base = s.cRedir.get(c), n = s.cRedirN.get(c);
+    for (let k = 0; k < n; k++) {
+      const r = s.redirFlat.get(base + k);
+      const op = s.wAux.get(r) & 0xff;
+      const p = s.wordPtr(r), len = s.wordLen(r);
+      if (op == Redir.HEREDOC || op == Redir.HEREDOC_TABS || op == Redir.HERESTRING) continue;
+      if (canonicalizeAbsoluteInto(this.path, p, len) &&
+          (bytesStartLower(this.path.ptr, this.path.length, "/dev/tcp/") || bytesStartLower(this.path.ptr, this.path.length, "/dev/udp/"))) {
+        this.message = "command '" + this.shown(s, c) + "' opens a network connection through " + showWord(s, r) + " (reverse shell; built-in check)";
+        return true;
+      }
+      const out = op == Redir.OUT || op == Redir.APPEND || op == Redir.CLOBBER || op == Redir.ALL_OUT ||
+        op == Redir.ALL_APPEND || op == Redir.READ_WRITE || op == Redir.DUP_OUT;
+      if (out && this.isDevice(p, len)) {
+        this.message = "command '" + this.shown(s, c) + "' redirects output into disk device " + showWord(s, r) + " (built-in check)";
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private shown(s: Script, c: i32): string {
+    const argc = s.cArgc.get(c);
+    return argc > 0 ? showArgv(s, c, 0, argc) : "(redirection)";
+  }
+
+  /**
+   * A download (curl, wget, nc, …) or decoder (base64 -d, xxd -r, …) whose
+   * output reaches an interpreter's program: through a pipe, a process
+   * substitution (`bash <(curl …)`, `curl … > >(sh)`) or a command
+   * substitution in its code (`bash -c "$(curl …)"`, `eval "$(curl …)"`).
+   */
+  private pipes(s: Script): bool {
+    const n = s.viewCount;
+    for (let d = 0; d < n; d++) {
+      const info = s.vInfo.get(d);
+      if ((info & (Kind.DOWNLOAD | Kind.DECODER)) == 0) continue;
+      const dc = s.vCmd.get(d);
+      const what = (info & Kind.DOWNLOAD) != 0 ? "pipes a download into an interpreter" : "pipes decoded data into an interpreter";
+      for (let i = 0; i < n; i++) {
+        if ((s.vFlags.get(i) & ViewFlag.READS_STDIN) == 0) continue;
+        if (feeds(s, dc, s.vCmd.get(i))) return this.hitPair(s, d, i, what);
+      }
+      // Substituted into a code runner's words.
+      const host = s.cHost.get(dc), sub = s.cSubst.get(dc);
+      if (host >= 0 && (sub == Subst.COMMAND || sub == Subst.PROC_IN)) {
+        for (let i = 0; i < n; i++) {
+          if (s.vCmd.get(i) == host && runsCode(s, i)) return this.hitPair(s, d, i, what);
+        }
+      }
+    }
+    // `curl … > >(sh)`: an interpreter inside an output process substitution of a download.
+    for (let i = 0; i < n; i++) {
+      if ((s.vFlags.get(i) & ViewFlag.INTERPRETER) == 0) continue;
+      const ic = s.vCmd.get(i);
+      if (s.cSubst.get(ic) != Subst.PROC_OUT) continue;
+      const host = s.cHost.get(ic);
+      for (let d = 0; d < n; d++) {
+        if (s.vCmd.get(d) == host && (s.vInfo.get(d) & (Kind.DOWNLOAD | Kind.DECODER)) != 0) {
+          return this.hitPair(s, d, i, "pipes a download into an interpreter");
+        }
+      }
+    }
+    return false;
+  }
+
+  private hitPair(s: Script, d: i32, i: i32, what: string): bool {
+    const dc = s.vCmd.get(d), ic = s.vCmd.get(i);
+    this.message = "command '" + showArgv(s, ic, s.vStart.get(i), s.vEnd.get(i)) + "' runs code from '" +
+      showArgv(s, dc, s.vStart.get(d), s.vEnd.get(d)) + "': " + what + " (built-in check)";
+    return true;
+  }
+
+  /** A function that calls itself in a pipeline or in the background: `:(){ :|:& };:`. */
+  private forkBombs(s: Script): bool {
+    for (let f = 0, m = s.fName.length; f < m; f++) {
+      const name = s.fName.get(f);
+      for (let c = s.fFirst.get(f), e = s.fEnd.get(f); c < e; c++) {
+        if (s.cArgc.get(c) == 0) continue;
+        const w = s.arg(c, 0);
+        if (s.wordLen(w) != s.wordLen(name) || memory.compare(s.wordPtr(w), s.wordPtr(name), <usize>s.wordLen(w)) != 0) continue;
+        if ((s.cFlags.get(c) & CmdFlag.ASYNC) != 0 || inMultiPipeline(s, c)) {
+          this.message = "function '" + showWord(s, name) + "' calls itself in a pipeline or in the background: a fork bomb (built-in check)";
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+}
+
+const NO_PRESERVE: Bytes = utf8("no-preserve-root");
+
+/** Is a view a code runner: a shell or interpreter, `eval` or `source`? */
+function runsCode(s: Script, v: i32): bool {
+  const info = s.vInfo.get(v);
+  return (s.vFlags.get(v) & ViewFlag.INTERPRETER) != 0 || cmdId(info) == Cmd.EVAL;
+}
+
+/** Does command `a`'s output reach command `b`'s stdin through a pipe (at any nesting)? */
+export function feeds(s: Script, a: i32, b: i32): bool {
+  for (let sb = s.cStage.get(b); sb >= 0; sb = s.sParent.get(sb)) {
+    const ib = s.sIndex.get(sb);
+    if (ib == 0) continue;
+    const pipe = s.sPipe.get(sb);
+    for (let sa = s.cStage.get(a); sa >= 0; sa = s.sParent.get(sa)) {
+      if (s.sPipe.get(sa) == pipe && s.sIndex.get(sa) < ib) return true;
+    }
+  }
+  return false;
+}
+
+function inMultiPipeline(s: Script, c: i32): bool {
+  const st = s.cStage.get(c);
+  if (st < 0) return false;
+  if (s.sIndex.get(st) > 0) return true;
+  const pipe = s.sPipe.get(st);
+  for (let r = 0, n = s.sPipe.length; r < n; r++) if (s.sPipe.get(r) == pipe && s.sIndex.get(r) > 0) return true;
+  return false;
+}
+
+function describe(t: i32): string {
+  switch (t) {
+    case Target.ROOT: return "/";
+    case Target.ROOT_CHILDREN: return "everything in /";
+    case Target.HOME: return "the home directory";
+    case Target.HOME_CHILDREN: return "everything in the home directory";
+    case Target.SYSTEM: return "a system directory";
+    case Target.SYSTEM_CHILDREN: return "everything in a system directory";
+  }
+  return "a path";
+}
+
+function contains(p: usize, n: i32, lit: string): bool {
+  const m = lit.length;
+  for (let i = 0; i + m <= n; i++) {
+    let k = 0;
+    while (k < m && <u32>load<u8>(p + <usize>(i + k)) == <u32>lit.charCodeAt(k)) k++;
+    if (k == m) return true;
+  }
+  return false;
+}

@@ -1,0 +1,203 @@
+// Flags of a command, normalised so a pattern `rm -rf` matches `rm -fr`,
+// `rm -r -f`, `rm -R --force`, `rm --recursive --force` and `rm --rec --f`
+// (GNU accepts unique prefixes of long options). Each table maps long names
+// to their short letter for one tool; flags compare ASCII case-insensitively
+// (blocked_patterns are case-insensitive, so `-R` and `-r` are one flag).
+//
+// Table sources: the tools' --help / getopt strings (GNU coreutils 9, git 2.4x,
+// curl 8, wget 1.21, docker 2x, npm 10, pip 24, kubectl 1.3x).
+
+import { toLowerAscii } from "../util/bytes";
+import { indexOf } from "./argv";
+import { Cmd, cmdId } from "./names";
+import { IntList, Script } from "./nodes";
+import { Ch } from "./tokens";
+
+class FlagTable {
+  constructor(
+    public longMap: string,   // "recursive/r force/f …"
+    public argShort: string,  // short options that take a value (case-sensitive)
+    public implies: string,   // "a:rdp" — letter a also sets r, d, p
+    public singleDash: bool,  // -name options are whole words (find, java, go)
+  ) {}
+}
+
+let tables: StaticArray<FlagTable | null> | null = null;
+const GENERIC = new FlagTable("", "", "", false);
+const SINGLE = new FlagTable("", "", "", true);
+
+function build(): StaticArray<FlagTable | null> {
+  const t = new StaticArray<FlagTable | null>(256);
+  t[Cmd.RM] = new FlagTable("recursive/r force/f interactive/i dir/d verbose/v", "", "", false);
+  t[Cmd.CP] = new FlagTable("recursive/r force/f archive/a interactive/i no-clobber/n update/u verbose/v " +
+    "link/l symbolic-link/s no-dereference/p dereference/l target-directory/t suffix/s backup/b", "tS", "a:rdp", false);
+  t[Cmd.MV] = new FlagTable("force/f interactive/i no-clobber/n update/u verbose/v target-directory/t suffix/s",
+    "tS", "", false);
+  t[Cmd.CHMOD] = new FlagTable("recursive/r verbose/v changes/c silent/f quiet/f", "", "", false);
+  t[Cmd.CHOWN] = new FlagTable("recursive/r verbose/v changes/c silent/f quiet/f no-dereference/h", "", "", false);
+  t[Cmd.GIT] = new FlagTable("force/f delete/d all/a message/m verbose/v quiet/q set-upstream/u dry-run/n " +
+    "no-verify/n recursive/r prune/p tags/t", "mCcFbo", "", false);
+  t[Cmd.CURL] = new FlagTable("output/o remote-name/o silent/s location/l insecure/k data/d header/h " +
+    "request/x user/u fail/f show-error/s upload-file/t form/f", "odHXuTFAeEbrwxyzC", "", false);
+  t[Cmd.WGET] = new FlagTable("output-document/o quiet/q recursive/r no-parent/n mirror/m", "OoPaeTtUwlQ", "", false);
+  t[Cmd.TAR] = new FlagTable("extract/x create/c file/f gzip/z verbose/v directory/c list/t", "fCTXbgHKLNV", "", false);
+  t[Cmd.KILL] = new FlagTable("signal/s", "sn", "", false);
+  t[Cmd.DOCKER] = new FlagTable("force/f volume/v interactive/i tty/t detach/d all/a env/e publish/p user/u " +
+    "workdir/w network/9", "vepuwlhnc", "", false);
+  t[Cmd.NPM] = new FlagTable("force/f global/g save-dev/d yes/y", "", "", false);
+  t[Cmd.PIP] = new FlagTable("upgrade/u requirement/r editable/e", "rce", "", false);
+  t[Cmd.SUDO] = new FlagTable("user/u shell/s login/i preserve-env/e", "ugCDhprtTU", "", false);
+  t[Cmd.RSYNC] = new FlagTable("recursive/r archive/a verbose/v compress/z", "eBfT", "a:rlptgod", false);
+  t[Cmd.SHRED] = new FlagTable("remove/u zero/z iterations/n force/f verbose/v", "ns", "", false);
+  t[Cmd.SED] = new FlagTable("in-place/i expression/e quiet/n regexp-extended/r", "ef", "", false);
+  t[Cmd.KUBECTL] = new FlagTable("all-namespaces/a namespace/n filename/f output/o", "nflco", "", false);
+  t[Cmd.LN] = new FlagTable("force/f symbolic/s", "tS", "", false);
+  t[Cmd.XARGS] = new FlagTable("null/0 no-run-if-empty/r", "adEILnPs", "", false);
+  t[Cmd.SINGLE_DASH] = SINGLE;
+  t[Cmd.FIND] = SINGLE;
+  return t;
+}
+
+/** The flag table for a name info (names.ts). */
+export function flagTable(info: i32): FlagTable {
+  let t = tables;
+  if (t === null) { t = build(); tables = t; }
+  const f = t[cmdId(info)];
+  return f === null ? GENERIC : f;
+}
+
+/** Letter of a long option (or a prefix of one) in a table; 0 if none. */
+export function longToShort(p: usize, n: i32, map: string, exact: bool): u32 {
+  if (n <= 0) return 0;
+  const m = map.length;
+  let i = 0;
+  while (i < m) {
+    let j = i;
+    while (j < m && map.charCodeAt(j) != 0x2f) j++; // '/'
+    const nameLen = j - i;
+    if (exact ? n == nameLen : n <= nameLen) {
+      let k = 0;
+      while (k < n && toLowerAscii(<u32>load<u8>(p + <usize>k)) == <u32>map.charCodeAt(i + k)) k++;
+      if (k == n) return <u32>map.charCodeAt(j + 1);
+    }
+    i = j + 3;
+  }
+  return 0;
+}
+
+/** A set of lowercase short flags plus long (or single-dash) flag names. */
+@final export class FlagSet {
+  lo: u64 = 0;
+  hi: u64 = 0;
+  longPtr: IntList = new IntList(8);
+  longLen: IntList = new IntList(8);
+  /** A flag-position word was computed at run time: any flag may be present. */
+  dynamic: bool = false;
+
+  reset(): void {
+    this.lo = 0;
+    this.hi = 0;
+    this.longPtr.reset();
+    this.longLen.reset();
+    this.dynamic = false;
+  }
+
+  addShort(c: u32): void {
+    c = toLowerAscii(c);
+    if (c < 64) this.lo |= (<u64>1) << <u64>c;
+    else if (c < 128) this.hi |= (<u64>1) << <u64>(c - 64);
+  }
+
+  hasShort(c: u32): bool {
+    c = toLowerAscii(c);
+    if (c < 64) return ((this.lo >> <u64>c) & 1) != 0;
+    if (c < 128) return ((this.hi >> <u64>(c - 64)) & 1) != 0;
+    return false;
+  }
+
+  addLong(p: usize, n: i32): void {
+    this.longPtr.push(<i32>p);
+    this.longLen.push(n);
+  }
+
+  /** Does the set hold long flag (p, n), or an abbreviation of it? */
+  hasLong(p: usize, n: i32): bool {
+    for (let i = 0, m = this.longPtr.length; i < m; i++) {
+      const q = <usize>this.longPtr.get(i), l = this.longLen.get(i);
+      if (l == 0 || l > n) continue;
+      let k = 0;
+      while (k < l && toLowerAscii(<u32>load<u8>(q + <usize>k)) == toLowerAscii(<u32>load<u8>(p + <usize>k))) k++;
+      if (k == l) return true;
+    }
+    return false;
+  }
+
+  /** Does this set contain every flag of `want`? */
+  covers(want: FlagSet): bool {
+    if ((want.lo & ~this.lo) != 0 || (want.hi & ~this.hi) != 0) return false;
+    for (let i = 0, m = want.longPtr.length; i < m; i++) {
+      if (!this.hasLong(<usize>want.longPtr.get(i), want.longLen.get(i))) return false;
+    }
+    return true;
+  }
+
+  applyImplications(implies: string): void {
+    const m = implies.length;
+    let i = 0;
+    while (i + 1 < m) {
+      const from = <u32>implies.charCodeAt(i);
+      let j = i + 2;
+      const on = this.hasShort(from);
+      while (j < m && implies.charCodeAt(j) != 0x20) {
+        if (on) this.addShort(<u32>implies.charCodeAt(j));
+        j++;
+      }
+      i = j + 1;
+    }
+  }
+}
+
+/** Is word w a flag word (static, `-x…` or `--x…`, not `-` or `--`)? */
+export function isFlagWord(s: Script, w: i32): bool {
+  const n = s.wordLen(w);
+  return n >= 2 && <u32>load<u8>(s.wordPtr(w)) == Ch.MINUS && !(n == 2 && <u32>load<u8>(s.wordPtr(w) + 1) == Ch.MINUS);
+}
+
+/** Collect the flags of argv[start + 1, end) of `cmd` (up to `--`) into `set`. */
+export function collectFlags(s: Script, cmd: i32, start: i32, end: i32, info: i32, set: FlagSet): void {
+  set.reset();
+  const t = flagTable(info);
+  for (let k = start + 1; k < end; k++) {
+    const w = s.arg(cmd, k);
+    const p = s.wordPtr(w), n = s.wordLen(w);
+    if (!s.isStatic(w)) {
+      // `rm $FLAGS /` or `rm -$X /`: the flags are unknown.
+      if (n > 0 && (<u32>load<u8>(p) == Ch.MINUS || load<u8>(s.attrPtr(w)) == 2)) set.dynamic = true;
+      if (n > 1 && <u32>load<u8>(p) == Ch.MINUS) addCluster(set, p, n, t);
+      continue;
+    }
+    if (n < 2 || <u32>load<u8>(p) != Ch.MINUS) continue;
+    if (<u32>load<u8>(p + 1) == Ch.MINUS) {
+      if (n == 2) break; // --
+      const eq = indexOf(p, n, Ch.EQ);
+      const len = (eq < 0 ? n : eq) - 2;
+      const c = longToShort(p + 2, len, t.longMap, false);
+      if (c != 0) set.addShort(c);
+      else set.addLong(p + 2, len);
+      continue;
+    }
+    if (t.singleDash) { set.addLong(p + 1, n - 1); continue; }
+    addCluster(set, p, n, t);
+  }
+  set.applyImplications(t.implies);
+}
+
+function addCluster(set: FlagSet, p: usize, n: i32, t: FlagTable): void {
+  for (let j = 1; j < n; j++) {
+    const c = <u32>load<u8>(p + <usize>j);
+    set.addShort(c);
+    let takes = false;
+    for (let q = 0, m = t.argShort.length; q < m; q++) if (<u32>t.argShort.charCodeAt(q) == c) { takes = true; break; }
+    if (takes) break;
+  }
+}

@@ -1,0 +1,289 @@
+// blocked_patterns, compiled once and matched against every view (simple
+// command, and every command a wrapper runs) after normalisation. Semantics,
+// all ASCII case-insensitive:
+//  - one word (`sudo`, `*.pem`, `/etc/shadow`): matches a whole argv word, the
+//    basename of a path word, the value of `--opt=value`, or a redirection
+//    target; never part of a word (`sudo` does not match `sudoku`);
+//  - several words (`rm -rf /`, `git push --force`, `dd if=`): the first is the
+//    command (basename); flag words must all be present in any order, split
+//    or long form (`-rf` = `-fr` = `-r -f` = `-R --force` = `--rec --forc`);
+//    other words must appear in order among the operands (a word ending in `=`
+//    is a prefix; paths compare canonically);
+//  - `*` and `?` are globs; `*` also matches `/`;
+//  - `a … | b …`: a command matching `a` feeds (pipes into) one matching `b`;
+//  - `> target` / `< target`: any output / input redirection to the target.
+
+import { ByteBuffer, Bytes, toLowerAscii, utf8 } from "../util/bytes";
+import { canonicalizeAbsoluteInto } from "../util/path";
+import { basenameOffset, indexOf } from "./argv";
+import { feeds } from "./danger";
+import { FlagSet, collectFlags, flagTable, longToShort } from "./flags";
+import { commandInfo } from "./names";
+import { Script } from "./nodes";
+import { BraceExpander } from "./target";
+import { Ch, Redir, WordFlag } from "./tokens";
+
+@final class PatternWord {
+  text: Bytes;
+  glob: bool;
+  prefix: bool;   // ends with `=`: matches a word starting with it
+  path: bool;     // absolute: also compared after canonicalisation
+  constructor(s: string) {
+    const lower = s.toLowerCase();
+    this.text = utf8(lower);
+    this.glob = lower.includes("*") || lower.includes("?");
+    this.prefix = lower.endsWith("=");
+    this.path = lower.startsWith("/");
+  }
+}
+
+@final class PatternStage {
+  head: PatternWord | null = null;
+  /** Only a head word: no flags, no operands. */
+  single: bool = false;
+  redirect: i32 = 0; // 1 output, 2 input
+  flags: FlagSet = new FlagSet();
+  owned: Array<Bytes> = [];
+  operands: Array<PatternWord> = [];
+}
+
+@final export class BlockedPattern {
+  raw: string;
+  stages: Array<PatternStage> = [];
+  constructor(raw: string) { this.raw = raw; }
+}
+
+/** Compile one pattern; returns null and sets `compileError` when it is unusable. */
+export let compileError: string = "";
+
+export function compilePattern(raw: string): BlockedPattern | null {
+  const p = new BlockedPattern(raw);
+  const parts = raw.split("|");
+  for (let i = 0; i < parts.length; i++) {
+    const words = splitBlanks(parts[i]);
+    if (words.length == 0) continue;
+    const st = new PatternStage();
+    let first = words[0];
+    let k = 1;
+    const c0 = first.charCodeAt(0);
+    if (c0 == 0x3e || c0 == 0x3c) { // > or <
+      st.redirect = c0 == 0x3e ? 1 : 2;
+      let j = 0;
+      while (j < first.length && (first.charCodeAt(j) == 0x3e || first.charCodeAt(j) == 0x3c || first.charCodeAt(j) == 0x26)) j++;
+      let target = first.substring(j);
+      if (target.length == 0 && words.length > 1) { target = words[1]; k = 2; }
+      if (target.length == 0) { compileError = "pattern '" + raw + "' has a redirection without a target"; return null; }
+      st.operands.push(new PatternWord(target));
+      p.stages.push(st);
+      continue;
+    }
+    if (first.includes("/") && !first.includes("*")) first = first.substring(first.lastIndexOf("/") + 1);
+    if (first.length == 0) { compileError = "pattern '" + raw + "' has an empty command"; return null; }
+    st.head = new PatternWord(first);
+    const hb = String.UTF8.encode(first, false);
+    const info = commandInfo(changetype<usize>(hb), hb.byteLength);
+    const table = flagTable(info);
+    for (; k < words.length; k++) {
+      const w = words[k];
+      if (w.length >= 2 && w.charCodeAt(0) == 0x2d && w != "--") {
+        const b = utf8(w.toLowerCase());
+        st.owned.push(b);
+        const ptr = changetype<usize>(b), n = b.length;
+        if (w.charCodeAt(1) == 0x2d) {
+          const eq = indexOf(ptr, n, Ch.EQ);
+          const len = (eq < 0 ? n : eq) - 2;
+          const c = longToShort(ptr + 2, len, table.longMap, true);
+          if (c != 0) st.flags.addShort(c);
+          else st.flags.addLong(ptr + 2, len);
+        } else if (table.singleDash) {
+          st.flags.addLong(ptr + 1, n - 1);
+        } else {
+          for (let j = 1; j < n; j++) st.flags.addShort(<u32>load<u8>(ptr + <usize>j));
+        }
+      } else {
+        st.operands.push(new PatternWord(w));
+      }
+    }
+    st.single = st.operands.length == 0 && st.flags.lo == 0 && st.flags.hi == 0 && st.flags.longPtr.length == 0;
+    p.stages.push(st);
+  }
+  if (p.stages.length == 0) { compileError = "blocked pattern '" + raw + "' is empty"; return null; }
+  return p;
+}
+
+function splitBlanks(s: string): Array<string> {
+  const out = new Array<string>();
+  let i = 0;
+  const n = s.length;
+  while (i < n) {
+    while (i < n && isSpace(s.charCodeAt(i))) i++;
+    const start = i;
+    while (i < n && !isSpace(s.charCodeAt(i))) i++;
+    if (i > start) out.push(s.substring(start, i));
+  }
+  return out;
+}
+
+function isSpace(c: i32): bool {
+  return c == 0x20 || c == 0x09 || c == 0x0a || c == 0x0d;
+}
+
+/** Glob match of (p, pn) against (t, tn): `*` any run, `?` one byte; ASCII case-insensitive. */
+export function globMatch(p: usize, pn: i32, t: usize, tn: i32): bool {
+  let pi = 0, ti = 0, star = -1, mark = 0;
+  while (ti < tn) {
+    if (pi < pn) {
+      const pc = <u32>load<u8>(p + <usize>pi);
+      if (pc == Ch.STAR) { star = pi++; mark = ti; continue; }
+      if (pc == Ch.QUESTION || pc == toLowerAscii(<u32>load<u8>(t + <usize>ti))) { pi++; ti++; continue; }
+    }
+    if (star < 0) return false;
+    pi = star + 1;
+    ti = ++mark;
+  }
+  while (pi < pn && <u32>load<u8>(p + <usize>pi) == Ch.STAR) pi++;
+  return pi == pn;
+}
+
+/** Pattern word against (p, n): a glob, or a case-insensitive equality with a cheap length check first. */
+function wordMatches(pw: PatternWord, p: usize, n: i32): bool {
+  const t = changetype<usize>(pw.text), tn = pw.text.length;
+  if (pw.glob) return globMatch(t, tn, p, n);
+  if (n != tn) return false;
+  for (let i = 0; i < n; i++) {
+    if (<u32>load<u8>(t + <usize>i) != toLowerAscii(<u32>load<u8>(p + <usize>i))) return false;
+  }
+  return true;
+}
+
+/** Matches blocked patterns against a parsed script. */
+export class PatternMatcher {
+  flags: FlagSet = new FlagSet();
+  braces: BraceExpander = new BraceExpander();
+  canon: ByteBuffer = new ByteBuffer(64);
+  /** The view that matched (for the message). */
+  view: i32 = -1;
+  redirWord: i32 = -1;
+  redirCmd: i32 = -1;
+
+  /** First view (in order) that matches `pat`, or -1. */
+  find(s: Script, pat: BlockedPattern): i32 {
+    this.redirWord = -1;
+    const st0 = pat.stages[0];
+    if (st0.redirect != 0) return this.findRedirect(s, st0);
+    for (let v = 0, n = s.viewCount; v < n; v++) {
+      if (!this.stage(s, st0, v, pat.stages.length == 1)) continue;
+      if (pat.stages.length == 1 || this.rest(s, pat, 1, v)) return v;
+    }
+    return -1;
+  }
+
+  private rest(s: Script, pat: BlockedPattern, i: i32, prev: i32): bool {
+    if (i >= pat.stages.length) return true;
+    const st = pat.stages[i];
+    for (let v = 0, n = s.viewCount; v < n; v++) {
+      if (!feeds(s, s.vCmd.get(prev), s.vCmd.get(v))) continue;
+      if (this.stage(s, st, v, false) && this.rest(s, pat, i + 1, v)) return true;
+    }
+    return false;
+  }
+
+  private stage(s: Script, st: PatternStage, v: i32, alone: bool): bool {
+    const cmd = s.vCmd.get(v), start = s.vStart.get(v), end = s.vEnd.get(v);
+    const head = st.head;
+    if (head === null) return false;
+    if (alone && st.single) {
+      // One word: any whole word, basename, --opt=value, or redirection target.
+      for (let k = start; k < end; k++) if (this.loose(s, head, s.arg(cmd, k))) return true;
+      if (start == 0) {
+        for (let k = 0, m = s.cRedirN.get(cmd); k < m; k++) {
+          if (this.loose(s, head, s.redirFlat.get(s.cRedir.get(cmd) + k))) return true;
+        }
+      }
+      return false;
+    }
+    const name = s.arg(cmd, start);
+    const np = s.wordPtr(name), nn = s.wordLen(name);
+    const b = basenameOffset(np, nn);
+    if (!wordMatches(head, np + <usize>b, nn - b)) return false;
+    let next = 0;
+    const want = st.operands.length;
+    for (let k = start + 1; k < end && next < want; k++) {
+      const w = s.arg(cmd, k);
+      if (this.operand(s, st.operands[next], w)) next++;
+    }
+    if (next < want) return false;
+    if (!st.single) {
+      collectFlags(s, cmd, start, end, s.vInfo.get(v), this.flags);
+      if (!this.flags.covers(st.flags)) return false;
+    }
+    return true;
+  }
+
+  /** A pattern operand against one word (all brace alternatives). */
+  private operand(s: Script, pw: PatternWord, w: i32): bool {
+    if ((s.wordFlags(w) & WordFlag.BRACE) == 0) return this.operandBytes(pw, s.wordPtr(w), s.wordLen(w));
+    const n = this.braces.expand(s.wordPtr(w), s.attrPtr(w), s.wordLen(w));
+    for (let i = 0; i < n; i++) {
+      if (this.operandBytes(pw, this.braces.text.ptr + <usize>this.braces.start.get(i), this.braces.len.get(i))) return true;
+    }
+    return false;
+  }
+
+  private operandBytes(pw: PatternWord, p: usize, n: i32): bool {
+    const t = changetype<usize>(pw.text), tn = pw.text.length;
+    if (wordMatches(pw, p, n)) return true;
+    if (pw.prefix && n >= tn && globMatch(t, tn, p, tn)) return true;
+    if (pw.path) return canonicalizeAbsoluteInto(this.canon, p, n) && wordMatches(pw, this.canon.ptr, this.canon.length);
+    if (indexOf(t, tn, Ch.SLASH) < 0) {
+      const b = basenameOffset(p, n);
+      if (b > 0 && wordMatches(pw, p + <usize>b, n - b)) return true;
+    }
+    return false;
+  }
+
+  /** One-word pattern against a word: whole word, basename, or value of --opt=value. */
+  private loose(s: Script, pw: PatternWord, w: i32): bool {
+    const p = s.wordPtr(w), n = s.wordLen(w);
+    if ((s.wordFlags(w) & WordFlag.BRACE) != 0) {
+      const m = this.braces.expand(p, s.attrPtr(w), n);
+      for (let i = 0; i < m; i++) {
+        if (this.looseBytes(pw, this.braces.text.ptr + <usize>this.braces.start.get(i), this.braces.len.get(i))) return true;
+      }
+      return false;
+    }
+    return this.looseBytes(pw, p, n);
+  }
+
+  private looseBytes(pw: PatternWord, p: usize, n: i32): bool {
+    if (wordMatches(pw, p, n)) return true;
+    if (n > 0 && <u32>load<u8>(p) == Ch.MINUS) {
+      const eq = indexOf(p, n, Ch.EQ);
+      if (eq > 0) { p += <usize>(eq + 1); n -= eq + 1; if (wordMatches(pw, p, n)) return true; }
+    }
+    if (pw.path) return canonicalizeAbsoluteInto(this.canon, p, n) && wordMatches(pw, this.canon.ptr, this.canon.length);
+    const b = basenameOffset(p, n);
+    return b > 0 && wordMatches(pw, p + <usize>b, n - b);
+  }
+
+  private findRedirect(s: Script, st: PatternStage): i32 {
+    const pw = st.operands[0];
+    for (let c = 0, n = s.commandCount; c < n; c++) {
+      const base = s.cRedir.get(c);
+      for (let k = 0, m = s.cRedirN.get(c); k < m; k++) {
+        const r = s.redirFlat.get(base + k);
+        const op = s.wAux.get(r) & 0xff;
+        const out = op == Redir.OUT || op == Redir.APPEND || op == Redir.CLOBBER || op == Redir.ALL_OUT ||
+          op == Redir.ALL_APPEND || op == Redir.READ_WRITE || op == Redir.DUP_OUT;
+        const inp = op == Redir.IN || op == Redir.READ_WRITE || op == Redir.DUP_IN;
+        if ((st.redirect == 1 && !out) || (st.redirect == 2 && !inp)) continue;
+        if (this.operandBytes(pw, s.wordPtr(r), s.wordLen(r))) {
+          this.redirWord = r;
+          this.redirCmd = c;
+          return -2;
+        }
+      }
+    }
+    return -1;
+  }
+}

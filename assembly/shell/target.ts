@@ -1,0 +1,231 @@
+// What a path operand refers to, for the built-in checks: `/`, everything in
+// `/` (`/*`), home (`~`, `$HOME`, `~user`), a top-level system directory, or
+// something else. Works on a word's text and Attr so that `"/*"` (quoted, a
+// file literally named `*`) differs from `/*` (a glob), and `$X/` (which is `/`
+// when X is empty) is caught. Also expands brace alternatives (`{/,x}`).
+
+import { ByteBuffer } from "../util/bytes";
+import { popComponent } from "../util/path";
+import { bytesIsLower } from "./argv";
+import { IntList } from "./nodes";
+import { Attr, Ch, MAX_BRACE_ALTERNATIVES } from "./tokens";
+
+export const enum Target {
+  UNKNOWN = 0,    // computed at run time, or relative with no known cwd
+  OTHER = 1,
+  ROOT = 2,
+  ROOT_CHILDREN = 3,
+  HOME = 4,
+  HOME_CHILDREN = 5,
+  SYSTEM = 6,     // /etc, /usr, … or an ancestor of home
+  SYSTEM_CHILDREN = 7,
+}
+
+// @ts-ignore: decorator
+@inline export function isCatastrophic(t: i32): bool {
+  return t >= Target.ROOT;
+}
+
+/** Top-level directories whose loss breaks the system (case-insensitive: macOS). */
+const SYSTEM_DIRS = "bin boot dev etc home lib lib32 lib64 libx32 opt proc root run sbin srv sys usr var " +
+  "users system library applications volumes private snap mnt media";
+
+export class TargetClassifier {
+  out: ByteBuffer = new ByteBuffer(128);
+  /** Canonical home, or empty when unknown (then `~` is a marker). */
+  home: ByteBuffer = new ByteBuffer(64);
+
+  /** Classify (t, a, n) resolved against the canonical cwd (cwdLen 0 = unknown). */
+  classify(t: usize, a: usize, n: i32, cwd: usize, cwdLen: i32): i32 {
+    if (n <= 0) return Target.UNKNOWN;
+    const out = this.out;
+    out.reset();
+    let i = 0;
+    let homeMarker = false;
+    const c0 = <u32>load<u8>(t), a0 = <u32>load<u8>(a);
+    if (c0 == Ch.TILDE && a0 == Attr.UNQUOTED) {
+      let j = 1;
+      while (j < n && <u32>load<u8>(t + <usize>j) != Ch.SLASH) j++;
+      if (j == 2 && <u32>load<u8>(t + 1) == Ch.PLUS) {
+        if (cwdLen <= 0) return Target.UNKNOWN;
+        out.append(cwd, cwdLen);
+      } else if (j == 2 && <u32>load<u8>(t + 1) == Ch.MINUS) {
+        return Target.UNKNOWN;
+      } else if (j > 1 || this.home.length == 0) { // ~user, or home unknown
+        out.push(<u8>Ch.TILDE);
+        homeMarker = true;
+      } else {
+        out.append(this.home.ptr, this.home.length);
+      }
+      i = j;
+    } else if (a0 == Attr.EXPANSION) {
+      let j = 0;
+      while (j < n && <u32>load<u8>(a + <usize>j) == Attr.EXPANSION) j++;
+      if (bytesIsLower(t, j, "$home") && (j == n || <u32>load<u8>(t + <usize>j) == Ch.SLASH)) {
+        if (this.home.length == 0) { out.push(<u8>Ch.TILDE); homeMarker = true; }
+        else out.append(this.home.ptr, this.home.length);
+      } else if (j < n && <u32>load<u8>(t + <usize>j) == Ch.SLASH) {
+        out.push(<u8>Ch.SLASH); // `$X/…` is `/…` when X is empty or unset
+      } else {
+        return Target.UNKNOWN;
+      }
+      i = j;
+    } else if (c0 == Ch.SLASH) {
+      out.push(<u8>Ch.SLASH);
+    } else {
+      if (cwdLen <= 0) return Target.UNKNOWN;
+      out.append(cwd, cwdLen);
+      homeMarker = <u32>load<u8>(cwd) == Ch.TILDE; // `cd ~` with home unknown
+    }
+    let glob = false;
+    while (i < n) {
+      while (i < n && <u32>load<u8>(t + <usize>i) == Ch.SLASH) i++;
+      const start = i;
+      let wild = false;
+      while (i < n) {
+        const c = <u32>load<u8>(t + <usize>i);
+        if (c == Ch.SLASH) break;
+        const at = <u32>load<u8>(a + <usize>i);
+        if (at == Attr.EXPANSION || (at == Attr.UNQUOTED && (c == Ch.STAR || c == Ch.QUESTION || c == Ch.LBRACKET))) wild = true;
+        i++;
+      }
+      const len = i - start;
+      if (len == 0) break;
+      if (wild) {
+        let j = i;
+        while (j < n && <u32>load<u8>(t + <usize>j) == Ch.SLASH) j++;
+        if (j < n) return Target.UNKNOWN; // a wildcard in the middle: below something unknown
+        glob = true;
+        break;
+      }
+      const s = t + <usize>start;
+      if (len == 1 && <u32>load<u8>(s) == Ch.DOT) continue;
+      if (len == 2 && <u32>load<u8>(s) == Ch.DOT && <u32>load<u8>(s + 1) == Ch.DOT) {
+        if (homeMarker && out.length == 1) return Target.SYSTEM; // above an unknown home
+        popComponent(out);
+        continue;
+      }
+      if (!(out.length == 1 && <u32>load<u8>(out.ptr) == Ch.SLASH)) out.push(<u8>Ch.SLASH);
+      out.append(s, len);
+    }
+    return this.kind(glob, homeMarker);
+  }
+
+  private kind(glob: bool, homeMarker: bool): i32 {
+    const p = this.out.ptr, n = this.out.length;
+    if (homeMarker) {
+      if (n == 1) return glob ? Target.HOME_CHILDREN : Target.HOME;
+      return Target.OTHER;
+    }
+    if (n == 1 && <u32>load<u8>(p) == Ch.SLASH) return glob ? Target.ROOT_CHILDREN : Target.ROOT;
+    const h = this.home;
+    if (h.length > 0) {
+      if (n == h.length && memory.compare(p, h.ptr, <usize>n) == 0) return glob ? Target.HOME_CHILDREN : Target.HOME;
+      // an ancestor of home (/home, /Users)
+      if (n < h.length && memory.compare(p, h.ptr, <usize>n) == 0 && <u32>load<u8>(h.ptr + <usize>n) == Ch.SLASH) {
+        return glob ? Target.SYSTEM_CHILDREN : Target.SYSTEM;
+      }
+    }
+    if (<u32>load<u8>(p) == Ch.SLASH && isSystemDir(p + 1, n - 1)) return glob ? Target.SYSTEM_CHILDREN : Target.SYSTEM;
+    return Target.OTHER;
+  }
+}
+
+function isSystemDir(p: usize, n: i32): bool {
+  for (let i = 0; i < n; i++) if (<u32>load<u8>(p + <usize>i) == Ch.SLASH) return false;
+  const list = SYSTEM_DIRS;
+  const m = list.length;
+  let i = 0;
+  while (i < m) {
+    let j = i;
+    while (j < m && list.charCodeAt(j) != 0x20) j++;
+    if (j - i == n && bytesIsLower(p, n, list.substring(i, j))) return true;
+    i = j + 1;
+  }
+  return false;
+}
+
+/**
+ * Brace expansion of one word into alternatives (text + Attr), as bash does
+ * before globbing: `{/,x}` → `/`, `x`; `-r{f,}` → `-rf`, `-r`; `{-../}` →
+ * `-`, `.`, `/`. At most MAX_BRACE_ALTERNATIVES; `truncated` reports more.
+ */
+export class BraceExpander {
+  text: ByteBuffer = new ByteBuffer(128);
+  attr: ByteBuffer = new ByteBuffer(128);
+  start: IntList = new IntList(16);
+  len: IntList = new IntList(16);
+  truncated: bool = false;
+  private tmpText: Array<ByteBuffer> = [new ByteBuffer(64), new ByteBuffer(64), new ByteBuffer(64), new ByteBuffer(64)];
+  private tmpAttr: Array<ByteBuffer> = [new ByteBuffer(64), new ByteBuffer(64), new ByteBuffer(64), new ByteBuffer(64)];
+
+  expand(t: usize, a: usize, n: i32): i32 {
+    this.text.reset(); this.attr.reset(); this.start.reset(); this.len.reset();
+    this.truncated = false;
+    this.expandInto(t, a, n, 0);
+    return this.start.length;
+  }
+
+  private emit(t: usize, a: usize, n: i32): void {
+    if (this.start.length >= MAX_BRACE_ALTERNATIVES) { this.truncated = true; return; }
+    this.start.push(this.text.length);
+    this.len.push(n);
+    this.text.append(t, n);
+    this.attr.append(a, n);
+  }
+
+  private expandInto(t: usize, a: usize, n: i32, depth: i32): void {
+    // The first unquoted {…} with a top-level comma or a range.
+    let open = -1, close = -1;
+    for (let i = 0; i < n && close < 0; i++) {
+      if (<u32>load<u8>(a + <usize>i) != Attr.UNQUOTED || <u32>load<u8>(t + <usize>i) != Ch.LBRACE) continue;
+      let d = 0, comma = false;
+      for (let j = i + 1; j < n; j++) {
+        if (<u32>load<u8>(a + <usize>j) != Attr.UNQUOTED) continue;
+        const c = <u32>load<u8>(t + <usize>j);
+        if (c == Ch.LBRACE) d++;
+        else if (c == Ch.RBRACE) {
+          if (d == 0) { if (comma || isRange(t, i + 1, j)) { open = i; close = j; } break; }
+          d--;
+        } else if (c == Ch.COMMA && d == 0) comma = true;
+      }
+    }
+    if (open < 0 || depth >= 4) { this.emit(t, a, n); return; }
+    const bt = this.tmpText[depth], ba = this.tmpAttr[depth];
+    if (isRange(t, open + 1, close)) {
+      const lo = <u32>load<u8>(t + <usize>open + 1), hi = <u32>load<u8>(t + <usize>close - 1);
+      const step: i32 = lo <= hi ? 1 : -1;
+      for (let c = <i32>lo; ; c += step) {
+        bt.reset(); ba.reset();
+        bt.append(t, open); ba.append(a, open);
+        bt.push(<u8>c); ba.push(<u8>Attr.UNQUOTED);
+        bt.append(t + <usize>close + 1, n - close - 1); ba.append(a + <usize>close + 1, n - close - 1);
+        this.expandInto(bt.ptr, ba.ptr, bt.length, depth + 1);
+        if (c == <i32>hi || this.truncated) break;
+      }
+      return;
+    }
+    let s = open + 1, d = 0;
+    for (let j = open + 1; j <= close; j++) {
+      const c = <u32>load<u8>(t + <usize>j), un = <u32>load<u8>(a + <usize>j) == Attr.UNQUOTED;
+      if (un && c == Ch.LBRACE) { d++; continue; }
+      if (un && c == Ch.RBRACE && d > 0) { d--; continue; }
+      if (j < close && !(un && c == Ch.COMMA && d == 0)) continue;
+      bt.reset(); ba.reset();
+      bt.append(t, open); ba.append(a, open);
+      bt.append(t + <usize>s, j - s); ba.append(a + <usize>s, j - s);
+      bt.append(t + <usize>close + 1, n - close - 1); ba.append(a + <usize>close + 1, n - close - 1);
+      this.expandInto(bt.ptr, ba.ptr, bt.length, depth + 1);
+      if (this.truncated) return;
+      s = j + 1;
+    }
+  }
+}
+
+/** `x..y` with single characters (the only ranges that can make `/` or `~`), or digits. */
+function isRange(t: usize, from: i32, to: i32): bool {
+  if (to - from == 4) {
+    return <u32>load<u8>(t + <usize>from + 1) == Ch.DOT && <u32>load<u8>(t + <usize>from + 2) == Ch.DOT;
+  }
+  return false;
+}

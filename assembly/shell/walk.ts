@@ -1,0 +1,317 @@
+// The walk after parsing: flattens each command's words into argv, redirections
+// and assignments, turns each simple command into views (the command, and
+// each command a wrapper runs: `sudo env nice rm` gives four views), and parses
+// every payload it can see (sh -c '…', eval, trap, heredoc or echo piped into
+// a shell, …) as a nested source whose commands are walked in turn. Commands
+// added by a payload are appended to the table, so one pass reaches them.
+
+import { ByteBuffer } from "../util/bytes";
+import { OptScan, basenameOffset, indexOf, isOptionWord, wordIs } from "./argv";
+import { Cmd, Kind, cmdId, commandInfo } from "./names";
+import { Script, ViewFlag } from "./nodes";
+import { Parser } from "./parser";
+import { Attr, Ch, CmdFlag, MAX_PAYLOAD_DEPTH, ParseError, Redir, Subst, WordFlag, WordKind } from "./tokens";
+import { producerPayload } from "./stdin";
+import { unwrap } from "./wrappers";
+
+export class Walker {
+  p: Parser;
+  s: Script;
+  opts: OptScan = new OptScan();
+  /** Set by unwrap when the inner command ends before argv does (find -exec … ;). */
+  innerEnd: i32 = 0;
+  scratch: ByteBuffer = new ByteBuffer(64);
+  /** Value found by optAnywhere (wrappers.ts). */
+  valWord: i32 = -1;
+  valOff: i32 = 0;
+
+  constructor(p: Parser) {
+    this.p = p;
+    this.s = p.script;
+  }
+
+  run(): bool {
+    const s = this.s;
+    for (let i = 0; i < s.commandCount; i++) {
+      this.flatten(i);
+      const n = s.cAssignN.get(i);
+      for (let k = 0; k < n; k++) {
+        const w = s.assignFlat.get(s.cAssign.get(i) + k);
+        s.addEnvWord(w, i);
+        if (!this.literalCode(i, w) || !this.commandEnv(i, -1, w)) return false;
+      }
+      if ((s.cFlags.get(i) & CmdFlag.FUNCDEF) == 0 && s.cArgc.get(i) > 0) this.chain(i, 0, s.cArgc.get(i), -1);
+      if (this.p.err != ParseError.NONE) return false;
+    }
+    return true;
+  }
+
+  flatten(i: i32): void {
+    const s = this.s;
+    const funcdef = (s.cFlags.get(i) & CmdFlag.FUNCDEF) != 0;
+    s.cArgv.set(i, s.argvFlat.length);
+    s.cRedir.set(i, s.redirFlat.length);
+    s.cAssign.set(i, s.assignFlat.length);
+    let argc = 0, redirs = 0, assigns = 0;
+    for (let w = s.cFirst.get(i); w >= 0; w = s.wNext.get(w)) {
+      const k = s.wordKind(w);
+      if (k == WordKind.ARG) {
+        if (funcdef) continue;
+        s.argvFlat.push(w);
+        argc++;
+      } else if (k == WordKind.REDIR) {
+        s.redirFlat.push(w);
+        redirs++;
+      } else if (k == WordKind.ASSIGN) {
+        s.assignFlat.push(w);
+        assigns++;
+      }
+    }
+    s.cArgc.set(i, argc);
+    s.cRedirN.set(i, redirs);
+    s.cAssignN.set(i, assigns);
+  }
+
+  /** Views of argv[start, end) of `cmd`: the command, then what each wrapper runs. */
+  chain(cmd: i32, start: i32, end: i32, parent: i32): void {
+    const s = this.s;
+    while (start < end) {
+      const a = s.arg(cmd, start);
+      let info = 0, flags = 0;
+      // `{}` is find/xargs's placeholder: a command name only known at run time.
+      const dynamic = !s.isStatic(a) || wordIs(s, a, "{}") || s.wordLen(a) == 0;
+      if (dynamic) flags = ViewFlag.NAME_DYNAMIC;
+      else {
+        const p = s.wordPtr(a), n = s.wordLen(a);
+        const b = basenameOffset(p, n);
+        info = commandInfo(p + <usize>b, n - b);
+        if ((info & Kind.INTERP) != 0) flags |= ViewFlag.INTERPRETER;
+      }
+      const v = s.newView(cmd, start, end, parent, flags, info);
+      if (dynamic) return;
+      this.bookkeeping(cmd, v, start, end, info);
+      if (this.p.err != ParseError.NONE || (info & Kind.WRAPPER) == 0) return;
+      this.innerEnd = end;
+      const next = unwrap(this, v, cmd, start, end, info);
+      if (this.p.err != ParseError.NONE || next < 0 || next >= this.innerEnd) return;
+      end = this.innerEnd;
+      parent = v;
+      start = next;
+    }
+  }
+
+  /** Variables a command sets, directories it enters, interpreters reading stdin. */
+  bookkeeping(cmd: i32, v: i32, start: i32, end: i32, info: i32): void {
+    const s = this.s;
+    const o = this.opts;
+    switch (cmdId(info)) {
+      case Cmd.DECLARE: case Cmd.LET:
+        for (let k = start + 1; k < end; k++) {
+          const w = s.arg(cmd, k);
+          if (isOptionWord(s, w, true)) continue;
+          s.addEnvWord(w, cmd);
+          if (!this.literalCode(cmd, w)) return;
+        }
+        break;
+      case Cmd.READ: {
+        for (let k = o.scan(s, cmd, start + 1, end, "adinNptu", ""); k < end; k++) s.addEnvWord(s.arg(cmd, k), cmd);
+        break;
+      }
+      case Cmd.PRINTF:
+        if (start + 2 < end && wordIs(s, s.arg(cmd, start + 1), "-v")) s.addEnvWord(s.arg(cmd, start + 2), cmd);
+        break;
+      case Cmd.MAPFILE: {
+        const k = o.scan(s, cmd, start + 1, end, "dnOsuC", "");
+        if (k < end) s.addEnvWord(s.arg(cmd, end - 1), cmd);
+        break;
+      }
+      case Cmd.GETOPTS:
+        if (start + 2 < end) s.addEnvWord(s.arg(cmd, start + 2), cmd);
+        break;
+      case Cmd.CD: case Cmd.PUSHD: {
+        const k = o.scan(s, cmd, start + 1, end, "", "");
+        s.cdCmds.push(cmd);
+        s.cdWords.push(k < end ? s.arg(cmd, k) : (start + 1 < end ? -2 : -1));
+        break;
+      }
+      case Cmd.POPD:
+        s.cdCmds.push(cmd);
+        s.cdWords.push(-2);
+        break;
+      case Cmd.SOURCE: {
+        const k = start + 1;
+        if (k < end && isStdinPath(s, s.arg(cmd, k))) this.readsStdin(cmd, v, true);
+        else if (k < end && (s.wordFlags(s.arg(cmd, k)) & WordFlag.SUBST) != 0) this.dynamicPayload(v); // source <(…)
+        break;
+      }
+      default:
+        if ((info & Kind.INTERP) != 0 && (info & Kind.SHELL) == 0 && interpReadsStdin(s, cmd, start, end)) {
+          s.vFlags.set(v, s.vFlags.get(v) | ViewFlag.READS_STDIN);
+        }
+    }
+  }
+
+  /** A shell (or `source`) reads its program from stdin: find what feeds it. */
+  readsStdin(cmd: i32, v: i32, shell: bool): void {
+    const s = this.s;
+    s.vFlags.set(v, s.vFlags.get(v) | ViewFlag.READS_STDIN);
+    if (!shell) return;
+    const base = s.cRedir.get(cmd), n = s.cRedirN.get(cmd);
+    for (let k = n - 1; k >= 0; k--) {
+      const r = s.redirFlat.get(base + k);
+      const aux = s.wAux.get(r), op = aux & 0xff, fd = (aux >> 8) - 1;
+      if (fd > 0) continue;
+      if (op == Redir.HEREDOC || op == Redir.HEREDOC_TABS) {
+        const body = s.wAux2.get(r);
+        if (body >= 0) this.payloadWord(cmd, v, body, 0);
+        return;
+      }
+      if (op == Redir.HERESTRING) { this.payloadWord(cmd, v, r, 0); return; }
+      if (op == Redir.IN || op == Redir.READ_WRITE || op == Redir.DUP_IN) {
+        // A script file; but `sh < <(…)` is code we cannot see.
+        if ((s.wordFlags(r) & WordFlag.SUBST) != 0) s.vFlags.set(v, s.vFlags.get(v) | ViewFlag.STDIN_UNKNOWN);
+        return;
+      }
+    }
+    if (!producerPayload(this, cmd, v)) s.vFlags.set(v, s.vFlags.get(v) | ViewFlag.STDIN_UNKNOWN);
+  }
+
+  // ---- payloads ----
+
+  /** The text of word `w` from byte `off` is code: parse it (or flag it when computed at run time). */
+  payloadWord(cmd: i32, v: i32, w: i32, off: i32): bool {
+    const s = this.s;
+    if (!s.isStatic(w)) { this.dynamicPayload(v); return true; }
+    const buf = this.p.payloadBuffer();
+    buf.append(s.wordPtr(w) + <usize>off, s.wordLen(w) - off);
+    return this.parsePayload(cmd);
+  }
+
+  /** argv[from, to) joined by spaces is code (eval, watch, ssh, …), after word `first` from `off` if >= 0. */
+  payloadJoin(cmd: i32, v: i32, from: i32, to: i32, first: i32 = -1, off: i32 = 0): bool {
+    const s = this.s;
+    const buf = this.p.payloadBuffer();
+    if (first >= 0) {
+      if (!s.isStatic(first)) { this.dynamicPayload(v); return true; }
+      buf.append(s.wordPtr(first) + <usize>off, s.wordLen(first) - off);
+    }
+    for (let k = from; k < to; k++) {
+      const w = s.arg(cmd, k);
+      if (!s.isStatic(w)) { this.dynamicPayload(v); return true; }
+      if (buf.length > 0) buf.push(<u8>Ch.SPACE);
+      buf.append(s.wordPtr(w), s.wordLen(w));
+    }
+    return this.parsePayload(cmd);
+  }
+
+  dynamicPayload(v: i32): void {
+    if (v >= 0) this.s.vFlags.set(v, this.s.vFlags.get(v) | ViewFlag.PAYLOAD_DYNAMIC);
+  }
+
+  /** Parse p.payloadBuffer() as a script run by `cmd`. */
+  parsePayload(cmd: i32): bool {
+    const s = this.s;
+    const depth = s.cDepth.get(cmd) + 1;
+    if (depth > MAX_PAYLOAD_DEPTH) return this.p.fail(ParseError.TOO_DEEP, "code nested too deep (sh -c / eval inside each other)");
+    const buf = this.p.srcBufs[1];
+    if (buf.length == 0) return true;
+    return this.p.parseSource(buf.ptr, buf.length, cmd, Subst.PAYLOAD, depth,
+      s.cStage.get(cmd), s.cFunc.get(cmd), this.p.cScope.get(cmd));
+  }
+
+  /** `GIT_SSH_COMMAND=…`, `EDITOR=…`, `PAGER=…`: variables whose value a program runs as a command. */
+  commandEnv(cmd: i32, v: i32, w: i32): bool {
+    const s = this.s;
+    const p = s.wordPtr(w), n = s.wordLen(w);
+    const eq = indexOf(p, n, Ch.EQ);
+    if (eq <= 0) return true;
+    if (!isCommandVariable(p, eq)) return true;
+    return this.payloadWord(cmd, v, w, eq + 1);
+  }
+
+  /**
+   * A literal `$( )` or backtick inside an assignment value (`x='a[$(id)]'`)
+   * runs if the value is later evaluated (arithmetic, `${!x}`, eval): treat
+   * its inside as code of this command.
+   */
+  literalCode(cmd: i32, w: i32): bool {
+    const s = this.s;
+    let i = 0;
+    while (true) {
+      const t = s.wordPtr(w), a = s.attrPtr(w), n = s.wordLen(w);
+      let open = -1, tick = false;
+      for (; i < n; i++) {
+        if (load<u8>(a + <usize>i) == Attr.EXPANSION) continue;
+        const c = <u32>load<u8>(t + <usize>i);
+        if (c == Ch.BACKTICK) { open = i + 1; tick = true; break; }
+        if (c == Ch.DOLLAR && i + 1 < n && <u32>load<u8>(t + <usize>i + 1) == Ch.LPAREN) { open = i + 2; break; }
+      }
+      if (open < 0) return true;
+      let close = -1, depth = 0;
+      for (let j = open; j < n; j++) {
+        const c = <u32>load<u8>(t + <usize>j);
+        if (tick) { if (c == Ch.BACKTICK) { close = j; break; } continue; }
+        if (c == Ch.LPAREN) depth++;
+        else if (c == Ch.RPAREN) { if (depth == 0) { close = j; break; } depth--; }
+      }
+      if (close < 0) return true;
+      const buf = this.p.payloadBuffer();
+      buf.append(t + <usize>open, close - open);
+      if (!this.parsePayload(cmd)) return false;
+      i = close + 1;
+    }
+  }
+}
+
+const COMMAND_VARIABLES = "GIT_SSH_COMMAND GIT_SSH GIT_EDITOR GIT_PAGER GIT_SEQUENCE_EDITOR GIT_ASKPASS " +
+  "GIT_EXTERNAL_DIFF EDITOR VISUAL PAGER MANPAGER SYSTEMD_PAGER SSH_ASKPASS SUDO_ASKPASS LESSOPEN LESSCLOSE " +
+  "PROMPT_COMMAND RSYNC_RSH";
+
+/** Is (p, n) one of COMMAND_VARIABLES? */
+function isCommandVariable(p: usize, n: i32): bool {
+  const list = COMMAND_VARIABLES;
+  const m = list.length;
+  let i = 0;
+  while (i < m) {
+    let j = i;
+    while (j < m && list.charCodeAt(j) != 0x20) j++;
+    if (j - i == n) {
+      let k = 0;
+      while (k < n && <u32>load<u8>(p + <usize>k) == <u32>list.charCodeAt(i + k)) k++;
+      if (k == n) return true;
+    }
+    i = j + 1;
+  }
+  return false;
+}
+
+/** `/dev/stdin`, `/dev/fd/0`, `/proc/self/fd/0` or `-`. */
+export function isStdinPath(s: Script, w: i32): bool {
+  return wordIs(s, w, "/dev/stdin") || wordIs(s, w, "/dev/fd/0") || wordIs(s, w, "/proc/self/fd/0") || wordIs(s, w, "-");
+}
+
+/**
+ * Does an interpreter (python, perl, node, …) read its program from stdin?
+ * Yes unless code is given inline (-c/-e/-m/-r/-p, --eval) or a script operand.
+ */
+export function interpReadsStdin(s: Script, cmd: i32, start: i32, end: i32): bool {
+  for (let k = start + 1; k < end; k++) {
+    const w = s.arg(cmd, k);
+    if (!s.isStatic(w)) return false;
+    const p = s.wordPtr(w), n = s.wordLen(w);
+    if (n == 1 && <u32>load<u8>(p) == Ch.MINUS) return true;
+    if (n < 2 || <u32>load<u8>(p) != Ch.MINUS) return isStdinPath(s, w);
+    if (<u32>load<u8>(p + 1) == Ch.MINUS) {
+      if (indexOf(p, n, 0x65) == 2 || indexOf(p, n, 0x70) == 2 || indexOf(p, n, 0x63) == 2) return false; // --eval --print --command
+      continue;
+    }
+    for (let j = 1; j < n; j++) {
+      const c = <u32>load<u8>(p + <usize>j);
+      if (c == 0x63 || c == 0x65 || c == 0x45 || c == 0x6d || c == 0x72 || c == 0x70) return false; // c e E m r p
+      if (c == 0x43 && j == 1) return false; // pwsh -Command
+    }
+    const c1 = <u32>load<u8>(p + 1);
+    if (n == 2 && (c1 == 0x57 || c1 == 0x58 || c1 == 0x49)) k++; // python -W x, -X x, ruby/perl -I dir
+  }
+  return true;
+}

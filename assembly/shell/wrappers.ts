@@ -1,0 +1,374 @@
+// Wrappers: commands that run another command (`sudo rm`, `xargs rm`,
+// `find -exec rm {} ;`, `timeout 5 rm`) or run code (`sh -c '…'`, `eval`,
+// `trap '…' EXIT`, `watch 'rm …'`, `ssh host 'rm …'`, `git -c alias.x='!rm …'`).
+// Each wrapper is itself a view (it must pass the rules) and exposes what it
+// runs: an inner view (returned as the argv index where it starts) or a
+// payload (parsed as a nested script). Option tables follow each tool's
+// getopt string; an unknown option is taken as a flag, so at worst a value is
+// mistaken for the inner command, which then fails the allowlist (fail closed).
+
+import { bytesStartLower, indexOf, isNameAssignText, isOptionWord, wordIs } from "./argv";
+import { Cmd, cmdId } from "./names";
+import { Ch, WordFlag } from "./tokens";
+import { Walker, isStdinPath } from "./walk";
+
+/** First argv index of the command `cmd`'s view `v` runs, or -1 (may set w.innerEnd). */
+export function unwrap(w: Walker, v: i32, cmd: i32, k: i32, end: i32, info: i32): i32 {
+  const s = w.s;
+  const o = w.opts;
+  let i = k + 1;
+  switch (cmdId(info)) {
+    case Cmd.ENV: {
+      i = o.scan(s, cmd, i, end, "uCSP", "unset/u chdir/C split-string/S ignore-environment/i null/0 debug/v");
+      for (; i < end && isNameAssignText(s, s.arg(cmd, i)); i++) {
+        s.addEnvWord(s.arg(cmd, i), cmd);
+        w.commandEnv(cmd, v, s.arg(cmd, i));
+      }
+      const sv = o.value(0x53); // -S 'cmd args': split into a command line
+      if (sv >= 0) {
+        w.payloadJoin(cmd, v, i, end, sv, o.valueOffset(0x53));
+        return -1;
+      }
+      return i;
+    }
+    case Cmd.NOHUP: case Cmd.SIMPLE_WRAPPER:
+      return o.scan(s, cmd, i, end, "", "");
+    case Cmd.SKIP1_WRAPPER:
+      return o.scan(s, cmd, i, end, "", "") + 1;
+    case Cmd.TIMEOUT:
+      return o.scan(s, cmd, i, end, "sk", "signal/s kill-after/k foreground/f preserve-status/p verbose/v") + 1;
+    case Cmd.NICE:
+      return o.scan(s, cmd, i, end, "n", "adjustment/n");
+    case Cmd.XARGS:
+      return o.scan(s, cmd, i, end, "adEILnPs9",
+        "arg-file/a delimiter/d eof/E replace/I max-lines/L max-args/n max-procs/P max-chars/s " +
+        "process-slot-var/9 null/0 no-run-if-empty/r verbose/t interactive/p exit/x open-tty/o");
+    case Cmd.EXEC:
+      return o.scan(s, cmd, i, end, "a", "");
+    case Cmd.COMMAND:
+      i = o.scan(s, cmd, i, end, "", "");
+      return o.has(0x76) || o.has(0x56) ? -1 : i; // -v / -V only look the name up
+    case Cmd.BUILTIN:
+      return i;
+    case Cmd.SUDO: {
+      i = o.scan(s, cmd, i, end, "ugCDhprtTU",
+        "user/u group/g close-from/C chdir/D host/h prompt/p role/r type/t command-timeout/T " +
+        "other-user/U preserve-env/E login/i shell/s edit/e list/l validate/v askpass/A background/b " +
+        "non-interactive/n stdin/S remove-timestamp/K reset-timestamp/k set-home/H preserve-groups/P");
+      if (o.has(0x65) || o.has(0x6c) || o.has(0x76) || o.has(0x56)) return -1; // -e edits, -l lists, -v, -V
+      for (; i < end && isNameAssignText(s, s.arg(cmd, i)); i++) {
+        s.addEnvWord(s.arg(cmd, i), cmd);
+        w.commandEnv(cmd, v, s.arg(cmd, i));
+      }
+      return i;
+    }
+    case Cmd.DOAS:
+      return o.scan(s, cmd, i, end, "uC", "");
+    case Cmd.TIME:
+      return o.scan(s, cmd, i, end, "fo", "format/f output/o append/a portability/p verbose/v quiet/q");
+    case Cmd.STDBUF:
+      return o.scan(s, cmd, i, end, "ioe", "input/i output/o error/e");
+    case Cmd.SETSID:
+      return o.scan(s, cmd, i, end, "", "ctty/c fork/f wait/w");
+    case Cmd.IONICE:
+      i = o.scan(s, cmd, i, end, "cnpPu", "class/c classdata/n pid/p pgid/P uid/u ignore/t");
+      return o.has(0x70) || o.has(0x50) || o.has(0x75) ? -1 : i;
+    case Cmd.CHROOT:
+      return o.scan(s, cmd, i, end, "12", "userspec/1 groups/2 skip-chdir/3") + 1;
+    case Cmd.STRACE:
+      return o.scan(s, cmd, i, end, "eoOpPsSuEabIXU", "output/o trace/e signal/9 attach/p user/u env/E");
+    case Cmd.TASKSET:
+      i = o.scan(s, cmd, i, end, "", "all-tasks/a pid/p cpu-list/c");
+      return o.has(0x70) ? -1 : i + 1;
+    case Cmd.CHRT:
+      i = o.scan(s, cmd, i, end, "TPD", "sched-runtime/T sched-period/P sched-deadline/D pid/p all-tasks/a");
+      return o.has(0x70) ? -1 : i + 1;
+    case Cmd.WATCH:
+      i = o.scan(s, cmd, i, end, "nq",
+        "interval/n differences/d exec/x chgexit/g errexit/e beep/b color/c no-title/t precise/p no-wrap/w");
+      if (o.has(0x78)) return i; // -x runs argv directly
+      if (i < end) w.payloadJoin(cmd, v, i, end); // otherwise joined and run by sh -c
+      return -1;
+    case Cmd.FLOCK: {
+      i = o.scan(s, cmd, i, end, "wEc",
+        "timeout/w conflict-exit-code/E command/c shared/s exclusive/x unlock/u nonblock/n close/o no-fork/F verbose/v");
+      if (o.value(0x63) >= 0) { w.payloadWord(cmd, v, o.value(0x63), o.valueOffset(0x63)); return -1; }
+      i++; // the lock file or fd
+      if (i < end && (wordIs(s, s.arg(cmd, i), "-c") || wordIs(s, s.arg(cmd, i), "--command"))) {
+        if (i + 1 < end) w.payloadWord(cmd, v, s.arg(cmd, i + 1), 0);
+        return -1;
+      }
+      return i;
+    }
+    case Cmd.SU: case Cmd.SCRIPT: // su/runuser/script -c 'code' (options may follow the user)
+      if (optAnywhere(w, cmd, i, end, 0x63, "command", "sgGwEIOBTm")) w.payloadWord(cmd, v, w.valWord, w.valOff);
+      else if (optAnywhere(w, cmd, i, end, 0, "session-command", "sgGw")) w.payloadWord(cmd, v, w.valWord, w.valOff);
+      return -1;
+    case Cmd.SG: {
+      i = o.scan(s, cmd, i, end, "", "") + 1; // the group
+      if (i < end && wordIs(s, s.arg(cmd, i), "-c")) i++;
+      if (i < end) w.payloadJoin(cmd, v, i, end);
+      return -1;
+    }
+    case Cmd.SSH:
+      return unwrapSsh(w, v, cmd, i, end, true);
+    case Cmd.SCP:
+      if (optAnywhere(w, cmd, i, end, 0x53, "", "cFiJloPDX")) w.payloadWord(cmd, v, w.valWord, w.valOff);
+      return unwrapSsh(w, v, cmd, i, end, false);
+    case Cmd.RSYNC: // -e / --rsh runs a local command
+      if (optAnywhere(w, cmd, i, end, 0x65, "rsh", "fTB")) w.payloadWord(cmd, v, w.valWord, w.valOff);
+      return -1;
+    case Cmd.TAR: // GNU tar runs programs for these options
+      if (optAnywhere(w, cmd, i, end, 0x49, "use-compress-program", "fCTXbgHKLNV")) w.payloadWord(cmd, v, w.valWord, w.valOff);
+      if (optAnywhere(w, cmd, i, end, 0x46, "info-script", "fCTXbgHKLNV")) w.payloadWord(cmd, v, w.valWord, w.valOff);
+      if (optAnywhere(w, cmd, i, end, 0, "new-volume-script", "")) w.payloadWord(cmd, v, w.valWord, w.valOff);
+      if (optAnywhere(w, cmd, i, end, 0, "to-command", "")) w.payloadWord(cmd, v, w.valWord, w.valOff);
+      if (optAnywhere(w, cmd, i, end, 0, "checkpoint-action", "") && s.isStatic(w.valWord)) {
+        const p = s.wordPtr(w.valWord) + <usize>w.valOff, n = s.wordLen(w.valWord) - w.valOff;
+        if (bytesStartLower(p, n, "exec=")) w.payloadWord(cmd, v, w.valWord, w.valOff + 5);
+      }
+      return -1;
+    case Cmd.BUSYBOX:
+      return i < end && !isOptionWord(s, s.arg(cmd, i), false) ? i : -1;
+    case Cmd.PARALLEL: {
+      i = o.scan(s, cmd, i, end, "jaSdIEnNLlPsX", "jobs/j arg-file/a sshlogin/S delimiter/d");
+      let j = i;
+      while (j < end && !bytesStartLower(s.wordPtr(s.arg(cmd, j)), s.wordLen(s.arg(cmd, j)), ":::")) j++;
+      if (j > i) w.payloadJoin(cmd, v, i, j);
+      else w.readsStdin(cmd, v, true); // commands read from stdin
+      return -1;
+    }
+    case Cmd.EVAL:
+      if (i < end && wordIs(s, s.arg(cmd, i), "--")) i++;
+      if (i < end) w.payloadJoin(cmd, v, i, end);
+      return -1;
+    case Cmd.TRAP: {
+      i = o.scan(s, cmd, i, end, "", "");
+      if (o.has(0x6c) || o.has(0x70) || end - i < 2) return -1; // -l, -p, or a reset
+      const a = s.arg(cmd, i);
+      if (!wordIs(s, a, "-")) w.payloadWord(cmd, v, a, 0);
+      return -1;
+    }
+    case Cmd.ALIAS:
+      for (; i < end; i++) {
+        const a = s.arg(cmd, i);
+        const eq = indexOf(s.wordPtr(a), s.wordLen(a), Ch.EQ);
+        if (eq > 0) w.payloadWord(cmd, v, a, eq + 1);
+        else if (!s.isStatic(a)) w.dynamicPayload(v);
+      }
+      return -1;
+    case Cmd.SHELL:
+      return unwrapShell(w, v, cmd, i, end);
+    case Cmd.ZIP: // zip -TT cmd / --unzip-command cmd
+      for (let j = i; j < end; j++) {
+        const a = s.arg(cmd, j);
+        if ((wordIs(s, a, "-TT") || wordIs(s, a, "--unzip-command")) && j + 1 < end) w.payloadWord(cmd, v, s.arg(cmd, j + 1), 0);
+      }
+      if (optAnywhere(w, cmd, i, end, 0, "unzip-command", "")) w.payloadWord(cmd, v, w.valWord, w.valOff);
+      return -1;
+    case Cmd.MAN: // man -P pager / --pager=…
+      if (optAnywhere(w, cmd, i, end, 0x50, "pager", "CMSeLmpr")) w.payloadWord(cmd, v, w.valWord, w.valOff);
+      return -1;
+    case Cmd.GIT:
+      return unwrapGit(w, v, cmd, i, end);
+    case Cmd.FIND:
+      return unwrapFind(w, v, cmd, i, end, false);
+    case Cmd.FD:
+      return unwrapFind(w, v, cmd, i, end, true);
+  }
+  return -1;
+}
+
+/** sh/bash/zsh/…: `-c code`, a script operand, or a program read from stdin. */
+function unwrapShell(w: Walker, v: i32, cmd: i32, i: i32, end: i32): i32 {
+  const s = w.s;
+  const o = w.opts;
+  i = o.scan(s, cmd, i, end, "oO1", "rcfile/1 init-file/1 norc/n noprofile/p login/l posix/9", true);
+  if (o.has(0x63)) { // -c: the first operand is the code
+    if (i < end) w.payloadWord(cmd, v, s.arg(cmd, i), 0);
+    else w.dynamicPayload(v); // `xargs bash -c`: the code arrives at run time
+    return -1;
+  }
+  if (o.has(0x73) || i >= end || isStdinPath(s, s.arg(cmd, i))) w.readsStdin(cmd, v, true);
+  else if ((s.wordFlags(s.arg(cmd, i)) & WordFlag.SUBST) != 0) w.dynamicPayload(v); // bash <(…): a script we cannot see
+  return -1;
+}
+
+/**
+ * git runs commands from its config: `-c alias.x='!cmd'`, `-c core.pager=cmd`,
+ * `core.sshCommand`, `core.editor`, `core.fsmonitor`, `diff.external`, … .
+ */
+function unwrapGit(w: Walker, v: i32, cmd: i32, i: i32, end: i32): i32 {
+  const s = w.s;
+  for (; i < end; i++) {
+    const a = s.arg(cmd, i);
+    if (!isOptionWord(s, a, false)) break;
+    let value = -1, off = 0;
+    if (wordIs(s, a, "-c")) { if (i + 1 < end) { value = s.arg(cmd, i + 1); i++; } }
+    else if (bytesStartLower(s.wordPtr(a), s.wordLen(a), "-c")) { value = a; off = 2; }
+    else if (wordIs(s, a, "-C") || wordIs(s, a, "--git-dir") || wordIs(s, a, "--work-tree") ||
+      wordIs(s, a, "--namespace") || wordIs(s, a, "--exec-path")) { i++; continue; }
+    if (value < 0) continue;
+    if (!s.isStatic(value)) { w.dynamicPayload(v); continue; }
+    const p = s.wordPtr(value) + <usize>off, n = s.wordLen(value) - off;
+    const eq = indexOf(p, n, Ch.EQ);
+    if (eq <= 0) continue;
+    let start = eq + 1;
+    if (bytesStartLower(p, n, "alias.")) {
+      if (start >= n || <u32>load<u8>(p + <usize>start) != Ch.BANG) continue; // a git alias, not a shell one
+      start++;
+    } else if (bytesStartLower(p, n, "credential.")) {
+      if (start < n && <u32>load<u8>(p + <usize>start) == Ch.BANG) start++;
+      else continue;
+    } else if (!(bytesStartLower(p, n, "core.pager=") || bytesStartLower(p, n, "core.sshcommand=") ||
+      bytesStartLower(p, n, "core.editor=") || bytesStartLower(p, n, "core.fsmonitor=") ||
+      bytesStartLower(p, n, "sequence.editor=") || bytesStartLower(p, n, "diff.external=") ||
+      bytesStartLower(p, n, "gpg.program=") || bytesStartLower(p, n, "gpg.ssh.program=") ||
+      bytesStartLower(p, n, "pager.") || bytesStartLower(p, n, "core.hookspath=") ||
+      bytesStartLower(p, n, "merge.tool=") || bytesStartLower(p, n, "diff.tool="))) continue;
+    w.payloadWord(cmd, v, value, off + start);
+  }
+  if (i >= end) return -1;
+  // Subcommands that run commands.
+  const sub = s.arg(cmd, i);
+  if (wordIs(s, sub, "submodule")) {
+    let j = i + 1;
+    while (j < end && !wordIs(s, s.arg(cmd, j), "foreach")) j++;
+    j++;
+    while (j < end && isOptionWord(s, s.arg(cmd, j), false)) j++;
+    if (j < end) w.payloadJoin(cmd, v, j, end);
+  } else if (wordIs(s, sub, "rebase")) {
+    if (optAnywhere(w, cmd, i + 1, end, 0x78, "exec", "sSX")) w.payloadWord(cmd, v, w.valWord, w.valOff);
+  } else if (wordIs(s, sub, "bisect")) {
+    if (i + 2 < end && wordIs(s, s.arg(cmd, i + 1), "run")) return i + 2;
+  } else if (wordIs(s, sub, "difftool") || wordIs(s, sub, "mergetool")) {
+    if (optAnywhere(w, cmd, i + 1, end, 0x78, "extcmd", "t")) w.payloadWord(cmd, v, w.valWord, w.valOff);
+  } else if (wordIs(s, sub, "filter-branch")) {
+    const filters = ["env-filter", "tree-filter", "index-filter", "parent-filter", "msg-filter", "commit-filter", "tag-name-filter"];
+    for (let f = 0; f < filters.length; f++) {
+      if (optAnywhere(w, cmd, i + 1, end, 0, filters[f], "")) w.payloadWord(cmd, v, w.valWord, w.valOff);
+    }
+  }
+  return -1;
+}
+
+/**
+ * find … -exec/-execdir/-ok/-okdir cmd … ; (or +), and fd's -x/-X cmd …:
+ * each runs a command; they are sibling views of the find.
+ */
+function unwrapFind(w: Walker, v: i32, cmd: i32, i: i32, end: i32, fd: bool): i32 {
+  const s = w.s;
+  for (; i < end; i++) {
+    const a = s.arg(cmd, i);
+    if (!s.isStatic(a)) continue;
+    const exec = fd
+      ? wordIs(s, a, "-x") || wordIs(s, a, "-X") || wordIs(s, a, "--exec") || wordIs(s, a, "--exec-batch")
+      : wordIs(s, a, "-exec") || wordIs(s, a, "-execdir") || wordIs(s, a, "-ok") || wordIs(s, a, "-okdir");
+    if (!exec) continue;
+    let j = i + 1;
+    while (j < end) {
+      const t = s.arg(cmd, j);
+      if (wordIs(s, t, ";")) break;
+      if (wordIs(s, t, "+") && j > i + 1 && wordIs(s, s.arg(cmd, j - 1), "{}")) break;
+      j++;
+    }
+    if (j > i + 1) w.chain(cmd, i + 1, j, v);
+    i = j;
+  }
+  return -1;
+}
+
+/**
+ * ssh/scp: `-o ProxyCommand=…` / `LocalCommand` / `KnownHostsCommand` run
+ * locally; ssh's words after the host are a command for the remote shell.
+ * ssh parses options again after the host, so they may appear anywhere.
+ */
+function unwrapSsh(w: Walker, v: i32, cmd: i32, i: i32, end: i32, remote: bool): i32 {
+  const s = w.s;
+  let host = false;
+  for (; i < end; i++) {
+    const a = s.arg(cmd, i);
+    if (!isOptionWord(s, a, false)) {
+      if (!remote || host) break;
+      host = true;
+      continue;
+    }
+    if (wordIs(s, a, "--")) { i++; if (!host) { host = true; i++; } break; }
+    const p = s.wordPtr(a), n = s.wordLen(a);
+    for (let q = 1; q < n; q++) {
+      const c = <u32>load<u8>(p + <usize>q);
+      if (indexOfChar("BbcDEeFIiJLlmOoPpQRSWw", c) < 0) continue;
+      let value = -1, off = 0;
+      if (q + 1 < n) { value = a; off = q + 1; } else if (i + 1 < end) { value = s.arg(cmd, i + 1); i++; }
+      if (c == 0x6f && value >= 0) sshOption(w, v, cmd, value, off);
+      break;
+    }
+  }
+  if (remote && i < end) w.payloadJoin(cmd, v, i, end);
+  return -1;
+}
+
+function sshOption(w: Walker, v: i32, cmd: i32, value: i32, off: i32): void {
+  const s = w.s;
+  if (!s.isStatic(value)) { w.dynamicPayload(v); return; }
+  const p = s.wordPtr(value) + <usize>off, n = s.wordLen(value) - off;
+  let k = 0;
+  while (k < n && <u32>load<u8>(p + <usize>k) != Ch.EQ && <u32>load<u8>(p + <usize>k) != Ch.SPACE) k++;
+  if (k >= n) return;
+  if (bytesStartLower(p, n, "proxycommand") || bytesStartLower(p, n, "localcommand") ||
+      bytesStartLower(p, n, "knownhostscommand") || bytesStartLower(p, n, "remotecommand")) {
+    w.payloadWord(cmd, v, value, off + k + 1);
+  }
+}
+
+function indexOfChar(list: string, c: u32): i32 {
+  for (let i = 0, n = list.length; i < n; i++) if (<u32>list.charCodeAt(i) == c) return i;
+  return -1;
+}
+
+/**
+ * Find option `c` (short, 0 for none) or `--long` anywhere in argv[i, end)
+ * (GNU tools permute options past operands). Sets w.valWord / w.valOff.
+ */
+function optAnywhere(w: Walker, cmd: i32, i: i32, end: i32, c: u32, long: string, argLetters: string): bool {
+  const s = w.s;
+  const ln = long.length;
+  for (let j = i; j < end; j++) {
+    const a = s.arg(cmd, j);
+    if (!s.isStatic(a)) continue;
+    const p = s.wordPtr(a), n = s.wordLen(a);
+    if (n < 2 || <u32>load<u8>(p) != Ch.MINUS) continue;
+    if (<u32>load<u8>(p + 1) == Ch.MINUS) {
+      if (n == 2) return false; // --
+      if (ln == 0 || n < ln + 2) continue;
+      let same = true;
+      for (let k = 0; k < ln; k++) {
+        if (<u32>load<u8>(p + <usize>k + 2) != <u32>long.charCodeAt(k)) { same = false; break; }
+      }
+      if (!same) continue;
+      if (n == ln + 2) {
+        if (j + 1 >= end) return false;
+        w.valWord = s.arg(cmd, j + 1);
+        w.valOff = 0;
+        return true;
+      }
+      if (<u32>load<u8>(p + <usize>ln + 2) == Ch.EQ) { w.valWord = a; w.valOff = ln + 3; return true; }
+      continue;
+    }
+    for (let q = 1; q < n; q++) {
+      const ch = <u32>load<u8>(p + <usize>q);
+      if (c != 0 && ch == c) {
+        if (q + 1 < n) { w.valWord = a; w.valOff = q + 1; return true; }
+        if (j + 1 >= end) return false;
+        w.valWord = s.arg(cmd, j + 1);
+        w.valOff = 0;
+        return true;
+      }
+      if (indexOfChar(argLetters, ch) >= 0) {
+        if (q + 1 == n) j++;
+        break;
+      }
+    }
+  }
+  return false;
+}
