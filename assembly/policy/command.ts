@@ -154,7 +154,7 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
     const why = p.err == ParseError.TOO_DEEP ? "nesting too deep: " : p.err == ParseError.UNSUPPORTED ? "unsupported construct: " : "";
     return verdict.deny(Code.COMMAND_INJECTION_DETECTED, "command cannot be parsed safely (" + why + p.errMsg + ")");
   }
-  if (s.commandCount == 0) return verdict.deny(Code.INVALID_CONTEXT, "command is empty (only blanks or comments)");
+  if (s.commandCount == 0 && !p.contentSeen) return verdict.deny(Code.INVALID_CONTEXT, "command is empty (only blanks or comments)");
 
   // Working directories, needed by the built-in checks (`cd / && rm -rf *`) and by rule 6.
   // Canonical forms are cached: the host usually passes the same home and cwd.

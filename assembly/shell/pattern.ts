@@ -77,7 +77,8 @@ export function compilePattern(raw: string): BlockedPattern | null {
       p.stages.push(st);
       continue;
     }
-    if (first.includes("/") && !first.includes("*")) first = first.substring(first.lastIndexOf("/") + 1);
+    // The command of a multi-word pattern compares by basename; a one-word pattern is a whole word or path.
+    if (words.length > 1 && first.includes("/") && !first.includes("*")) first = first.substring(first.lastIndexOf("/") + 1);
     if (first.length == 0) { compileError = "pattern '" + raw + "' has an empty command"; return null; }
     st.head = new PatternWord(first);
     const hb = String.UTF8.encode(first, false);
@@ -146,7 +147,8 @@ export function globMatch(p: usize, pn: i32, t: usize, tn: i32): bool {
 }
 
 /** Pattern word against (p, n): a glob, or a case-insensitive equality with a cheap length check first. */
-function wordMatches(pw: PatternWord, p: usize, n: i32): bool {
+// @ts-ignore: decorator
+@inline function wordMatches(pw: PatternWord, p: usize, n: i32): bool {
   const t = changetype<usize>(pw.text), tn = pw.text.length;
   if (pw.glob) return globMatch(t, tn, p, n);
   if (n != tn) return false;

@@ -1,0 +1,350 @@
+// Expansions inside words: `$name`, `${…}`, `$(( ))`, `$[ ]`, ANSI-C `$'…'`,
+// locale `$"…"`, command substitution `$( )` and backticks, process
+// substitution `<( )` `>( )`. Substitutions are parsed in place as nested
+// lists (their commands run); expansions keep their source text with
+// Attr.EXPANSION so rules can tell `$HOME/` from `/`. See lexer.ts for the
+// class chain.
+
+import { ByteBuffer } from "../util/bytes";
+import { Attr, Ch, ParseError, Subst, WordKind } from "./tokens";
+import { Lexer, isDigit, isNameChar, isNameStart } from "./lexer";
+
+export class Expander extends Lexer {
+  /** `$…` at pos: ANSI-C and locale strings, `$(( ))`, `$( )`, `${ }`, `$[ ]`, `$name`, or a literal `$`. */
+  scanDollar(inDquote: bool): bool {
+    const b = this.b();
+    const n = this.ch(this.pos + 1);
+    if (n == Ch.SQUOTE && !inDquote) return this.scanAnsiC();
+    if (n == Ch.DQUOTE && !inDquote) { this.pos++; return this.scanDouble(); }
+    if (n == Ch.LPAREN) {
+      if (this.ch(this.pos + 2) == Ch.LPAREN && this.arithPrescan(this.pos + 3)) {
+        const start = this.pos;
+        this.pos += 3;
+        if (!this.scanArith()) return false;
+        b.append(this.src + <usize>start, this.pos - start, Attr.EXPANSION);
+        return true;
+      }
+      this.pos += 2;
+      if (!this.parseNested(Subst.COMMAND)) return false;
+      b.appendString("$(…)", Attr.EXPANSION);
+      return true;
+    }
+    if (n == Ch.LBRACE) return this.scanParam();
+    if (n == Ch.LBRACKET) return this.scanOldArith();
+    if (isNameStart(n)) {
+      let j = this.pos + 2;
+      while (j < this.end && isNameChar(this.ch(j))) j++;
+      b.append(this.src + <usize>this.pos, j - this.pos, Attr.EXPANSION);
+      this.pos = j;
+      return true;
+    }
+    if (isDigit(n) || n == Ch.AT || n == Ch.STAR || n == Ch.HASH || n == Ch.QUESTION ||
+        n == Ch.MINUS || n == Ch.DOLLAR || n == Ch.BANG) {
+      b.append(this.src + <usize>this.pos, 2, Attr.EXPANSION);
+      this.pos += 2;
+      return true;
+    }
+    b.push(Ch.DOLLAR, inDquote ? Attr.QUOTED : Attr.UNQUOTED);
+    this.pos++;
+    return true;
+  }
+
+  /** `${…}`: a bare name is kept as `$name`; anything else keeps its source text. */
+  scanParam(): bool {
+    const b = this.b();
+    const start = this.pos;
+    let j = this.pos + 2;
+    if (isNameStart(this.ch(j))) {
+      while (j < this.end && isNameChar(this.ch(j))) j++;
+      if (this.ch(j) == Ch.RBRACE) {
+        b.push(Ch.DOLLAR, Attr.EXPANSION);
+        b.append(this.src + <usize>start + 2, j - start - 2, Attr.EXPANSION);
+        this.pos = j + 1;
+        return true;
+      }
+      // ${NAME:=…} and ${NAME=…} assign NAME.
+      const c = this.ch(j);
+      if (c == Ch.EQ || (c == Ch.COLON && this.ch(j + 1) == Ch.EQ)) {
+        this.script.addEnvWord(
+          this.script.commitRaw(this.src + <usize>start + 2, j - start - 2, WordKind.ENV_NAME, Attr.UNQUOTED), this.curCmd);
+      }
+    }
+    this.pos += 2;
+    if (!this.enterLevel()) return false;
+    while (true) {
+      if (this.pos >= this.end) return this.fail(ParseError.SYNTAX, "unterminated ${");
+      const c = this.ch(this.pos);
+      if (c == Ch.RBRACE) break;
+      if (c == Ch.BACKSLASH) { this.pos += 2; continue; }
+      if (c == Ch.SQUOTE) {
+        if (!this.scanSingle()) return false;
+        continue;
+      }
+      if (c == Ch.DQUOTE) { if (!this.scanDouble()) return false; continue; }
+      if (c == Ch.DOLLAR) { if (!this.scanDollar(false)) return false; continue; }
+      if (c == Ch.BACKTICK) { if (!this.scanBacktick(false)) return false; continue; }
+      this.pos++;
+    }
+    this.leaveLevel();
+    // ${x@P} expands a prompt string, which runs any $( ) stored in x.
+    if (this.pos - start >= 4 && this.ch(this.pos - 1) == 0x50 && this.ch(this.pos - 2) == Ch.AT) {
+      return this.fail(ParseError.UNSUPPORTED, "${…@P} prompt expansion is not supported");
+    }
+    this.pos++;
+    b.append(this.src + <usize>start, this.pos - start, Attr.EXPANSION);
+    return true;
+  }
+
+  /** Does `((` at p-2 close with `))` (arithmetic) rather than `) )` (nested subshell)? */
+  arithPrescan(p: i32): bool {
+    let depth = 0;
+    while (p < this.end) {
+      const c = this.ch(p);
+      if (c == Ch.LPAREN) depth++;
+      else if (c == Ch.RPAREN) {
+        if (depth == 0) return this.ch(p + 1) == Ch.RPAREN;
+        depth--;
+      } else if (c == Ch.BACKSLASH) p++;
+      else if (c == Ch.SQUOTE || c == Ch.DQUOTE || c == Ch.BACKTICK) {
+        p++;
+        while (p < this.end && this.ch(p) != c) {
+          if (c != Ch.SQUOTE && this.ch(p) == Ch.BACKSLASH) p++;
+          p++;
+        }
+        if (p >= this.end) return false;
+      }
+      p++;
+    }
+    return false;
+  }
+
+  /** Body of `$(( ))` / `(( ))` after the opening parens, through the closing `))`. */
+  scanArith(): bool {
+    if (!this.enterLevel()) return false;
+    let depth = 0;
+    while (true) {
+      if (this.pos >= this.end) return this.fail(ParseError.SYNTAX, "unterminated arithmetic expression");
+      const c = this.ch(this.pos);
+      if (c == Ch.LPAREN) { depth++; this.pos++; continue; }
+      if (c == Ch.RPAREN) {
+        if (depth == 0) {
+          if (this.ch(this.pos + 1) != Ch.RPAREN) return this.fail(ParseError.SYNTAX, "expected ))");
+          this.pos += 2;
+          break;
+        }
+        depth--;
+        this.pos++;
+        continue;
+      }
+      if (c == Ch.DOLLAR) { if (!this.scanDollar(false)) return false; continue; }
+      if (c == Ch.BACKTICK) { if (!this.scanBacktick(false)) return false; continue; }
+      if (c == Ch.DQUOTE) { if (!this.scanDouble()) return false; continue; }
+      if (c == Ch.SQUOTE) { if (!this.scanSingle()) return false; continue; }
+      if (c == Ch.BACKSLASH) { this.pos += 2; continue; }
+      this.pos++;
+    }
+    this.leaveLevel();
+    return true;
+  }
+
+  /** `$[ expr ]`, bash's old arithmetic form. */
+  scanOldArith(): bool {
+    const start = this.pos;
+    this.pos += 2;
+    if (!this.enterLevel()) return false;
+    let depth = 0;
+    while (true) {
+      if (this.pos >= this.end) return this.fail(ParseError.SYNTAX, "unterminated $[");
+      const c = this.ch(this.pos);
+      if (c == Ch.LBRACKET) depth++;
+      else if (c == Ch.RBRACKET) {
+        if (depth == 0) { this.pos++; break; }
+        depth--;
+      } else if (c == Ch.DOLLAR) { if (!this.scanDollar(false)) return false; continue; }
+      else if (c == Ch.BACKTICK) { if (!this.scanBacktick(false)) return false; continue; }
+      else if (c == Ch.DQUOTE) { if (!this.scanDouble()) return false; continue; }
+      else if (c == Ch.BACKSLASH) this.pos++;
+      this.pos++;
+    }
+    this.leaveLevel();
+    this.b().append(this.src + <usize>start, this.pos - start, Attr.EXPANSION);
+    return true;
+  }
+
+  /** `$'…'`: escapes decoded; a NUL ends the string, as in bash. */
+  scanAnsiC(): bool {
+    const b = this.b();
+    this.pos += 2;
+    this.sawQuote = true;
+    let cut = false;
+    while (true) {
+      if (this.pos >= this.end) return this.fail(ParseError.SYNTAX, "unterminated $'");
+      const c = this.ch(this.pos);
+      if (c == Ch.SQUOTE) { this.pos++; return true; }
+      if (c != Ch.BACKSLASH) {
+        if (!cut) b.push(c, Attr.QUOTED);
+        this.pos++;
+        continue;
+      }
+      const e = this.ch(this.pos + 1);
+      this.pos += 2;
+      let v: i32 = -1;   // a byte
+      let cp: i32 = -1;  // a code point
+      switch (e) {
+        case 0x61: v = 7; break;   // a
+        case 0x62: v = 8; break;   // b
+        case 0x65: case 0x45: v = 27; break; // e E
+        case 0x66: v = 12; break;  // f
+        case 0x6e: v = 10; break;  // n
+        case 0x72: v = 13; break;  // r
+        case 0x74: v = 9; break;   // t
+        case 0x76: v = 11; break;  // v
+        case Ch.BACKSLASH: case Ch.SQUOTE: case Ch.DQUOTE: case Ch.QUESTION: v = <i32>e; break;
+        case 0x63: { // \cX
+          const x = this.ch(this.pos);
+          if (this.pos < this.end) { v = <i32>(x & 0x1f); this.pos++; }
+          break;
+        }
+        case 0x78: v = this.readHex(2); if (v < 0) { v = -2; } break; // \xHH
+        case 0x75: cp = this.readHex(4); if (cp < 0) v = -2; break;  // \uHHHH
+        case 0x55: cp = this.readHex(8); if (cp < 0) v = -2; break;  // \UHHHHHHHH
+        default:
+          if (e - Ch.ZERO < 8) { // octal, up to 3 digits
+            let o = <i32>(e - Ch.ZERO);
+            for (let k = 0; k < 2; k++) {
+              const d = this.ch(this.pos);
+              if (this.pos < this.end && d - Ch.ZERO < 8) { o = o * 8 + <i32>(d - Ch.ZERO); this.pos++; } else break;
+            }
+            v = o & 0xff;
+          }
+      }
+      if (cut) continue;
+      if (v == -2) { // \x or \u with no digits: kept literally
+        b.push(Ch.BACKSLASH, Attr.QUOTED);
+        b.push(e, Attr.QUOTED);
+      } else if (cp >= 0) {
+        if (cp == 0) cut = true;
+        else if (cp > 0x10ffff || (cp >= 0xd800 && cp < 0xe000)) b.appendString("\uFFFD", Attr.QUOTED);
+        else {
+          const at = b.text.length;
+          b.text.appendCodePoint(<u32>cp);
+          b.attr.fill(<u32>Attr.QUOTED, b.text.length - at);
+        }
+      } else if (v >= 0) {
+        if (v == 0) cut = true;
+        else b.push(<u32>v, Attr.QUOTED);
+      } else {
+        b.push(Ch.BACKSLASH, Attr.QUOTED);
+        if (this.pos - 1 < this.end) b.push(e, Attr.QUOTED);
+      }
+    }
+  }
+
+  /** Up to `max` hex digits at pos; -1 if there are none. */
+  readHex(max: i32): i32 {
+    let v = 0, k = 0;
+    while (k < max && this.pos < this.end) {
+      const c = this.ch(this.pos);
+      let d: i32 = 0;
+      if (c - Ch.ZERO < 10) d = <i32>(c - Ch.ZERO);
+      else if ((c | 0x20) - 0x61 < 6) d = <i32>((c | 0x20) - 0x61 + 10);
+      else break;
+      v = (v << 4) | d;
+      if (v > 0x10ffff) v = 0x110000; // keep it bounded
+      this.pos++;
+      k++;
+    }
+    return k == 0 ? -1 : v;
+  }
+
+  /** `` `…` ``: undo the backslash escaping, then parse the body as its own source. */
+  scanBacktick(inDquote: bool): bool {
+    const level = this.srcLevel + 1;
+    while (level >= this.srcBufs.length) this.srcBufs.push(new ByteBuffer(64));
+    const buf = this.srcBufs[level];
+    buf.reset();
+    this.pos++;
+    while (true) {
+      if (this.pos >= this.end) return this.fail(ParseError.SYNTAX, "unterminated backtick");
+      const c = this.ch(this.pos);
+      if (c == Ch.BACKTICK) { this.pos++; break; }
+      if (c == Ch.BACKSLASH) {
+        const n = this.ch(this.pos + 1);
+        if (n == Ch.BACKSLASH || n == Ch.BACKTICK || n == Ch.DOLLAR || (inDquote && n == Ch.DQUOTE)) {
+          buf.push(<u8>n);
+          this.pos += 2;
+          continue;
+        }
+        if (n == Ch.NL) { this.pos += 2; continue; }
+      }
+      buf.push(<u8>c);
+      this.pos++;
+    }
+    if (!this.parseNestedSource(buf.ptr, buf.length, Subst.COMMAND)) return false;
+    this.b().appendString("`…`", Attr.EXPANSION);
+    return true;
+  }
+
+  /** `<(…)` / `>(…)` at pos. */
+  scanProcSubst(c: u32): bool {
+    this.pos += 2;
+    if (!this.parseNested(c == Ch.LT ? Subst.PROC_IN : Subst.PROC_OUT)) return false;
+    this.b().appendString(c == Ch.LT ? "<(…)" : ">(…)", Attr.EXPANSION);
+    return true;
+  }
+
+  /** Commands inside `$( )`, `<( )`, `>( )` of the current command (pos is after the `(`). */
+  parseNested(kind: i32): bool {
+    const host = this.curHost, subst = this.curSubst, scope = this.curScope;
+    const quote = this.sawQuote;
+    this.curHost = this.curCmd;
+    this.curSubst = kind;
+    if (!this.enterLevel()) return false;
+    this.curScope = this.newScope(true);
+    const ok = this.parseSubList();
+    this.leaveLevel();
+    this.curHost = host;
+    this.curSubst = subst;
+    this.curScope = scope;
+    this.sawQuote = quote;
+    this.sawSubst = true;
+    return ok;
+  }
+
+  /** Parse (ptr, len), which lives in srcBufs[srcLevel + 1], as a nested source. */
+  parseNestedSource(ptr: usize, len: i32, kind: i32): bool {
+    const src = this.src, end = this.end, pos = this.pos;
+    const host = this.curHost, subst = this.curSubst, scope = this.curScope;
+    const hdRead = this.hdRead, hdLen = this.hdWord.length;
+    const quote = this.sawQuote;
+    this.src = ptr;
+    this.end = len;
+    this.pos = 0;
+    this.peekPos = -1;
+    this.srcLevel++;
+    this.hdRead = hdLen;
+    this.curHost = this.curCmd;
+    this.curSubst = kind;
+    let ok = this.enterLevel();
+    if (ok) {
+      this.curScope = this.newScope(true);
+      ok = this.parseSubSource();
+      this.leaveLevel();
+    }
+    this.srcLevel--;
+    this.hdRead = hdRead;
+    this.hdWord.length = hdLen;
+    this.hdCmd.length = hdLen;
+    this.hdStrip.length = hdLen;
+    this.curHost = host;
+    this.curSubst = subst;
+    this.curScope = scope;
+    this.sawQuote = quote;
+    this.sawSubst = true;
+    this.src = src;
+    this.end = end;
+    this.pos = ok ? pos : end;
+    this.peekPos = -1;
+    return ok;
+  }
+}
