@@ -18,6 +18,7 @@ import { RequestView, MAX_REQUEST_BYTES } from "./policy/request";
 import { Verdict, Code } from "./policy/verdict";
 import { LoadErrors } from "./policy/load-errors";
 import { intern, internedString as internedAt, internedCount as internedTotal } from "./policy/intern";
+import { collectBetweenCalls } from "./util/gc";
 import { safetyLoad as safetyLoadImpl, safetyDetect as safetyDetectImpl, safetyFree as safetyFreeImpl } from "./safety/abi";
 
 /** Bumped whenever an export's meaning changes; the bindings refuse a mismatch. */
@@ -61,6 +62,12 @@ export function outputPtr(): usize {
  * output buffer.
  */
 export function loadPolicy(len: i32): i32 {
+  const result = loadPolicyInto(len);
+  collectBetweenCalls();
+  return result;
+}
+
+function loadPolicyInto(len: i32): i32 {
   const errors = new LoadErrors();
   const policy = compilePolicy(len, errors);
   if (policy == null) {
@@ -104,6 +111,7 @@ function compilePolicy(len: i32, errors: LoadErrors): Policy | null {
 
 export function freePolicy(handle: i32): void {
   if (handle >= 1 && handle <= policies.length) policies[handle - 1] = null;
+  collectBetweenCalls();
 }
 
 /**
@@ -122,7 +130,9 @@ export function evaluate(handle: i32, len: i32, now: f64): i32 {
   } else if (request.parse(input.ptr, len, verdict)) {
     policy.evaluate(request, now, verdict);
   }
-  return writeVerdict();
+  const length = writeVerdict();
+  collectBetweenCalls();
+  return length;
 }
 
 const HEADER: i32 = 20;
@@ -154,6 +164,7 @@ export function internedCount(): i32 {
 export function internedString(id: i32): i32 {
   output.reset();
   output.appendString(internedAt(id));
+  collectBetweenCalls();
   return output.length;
 }
 
@@ -161,7 +172,9 @@ export function internedString(id: i32): i32 {
 
 /** Compile a safety-detector config in the input buffer; a handle >= 1, or -(n) with n bytes of errors. */
 export function safetyLoad(len: i32): i32 {
-  return safetyLoadImpl(input, len, output);
+  const result = safetyLoadImpl(input, len, output);
+  collectBetweenCalls();
+  return result;
 }
 
 /**
@@ -171,9 +184,12 @@ export function safetyLoad(len: i32): i32 {
  * Returns the byte length of the JSON result in the output buffer.
  */
 export function safetyDetect(handle: i32, len: i32, shape: i32): i32 {
-  return safetyDetectImpl(handle, input, len, output, shape);
+  const length = safetyDetectImpl(handle, input, len, output, shape);
+  collectBetweenCalls();
+  return length;
 }
 
 export function safetyFree(handle: i32): void {
   safetyFreeImpl(handle);
+  collectBetweenCalls();
 }
