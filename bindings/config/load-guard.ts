@@ -17,6 +17,10 @@ import { Guard } from "../middleware/guard.ts";
 import { jsonLinesSink, type AuditSink } from "../middleware/audit.ts";
 import { ConfigError, parseDocumentText, parsePassportText, type PortcullisConfig } from "./parse-config.ts";
 import { locatePointer } from "./format-errors.ts";
+import { SanitizeError } from "../sanitize/abi.ts";
+import { createToolResultSanitizer } from "../sanitize/shared.ts";
+import type { ToolResultSanitizer } from "../sanitize/tool-result.ts";
+import { sanitizerEnabled, toolResultOptionsFromConfig } from "../sanitize/config.ts";
 
 export interface LoadOptions {
   /** Epoch-ms clock for passport expiry (tests and `--now` pin it). */
@@ -27,6 +31,8 @@ export interface LoadOptions {
 
 export interface LoadedGuard {
   guard: Guard;
+  /** The tool-result sanitizer the guard applies (absent with `sanitizer: {enabled: false}`). */
+  sanitizer?: ToolResultSanitizer;
   config: PortcullisConfig;
   file: string;
 }
@@ -80,14 +86,28 @@ export async function loadGuard(path: string, options: LoadOptions = {}): Promis
     const auditFile = resolve(dirname(file), section.audit.path);
     audit.push(jsonLinesSink((line) => appendFileSync(auditFile, line)));
   }
+  const sanitizer = await buildSanitizer(config, file, source);
   const guard = new Guard({
     provider,
     enabled: section.enabled ?? true,
     failClosed: section.fail_closed ?? true,
     passport: passport ? String(passport.passport.passport_id ?? passport.file) : undefined,
     audit,
+    sanitizer,
   });
-  return { guard, config, file };
+  return sanitizer ? { guard, sanitizer, config, file } : { guard, config, file };
+}
+
+/** The `sanitizer:` section (on by default) as a ready middleware; option errors are located like the rest. */
+async function buildSanitizer(config: PortcullisConfig, file: string, source: string): Promise<ToolResultSanitizer | undefined> {
+  if (!sanitizerEnabled(config.sanitizer)) return undefined;
+  try {
+    return await createToolResultSanitizer(toolResultOptionsFromConfig(config.sanitizer));
+  } catch (error) {
+    if (!(error instanceof SanitizeError) || error.code !== "invalid_options") throw error;
+    const path = config.sanitizer ? "/sanitizer" : "";
+    throw new ConfigError([{ ...locatePointer(source, path), file, path, message: error.message }]);
+  }
 }
 
 interface BuildContext {

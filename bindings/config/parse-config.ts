@@ -8,6 +8,7 @@
 import { LineCounter, parseDocument } from "yaml";
 import { validateConfig, validatePassport } from "./generated/validators.js";
 import { formatSchemaErrors, formatSchemaIssue, type SchemaIssue } from "./format-errors.ts";
+import type { SanitizerSection } from "../sanitize/config.ts";
 
 export interface GuardrailsSection {
   enabled?: boolean;
@@ -20,7 +21,7 @@ export interface GuardrailsSection {
 export interface PortcullisConfig {
   guardrails: GuardrailsSection;
   safety_finish_reason?: Record<string, unknown>;
-  sanitizer?: Record<string, unknown>;
+  sanitizer?: SanitizerSection;
 }
 
 export type ParsedDocument =

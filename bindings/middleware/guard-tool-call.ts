@@ -23,6 +23,15 @@ export interface BlockedToolResult {
   pending: boolean;
 }
 
+/**
+ * Rewrites the result of a tool that ran, before the agent sees it — e.g. the
+ * `ToolResultSanitizer` of `portcullis/sanitize` (kept as an interface so the
+ * default entry does not pull the sanitizer in).
+ */
+export interface ToolResultFilter {
+  sanitizeToolResult<T>(request: GuardrailRequest, result: T): T;
+}
+
 export interface GuardOptions {
   provider: GuardrailProvider;
   /** Deny when the provider throws (default true). False runs the tool and records that it ran unjudged. */
@@ -35,6 +44,8 @@ export interface GuardOptions {
   onDecision?: AuditSink;
   /** Further sinks, e.g. a JSON Lines audit file. */
   audit?: AuditSink[];
+  /** Applied to the result of every call that ran (untrusted-content sanitizing). */
+  sanitizer?: ToolResultFilter;
 }
 
 export function isBlockedToolResult(value: unknown): value is BlockedToolResult {
@@ -105,7 +116,7 @@ export async function guardToolCall<T>(
     durationMs: elapsed,
   }));
 
-  if (decision.allow) return execute();
+  if (decision.allow) return runFiltered(req, execute, options.sanitizer);
   const name = "tool_name" in request ? String(request.tool_name) : "unknown_tool";
   const id = "tool_call_id" in request ? String(request.tool_call_id) : "missing_id";
   const pending = decision.decision === "ask";
@@ -117,6 +128,12 @@ export async function guardToolCall<T>(
     decision,
     pending,
   };
+}
+
+/** Run the tool; with a filter, the agent gets the filtered result. */
+export async function runFiltered<T>(request: GuardrailRequest, execute: () => T | Promise<T>, filter?: ToolResultFilter): Promise<T> {
+  if (!filter) return execute();
+  return filter.sanitizeToolResult(request, await execute());
 }
 
 async function record(options: GuardOptions, event: DecisionEvent): Promise<void> {
