@@ -13,17 +13,21 @@ import { normalizeDecision, type Decision, type GuardrailRequest } from "../core
 import { PassportProvider } from "../providers/passport.ts";
 import { AllowlistProvider } from "../providers/allowlist.ts";
 import { detectCommand } from "./detect.ts";
+import { sanitizeCommand } from "./sanitize.ts";
+import { byteLines } from "./byte-lines.ts";
 
 const USAGE = `usage:
   portcullis eval --policy FILE [--now ISO-8601] [--input FILE]
   portcullis check --policy FILE --tool NAME [--input JSON] [--context JSON] [--now ISO-8601]
   portcullis validate FILE...
   portcullis detect [--config FILE] [--input FILE]
+  portcullis sanitize [--max-length N] [--wrap SOURCE] [--html] [--disable LAYER,...] [--report] [--jsonl] [--input FILE]
 
 eval      JSON Lines requests in (stdin by default), one decision per line out.
 check     one decision for one call; exit 0 allow, 1 deny, 3 ask.
 validate  check config and passport files; exit 0 valid, 1 invalid.
 detect    JSON Lines of model messages or provider responses in; one safety-stop verdict per line out.
+sanitize  untrusted text on stdin, sanitized text on stdout; --jsonl: {"text","source"?,"html"?} per line in, {"text","report"} out.
 Exit 2: usage or policy-file errors.`;
 
 class UsageError extends Error {}
@@ -40,6 +44,8 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
         return await validateCommand(rest, io);
       case "detect":
         return await detectCommand(rest, io as never);
+      case "sanitize":
+        return await sanitizeCommand(rest, io as never);
       case "help":
       case "--help":
       case "-h":
@@ -131,33 +137,6 @@ async function evalCommand(args: string[], io: { stdout: NodeJS.WritableStream; 
   }
   io.stdout.write(out);
   return 0;
-}
-
-/** Split a byte stream on LF (a trailing CR is dropped), without decoding: bytes reach the core as sent. */
-async function* byteLines(input: AsyncIterable<Uint8Array | string>): AsyncGenerator<Uint8Array> {
-  let pending = new Uint8Array(0);
-  for await (const chunk of input) {
-    const bytes = typeof chunk === "string" ? new TextEncoder().encode(chunk) : chunk;
-    let data = pending.length ? concat(pending, bytes) : bytes;
-    let start = 0;
-    for (let i = data.indexOf(10); i !== -1; i = data.indexOf(10, start)) {
-      yield trimCr(data.subarray(start, i));
-      start = i + 1;
-    }
-    pending = data.slice(start);
-  }
-  if (pending.length) yield trimCr(pending);
-}
-
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a);
-  out.set(b, a.length);
-  return out;
-}
-
-function trimCr(line: Uint8Array): Uint8Array {
-  return line.length && line[line.length - 1] === 13 ? line.subarray(0, -1) : line;
 }
 
 async function checkCommand(args: string[], io: { stdout: NodeJS.WritableStream }): Promise<number> {
