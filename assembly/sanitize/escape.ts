@@ -6,6 +6,7 @@
 // [A-Za-z0-9_] count as word characters, so `<systemé>` is escaped too (escaping more is safe).
 import { ByteBuffer } from "../util/bytes";
 import { SanitizeReport } from "./report";
+import { hasByte } from "./swar";
 import { propsOf, decodeUtf8, KIND_MASK, KIND_INVISIBLE, KIND_FORMAT, KIND_TAG, KIND_SPACE } from "./props";
 
 /** DeerFlow's blocked tag names (deerflow.md §3.1a), in its order. */
@@ -171,6 +172,11 @@ export function escapeFrameworkTags(src: ByteBuffer, dst: ByteBuffer, report: Sa
   let p = start;
   let any = false;
   while (p < end) {
+    // Skip eight bytes at a time while they hold no '<'.
+    if (p + 8 <= end && !hasByte(load<u64>(p), 0x3c)) {
+      p += 8;
+      continue;
+    }
     if (load<u8>(p) != 0x3c) {
       p++;
       continue;

@@ -12,6 +12,7 @@
 import { ByteBuffer } from "../util/bytes";
 import { SanitizeReport } from "./report";
 import { decodeUtf8, prevStart } from "./props";
+import { HIGHS, zeroBytes } from "./swar";
 import { foldMarkerChar, couldFoldToE, couldFollowE, FOLD_SKIP, FOLD_OTHER } from "./fold";
 
 export const MARKER_REPLACEMENT = "[[MARKER_SANITIZED]]";
@@ -172,8 +173,39 @@ function retract(s: usize, floor: usize, end: usize): usize {
   return cut;
 }
 
+/**
+ * Whether the bytes after an ASCII 'e' at p - 1 may continue a marker: "XTER" or "ND" followed by
+ * a separator or 'E', compared while they are printable ASCII (a byte that is not could be a
+ * look-alike or a skipped character, so the answer is then yes). English has many "en" and "ex";
+ * this keeps them off the full matcher.
+ */
+function asciiCouldStartMarker(p: usize, end: usize): bool {
+  const first = <u32>load<u8>(p);
+  if (first >= 0x80 || first < 0x20) return true;
+  const lower = first | 0x20;
+  if (lower == 0x78) return asciiMayBe(p + 1, end, 0x726574); // "ter", lowest byte first
+  if (lower != 0x6e) return false;
+  if (!asciiMayBe(p + 1, end, 0x64)) return false; // "d"
+  if (p + 2 >= end) return false;
+  const c = <u32>load<u8>(p + 2);
+  return c >= 0x80 || c < 0x20 || c == 0x5f || c == 0x20 || c == 0x2d || (c | 0x20) == 0x65;
+}
+
+/** The lower-case letters packed in `word` (first in the low byte) follow at p, as far as p holds ASCII. */
+function asciiMayBe(p: usize, end: usize, word: u32): bool {
+  for (let k: usize = 0; word != 0; k++, word >>= 8) {
+    if (p + k >= end) return false;
+    const c = <u32>load<u8>(p + k);
+    if (c >= 0x80 || c < 0x20) return true;
+    if ((c | 0x20) != (word & 0xff)) return false;
+  }
+  return true;
+}
+
 let matchEnd: usize = 0;
 /** Two-byte lead bytes C3 C4 C8 CE D0 D1 D3 (bit = lead - 0xC0). */
+const SPACES: u64 = 0x2020202020202020;
+const E_BYTES: u64 = 0x6565656565656565;
 const E_LEADS_2: u32 = (1 << 3) | (1 << 4) | (1 << 8) | (1 << 14) | (1 << 16) | (1 << 17) | (1 << 19);
 
 /**
@@ -182,11 +214,22 @@ const E_LEADS_2: u32 = (1 << 3) | (1 << 4) | (1 << 8) | (1 << 14) | (1 << 16) | 
  */
 function nextMarker(p: usize, floor: usize, end: usize): usize {
   while (p < end) {
-    // Skip 8 bytes at a time while they hold no 'e'/'E' and no non-ASCII byte.
+    // Eight ASCII bytes at a time: skip them unless an 'e'/'E' in them may start a marker.
     while (p + 8 <= end) {
       const w = load<u64>(p);
-      const y = (w | 0x2020202020202020) ^ 0x6565656565656565; // a zero byte where 'e' or 'E' was
-      if ((((y - 0x0101010101010101) & ~y) | w) & 0x8080808080808080) break;
+      if ((w & HIGHS) != 0) break; // non-ASCII: one byte at a time below
+      let es = zeroBytes((w | SPACES) ^ E_BYTES); // 0x80 where 'e' or 'E' is
+      let found = false;
+      while (es != 0) {
+        const at = p + <usize>(ctz(es) >> 3);
+        if (at + 1 < end && asciiCouldStartMarker(at + 1, end)) {
+          p = at;
+          found = true;
+          break;
+        }
+        es &= es - 1;
+      }
+      if (found) break;
       p += 8;
     }
     if (p >= end) break;
@@ -194,12 +237,9 @@ function nextMarker(p: usize, floor: usize, end: usize): usize {
     let candidate = false;
     let len: usize = 1;
     if (b < 0x80) {
-      // 'e' followed by 'x' or 'n' (or by something that is not plain ASCII).
-      if ((b | 0x20) == 0x65 && p + 1 < end) {
-        const nb = <u32>load<u8>(p + 1);
-        const lower = nb | 0x20;
-        candidate = lower == 0x78 || lower == 0x6e || nb >= 0x80 || nb < 0x20;
-      }
+      // 'e' starting "xter…" or "nd" + separator or 'e' — as far as the bytes are plain ASCII
+      // letters; anything else (a look-alike, an invisible character) goes to the full match.
+      if ((b | 0x20) == 0x65 && p + 1 < end) candidate = asciiCouldStartMarker(p + 1, end);
     } else if (b >= 0xc0) {
       // src is valid UTF-8 (the layers' output), so the lead byte gives the length, and only a
       // few lead bytes can start a character that folds to 'E' (see couldFoldToE).

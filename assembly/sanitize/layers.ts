@@ -10,13 +10,13 @@
 // and sanitizing twice gives the same text. Their counts stay under layers 5 and 6. Layer 8,
 // markers, framework tag escaping and the fence work on the output afterwards (sanitize.ts).
 //
-// Fast path: a run of printable ASCII (plus \t and \n) passes layers 1-6 unchanged, so it is
-// copied as bytes; only a double space has to go through layer 7, and the run's last character
-// stays pending in the NFC segment because a combining mark may still follow it.
+// Fast path (fastRun): a run of characters that no layer touches — printable ASCII, \t, \n, single
+// spaces, and non-ASCII characters of no layer's kind that NFC leaves alone — is copied as bytes,
+// eight ASCII bytes per test where it can (swar.ts); the run's last character stays pending in the
+// NFC segment because a combining mark may still follow it.
 //
-// Why module globals and raw pointers instead of a class: with the incremental GC every function
-// that holds an object reference spills it to the shadow stack on each call, which cost ~3x on
-// the per-character path. The hot path here touches only numbers; objects (the output
+// Why module globals and raw pointers instead of a class: the hot path touches only numbers, so
+// nothing is spilled or re-read through object fields per character; objects (the output
 // ByteBuffer, the report) are synced at the start and end of a run and when a buffer grows.
 import { ByteBuffer } from "../util/bytes";
 import { SanitizeOptions } from "./options";
@@ -28,6 +28,7 @@ import {
 } from "./props";
 import { nfcSegment, nfcOutPtr } from "./nfc";
 import * as tags from "./tags";
+import { HIGHS, hasByte, hasByteBelow, zeroBytes } from "./swar";
 
 const NOT_BOUNDARY: u32 = F_NFC_NO | F_NFC_MAYBE | (0xff << CCC_SHIFT);
 const ZWNJ: u32 = 0x200c;
@@ -136,7 +137,7 @@ function scan(p: usize, end: usize): void {
   const fast = !oneLine;
   while (p < end) {
     const b = <u32>load<u8>(p);
-    if (fast && b - 0x20 < 0x5f) {
+    if (fast && (b - 0x20 < 0x5f || b >= 0xc2)) {
       const next = fastRun(p, end);
       if (next != p) {
         p = next;
@@ -157,57 +158,101 @@ function growOut(extra: i32): void {
   outCap = outBuf.data.length;
 }
 
+/** Props that keep a character off the fast path: any layer's kind, or a part in NFC. */
+const NOT_INERT: u32 = KIND_MASK | NOT_BOUNDARY;
+const SPACES: u64 = 0x2020202020202020;
+
 /**
- * Copy a run of plain ASCII starting at p straight to the output; returns where it stopped,
- * or p when the run is too short to be worth it or must go through layer 7 first.
+ * Copy a run of characters no layer touches straight to the output: printable ASCII, \t, \n,
+ * single spaces (all spaces when layer 7 is off), and non-ASCII characters of no layer's kind
+ * that are NFC boundaries (so nothing in the run can compose or reorder). Returns where the run
+ * stopped, or p when it is under two characters or must go through layer 7 first. The run's last
+ * character stays pending in the NFC segment, because a combining mark may still follow it.
  */
 function fastRun(p: usize, end: usize): usize {
   const collapse = optWhitespace;
+  if (collapse && load<u8>(p) == 0x20) {
+    // A space right after a space is layer 7's: find out before scanning the run, not after.
+    if (tags.pending()) endTagRun();
+    flushSegment();
+    if (lastWasSpace) return p;
+  }
   let q = p;
+  let last = p; // start of the run's last character
+  let chars = 0;
   let prevSpace = false;
   let hint: u32 = 0;
   while (q < end) {
-    const c = <u32>load<u8>(q);
-    if (c - 0x21 < 0x5e) {
-      prevSpace = false;
-      // '<' 0x3C, '>' 0x3E, '_' 0x5F: mark them for the escaping and marker passes.
-      hint |= (c == 0x3c ? 3 : 0) | (c == 0x3e || c == 0x5f ? 2 : 0);
-    } else if (c == 0x20) {
-      if (prevSpace && collapse) break;
-      prevSpace = true;
-    } else if (c == 0x0a || c == 0x09) {
-      prevSpace = false;
-    } else {
-      break;
+    // Eight plain ASCII bytes (0x20-0x7E) with no double space: take them whole.
+    if (q + 8 <= end) {
+      const w = load<u64>(q);
+      if ((w & HIGHS) == 0 && !hasByteBelow(w, 0x20) && !hasByte(w, 0x7f)) {
+        const spaces = zeroBytes(w ^ SPACES);
+        if (!collapse || ((spaces & (spaces << 8)) == 0 && !(prevSpace && (spaces & 0x80) != 0))) {
+          // '<' 0x3C, '>' 0x3E, '_' 0x5F: mark them for the escaping and marker passes.
+          if (hasByte(w, 0x3c)) hint |= 3;
+          if (hasByte(w, 0x3e) || hasByte(w, 0x5f)) hint |= 2;
+          prevSpace = (spaces >> 63) != 0;
+          last = q + 7;
+          q += 8;
+          chars += 8;
+          continue;
+        }
+      }
     }
-    q++;
+    const c = <u32>load<u8>(q);
+    if (c < 0x80) {
+      if (c - 0x21 < 0x5e) {
+        prevSpace = false;
+        hint |= (c == 0x3c ? 3 : 0) | (c == 0x3e || c == 0x5f ? 2 : 0);
+      } else if (c == 0x20) {
+        if (prevSpace && collapse) break;
+        prevSpace = true;
+      } else if (c == 0x0a || c == 0x09) {
+        prevSpace = false;
+      } else {
+        break;
+      }
+      last = q;
+      q++;
+      chars++;
+      continue;
+    }
+    const packed = decodeUtf8(q, end);
+    const cp = packed & 0xffffff;
+    // U+2028/2029 are layer 2's by code point, not by kind.
+    if (isMalformed(packed) || (propsOf(cp) & NOT_INERT) != 0 || cp - 0x2028 < 2) break;
+    prevSpace = false;
+    hint |= 2; // non-ASCII: a look-alike marker letter is possible
+    last = q;
+    q += <usize>(packed >> 24);
+    chars++;
   }
-  const n = <i32>(q - p);
-  if (n < 2) return p;
+  if (chars < 2) return p;
   // The run's first character is an NFC boundary, so the pending segment is complete, and it is
   // not a tag character, so a pending tag run ends here.
   if (tags.pending()) endTagRun();
   flushSegment();
-  if (collapse && lastWasSpace && load<u8>(p) == 0x20) return p;
   if (hint & 1) sawLt = true;
   if (hint & 2) markerHint = true;
-  const keep = optNfc ? n - 1 : n;
+  const keep = <i32>((optNfc ? last : q) - p);
   if (outLen + keep > outCap) growOut(keep);
   memory.copy(outPtr + <usize>outLen, p, <usize>keep);
   outLen += keep;
-  const last = <u32>load<u8>(q - 1);
-  lastL6 = last;
+  const lastCp = decodeUtf8(last, end) & 0xffffff;
+  const lastProps = propsOf(lastCp);
+  lastL6 = lastCp;
   if (optNfc) {
-    // n >= 2, so q - 2 is inside the run.
-    lastWasSpace = load<u8>(q - 2) == 0x20;
-    store<u32>(segPtr, last);
+    // chars >= 2, so last > p and the byte before it ends the copied text.
+    lastWasSpace = load<u8>(last - 1) == 0x20;
+    store<u32>(segPtr, lastCp);
     segLen = 1;
-    segStartProps = propsOf(last); // printable ASCII: an NFC boundary
+    segStartProps = lastProps;
   } else {
-    lastWasSpace = last == 0x20;
+    lastWasSpace = lastCp == 0x20;
   }
-  l1Last = last;
-  l1LastProps = propsOf(last);
+  l1Last = lastCp;
+  l1LastProps = lastProps;
   pendingCR = false;
   return q;
 }
