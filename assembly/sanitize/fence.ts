@@ -206,6 +206,12 @@ let matchEnd: usize = 0;
 /** Two-byte lead bytes C3 C4 C8 CE D0 D1 D3 (bit = lead - 0xC0). */
 const SPACES: u64 = 0x2020202020202020;
 const E_BYTES: u64 = 0x6565656565656565;
+const X_BYTES: u64 = 0x7878787878787878;
+const T_BYTES: u64 = 0x7474747474747474;
+const N_BYTES: u64 = 0x6e6e6e6e6e6e6e6e;
+const D_BYTES: u64 = 0x6464646464646464;
+/** Bytes below 0x20 have none of these bits. */
+const CONTROL_BITS: u64 = 0xe0e0e0e0e0e0e0e0;
 const E_LEADS_2: u32 = (1 << 3) | (1 << 4) | (1 << 8) | (1 << 14) | (1 << 16) | (1 << 17) | (1 << 19);
 
 /**
@@ -214,22 +220,30 @@ const E_LEADS_2: u32 = (1 << 3) | (1 << 4) | (1 << 8) | (1 << 14) | (1 << 16) | 
  */
 function nextMarker(p: usize, floor: usize, end: usize): usize {
   while (p < end) {
-    // Eight ASCII bytes at a time: skip them unless an 'e'/'E' in them may start a marker.
-    while (p + 8 <= end) {
+    // Eight ASCII bytes at a time: skip them unless an 'e'/'E' in them is followed by "xt", "nd"
+    // or a byte that is not plain ASCII (w2, w3: the same window one and two bytes on).
+    while (p + 10 <= end) {
       const w = load<u64>(p);
       if ((w & HIGHS) != 0) break; // non-ASCII: one byte at a time below
-      let es = zeroBytes((w | SPACES) ^ E_BYTES); // 0x80 where 'e' or 'E' is
-      let found = false;
-      while (es != 0) {
-        const at = p + <usize>(ctz(es) >> 3);
-        if (at + 1 < end && asciiCouldStartMarker(at + 1, end)) {
-          p = at;
-          found = true;
-          break;
+      const es = zeroBytes((w | SPACES) ^ E_BYTES);
+      if (es != 0) {
+        const w2 = load<u64>(p + 1);
+        const l2 = w2 | SPACES;
+        const l3 = load<u64>(p + 2) | SPACES;
+        const special = (w2 & HIGHS) | zeroBytes(w2 & CONTROL_BITS);
+        let m = es & ((zeroBytes(l2 ^ X_BYTES) & zeroBytes(l3 ^ T_BYTES)) | (zeroBytes(l2 ^ N_BYTES) & zeroBytes(l3 ^ D_BYTES)) | special);
+        let found = false;
+        while (m != 0) {
+          const at = p + <usize>(ctz(m) >> 3);
+          if (asciiCouldStartMarker(at + 1, end)) {
+            p = at;
+            found = true;
+            break;
+          }
+          m &= m - 1;
         }
-        es &= es - 1;
+        if (found) break;
       }
-      if (found) break;
       p += 8;
     }
     if (p >= end) break;

@@ -162,6 +162,42 @@ function growOut(extra: i32): void {
 const NOT_INERT: u32 = KIND_MASK | NOT_BOUNDARY;
 const SPACES: u64 = 0x2020202020202020;
 
+// Per 128-code-point block of the BMP: 0 not looked at yet, 1 every code point inert, 2 some
+// are not. Most scripts' letters sit in all-inert blocks (CJK, Hangul, Cyrillic, kana), where
+// one load replaces the four of a property lookup. Filled on first use, at most 512 × 128 lookups.
+const BLOCK_SHIFT: u32 = 7;
+const blockStates = new StaticArray<u8>(0x10000 >> BLOCK_SHIFT);
+const blockStatesPtr: usize = changetype<usize>(blockStates);
+
+// @ts-ignore: decorator
+@inline function inertByProps(cp: u32): bool {
+  // U+2028/2029 are layer 2's by code point, not by kind.
+  return (propsOf(cp) & NOT_INERT) == 0 && cp - 0x2028 >= 2;
+}
+
+/** No layer touches cp and NFC leaves it alone whatever surrounds it (see fastRun). */
+// @ts-ignore: decorator
+@inline function isInert(cp: u32): bool {
+  if (cp >= 0x10000) return inertByProps(cp);
+  const at = blockStatesPtr + <usize>(cp >> BLOCK_SHIFT);
+  let state = load<u8>(at);
+  if (state == 0) state = fillBlockState(cp >> BLOCK_SHIFT);
+  return state == 1 || inertByProps(cp);
+}
+
+function fillBlockState(block: u32): u8 {
+  let state: u8 = 1;
+  const first = block << BLOCK_SHIFT;
+  for (let cp = first; cp < first + (1 << BLOCK_SHIFT); cp++) {
+    if (!inertByProps(cp)) {
+      state = 2;
+      break;
+    }
+  }
+  store<u8>(blockStatesPtr + <usize>block, state);
+  return state;
+}
+
 /**
  * Copy a run of characters no layer touches straight to the output: printable ASCII, \t, \n,
  * single spaces (all spaces when layer 7 is off), and non-ASCII characters of no layer's kind
@@ -218,14 +254,36 @@ function fastRun(p: usize, end: usize): usize {
       chars++;
       continue;
     }
-    const packed = decodeUtf8(q, end);
-    const cp = packed & 0xffffff;
-    // U+2028/2029 are layer 2's by code point, not by kind.
-    if (isMalformed(packed) || (propsOf(cp) & NOT_INERT) != 0 || cp - 0x2028 < 2) break;
+    // Two- and three-byte sequences decoded inline (the common scripts); anything malformed
+    // stops the run, so the slow path counts and replaces it.
+    let cp: u32;
+    let len: usize;
+    if (c - 0xc2 < 30) {
+      if (q + 1 >= end) break;
+      const b1 = <u32>load<u8>(q + 1);
+      if ((b1 & 0xc0) != 0x80) break;
+      cp = ((c & 0x1f) << 6) | (b1 & 0x3f);
+      len = 2;
+    } else if (c - 0xe0 < 16) {
+      if (q + 2 >= end) break;
+      const b1 = <u32>load<u8>(q + 1);
+      const b2 = <u32>load<u8>(q + 2);
+      if ((b1 & 0xc0) != 0x80 || (b2 & 0xc0) != 0x80) break;
+      cp = ((c & 0x0f) << 12) | ((b1 & 0x3f) << 6) | (b2 & 0x3f);
+      // Overlong forms and surrogates are malformed.
+      if (cp < 0x800 || cp - 0xd800 < 0x800) break;
+      len = 3;
+    } else {
+      const packed = decodeUtf8(q, end);
+      if (isMalformed(packed)) break;
+      cp = packed & 0xffffff;
+      len = <usize>(packed >> 24);
+    }
+    if (!isInert(cp)) break;
     prevSpace = false;
     hint |= 2; // non-ASCII: a look-alike marker letter is possible
     last = q;
-    q += <usize>(packed >> 24);
+    q += len;
     chars++;
   }
   if (chars < 2) return p;
