@@ -2,12 +2,16 @@
 //   <\s*/?\s*(?:NAMES)\b[^>]*>?      (case-insensitive)
 // and every '<' / '>' inside a match becomes &lt; / &gt;. Runs after layer 1, so
 // `<sys\u200btem>` is already `<system>`; when layer 1 is switched off, invisible characters are
-// skipped while matching here, so the bypass still fails. Differences from Python's `\b`: only
-// [A-Za-z0-9_] count as word characters, so `<systemé>` is escaped too (escaping more is safe).
+// skipped while matching here, so the bypass still fails. Stricter than DeerFlow where a model
+// would still read a tag: look-alike angle brackets (＜system＞, ‹system›; not the « » quotes),
+// look-alike letters in the name (Cyrillic ѕ, fullwidth, mathematical; fold.ts), combining marks
+// and any number of '/' (`<//system>`). Only [A-Za-z0-9_] count as word characters for `\b`, so
+// `<systemé>` is escaped too (escaping more is safe).
 import { ByteBuffer } from "../util/bytes";
 import { SanitizeReport } from "./report";
-import { hasByte } from "./swar";
-import { propsOf, decodeUtf8, KIND_MASK, KIND_INVISIBLE, KIND_FORMAT, KIND_TAG, KIND_SPACE } from "./props";
+import { HIGHS, hasByte } from "./swar";
+import { propsOf, decodeUtf8, KIND_MASK, KIND_SPACE } from "./props";
+import { foldMarkerChar, foldBracket, FOLD_SKIP } from "./fold";
 
 /** DeerFlow's blocked tag names (deerflow.md §3.1a), in its order. */
 const TAG_NAMES: string[] = [
@@ -23,8 +27,7 @@ const TAG_NAMES: string[] = [
 export const FRAMEWORK_TAG_COUNT = 40;
 
 const MAX_TOKEN = 32;
-// The names as raw bytes (built once from TAG_NAMES): the matcher then handles no objects, which
-// keeps the incremental GC's shadow-stack work off the per-'<' path.
+// The names as raw bytes (built once from TAG_NAMES): the matcher then handles no objects.
 const namesBlob = new ByteBuffer(640);
 const nameIndex = new StaticArray<i32>(FRAMEWORK_TAG_COUNT); // (offset << 8) | length, by first letter
 const letterRange = new StaticArray<i32>(26); // (first index << 8) | count of names with that letter
@@ -68,29 +71,30 @@ function isSpace(cp: u32, props: u32): bool {
     || (props & KIND_MASK) == KIND_SPACE;
 }
 
-/** Characters that render as nothing: skipped inside a tag when layer 1 did not remove them. */
-function isIgnorable(props: u32): bool {
-  const k = props & KIND_MASK;
-  return k == KIND_INVISIBLE || k == KIND_FORMAT || k == KIND_TAG;
+/**
+ * An angle bracket at p: (byte length << 8) | '<' or '>', or 0. ASCII, fullwidth and the
+ * look-alikes of fold.ts, except the « » quotation marks. Only a few lead bytes can start one.
+ */
+function bracketAt(p: usize, end: usize): u32 {
+  const b = <u32>load<u8>(p);
+  if (b < 0x80) return b == 0x3c || b == 0x3e ? (1 << 8) | b : 0;
+  if (b != 0xcb && b != 0xe1 && b != 0xe2 && b != 0xe3 && b != 0xef) return 0;
+  const packed = decodeUtf8(p, end);
+  const cp = packed & 0xffffff;
+  let f = cp == 0xff1c ? 0x3c : cp == 0xff1e ? 0x3e : foldBracket(cp);
+  return f != 0 ? ((packed >> 24) << 8) | f : 0;
 }
 
 /**
- * If a blocked tag starts at the '<' at p, the end of the regex match (after the first '>' or at
- * end); otherwise 0.
+ * If a blocked tag's name starts after the opening bracket ending at q, the end of the regex
+ * match (after the first closing bracket, or at end); otherwise 0.
  */
-function matchTag(p: usize, end: usize): usize {
-  let q = p + 1;
-  let slash = false;
-  // \s* /? \s* — ignorables may sit anywhere.
+function matchTag(q: usize, end: usize): usize {
+  // \s* /* \s* — ignorables may sit anywhere.
   while (q < end) {
     const c = <u32>load<u8>(q);
     if (c < 0x80) {
-      if (c == 0x20 || c - 0x09 < 5 || c - 0x1c < 4) {
-        q++;
-        continue;
-      }
-      if (c == 0x2f && !slash) {
-        slash = true;
+      if (c == 0x20 || c - 0x09 < 5 || c - 0x1c < 4 || c == 0x2f) {
         q++;
         continue;
       }
@@ -98,8 +102,8 @@ function matchTag(p: usize, end: usize): usize {
     }
     const packed = decodeUtf8(q, end);
     const cp = packed & 0xffffff;
-    const props = propsOf(cp);
-    if (!isSpace(cp, props) && !isIgnorable(props)) break;
+    const f = foldMarkerChar(cp);
+    if (f != FOLD_SKIP && f != 0x2f && !isSpace(cp, propsOf(cp))) break;
     q += <usize>(packed >> 24);
   }
   if (q >= end) return 0;
@@ -109,8 +113,7 @@ function matchTag(p: usize, end: usize): usize {
     const l = (first | 0x20) - 0x61;
     if (l >= 26 || ((firstLetters >> l) & 1) == 0) return 0;
   }
-  // Name token: [A-Za-z0-9_-], lower-cased; U+017F (long s) and U+212A (Kelvin) fold as Python's
-  // IGNORECASE folds them.
+  // Name token: [A-Za-z0-9_-] lower-cased, look-alikes folded, invisible characters and marks skipped.
   let tokenLen = 0;
   let stop: u32 = 0;
   while (q < end) {
@@ -118,14 +121,13 @@ function matchTag(p: usize, end: usize): usize {
     let len: usize = 1;
     if (cp >= 0x80) {
       const packed = decodeUtf8(q, end);
-      cp = packed & 0xffffff;
       len = <usize>(packed >> 24);
-      if (cp == 0x17f) cp = 0x73;
-      else if (cp == 0x212a) cp = 0x6b;
-      else if (isIgnorable(propsOf(cp))) {
+      const f = foldMarkerChar(packed & 0xffffff);
+      if (f == FOLD_SKIP) {
         q += len;
         continue;
       }
+      cp = f == 0 ? 0x80 : f; // 0x80: a character that is no word character and no hyphen
     }
     if (!isWordByte(cp) && cp != 0x2d) {
       stop = cp;
@@ -155,8 +157,9 @@ function matchTag(p: usize, end: usize): usize {
   if (!hit) return 0;
   // [^>]*>?
   while (q < end) {
-    if (load<u8>(q) == 0x3e) return q + 1;
-    q++;
+    const br = bracketAt(q, end);
+    if ((br & 0xff) == 0x3e) return q + <usize>(br >> 8);
+    q += br != 0 ? <usize>(br >> 8) : 1;
   }
   return end;
 }
@@ -172,18 +175,22 @@ export function escapeFrameworkTags(src: ByteBuffer, dst: ByteBuffer, report: Sa
   let p = start;
   let any = false;
   while (p < end) {
-    // Skip eight bytes at a time while they hold no '<'.
-    if (p + 8 <= end && !hasByte(load<u64>(p), 0x3c)) {
-      p += 8;
-      continue;
+    // Skip eight bytes at a time while they are ASCII with no '<'.
+    if (p + 8 <= end) {
+      const w = load<u64>(p);
+      if ((w & HIGHS) == 0 && !hasByte(w, 0x3c)) {
+        p += 8;
+        continue;
+      }
     }
-    if (load<u8>(p) != 0x3c) {
+    const br = bracketAt(p, end);
+    if ((br & 0xff) != 0x3c) {
       p++;
       continue;
     }
-    const m = matchTag(p, end);
+    const m = matchTag(p + <usize>(br >> 8), end);
     if (m == 0) {
-      p++;
+      p += <usize>(br >> 8);
       continue;
     }
     if (!any) {
@@ -192,11 +199,16 @@ export function escapeFrameworkTags(src: ByteBuffer, dst: ByteBuffer, report: Sa
       dst.ensure(src.length + 64);
     }
     dst.append(copied, <i32>(p - copied));
-    for (let q = p; q < m; q++) {
-      const c = load<u8>(q);
-      if (c == 0x3c) dst.appendString("&lt;");
-      else if (c == 0x3e) dst.appendString("&gt;");
-      else dst.push(c);
+    let q = p;
+    while (q < m) {
+      const b = bracketAt(q, m);
+      if (b == 0) {
+        dst.push(load<u8>(q));
+        q++;
+        continue;
+      }
+      dst.appendString((b & 0xff) == 0x3c ? "&lt;" : "&gt;");
+      q += <usize>(b >> 8);
     }
     report.escapedTags++;
     copied = m;

@@ -79,7 +79,7 @@ let lastWasSpace = false;
 
 /** An ASCII '<' reached the output of the last run (framework tag escaping has work). */
 export let sawLt = false;
-/** '<', '>', '_' or non-ASCII reached the output of the last run (a marker spoof is possible). */
+/** A byte a marker spoof needs reached the output of the last run (see isMarkerByte), or non-ASCII. */
 export let markerHint = false;
 
 /**
@@ -158,6 +158,16 @@ function growOut(extra: i32): void {
   outCap = outBuf.data.length;
 }
 
+/**
+ * ASCII a spoofed marker needs at least one of (marker.ts): a bracket, an underscore, an encoded
+ * bracket (& % \\) or an id attribute's '='. Text without any of them and without non-ASCII
+ * skips the marker pass.
+ */
+// @ts-ignore: decorator
+@inline function isMarkerByte(c: u32): bool {
+  return c == 0x3c || c == 0x3e || c == 0x5f || c == 0x26 || c == 0x25 || c == 0x5c || c == 0x3d;
+}
+
 /** Props that keep a character off the fast path: any layer's kind, or a part in NFC. */
 const NOT_INERT: u32 = KIND_MASK | NOT_BOUNDARY;
 const SPACES: u64 = 0x2020202020202020;
@@ -225,9 +235,10 @@ function fastRun(p: usize, end: usize): usize {
       if ((w & HIGHS) == 0 && !hasByteBelow(w, 0x20) && !hasByte(w, 0x7f)) {
         const spaces = zeroBytes(w ^ SPACES);
         if (!collapse || ((spaces & (spaces << 8)) == 0 && !(prevSpace && (spaces & 0x80) != 0))) {
-          // '<' 0x3C, '>' 0x3E, '_' 0x5F: mark them for the escaping and marker passes.
+          // '<' for the escaping pass, and the bytes a marker spoof needs for the marker pass.
           if (hasByte(w, 0x3c)) hint |= 3;
-          if (hasByte(w, 0x3e) || hasByte(w, 0x5f)) hint |= 2;
+          else if (hint == 0 && (hasByte(w, 0x3e) || hasByte(w, 0x5f) || hasByte(w, 0x26) || hasByte(w, 0x25)
+            || hasByte(w, 0x5c) || hasByte(w, 0x3d))) hint = 2;
           prevSpace = (spaces >> 63) != 0;
           last = q + 7;
           q += 8;
@@ -240,7 +251,7 @@ function fastRun(p: usize, end: usize): usize {
     if (c < 0x80) {
       if (c - 0x21 < 0x5e) {
         prevSpace = false;
-        hint |= (c == 0x3c ? 3 : 0) | (c == 0x3e || c == 0x5f ? 2 : 0);
+        hint |= (c == 0x3c ? 3 : 0) | (isMarkerByte(c) ? 2 : 0);
       } else if (c == 0x20) {
         if (prevSpace && collapse) break;
         prevSpace = true;
@@ -498,7 +509,7 @@ function endTagRun(): void {
   else if (cp == 0x3c) {
     sawLt = true;
     markerHint = true;
-  } else if (cp == 0x3e || cp == 0x5f) markerHint = true;
+  } else if (isMarkerByte(cp)) markerHint = true;
   if (outLen + 4 > outCap) growOut(4);
   outLen += storeUtf8(outPtr + <usize>outLen, cp);
 }
