@@ -59,6 +59,12 @@ const D_BYTES: u64 = 0x6464646464646464;
 const CONTROL_BITS: u64 = 0xe0e0e0e0e0e0e0e0;
 const E_LEADS_2: u32 = (1 << 3) | (1 << 4) | (1 << 8) | (1 << 14) | (1 << 16) | (1 << 17) | (1 << 19);
 
+/** Whether a UTF-8 lead byte can start a character that folds to 'E' (a spec checks every one). */
+// @ts-ignore: decorator
+@inline export function leadMayFoldToE(b: u32): bool {
+  return b < 0xe0 ? ((E_LEADS_2 >> (b - 0xc0)) & 1) != 0 : b == 0xe1 || b == 0xe2 || b == 0xef || b == 0xf0;
+}
+
 /**
  * The next spoofed marker at or after p: returns its start (retracted over '<' look-alikes, not
  * before floor) and sets matchEnd; returns end when there is none. Touches no objects.
@@ -105,8 +111,7 @@ function nextMarker(p: usize, floor: usize, end: usize): usize {
       // src is valid UTF-8 (the layers' output), so the lead byte gives the length, and only a
       // few lead bytes can start a character that folds to 'E' (see couldFoldToE).
       len = b < 0xe0 ? 2 : b < 0xf0 ? 3 : 4;
-      const maybe = b < 0xe0 ? ((E_LEADS_2 >> (b - 0xc0)) & 1) != 0 : b == 0xe1 || b == 0xe2 || b == 0xef || b == 0xf0;
-      if (maybe && couldFoldToE(decodeUtf8(p, end) & 0xffffff)) {
+      if (leadMayFoldToE(b) && couldFoldToE(decodeUtf8(p, end) & 0xffffff)) {
         candidate = p + len >= end || couldFollowE(decodeUtf8(p + len, end) & 0xffffff);
       }
     }
