@@ -14,6 +14,7 @@
 import { createReadStream } from "node:fs";
 import { parseArgs } from "node:util";
 import { sharedSanitizerSync, SanitizeError, type Sanitizer, type SanitizeOptions } from "../sanitize/index.ts";
+import { LAYER_NAMES } from "../sanitize/config.ts";
 import { byteLines, concat } from "./byte-lines.ts";
 
 export interface SanitizeIo {
@@ -23,19 +24,6 @@ export interface SanitizeIo {
 }
 
 const USAGE = "usage: portcullis sanitize [--max-length N] [--wrap SOURCE] [--html] [--disable LAYER,...] [--report] [--jsonl] [--input FILE]";
-
-/** --disable names (the config file's layer names) → option names. */
-const LAYERS: Record<string, keyof SanitizeOptions> = {
-  invisible: "invisible",
-  controls: "controls",
-  format: "format",
-  nfc: "nfc",
-  private_use: "privateUse",
-  tags: "tags",
-  whitespace: "whitespace",
-  escape_framework_tags: "escapeFrameworkTags",
-  markers: "markers",
-};
 
 class UsageError extends Error {}
 
@@ -99,8 +87,8 @@ function parseOptions(args: string[]) {
   if (values.html) options.html = true;
   for (const list of values.disable ?? []) {
     for (const name of list.split(",").map((s) => s.trim()).filter(Boolean)) {
-      const key = LAYERS[name];
-      if (!key) throw new UsageError(`--disable: unknown layer '${name}' (expected ${Object.keys(LAYERS).join(", ")})`);
+      const key = LAYER_NAMES[name];
+      if (!key) throw new UsageError(`--disable: unknown layer '${name}' (expected ${Object.keys(LAYER_NAMES).join(", ")})`);
       (options as Record<string, unknown>)[key] = false;
     }
   }

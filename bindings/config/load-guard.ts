@@ -18,8 +18,8 @@ import { jsonLinesSink, type AuditSink } from "../middleware/audit.ts";
 import { ConfigError, parseDocumentText, parsePassportText, type PortcullisConfig } from "./parse-config.ts";
 import { locatePointer } from "./format-errors.ts";
 import { SanitizeError } from "../sanitize/abi.ts";
-import { createToolResultSanitizer } from "../sanitize/shared.ts";
-import type { ToolResultSanitizer } from "../sanitize/tool-result.ts";
+import { sharedSanitizerSync } from "../sanitize/shared.ts";
+import { ToolResultSanitizer } from "../sanitize/tool-result.ts";
 import { sanitizerEnabled, toolResultOptionsFromConfig } from "../sanitize/config.ts";
 
 export interface LoadOptions {
@@ -86,7 +86,7 @@ export async function loadGuard(path: string, options: LoadOptions = {}): Promis
     const auditFile = resolve(dirname(file), section.audit.path);
     audit.push(jsonLinesSink((line) => appendFileSync(auditFile, line)));
   }
-  const sanitizer = await buildSanitizer(config, file, source);
+  const sanitizer = buildSanitizer(config, file, source);
   const guard = new Guard({
     provider,
     enabled: section.enabled ?? true,
@@ -99,10 +99,11 @@ export async function loadGuard(path: string, options: LoadOptions = {}): Promis
 }
 
 /** The `sanitizer:` section (on by default) as a ready middleware; option errors are located like the rest. */
-async function buildSanitizer(config: PortcullisConfig, file: string, source: string): Promise<ToolResultSanitizer | undefined> {
+function buildSanitizer(config: PortcullisConfig, file: string, source: string): ToolResultSanitizer | undefined {
   if (!sanitizerEnabled(config.sanitizer)) return undefined;
   try {
-    return await createToolResultSanitizer(toolResultOptionsFromConfig(config.sanitizer));
+    // sanitize.wasm is compiled on the first result that needs it, not here (`portcullis eval` never does).
+    return new ToolResultSanitizer(sharedSanitizerSync, toolResultOptionsFromConfig(config.sanitizer));
   } catch (error) {
     if (!(error instanceof SanitizeError) || error.code !== "invalid_options") throw error;
     const path = config.sanitizer ? "/sanitizer" : "";

@@ -29,8 +29,8 @@ export interface SanitizerSection {
   withhold_on?: SanitizeFlag[];
 }
 
-/** Config keys (snake_case) → option names. */
-const LAYER_NAMES: Record<string, keyof LayerOptions> = {
+/** Layer names in the config file and on the command line (snake_case) → option names. */
+export const LAYER_NAMES: Record<string, keyof LayerOptions> = {
   invisible: "invisible",
   controls: "controls",
   format: "format",

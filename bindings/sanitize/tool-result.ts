@@ -73,8 +73,15 @@ export class ToolResultSanitizer {
   private readonly withholdOn: SanitizeFlag[];
   private readonly onReport?: (event: ToolResultEvent) => void;
 
-  /** Checks its options now; throws SanitizeError("invalid_options") naming the bad one. */
-  constructor(private readonly sanitizer: Sanitizer, options: ToolResultSanitizerOptions = {}) {
+  private readonly core: () => Sanitizer;
+
+  /**
+   * `sanitizer` is an instance, or a function that returns one on first use (so loading a config
+   * compiles nothing until a result needs it). Checks its options now; throws
+   * SanitizeError("invalid_options") naming the bad one.
+   */
+  constructor(sanitizer: Sanitizer | (() => Sanitizer), options: ToolResultSanitizerOptions = {}) {
+    this.core = typeof sanitizer === "function" ? sanitizer : () => sanitizer;
     const tools = options.tools ?? [];
     if (!Array.isArray(tools) || tools.some((t) => typeof t !== "string" || t.length === 0)) {
       throw new SanitizeError("invalid_options", "tools: expected a list of tool names or patterns");
@@ -108,12 +115,12 @@ export class ToolResultSanitizer {
     const label = SOURCE_LABELS[name] ?? name;
     const text = (value: string): string => {
       const html = this.html === "auto" ? LOOKS_LIKE_HTML.test(value.slice(0, 1024)) : this.html;
-      const out = this.sanitizer.sanitize(value, { ...this.layers, html, wrap: this.fence ? label : false });
+      const out = this.core().sanitize(value, { ...this.layers, html, wrap: this.fence ? label : false });
       reports.push(out.report);
       return out.text;
     };
     const data = (value: string): string => {
-      const out = this.sanitizer.sanitize(value, { ...this.layers, maxLength: 0 });
+      const out = this.core().sanitize(value, { ...this.layers, maxLength: 0 });
       reports.push(out.report);
       return out.text;
     };
