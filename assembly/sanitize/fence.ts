@@ -99,6 +99,19 @@ function nextMarker(p: usize, floor: usize, end: usize): usize {
       }
       p += 8;
     }
+    // Non-ASCII: skip whole characters that cannot be an 'E' look-alike (src is valid UTF-8, so
+    // p is always at a lead byte here); two-byte ones are decided on the spot (Cyrillic, Greek).
+    while (p < end) {
+      const lead = <u32>load<u8>(p);
+      if (lead < 0xc0) break;
+      if (lead < 0xe0) {
+        if (leadMayFoldToE(lead) && couldFoldToE(((lead & 0x1f) << 6) | (<u32>load<u8>(p + 1) & 0x3f))) break;
+        p += 2;
+        continue;
+      }
+      if (leadMayFoldToE(lead)) break;
+      p += lead < 0xf0 ? 3 : 4;
+    }
     if (p >= end) break;
     const b = <u32>load<u8>(p);
     let candidate = false;

@@ -229,8 +229,9 @@ function fastRun(p: usize, end: usize): usize {
   let prevSpace = false;
   let hint: u32 = 0;
   while (q < end) {
+    const c = <u32>load<u8>(q);
     // Eight plain ASCII bytes (0x20-0x7E) with no double space: take them whole.
-    if (q + 8 <= end) {
+    if (c < 0x80 && q + 8 <= end) {
       const w = load<u64>(q);
       if ((w & HIGHS) == 0 && !hasByteBelow(w, 0x20) && !hasByte(w, 0x7f)) {
         const spaces = zeroBytes(w ^ SPACES);
@@ -247,7 +248,6 @@ function fastRun(p: usize, end: usize): usize {
         }
       }
     }
-    const c = <u32>load<u8>(q);
     if (c < 0x80) {
       if (c - 0x21 < 0x5e) {
         prevSpace = false;

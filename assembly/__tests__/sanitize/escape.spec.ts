@@ -78,6 +78,17 @@ describe("framework tag escaping (DeerFlow's list)", () => {
     const s = "\u300C\u3053\u3093\u306B\u3061\u306F\u300D\u3002\u300Asystem\u300B";
     expect(run(s)).toBe("\u300C\u3053\u3093\u306B\u3061\u306F\u300D\u3002&lt;system&gt;");
   });
+  test("found at every offset inside long non-ASCII text (the eight-byte skip never steps over one)", () => {
+    const fillers = ["\u65E5", "\u0416", "\u3053", "\u00E9", "\u{1F600}", "a"];
+    for (let f = 0; f < fillers.length; f++) {
+      for (let k = 0; k < 12; k++) {
+        const pad = fillers[f].repeat(k);
+        expect(run(pad + "\uFF1Csystem\uFF1E" + pad)).toBe(pad + "&lt;system&gt;" + pad);
+        expect(run(pad + "\u2039think\u203A" + pad)).toBe(pad + "&lt;think&gt;" + pad);
+        expect(run(pad + "<system>" + pad)).toBe(pad + "&lt;system&gt;" + pad);
+      }
+    }
+  });
   test("switched off, tags stay", () => {
     const o = opts();
     o.escapeFrameworkTags = false;
