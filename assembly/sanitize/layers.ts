@@ -10,10 +10,9 @@
 // and sanitizing twice gives the same text. Their counts stay under layers 5 and 6. Layer 8,
 // markers, framework tag escaping and the fence work on the output afterwards (sanitize.ts).
 //
-// Fast path (fastRun): a run of characters that no layer touches — printable ASCII, \t, \n, single
-// spaces, and non-ASCII characters of no layer's kind that NFC leaves alone — is copied as bytes,
-// eight ASCII bytes per test where it can (swar.ts); the run's last character stays pending in the
-// NFC segment because a combining mark may still follow it.
+// Fast path (fastRun): a run of characters that no layer touches (plainrun.ts finds where it ends)
+// is copied as bytes; the run's last character stays pending in the NFC segment because a
+// combining mark may still follow it.
 //
 // Why module globals and raw pointers instead of a class: the hot path touches only numbers, so
 // nothing is spilled or re-read through object fields per character; objects (the output
@@ -24,13 +23,12 @@ import { SanitizeReport } from "./report";
 import {
   propsOf, decodeUtf8, isMalformed, isBidiControl, storeUtf8,
   KIND_MASK, KIND_INVISIBLE, KIND_FORMAT, KIND_NONCHAR, KIND_CONTROL, KIND_PRIVATE, KIND_TAG, KIND_SPACE,
-  F_EMOJI, F_JOINER, F_NFC_NO, F_NFC_MAYBE, CCC_SHIFT,
+  F_EMOJI, F_JOINER,
 } from "./props";
 import { nfcSegment, nfcOutPtr } from "./nfc";
 import * as tags from "./tags";
-import { HIGHS, hasByte, hasByteBelow, zeroBytes } from "./swar";
+import { scanPlainRun, isMarkerByte, runLast, runChars, runHint, NOT_BOUNDARY } from "./plainrun";
 
-const NOT_BOUNDARY: u32 = F_NFC_NO | F_NFC_MAYBE | (0xff << CCC_SHIFT);
 const ZWNJ: u32 = 0x200c;
 const ZWJ: u32 = 0x200d;
 const VS15: u32 = 0xfe0e;
@@ -159,61 +157,9 @@ function growOut(extra: i32): void {
 }
 
 /**
- * ASCII a spoofed marker needs at least one of (marker.ts): a bracket, an underscore, an encoded
- * bracket (& % \\) or an id attribute's '='. Text without any of them and without non-ASCII
- * skips the marker pass.
- */
-// @ts-ignore: decorator
-@inline function isMarkerByte(c: u32): bool {
-  return c == 0x3c || c == 0x3e || c == 0x5f || c == 0x26 || c == 0x25 || c == 0x5c || c == 0x3d;
-}
-
-/** Props that keep a character off the fast path: any layer's kind, or a part in NFC. */
-const NOT_INERT: u32 = KIND_MASK | NOT_BOUNDARY;
-const SPACES: u64 = 0x2020202020202020;
-
-// Per 128-code-point block of the BMP: 0 not looked at yet, 1 every code point inert, 2 some
-// are not. Most scripts' letters sit in all-inert blocks (CJK, Hangul, Cyrillic, kana), where
-// one load replaces the four of a property lookup. Filled on first use, at most 512 × 128 lookups.
-const BLOCK_SHIFT: u32 = 7;
-const blockStates = new StaticArray<u8>(0x10000 >> BLOCK_SHIFT);
-const blockStatesPtr: usize = changetype<usize>(blockStates);
-
-// @ts-ignore: decorator
-@inline function inertByProps(cp: u32): bool {
-  // U+2028/2029 are layer 2's by code point, not by kind.
-  return (propsOf(cp) & NOT_INERT) == 0 && cp - 0x2028 >= 2;
-}
-
-/** No layer touches cp and NFC leaves it alone whatever surrounds it (see fastRun). */
-// @ts-ignore: decorator
-@inline function isInert(cp: u32): bool {
-  if (cp >= 0x10000) return inertByProps(cp);
-  const at = blockStatesPtr + <usize>(cp >> BLOCK_SHIFT);
-  let state = load<u8>(at);
-  if (state == 0) state = fillBlockState(cp >> BLOCK_SHIFT);
-  return state == 1 || inertByProps(cp);
-}
-
-function fillBlockState(block: u32): u8 {
-  let state: u8 = 1;
-  const first = block << BLOCK_SHIFT;
-  for (let cp = first; cp < first + (1 << BLOCK_SHIFT); cp++) {
-    if (!inertByProps(cp)) {
-      state = 2;
-      break;
-    }
-  }
-  store<u8>(blockStatesPtr + <usize>block, state);
-  return state;
-}
-
-/**
- * Copy a run of characters no layer touches straight to the output: printable ASCII, \t, \n,
- * single spaces (all spaces when layer 7 is off), and non-ASCII characters of no layer's kind
- * that are NFC boundaries (so nothing in the run can compose or reorder). Returns where the run
- * stopped, or p when it is under two characters or must go through layer 7 first. The run's last
- * character stays pending in the NFC segment, because a combining mark may still follow it.
+ * Copy a run of characters no layer touches (plainrun.ts) straight to the output. Returns where
+ * the run stopped, or p when it is under two characters or must go through layer 7 first. The
+ * run's last character stays pending in the NFC segment, because a combining mark may follow it.
  */
 function fastRun(p: usize, end: usize): usize {
   const collapse = optWhitespace;
@@ -223,80 +169,10 @@ function fastRun(p: usize, end: usize): usize {
     flushSegment();
     if (lastWasSpace) return p;
   }
-  let q = p;
-  let last = p; // start of the run's last character
-  let chars = 0;
-  let prevSpace = false;
-  let hint: u32 = 0;
-  while (q < end) {
-    const c = <u32>load<u8>(q);
-    // Eight plain ASCII bytes (0x20-0x7E) with no double space: take them whole.
-    if (c < 0x80 && q + 8 <= end) {
-      const w = load<u64>(q);
-      if ((w & HIGHS) == 0 && !hasByteBelow(w, 0x20) && !hasByte(w, 0x7f)) {
-        const spaces = zeroBytes(w ^ SPACES);
-        if (!collapse || ((spaces & (spaces << 8)) == 0 && !(prevSpace && (spaces & 0x80) != 0))) {
-          // '<' for the escaping pass, and the bytes a marker spoof needs for the marker pass.
-          if (hasByte(w, 0x3c)) hint |= 3;
-          else if (hint == 0 && (hasByte(w, 0x3e) || hasByte(w, 0x5f) || hasByte(w, 0x26) || hasByte(w, 0x25)
-            || hasByte(w, 0x5c) || hasByte(w, 0x3d))) hint = 2;
-          prevSpace = (spaces >> 63) != 0;
-          last = q + 7;
-          q += 8;
-          chars += 8;
-          continue;
-        }
-      }
-    }
-    if (c < 0x80) {
-      if (c - 0x21 < 0x5e) {
-        prevSpace = false;
-        hint |= (c == 0x3c ? 3 : 0) | (isMarkerByte(c) ? 2 : 0);
-      } else if (c == 0x20) {
-        if (prevSpace && collapse) break;
-        prevSpace = true;
-      } else if (c == 0x0a || c == 0x09) {
-        prevSpace = false;
-      } else {
-        break;
-      }
-      last = q;
-      q++;
-      chars++;
-      continue;
-    }
-    // Two- and three-byte sequences decoded inline (the common scripts); anything malformed
-    // stops the run, so the slow path counts and replaces it.
-    let cp: u32;
-    let len: usize;
-    if (c - 0xc2 < 30) {
-      if (q + 1 >= end) break;
-      const b1 = <u32>load<u8>(q + 1);
-      if ((b1 & 0xc0) != 0x80) break;
-      cp = ((c & 0x1f) << 6) | (b1 & 0x3f);
-      len = 2;
-    } else if (c - 0xe0 < 16) {
-      if (q + 2 >= end) break;
-      const b1 = <u32>load<u8>(q + 1);
-      const b2 = <u32>load<u8>(q + 2);
-      if ((b1 & 0xc0) != 0x80 || (b2 & 0xc0) != 0x80) break;
-      cp = ((c & 0x0f) << 12) | ((b1 & 0x3f) << 6) | (b2 & 0x3f);
-      // Overlong forms and surrogates are malformed.
-      if (cp < 0x800 || cp - 0xd800 < 0x800) break;
-      len = 3;
-    } else {
-      const packed = decodeUtf8(q, end);
-      if (isMalformed(packed)) break;
-      cp = packed & 0xffffff;
-      len = <usize>(packed >> 24);
-    }
-    if (!isInert(cp)) break;
-    prevSpace = false;
-    hint |= 2; // non-ASCII: a look-alike marker letter is possible
-    last = q;
-    q += len;
-    chars++;
-  }
+  const q = scanPlainRun(p, end, collapse);
+  const last = runLast;
+  const chars = runChars;
+  const hint = runHint;
   if (chars < 2) return p;
   // The run's first character is an NFC boundary, so the pending segment is complete, and it is
   // not a tag character, so a pending tag run ends here.
