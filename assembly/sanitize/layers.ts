@@ -27,7 +27,7 @@ import {
 } from "./props";
 import { nfcSegment, nfcOutPtr } from "./nfc";
 import * as tags from "./tags";
-import { scanPlainRun, isMarkerByte, runLast, runChars, runHint, NOT_BOUNDARY } from "./plainrun";
+import { scanPlainRun, isMarkerByte, punctHint, runLast, runChars, runHint, NOT_BOUNDARY } from "./plainrun";
 
 const ZWNJ: u32 = 0x200c;
 const ZWJ: u32 = 0x200d;
@@ -75,9 +75,9 @@ let segStartProps: u32 = 0;
 let lastL6: u32 = 0;
 let lastWasSpace = false;
 
-/** An ASCII '<' reached the output of the last run (framework tag escaping has work). */
+/** '<' or a look-alike reached the output of the last run (framework tag escaping may have work). */
 export let sawLt = false;
-/** A byte a marker spoof needs reached the output of the last run (see isMarkerByte), or non-ASCII. */
+/** A character a marker spoof needs reached the output of the last run (isMarkerByte, punctHint). */
 export let markerHint = false;
 
 /**
@@ -381,8 +381,11 @@ function endTagRun(): void {
 
 // @ts-ignore: decorator
 @inline function emit(cp: u32): void {
-  if (cp >= 0x80) markerHint = true;
-  else if (cp == 0x3c) {
+  if (cp >= 0x80) {
+    const hint = punctHint(cp);
+    if (hint & 1) sawLt = true;
+    if (hint & 2) markerHint = true;
+  } else if (cp == 0x3c) {
     sawLt = true;
     markerHint = true;
   } else if (isMarkerByte(cp)) markerHint = true;

@@ -6,6 +6,7 @@ import {
   propsOf, decodeUtf8, isMalformed, KIND_MASK, F_NFC_NO, F_NFC_MAYBE, CCC_SHIFT,
 } from "./props";
 import { HIGHS, hasByte, hasByteBelow, zeroBytes } from "./swar";
+import { foldMarkerChar } from "./fold";
 
 /** Props of a character that takes part in NFC (not a boundary). */
 export const NOT_BOUNDARY: u32 = F_NFC_NO | F_NFC_MAYBE | (0xff << CCC_SHIFT);
@@ -21,6 +22,18 @@ const SPACES: u64 = 0x2020202020202020;
 // @ts-ignore: decorator
 @inline export function isMarkerByte(c: u32): bool {
   return c == 0x3c || c == 0x3e || c == 0x5f || c == 0x26 || c == 0x25 || c == 0x5c || c == 0x3d;
+}
+
+/**
+ * The hint bits a non-ASCII character gives (see runHint): 3 when it reads as '<', 2 when it
+ * reads as '>', '_' or '=', else 0. Only a few ranges hold such look-alikes (fold.ts), so letters
+ * of every script are answered by the range test alone.
+ */
+export function punctHint(cp: u32): u32 {
+  if (!(cp - 0xab < 0x11 || cp - 0x2c2 < 0x71 || cp - 0x1433 < 6 || cp - 0x2017 < 0x24 || cp - 0x2260 < 0x843
+    || cp - 0x3008 < 4 || cp - 0xfe33 < 0x34 || cp - 0xff1c < 0x24)) return 0;
+  const f = foldMarkerChar(cp);
+  return f == 0x3c ? 3 : f == 0x3e || f == 0x5f || f == 0x3d ? 2 : 0;
 }
 
 // Per 128-code-point block of the BMP: 0 not looked at yet, 1 every code point inert, 2 some
@@ -62,7 +75,7 @@ function fillBlockState(block: u32): u8 {
 /** Set by scanPlainRun: the start of the run's last character, the characters in it, and hints. */
 export let runLast: usize = 0;
 export let runChars = 0;
-/** Bit 1: an ASCII '<' (framework tags may follow); bit 2: a marker byte or non-ASCII. */
+/** Bit 1: '<' or a look-alike (framework tags may follow); bit 2: a byte or look-alike a marker needs (isMarkerByte). */
 export let runHint: u32 = 0;
 
 /** End of the plain run starting at p (p itself when there is none). `collapse`: layer 7 is on. */
@@ -135,7 +148,7 @@ export function scanPlainRun(p: usize, end: usize, collapse: bool): usize {
     }
     if (!isInert(cp)) break;
     prevSpace = false;
-    hint |= 2; // non-ASCII: a look-alike marker letter is possible
+    hint |= punctHint(cp);
     last = q;
     q += len;
     chars++;

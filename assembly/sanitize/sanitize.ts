@@ -44,8 +44,8 @@ function finish(cur: ByteBuffer, other: ByteBuffer, options: SanitizeOptions, re
     cur = other;
     other = t;
   }
-  // '<' or non-ASCII (a look-alike bracket) may open a framework tag.
-  if (options.escapeFrameworkTags && (layers.sawLt || layers.markerHint) && escapeFrameworkTags(cur, other, report)) {
+  // Only '<' or a look-alike may open a framework tag.
+  if (options.escapeFrameworkTags && layers.sawLt && escapeFrameworkTags(cur, other, report)) {
     const t = cur;
     cur = other;
     other = t;

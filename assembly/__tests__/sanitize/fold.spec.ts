@@ -2,6 +2,7 @@
 // checked over every code point.
 import { foldMarkerChar, couldFoldToE, couldFollowE, letterMatches, FOLD_SKIP } from "../../sanitize/fold";
 import { leadMayFoldToE } from "../../sanitize/fence";
+import { punctHint } from "../../sanitize/plainrun";
 
 function leadByte(cp: u32): u32 {
   if (cp < 0x80) return cp;
@@ -34,6 +35,19 @@ describe("marker folding shortcuts", () => {
       if ((f == 0x4e || f == 0x58 || f == FOLD_SKIP) && !couldFollowE(cp)) missed++;
     }
     expect(missed).toBe(0);
+  });
+  test("punctHint flags every character that reads as < > _ = (so the marker and tag passes run)", () => {
+    let missed = 0;
+    let flagged = 0;
+    for (let cp: u32 = 0x80; cp < 0x110000; cp++) {
+      if (cp - 0xd800 < 0x800) continue;
+      const f = foldMarkerChar(cp);
+      const want: u32 = f == 0x3c ? 3 : f == 0x3e || f == 0x5f || f == 0x3d ? 2 : 0;
+      if (punctHint(cp) != want) missed++;
+      if (want != 0) flagged++;
+    }
+    expect(missed).toBe(0);
+    expect(flagged).toBeGreaterThan(50);
   });
   test("digits and signs stand for the letters people read them as", () => {
     expect(letterMatches(0x30, 0x4f)).toBe(true); // 0 O
