@@ -202,6 +202,16 @@ describe("fail closed: withheld results", () => {
     expect(msg.artifact).toBeUndefined();
   });
 
+  it("a result that throws while it is read is withheld, and tool names like 'constructor' are just names", () => {
+    const s2 = new ToolResultSanitizer(core, { tools: ["constructor", "__proto__"] });
+    const trap = { get content(): string { throw new Error("getter exploded"); } };
+    expect(s2.sanitizeToolResult(call("constructor"), trap)).toMatch(/withheld: it could not be read \(getter exploded\)/);
+    const { proxy, revoke } = Proxy.revocable({}, {});
+    revoke();
+    expect(s2.sanitizeToolResult(call("web_fetch"), proxy)).toMatch(/withheld/);
+    expect(s2.sanitizeToolResult(call("__proto__"), "x")).toBe(fenced("__proto__", "x"));
+  });
+
   it("a sanitizer failure withholds instead of passing the raw text", () => {
     const broken = Sanitizer.createSync(wasm);
     (broken as unknown as { sanitize: () => never }).sanitize = () => {

@@ -20,12 +20,12 @@ import { toolNameMatcher } from "./tool-names.ts";
 export const DEFAULT_SANITIZED_TOOLS: readonly string[] = ["web_fetch", "web_search", "image_search", "web_capture"];
 
 /** `Source:` labels of the default tools (OpenClaw's); other tools are labelled with their name. */
-const SOURCE_LABELS: Record<string, string> = {
-  web_fetch: "Web Fetch",
-  web_search: "Web Search",
-  image_search: "Image Search",
-  web_capture: "Web Capture",
-};
+const SOURCE_LABELS = new Map<string, string>([
+  ["web_fetch", "Web Fetch"],
+  ["web_search", "Web Search"],
+  ["image_search", "Image Search"],
+  ["web_capture", "Web Capture"],
+]);
 
 const FLAGS: readonly SanitizeFlag[] = ["bidi_override", "tag_smuggling", "marker_spoof", "truncated"];
 const LOOKS_LIKE_HTML = /^\s*<(?:!doctype\s+html|html[\s>])/i;
@@ -112,7 +112,7 @@ export class ToolResultSanitizer {
     const name = String(request.tool_name);
     if (!this.matches(name)) return result;
     const reports: SanitizeReport[] = [];
-    const label = SOURCE_LABELS[name] ?? name;
+    const label = SOURCE_LABELS.get(name) ?? name;
     const text = (value: string): string => {
       const html = this.html === "auto" ? LOOKS_LIKE_HTML.test(value.slice(0, 1024)) : this.html;
       const out = this.core().sanitize(value, { ...this.layers, html, wrap: this.fence ? label : false });
@@ -131,7 +131,7 @@ export class ToolResultSanitizer {
     } catch (error) {
       if (error instanceof UnsupportedResult) reason = `the result holds ${error.message}, which the sanitizer does not understand`;
       else if (error instanceof SanitizeError) reason = `the sanitizer failed (${error.code}: ${error.message})`;
-      else throw error;
+      else reason = `it could not be read (${(error as Error)?.message ?? String(error)})`; // a throwing getter, a revoked proxy…
     }
     const report = mergeReports(reports);
     if (reason === undefined) {
@@ -160,6 +160,14 @@ export class ToolResultSanitizer {
  * the notice string. Nothing of the original content survives.
  */
 function withheld(result: unknown, notice: string): unknown {
+  try {
+    return withheldLike(result, notice);
+  } catch {
+    return notice; // the result cannot even be looked at (a throwing getter, a revoked proxy)
+  }
+}
+
+function withheldLike(result: unknown, notice: string): unknown {
   if (!isMessageLike(result)) return notice;
   const proto = Object.getPrototypeOf(result);
   if (proto === Object.prototype || proto === null) {
