@@ -221,7 +221,7 @@ function deny(kind: GateOutcomeKind, code: string, message: string, action: Pend
       allow: false,
       reasons: [{ code, message }],
       ...(asked.policy_id !== undefined ? { policy_id: asked.policy_id } : {}),
-      metadata: action ? { action_id: action.id, status: action.status } : {},
+      metadata: action ? { action_id: String(action.id), status: String(action.status) } : {},
     },
   };
 }

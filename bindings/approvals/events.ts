@@ -57,24 +57,26 @@ export function buildApprovalEvent(
   subject: { action?: PendingAction | null; call?: EventCall },
   extra: Partial<Pick<ApprovalEvent, "action_id" | "approval_kind" | "scope" | "decided_by" | "updated_digest" | "detail">> = {},
 ): ApprovalEvent {
-  const record = subject.action ?? null;
+  // The record may be one that failed its integrity check: read it defensively.
+  const record = (subject.action ?? null) as Partial<PendingAction> | null;
   const call = subject.call;
   const text = (v: unknown) => (v == null ? null : String(v));
+  const reasons = Array.isArray(record?.reasons) ? record.reasons : [];
   return {
     timestamp: new Date(now).toISOString(),
     action,
-    action_id: extra.action_id ?? record?.id ?? null,
-    tool_name: call?.tool_name ?? record?.tool_name ?? "",
-    tool_call_id: call ? call.tool_call_id : text(record?.request.tool_call_id),
-    agent_id: call ? call.agent_id : record?.agent_id ?? null,
-    thread_id: call ? call.thread_id : record?.thread_id ?? null,
-    run_id: call ? call.run_id : text(record?.request.run_id),
-    args_digest: call?.args_digest ?? record?.args_digest ?? null,
+    action_id: extra.action_id ?? text(record?.id),
+    tool_name: call?.tool_name ?? String(record?.tool_name ?? ""),
+    tool_call_id: call ? call.tool_call_id : text(record?.request?.tool_call_id),
+    agent_id: call ? call.agent_id : text(record?.agent_id),
+    thread_id: call ? call.thread_id : text(record?.thread_id),
+    run_id: call ? call.run_id : text(record?.request?.run_id),
+    args_digest: call?.args_digest ?? text(record?.args_digest),
     approval_kind: extra.approval_kind ?? null,
     scope: extra.scope ?? null,
     decided_by: extra.decided_by ?? null,
     updated_digest: extra.updated_digest ?? null,
-    reason_codes: record ? record.reasons.map((r) => r.code).filter(Boolean) : [],
+    reason_codes: reasons.map((r) => String(r?.code ?? "")).filter(Boolean),
     detail: extra.detail ?? null,
   };
 }

@@ -42,3 +42,16 @@ export function listLimit(query: ActionQuery | undefined): number {
   const limit = query?.limit ?? 100;
   return Number.isInteger(limit) && limit > 0 ? Math.min(limit, MAX_LIST_LIMIT) : 100;
 }
+
+/**
+ * Read a record a store kept as JSON text. A value someone wrote by hand may
+ * not be JSON: it becomes an object the gate's integrity check refuses.
+ */
+export function parseStoredRecord<T>(value: unknown): T | null {
+  if (typeof value !== "string") return null;
+  try {
+    return JSON.parse(value) as T;
+  } catch {
+    return { malformed: true } as T;
+  }
+}
