@@ -19,3 +19,5 @@ export { canonicalJson, parseJsonStrict, JsonInputError, MAX_JSON_DEPTH } from "
 export { argsDigest, sha256Hex, type RuleScope } from "./digest.ts";
 export { ApprovalSigner, constantTimeEqual, MIN_SECRET_BYTES, type SecretInput } from "./signing.ts";
 export { buildApprovalEvent, type ApprovalEvent, type ApprovalEventAction, type ApprovalAuditSink } from "./events.ts";
+export { createApprovalHandler, type ApprovalHandler, type ApprovalHandlerOptions } from "./http-handler.ts";
+export { normalizeTokens, MIN_TOKEN_LENGTH, type ApiToken, type ApiRole } from "./http-auth.ts";

@@ -91,15 +91,22 @@ function editedMessage(toolName: string, decision: Decision): string {
   return `Guardrail: tool '${toolName}' was not run as called (oap.approval_edited): ${text}.`;
 }
 
+/** The judgement of one call: the policy's decision and, when it asked, the approvals gate's. */
+export interface Judgement {
+  /** The request as judged (with `agent_id` filled from `passport`). */
+  request: GuardrailRequest;
+  /** The effective decision: the gate's when the policy asked and a gate is attached. */
+  decision: Decision;
+  /** The gate's outcome, when it was consulted. */
+  outcome: GateOutcome | null;
+}
+
 /**
- * Judge one tool call, then run it only if allowed. Returns the tool's own
- * result on allow, a BlockedToolResult otherwise.
+ * Judge one call without running anything: the provider (fail mode applied,
+ * one decision event recorded), then, on ask, the approvals gate. The HTTP
+ * API's /api/evaluate and guardToolCall share it.
  */
-export async function guardToolCall<T>(
-  request: GuardrailRequest,
-  execute: () => T | Promise<T>,
-  options: GuardOptions,
-): Promise<T | BlockedToolResult> {
+export async function judgeToolCall(request: GuardrailRequest, options: GuardOptions): Promise<Judgement> {
   const failClosed = options.failClosed ?? true;
   const isControlFlow = options.isControlFlow ?? isControlFlowSignal;
   const req: GuardrailRequest =
@@ -139,7 +146,19 @@ export async function guardToolCall<T>(
     outcome = await consultGate(options.approvals, req, decision, options.waitForApproval);
     decision = outcome.decision;
   }
+  return { request: req, decision, outcome };
+}
 
+/**
+ * Judge one tool call, then run it only if allowed. Returns the tool's own
+ * result on allow, a BlockedToolResult otherwise.
+ */
+export async function guardToolCall<T>(
+  request: GuardrailRequest,
+  execute: () => T | Promise<T>,
+  options: GuardOptions,
+): Promise<T | BlockedToolResult> {
+  const { decision, outcome } = await judgeToolCall(request, options);
   if (decision.allow) return execute();
   const name = "tool_name" in request ? String(request.tool_name) : "unknown_tool";
   const id = "tool_call_id" in request ? String(request.tool_call_id) : "missing_id";
