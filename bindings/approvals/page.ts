@@ -17,6 +17,7 @@ const PAGE_HTML = `<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>portcullis · approvals</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/app.css">
 <script src="/app.js" defer></script>
 </head>
@@ -88,6 +89,10 @@ details.fold summary { cursor: pointer; font: .85rem ui-monospace, Menlo, monosp
 #decided .st-rejected, #decided .st-expired { color: var(--no); }
 `;
 
+/** A portcullis: a gate of bars. Served so the browser never asks for a /favicon.ico that is not there. */
+const FAVICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" fill="#1d232b"/>' +
+  '<path d="M4 3v11M8 3v11M12 3v11M3 6h10M3 10h10" stroke="#e0a100" stroke-width="1.5"/></svg>';
+
 const PAGE_CSP = [
   "default-src 'none'", "script-src 'self'", "style-src 'self'", "connect-src 'self'", "img-src 'self'",
   "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'",
@@ -112,4 +117,5 @@ export const PAGE_ASSETS: ReadonlyMap<string, PageAsset> = new Map([
   ["/", { body: PAGE_HTML, headers: { ...COMMON, "content-type": "text/html; charset=utf-8", "content-security-policy": PAGE_CSP } }],
   ["/app.js", { body: PAGE_SCRIPT, headers: { ...COMMON, "content-type": "text/javascript; charset=utf-8" } }],
   ["/app.css", { body: PAGE_STYLE, headers: { ...COMMON, "content-type": "text/css; charset=utf-8" } }],
+  ["/favicon.svg", { body: FAVICON, headers: { ...COMMON, "content-type": "image/svg+xml", "content-security-policy": "default-src 'none'" } }],
 ]);
