@@ -63,6 +63,8 @@ describe("the approval page in Chromium", () => {
 
     await unlock();
     await card(id).waitFor({ timeout: 10_000 });
+    expect(await page.locator("#unlock").isVisible()).toBe(false);
+    expect(await card(id).locator(".editor").isVisible()).toBe(false);
     await expect.poll(() => card(id).locator("h3").textContent()).toBe("bash");
     expect(await card(id).locator("dl.args").textContent()).toContain("git push origin main");
     expect(await card(id).locator(".reasons").textContent()).toContain("oap.approval_required");
@@ -108,7 +110,9 @@ describe("the approval page in Chromium", () => {
     await unlock();
     const c = card(action_id);
     await c.waitFor({ timeout: 10_000 });
+    expect(await c.locator("textarea").isVisible()).toBe(false);
     await c.getByRole("button", { name: "Edit arguments" }).click();
+    expect(await c.locator("textarea").isVisible()).toBe(true);
     expect(JSON.parse(await c.locator("textarea").inputValue())).toEqual({ command: "git push --force" });
     await c.locator("textarea").fill('{"command": "rm -rf /"}');
     await c.getByRole("button", { name: "Approve edited call" }).click();
@@ -170,6 +174,7 @@ describe("the approval page in Chromium", () => {
     await unlock("not-the-right-token-000000");
     await expect.poll(() => page.locator("#unlock-error").textContent(), { timeout: 10_000 }).toBe("That token was not accepted.");
     expect(await page.locator("#unlock").isVisible()).toBe(true);
+    expect(await page.locator("#queue").isVisible()).toBe(false);
     expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
     await unlock();
     await expect.poll(() => page.locator("#status").textContent(), { timeout: 10_000 }).toContain("Live");

@@ -50,6 +50,7 @@ const PAGE_HTML = `<!doctype html>
 
 const PAGE_STYLE = `:root { color-scheme: light; --ink: #1d232b; --muted: #5f6b7a; --line: #d9dee5; --bg: #f4f6f8; --ok: #1f7a45; --no: #b3261e; --accent: #2f5bd3; }
 * { box-sizing: border-box; }
+[hidden] { display: none !important; }
 body { margin: 0; font: 15px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; color: var(--ink); background: var(--bg); }
 .top { display: flex; align-items: center; gap: 1rem; padding: .8rem 1.5rem; background: #1d232b; color: #fff; }
 .top h1 { margin: 0; font-size: 1.15rem; letter-spacing: .02em; }
