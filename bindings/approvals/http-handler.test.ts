@@ -11,6 +11,8 @@ import { ApprovalGate } from "./gate.ts";
 import { createApprovalHandler, type ApprovalHandler } from "./http-handler.ts";
 import { normalizeTokens } from "./http-auth.ts";
 import type { ApprovalEvent } from "./events.ts";
+import { validateDecision } from "../config/generated/validators.js";
+import { loadGuard } from "../config/load-guard.ts";
 
 const APPROVER = "approver-token-0123456789";
 const AGENT = "agent-token-0123456789abc";
@@ -159,6 +161,46 @@ describe("POST /api/evaluate", () => {
     const off = createApprovalHandler({ gate, guard: { provider: { name: "never", evaluate: () => { throw new Error("not called"); } }, enabled: false }, tokens: APPROVER });
     const response = await off(new Request("http://x/api/evaluate", { method: "POST", body: JSON.stringify(git("rm -rf /")), headers: { authorization: `Bearer ${APPROVER}`, "content-type": "application/json" } }));
     expect(await response.json()).toMatchObject({ decision: "allow", reasons: [{ message: "guardrails are disabled" }] });
+  });
+});
+
+describe("decisions on the wire", () => {
+  it("every decision /api/evaluate returns matches schemas/decision.schema.json", async () => {
+    const seen: unknown[] = [];
+    const evaluate = async (request: object) => {
+      const decision = await (await call("POST", "/api/evaluate", request, AGENT)).json();
+      seen.push(decision);
+      return decision;
+    };
+    const once = (await evaluate(git("git a"))).metadata.action_id;
+    await call("POST", `/api/actions/${once}/approve`);
+    await evaluate(git("git a"));
+    const rejected = (await evaluate(git("git b"))).metadata.action_id;
+    await call("POST", `/api/actions/${rejected}/reject`, { message: "no" });
+    await evaluate(git("git b"));
+    const edited = (await evaluate(git("git c"))).metadata.action_id;
+    await call("POST", `/api/actions/${edited}/approve`, { updated_input: { command: "git c -n" } });
+    await evaluate(git("git c"));
+    await evaluate(git("git d"));
+    now += 601_000;
+    await evaluate(git("git d"));
+    await evaluate(git("rm -rf /"));
+    const codes = seen.map((d) => (d as { reasons: { code: string }[] }).reasons[0].code);
+    expect(codes).toEqual([
+      "oap.approval_required", "oap.approved", "oap.approval_required", "oap.approval_rejected", "oap.approval_required",
+      "oap.approval_edited", "oap.approval_required", "oap.approval_timeout", "oap.dangerous_operation",
+    ]);
+    for (const decision of seen) expect(validateDecision(decision), JSON.stringify(validateDecision.errors)).toBe(true);
+  });
+
+  it("a guard loaded from a config file takes the gate too", async () => {
+    const file = new URL("../../test/vectors/policies/core-approval.json", import.meta.url).pathname;
+    const { guard } = await loadGuard(file, { approvals: gate });
+    const first = await guard.guardToolCall(git(), () => "ran");
+    const id = (first as { action_id: string }).action_id;
+    expect(id).toMatch(/^act_/);
+    await gate.approve(id);
+    expect(await guard.guardToolCall(git(), () => "ran")).toBe("ran");
   });
 });
 
