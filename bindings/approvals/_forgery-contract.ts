@@ -7,7 +7,7 @@
  */
 
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { argsDigest, matchKey, ruleKey as keyOf } from "./digest.ts";
+import { argsDigest, contextDigest, matchKey, ruleKey as keyOf } from "./digest.ts";
 import { ApprovalSigner } from "./signing.ts";
 import { pendingClaims } from "./integrity.ts";
 import type { PendingAction } from "./pending-action.ts";
@@ -107,16 +107,21 @@ export function describeForgeryAttacks(name: string, makeBackend: () => Promise<
 
     it("refuses an approval moved to another tool or other arguments through the index", async () => {
       const action = await approvedOnce("git status");
+      const here = { tool_name: "bash", args_digest: action.args_digest, context_digest: action.context_digest, agent_id: "a1", thread_id: "t1" };
+      const elsewhere = { workspace_root: "/somewhere/else" };
       for (const call of [
-        { tool_name: "exec", args_digest: action.args_digest, agent_id: "a1", thread_id: "t1" },
-        { tool_name: "bash", args_digest: await argsDigest({ command: "git push --force" }), agent_id: "a1", thread_id: "t1" },
-        { tool_name: "bash", args_digest: action.args_digest, agent_id: "a2", thread_id: "t1" },
+        { ...here, tool_name: "exec" },
+        { ...here, args_digest: await argsDigest({ command: "git push --force" }) },
+        { ...here, agent_id: "a2" },
+        { ...here, context_digest: await contextDigest(elsewhere) },
       ]) await env.store.linkMatch(await matchKey(call), action.id);
       const exec = await env.call({ ...gitCall("git status"), tool_name: "exec" });
       expect(exec.decision.reasons[0].code).toBe("oap.approval_invalid");
       await expectDenied("git push --force");
       const other = await env.call(gitCall("git status", { agent_id: "a2" }));
       expect(other.decision.reasons[0].code).toBe("oap.approval_invalid");
+      const moved = await env.call(gitCall("git status", { context: elsewhere }));
+      expect(moved.decision.reasons[0].code).toBe("oap.approval_invalid");
       expect((await env.call(gitCall("git status"))).decision.allow).toBe(true); // the real approval still works once
     });
 
@@ -135,7 +140,7 @@ export function describeForgeryAttacks(name: string, makeBackend: () => Promise<
       const tampered = (await env.store.get(action.id))!;
       const digest = await argsDigest({ command: "git push --force" });
       await tamper(tampered, (a) => ({ ...a, resolution: { ...a.resolution!, updated_digest: digest } }));
-      await env.store.linkMatch(await matchKey({ tool_name: "bash", args_digest: digest, agent_id: "a1", thread_id: "t1" }), action.id);
+      await env.store.linkMatch(await matchKey({ tool_name: "bash", args_digest: digest, context_digest: action.context_digest, agent_id: "a1", thread_id: "t1" }), action.id);
       await expectDenied("git push --force");
     });
 
@@ -145,7 +150,7 @@ export function describeForgeryAttacks(name: string, makeBackend: () => Promise<
       const ruleKey = (await env.store.get(action.id))!.resolution!.rule_key!;
       const rule = (await env.store.getRule(ruleKey))!;
       const pushDigest = await argsDigest({ command: "git push --force" });
-      const pushKey = await keyOf("bash", pushDigest, "policy", null);
+      const pushKey = await keyOf("bash", pushDigest, rule.context_digest, "policy", null);
       await env.store.putRule({ ...rule, key: pushKey }); // a real signature, filed under another call's key
       await expectDenied("git push --force");
       await env.store.putRule({ ...rule, key: pushKey, args_digest: pushDigest }); // fields changed: signature breaks

@@ -81,6 +81,7 @@ export function describeApprovalFlows(name: string, makeBackend: () => Promise<B
         gitCall("git push origin main", { thread_id: "t2" }),
         gitCall("git push origin main", { agent_id: "a2" }),
         gitCall("git push origin main", { thread_id: null }),
+        gitCall("git push origin main", { context: { workspace_root: "/another/checkout" } }),
         { ...gitCall(), tool_name: "Bash" },
       ]) {
         const { outcome } = await env.call(other);
@@ -120,6 +121,14 @@ export function describeApprovalFlows(name: string, makeBackend: () => Promise<B
       expect((await env.call(gitCall("git push origin dev"))).outcome!.kind).toBe("pending");
       const second = await env.another();
       expect((await second.check(gitCall(), await env.provider.evaluate(gitCall()))).decision.allow).toBe(true);
+    });
+
+    it("an always rule holds only in the context it was approved in", async () => {
+      const here = { workspace_root: "/repo-a" };
+      await env.gate.approve(await pendingId(gitCall("git clean -fdx", { context: here })), { scope: "policy" });
+      expect((await env.call(gitCall("git clean -fdx", { context: here, agent_id: "b" }))).decision.allow).toBe(true);
+      expect((await env.call(gitCall("git clean -fdx", { context: { workspace_root: "/repo-b" } }))).outcome!.kind).toBe("pending");
+      expect((await env.call(gitCall("git clean -fdx"))).outcome!.kind).toBe("pending");
     });
 
     it("always allow, agent and policy scopes", async () => {

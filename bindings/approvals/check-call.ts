@@ -14,7 +14,7 @@
 
 import type { Decision, GuardrailRequest } from "../core/decision.ts";
 import { canonicalJson } from "./canonical-json.ts";
-import { argsDigest, candidateRuleKeys, matchKey, type CallIdentity } from "./digest.ts";
+import { argsDigest, candidateRuleKeys, contextDigest, matchKey, type CallIdentity } from "./digest.ts";
 import type { EventCall } from "./events.ts";
 import type { GateContext } from "./gate-context.ts";
 import { checkAction, checkRule, pendingClaims, requestDigest } from "./integrity.ts";
@@ -127,6 +127,7 @@ async function fromLatest(
 function bindingProblem(action: PendingAction, call: Call): string | null {
   if (action.tool_name !== call.tool_name) return "approval is for another tool";
   if (action.agent_id !== call.agent_id || action.thread_id !== call.thread_id) return "approval is for another agent or thread";
+  if (action.context_digest !== call.context_digest) return "approval is for another context";
   if (action.args_digest !== call.args_digest && action.resolution?.updated_digest !== call.args_digest) return "approval is for other arguments";
   return null;
 }
@@ -137,6 +138,7 @@ async function createPending(ctx: GateContext, call: Call, key: string, asked: D
     status: "pending",
     tool_name: call.tool_name,
     args_digest: call.args_digest,
+    context_digest: call.context_digest,
     agent_id: call.agent_id,
     thread_id: call.thread_id,
     request: call.request,
@@ -171,6 +173,7 @@ async function identify(request: GuardrailRequest): Promise<Call> {
   const identity: CallIdentity = {
     tool_name: normalized.tool_name,
     args_digest: await argsDigest(input),
+    context_digest: await contextDigest(normalized.context),
     agent_id: optionalText(normalized.agent_id),
     thread_id: optionalText(normalized.thread_id),
   };

@@ -58,9 +58,10 @@ export async function approveAction(ctx: GateContext, id: string, input: Approve
   if (scope !== "once") {
     const scopeValue = scope === "thread" ? action.thread_id : scope === "agent" ? action.agent_id : null;
     const unsigned: Omit<ApprovalRule, "signature"> = {
-      key: await ruleKey(action.tool_name, digest, scope, scopeValue),
+      key: await ruleKey(action.tool_name, digest, action.context_digest, scope, scopeValue),
       tool_name: action.tool_name,
       args_digest: digest,
+      context_digest: action.context_digest,
       scope,
       scope_value: scopeValue,
       action_id: action.id,
@@ -88,7 +89,9 @@ export async function approveAction(ctx: GateContext, id: string, input: Approve
 
   if (rule) await ctx.store.putRule(rule);
   if (edit) {
-    const edited = { tool_name: action.tool_name, args_digest: edit.digest, agent_id: action.agent_id, thread_id: action.thread_id };
+    const edited = {
+      tool_name: action.tool_name, args_digest: edit.digest, context_digest: action.context_digest, agent_id: action.agent_id, thread_id: action.thread_id,
+    };
     await ctx.store.linkMatch(await matchKey(edited), action.id);
     await ctx.emit("approval_edited", { action }, { updated_digest: edit.digest, decided_by: decidedBy });
   }

@@ -6,7 +6,7 @@
  */
 
 import { canonicalJson } from "./canonical-json.ts";
-import { argsDigest, ruleKey, sha256Hex } from "./digest.ts";
+import { argsDigest, contextDigest, ruleKey, sha256Hex } from "./digest.ts";
 import { isActionId, optionalText, type ApprovalRule, type PendingAction, type Resolution } from "./pending-action.ts";
 import type { ApprovalSigner } from "./signing.ts";
 
@@ -19,6 +19,7 @@ export function pendingClaims(action: PendingAction): object {
     id: action.id,
     tool_name: action.tool_name,
     args_digest: action.args_digest,
+    context_digest: action.context_digest,
     agent_id: action.agent_id,
     thread_id: action.thread_id,
     request_digest: action.request_digest,
@@ -53,6 +54,7 @@ export function ruleClaims(rule: Omit<ApprovalRule, "signature">): object {
     key: rule.key,
     tool_name: rule.tool_name,
     args_digest: rule.args_digest,
+    context_digest: rule.context_digest,
     scope: rule.scope,
     scope_value: rule.scope_value,
     action_id: rule.action_id,
@@ -76,6 +78,7 @@ export async function checkAction(signer: ApprovalSigner, action: PendingAction)
     if (optionalText(request.agent_id) !== action.agent_id) return "agent id differs from the request";
     if (optionalText(request.thread_id) !== action.thread_id) return "thread id differs from the request";
     if ((await argsDigest(request.tool_input)) !== action.args_digest) return "arguments differ from their digest";
+    if ((await contextDigest(request.context)) !== action.context_digest) return "context differs from its digest";
     if ((await requestDigest(request)) !== action.request_digest) return "request differs from its digest";
     if (!(await signer.verify(pendingClaims(action), action.signature))) return "bad pending signature";
     return await checkResolution(signer, action);
@@ -105,7 +108,9 @@ async function checkResolution(signer: ApprovalSigner, action: PendingAction): P
 export async function checkRule(signer: ApprovalSigner, rule: ApprovalRule, expectedKey: string): Promise<string | null> {
   try {
     if (!rule || typeof rule !== "object" || rule.key !== expectedKey) return "rule stored under another key";
-    if ((await ruleKey(rule.tool_name, rule.args_digest, rule.scope, rule.scope_value)) !== rule.key) return "rule fields differ from its key";
+    if ((await ruleKey(rule.tool_name, rule.args_digest, rule.context_digest, rule.scope, rule.scope_value)) !== rule.key) {
+      return "rule fields differ from its key";
+    }
     if (!(await signer.verify(ruleClaims(rule), rule.signature))) return "bad rule signature";
     return null;
   } catch {

@@ -46,6 +46,8 @@ export interface PendingAction {
   tool_name: string;
   /** SHA-256 of the RFC 8785 canonical `request.tool_input`. */
   args_digest: string;
+  /** SHA-256 of the canonical `request.context` (null when absent): an approval holds only in the same context. */
+  context_digest: string;
   agent_id: string | null;
   thread_id: string | null;
   /** The request exactly as the agent sent it (the edit of an approval is judged in its context). */
@@ -71,6 +73,7 @@ export interface ApprovalRule {
   key: string;
   tool_name: string;
   args_digest: string;
+  context_digest: string;
   scope: RuleScope;
   scope_value: string | null;
   action_id: string;
