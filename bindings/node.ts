@@ -7,3 +7,4 @@
 
 export * from "./index.ts";
 export { loadGuard, type LoadOptions, type LoadedGuard } from "./config/load-guard.ts";
+export { listen, type ListenOptions, type Listening, type FetchHandler } from "./server/index.ts";

@@ -15,6 +15,7 @@ import { CompositeProvider } from "../providers/composite.ts";
 import { isGuardrailProvider, type Clock, type GuardrailProvider } from "../providers/types.ts";
 import { Guard } from "../middleware/guard.ts";
 import { jsonLinesSink, type AuditSink } from "../middleware/audit.ts";
+import type { ApprovalGate } from "../approvals/index.ts";
 import { ConfigError, parseDocumentText, parsePassportText, type PortcullisConfig } from "./parse-config.ts";
 import { locatePointer } from "./format-errors.ts";
 
@@ -23,6 +24,8 @@ export interface LoadOptions {
   clock?: Clock;
   /** Extra sinks for decision events. */
   audit?: AuditSink[];
+  /** Where `ask` goes: the guard's calls create pending actions in this gate (see README, Ask a human). */
+  approvals?: ApprovalGate;
 }
 
 export interface LoadedGuard {
@@ -86,6 +89,7 @@ export async function loadGuard(path: string, options: LoadOptions = {}): Promis
     failClosed: section.fail_closed ?? true,
     passport: passport ? String(passport.passport.passport_id ?? passport.file) : undefined,
     audit,
+    approvals: options.approvals,
   });
   return { guard, config, file };
 }
