@@ -1,7 +1,8 @@
 /**
  * @module
  * Node: read a config (or a bare passport) file, validate it, build the
- * provider it names and return a ready Guard. Every problem is a ConfigError
+ * provider it names and return a ready Guard, plus the safety core its
+ * `safety_finish_reason` section describes. Every problem is a ConfigError
  * naming the file, line:column and JSON path.
  */
 
@@ -17,16 +18,27 @@ import { Guard } from "../middleware/guard.ts";
 import { jsonLinesSink, type AuditSink } from "../middleware/audit.ts";
 import { ConfigError, parseDocumentText, parsePassportText, type PortcullisConfig } from "./parse-config.ts";
 import { locatePointer } from "./format-errors.ts";
+import { buildSafetyCore, type MakeSafetyCore } from "./safety-section.ts";
+import { createSafetyCore } from "../index.ts";
+import type { SafetyCore } from "../safety/index.ts";
 
 export interface LoadOptions {
   /** Epoch-ms clock for passport expiry (tests and `--now` pin it). */
   clock?: Clock;
   /** Extra sinks for decision events. */
   audit?: AuditSink[];
+  /** Builds the safety core (tests inject one); the inlined policy.wasm by default. */
+  makeSafetyCore?: MakeSafetyCore;
 }
 
 export interface LoadedGuard {
   guard: Guard;
+  /**
+   * Provider safety stops as configured by `safety_finish_reason` (absent:
+   * enabled with the built-in detectors). Pass it as `core` to
+   * applySafetyStop / guardStream; with `enabled: false` it detects nothing.
+   */
+  safety: SafetyCore;
   config: PortcullisConfig;
   file: string;
 }
@@ -62,6 +74,7 @@ export async function loadGuard(path: string, options: LoadOptions = {}): Promis
     parsed.kind === "passport"
       ? { guardrails: { enabled: true, fail_closed: true, passport: parsed.passport, provider: { use: "portcullis:PassportProvider" } } }
       : parsed.config;
+  const safety = buildSafetyCore(config.safety_finish_reason, { source, file, pointer: "/safety_finish_reason" }, options.makeSafetyCore ?? createSafetyCore);
   const section = config.guardrails;
   const passport = section.passport !== undefined ? resolvePassport(section.passport, file, source) : null;
   const use = section.provider?.use ?? (passport ? "portcullis:PassportProvider" : undefined);
@@ -87,7 +100,7 @@ export async function loadGuard(path: string, options: LoadOptions = {}): Promis
     passport: passport ? String(passport.passport.passport_id ?? passport.file) : undefined,
     audit,
   });
-  return { guard, config, file };
+  return { guard, safety, config, file };
 }
 
 interface BuildContext {
