@@ -77,6 +77,12 @@ function mergeCalls(prior: SuppressedCall[], found: SuppressedCall[]): Suppresse
 export function rewriteMessage(message: unknown, shape: Exclude<SafetyShape, "auto">, t: SafetyTermination, prior: SuppressedCall[] = []): RewriteOutcome {
   const copy = structuredClone(message) as Json;
   const all = (found: SuppressedCall[]) => mergeCalls(prior, found);
+  const outcome = rewriteShape(copy, shape, t, all);
+  // The stamp on the message and the metadata handed back must not alias.
+  return { ...outcome, metadata: structuredClone(outcome.metadata) };
+}
+
+function rewriteShape(copy: Json, shape: Exclude<SafetyShape, "auto">, t: SafetyTermination, all: Merge): RewriteOutcome {
   switch (shape) {
     case "openai_chat":
       return rewriteChoices(copy, t, all);
