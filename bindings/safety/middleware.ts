@@ -19,9 +19,9 @@ export interface SafetyStopOptions {
   /** Name the input shape instead of letting the core guess. */
   shape?: SafetyShape;
   /** Stream-writer analogue; a throw is swallowed unless it is control flow. */
-  onEvent?: (event: SafetyTerminationEvent) => void | Promise<void>;
+  onEvent?: (event: SafetyTerminationEvent) => unknown;
   /** Run-journal analogue; a throw is reported to onWarning and the run goes on. */
-  journal?: (record: SafetyJournalRecord) => void | Promise<void>;
+  journal?: (record: SafetyJournalRecord) => unknown;
   onWarning?: (message: string, error?: unknown) => void;
   /** Errors that must escape (LangGraph's GraphBubbleUp and friends by default). */
   isControlFlow?: (error: unknown) => boolean;
@@ -109,7 +109,7 @@ export function applySafetyStopToMessages(messages: readonly unknown[], options:
 }
 
 interface Sink {
-  run(): void | Promise<void>;
+  run(): unknown;
   failed(error: unknown, canThrow: boolean): void;
 }
 

@@ -4,7 +4,8 @@
  * `_build_suppressed_message` + `clone_ai_message_with_tool_calls`):
  * clear the tool calls and the provider's raw tool-call fields, keep the
  * partial text and append the explanation, stamp `safety_termination`.
- * The input is never mutated; ids and unrelated fields are kept.
+ * The input is never mutated; ids and unrelated fields are kept. Only the
+ * top levels are copied (see copyTop): deeper values are shared with it.
  */
 
 import { emptyExplanation, suppressedExplanation } from "./templates.ts";
@@ -75,7 +76,7 @@ function mergeCalls(prior: SuppressedCall[], found: SuppressedCall[]): Suppresse
  * `prior` lists calls a stream already suppressed before this, its stop chunk.
  */
 export function rewriteMessage(message: unknown, shape: Exclude<SafetyShape, "auto">, t: SafetyTermination, prior: SuppressedCall[] = []): RewriteOutcome {
-  const copy = structuredClone(message) as Json;
+  const copy = copyTop(message, EDITED_LEVELS) as Json;
   const all = (found: SuppressedCall[]) => mergeCalls(prior, found);
   const outcome = rewriteShape(copy, shape, t, all);
   // The stamp on the message and the metadata handed back must not alias.
@@ -100,6 +101,27 @@ function rewriteShape(copy: Json, shape: Exclude<SafetyShape, "auto">, t: Safety
 }
 
 type Merge = (found: SuppressedCall[]) => SuppressedCall[];
+
+/**
+ * The rewrite edits nothing deeper than a Responses event's
+ * response.output[i].content (level 4); one more level for margin.
+ */
+const EDITED_LEVELS = 6;
+
+/**
+ * Copy arrays and objects down to `levels` levels and share what lies deeper
+ * (DeerFlow's model_copy is shallow too). A full deep clone of model-made
+ * arguments overflows the stack at a few thousand levels; these are dropped
+ * or left untouched anyway. Dates, maps, sets and binary data are shared.
+ */
+function copyTop(value: unknown, levels: number): unknown {
+  if (levels === 0 || typeof value !== "object" || value === null) return value;
+  if (Array.isArray(value)) return value.map((v) => copyTop(v, levels - 1));
+  if (value instanceof Date || value instanceof Map || value instanceof Set || value instanceof RegExp || value instanceof ArrayBuffer || ArrayBuffer.isView(value)) return value;
+  const out: Json = {};
+  for (const [key, v] of Object.entries(value)) out[key] = copyTop(v, levels - 1);
+  return out;
+}
 
 function rewriteLangChain(root: Json, t: SafetyTermination, merge: Merge): RewriteOutcome {
   // The serialized form {lc, type: "constructor", id, kwargs} holds the fields in kwargs.
