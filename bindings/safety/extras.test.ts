@@ -22,6 +22,24 @@ describe("classifyProviderError", () => {
     expect(classifyProviderError(new Error("rate limited"))).toBeNull();
     expect(classifyProviderError({ error: { code: "rate_limit_exceeded" } })).toBeNull();
   });
+  it("never throws: cycles, throwing getters, revoked proxies, odd values", () => {
+    const cyclic: Record<string, unknown> = { code: "x" };
+    cyclic.cause = cyclic;
+    expect(classifyProviderError(cyclic)).toBeNull();
+    const hostile = { get error(): unknown { throw new Error("getter"); }, get code(): unknown { throw new Error("getter"); } };
+    expect(classifyProviderError(hostile)).toBeNull();
+    const { proxy, revoke } = Proxy.revocable({}, {});
+    revoke();
+    expect(classifyProviderError({ cause: proxy, error: { code: 1301 } })).toMatchObject({ detector: "glm_safety_audit_error", reason_value: "1301" });
+    for (const odd of [null, undefined, 0, "", "{not json", [], Symbol("x")]) expect(classifyProviderError(odd)).toBeNull();
+  });
+  it("reads a JSON body string and an axios-style response, and keeps the HTTP status", () => {
+    const axios = Object.assign(new Error("Request failed with status code 400"), { response: { status: 400, data: { error: { code: "content_filter", message: "filtered", innererror: { code: "ResponsibleAIPolicyViolation", content_filter_result: { self_harm: { filtered: true, severity: "medium" } } } } } } });
+    expect(classifyProviderError(axios)).toEqual({
+      terminated: true, detector: "openai_content_filter_error", reason_field: "error.code", reason_value: "content_filter",
+      extras: { content_filter_result: { self_harm: { filtered: true, severity: "medium" } }, status: 400 },
+    });
+  });
 });
 
 describe("safeParseSafetyConfig", () => {
