@@ -4,6 +4,7 @@
  * test_safety_finish_reason_middleware.py (41) and
  * test_safety_finish_reason_graph_integration.py (5). Where this port
  * deliberately differs, the name says "deviation" and the test pins our rule.
+ * Longer than 400 lines because it mirrors those three files test for test.
  */
 import { describe, expect, it, vi } from "vitest";
 import { applySafetyStop, applySafetyStopAsync, applySafetyStopToMessages, type SafetyStopContext } from "./middleware.ts";

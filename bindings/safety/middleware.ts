@@ -18,9 +18,9 @@ export interface SafetyStopOptions {
   core: SafetyCore;
   /** Name the input shape instead of letting the core guess. */
   shape?: SafetyShape;
-  /** Stream-writer analogue; a throw is swallowed unless it is control flow. */
+  /** Stream-writer analogue; a throw is swallowed unless it is control flow. A returned promise is awaited by applySafetyStopAsync. */
   onEvent?: (event: SafetyTerminationEvent) => unknown;
-  /** Run-journal analogue; a throw is reported to onWarning and the run goes on. */
+  /** Run-journal analogue; a throw (or rejection) is reported to onWarning and the run goes on. */
   journal?: (record: SafetyJournalRecord) => unknown;
   onWarning?: (message: string, error?: unknown) => void;
   /** Errors that must escape (LangGraph's GraphBubbleUp and friends by default). */

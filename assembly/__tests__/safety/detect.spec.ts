@@ -245,12 +245,12 @@ describe("robustness", () => {
       "content\u200b_filter", // zero-width space
       "content_filter\\u0000", // a JSON-escaped NUL after the value
       " content_filter",
+      "\u017Fafety", // long s: Python's upper() gives SAFETY
+      "\u0131mage_safety", // dotless i: Python's upper() gives IMAGE_SAFETY
     ];
     for (let i = 0; i < lookalikes.length; i++) {
       expect(has(detect(ai('""', WRITE, '{"finish_reason":"' + lookalikes[i] + '"}')), '"signal":false')).toBe(true);
     }
-    expect(has(detect(ai('""', WRITE, '{"finish_reason":"\u017Fafety"}')), '"signal":false')).toBe(true);
-    expect(has(detect(ai('""', WRITE, '{"finish_reason":"\u0131mage_safety"}')), '"signal":false')).toBe(true);
     expect(has(detect(ai('""', WRITE, '{"stop_reason":"REFUSAL"}')), '"signal":true')).toBe(true);
     expect(has(detect(ai('""', WRITE, '{"finish_reason":"Image_Safety"}')), '"signal":true')).toBe(true);
   });
