@@ -18,7 +18,7 @@ import { Guard } from "../middleware/guard.ts";
 import { jsonLinesSink, type AuditSink } from "../middleware/audit.ts";
 import { ConfigError, parseDocumentText, parsePassportText, type PortcullisConfig } from "./parse-config.ts";
 import { locatePointer } from "./format-errors.ts";
-import { buildSafetyCore, type MakeSafetyCore } from "./safety-section.ts";
+import { buildSafetyCore, lazySafetyCore, type MakeSafetyCore } from "./safety-section.ts";
 import { createSafetyCore } from "../index.ts";
 import type { SafetyCore } from "../safety/index.ts";
 
@@ -74,7 +74,8 @@ export async function loadGuard(path: string, options: LoadOptions = {}): Promis
     parsed.kind === "passport"
       ? { guardrails: { enabled: true, fail_closed: true, passport: parsed.passport, provider: { use: "portcullis:PassportProvider" } } }
       : parsed.config;
-  const safety = buildSafetyCore(config.safety_finish_reason, { source, file, pointer: "/safety_finish_reason" }, options.makeSafetyCore ?? createSafetyCore);
+  const makeCore = options.makeSafetyCore ?? ((c: object | null) => lazySafetyCore(() => createSafetyCore(c)));
+  const safety = buildSafetyCore(config.safety_finish_reason, { source, file, pointer: "/safety_finish_reason" }, makeCore);
   const section = config.guardrails;
   const passport = section.passport !== undefined ? resolvePassport(section.passport, file, source) : null;
   const use = section.provider?.use ?? (passport ? "portcullis:PassportProvider" : undefined);

@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadGuard } from "../node.ts";
 import { ConfigError } from "./parse-config.ts";
-import { buildSafetyCore } from "./safety-section.ts";
-import { applySafetyStop, guardStream, type SafetyCore } from "../safety/index.ts";
+import { buildSafetyCore, lazySafetyCore } from "./safety-section.ts";
+import { applySafetyStop, guardStream, safeParseSafetyConfig, SafetyCheckError, type SafetyCore } from "../safety/index.ts";
 import { testCore } from "../safety/_test-core.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "portcullis-safety-config-"));
@@ -133,5 +133,51 @@ describe("buildSafetyCore", () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as ConfigError).issues[0].path).toBe("/safety_finish_reason/detectors/0/config/finish_reasons");
+  });
+});
+
+describe("lazySafetyCore (what loadGuard returns)", () => {
+  it("compiles on first detect, once", () => {
+    let made = 0;
+    const lazy = lazySafetyCore(() => {
+      made++;
+      return testCore();
+    });
+    expect(made).toBe(0);
+    expect(applySafetyStop(turn({ finish_reason: "content_filter" }), { core: lazy }).terminated).toBe(true);
+    applySafetyStop(turn({ finish_reason: "stop" }), { core: lazy });
+    expect(made).toBe(1);
+  });
+  it("a core that refuses at first use fails the turn closed", () => {
+    const lazy = lazySafetyCore(() => testCore({ detectors: [] }));
+    expect(() => applySafetyStop(turn({ finish_reason: "stop" }), { core: lazy })).toThrow(SafetyCheckError);
+  });
+  it("the TS check and the core's own check agree, so checking at load is enough", () => {
+    const use = (u: unknown, config?: unknown) => ({ detectors: [{ use: u, ...(config === undefined ? {} : { config }) }] });
+    const accepted = [
+      {}, { enabled: true }, { detectors: null }, use("gemini_safety"), use("GeminiSafetyDetector", null),
+      use("portcullis:AnthropicRefusalDetector", { stop_reasons: ["refusal", "blocked"] }),
+      use("deerflow.agents.middlewares.safety_termination_detectors:OpenAICompatibleContentFilterDetector", { finish_reasons: ["content_filter", "sensitive"] }),
+      use("bedrock_guardrail", { stop_reasons: null }), use("openai_responses_content_filter", { reasons: ["content_filter"] }),
+      use("openai_compatible_content_filter", { finish_reasons: ["敏感"] }),
+    ];
+    const rejected = [
+      { detectors: [] }, { detectors: {} }, { detector: [] }, { detectors: [5] }, { detectors: [{}] }, use(5), use(""), use("builtins:dict"),
+      use("./mine.js:GeminiSafetyDetector"), use(":gemini_safety"), use("9x:gemini_safety"), use("gemini_safety", []), use("gemini_safety", "x"),
+      use("anthropic_refusal", { finish_reasons: ["x"] }), use("gemini_safety", { finish_reasons: [] }), use("gemini_safety", { finish_reasons: [" "] }),
+      use("gemini_safety", { finish_reasons: [1] }), use("gemini_safety", { finish_reasons: "SAFETY" }),
+      { detectors: [{ use: "gemini_safety", extra: 1 }] },
+    ];
+    for (const [sections, ok] of [[accepted, true], [rejected, false]] as const) {
+      for (const section of sections) {
+        let core = true;
+        try {
+          testCore(section);
+        } catch {
+          core = false;
+        }
+        expect([JSON.stringify(section), safeParseSafetyConfig(section).success, core]).toEqual([JSON.stringify(section), ok, ok]);
+      }
+    }
   });
 });

@@ -25,6 +25,22 @@ function located(at: SectionSource, issues: SafetyConfigIssue[]): ConfigError {
   return new ConfigError(issues.map((issue) => ({ ...locatePointer(at.source, issue.path), file: at.file, path: issue.path, message: issue.message })));
 }
 
+/**
+ * A core compiled on first use, so a run that never checks a model turn (a
+ * CLI `eval`, a guard-only service) pays no wasm compile. The section is
+ * already fully checked when this is built: safeParseSafetyConfig mirrors
+ * the core's own checks (safety-section.test.ts holds them to it). Should
+ * the core still refuse, detect throws and the turn fails closed
+ * (SafetyCheckError).
+ */
+export function lazySafetyCore(make: () => SafetyCore): SafetyCore {
+  let core: SafetyCore | undefined;
+  return {
+    enabled: true,
+    detect: (json, shape) => (core ??= make()).detect(json, shape),
+  };
+}
+
 /** Validate the section and build its safety core; throws ConfigError. */
 export function buildSafetyCore(section: unknown, at: SectionSource, make: MakeSafetyCore): SafetyCore {
   const parsed = safeParseSafetyConfig(section, at.pointer);
