@@ -21,7 +21,13 @@ export * from "./safety/index.ts";
 
 import { WasmSafetyCore } from "./safety/core.ts";
 
-/** The safety-stop detectors on the inlined wasm; `config` is `{detectors: [{use, config}]}` or null for the defaults. */
+let safetyModule: WebAssembly.Module | undefined;
+
+/**
+ * The safety-stop detectors on the inlined wasm; `config` is `{detectors: [{use, config}]}` or null for the defaults.
+ * The module is compiled once per process (15–40 ms); each core is a cheap new instance.
+ */
 export function createSafetyCore(config: object | null = null): WasmSafetyCore {
-  return WasmSafetyCore.createSync(decodeBase64(POLICY_WASM_BASE64), config);
+  safetyModule ??= new WebAssembly.Module(decodeBase64(POLICY_WASM_BASE64) as BufferSource);
+  return WasmSafetyCore.createSync(safetyModule, config);
 }

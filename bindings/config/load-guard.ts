@@ -1,7 +1,8 @@
 /**
  * @module
  * Node: read a config (or a bare passport) file, validate it, build the
- * provider it names and return a ready Guard. Every problem is a ConfigError
+ * provider it names and return a ready Guard, plus the safety core its
+ * `safety_finish_reason` section describes. Every problem is a ConfigError
  * naming the file, line:column and JSON path.
  */
 
@@ -18,6 +19,9 @@ import { jsonLinesSink, type AuditSink } from "../middleware/audit.ts";
 import type { ApprovalGate } from "../approvals/index.ts";
 import { ConfigError, parseDocumentText, parsePassportText, type PortcullisConfig } from "./parse-config.ts";
 import { locatePointer } from "./format-errors.ts";
+import { buildSafetyCore, lazySafetyCore, type MakeSafetyCore } from "./safety-section.ts";
+import { createSafetyCore } from "../index.ts";
+import type { SafetyCore } from "../safety/index.ts";
 
 export interface LoadOptions {
   /** Epoch-ms clock for passport expiry (tests and `--now` pin it). */
@@ -26,10 +30,18 @@ export interface LoadOptions {
   audit?: AuditSink[];
   /** Where `ask` goes: the guard's calls create pending actions in this gate (see README, Ask a human). */
   approvals?: ApprovalGate;
+  /** Builds the safety core (tests inject one); the inlined policy.wasm by default. */
+  makeSafetyCore?: MakeSafetyCore;
 }
 
 export interface LoadedGuard {
   guard: Guard;
+  /**
+   * Provider safety stops as configured by `safety_finish_reason` (absent:
+   * enabled with the built-in detectors). Pass it as `core` to
+   * applySafetyStop / guardStream; with `enabled: false` it detects nothing.
+   */
+  safety: SafetyCore;
   config: PortcullisConfig;
   file: string;
 }
@@ -65,6 +77,8 @@ export async function loadGuard(path: string, options: LoadOptions = {}): Promis
     parsed.kind === "passport"
       ? { guardrails: { enabled: true, fail_closed: true, passport: parsed.passport, provider: { use: "portcullis:PassportProvider" } } }
       : parsed.config;
+  const makeCore = options.makeSafetyCore ?? ((c: object | null) => lazySafetyCore(() => createSafetyCore(c)));
+  const safety = buildSafetyCore(config.safety_finish_reason, { source, file, pointer: "/safety_finish_reason" }, makeCore);
   const section = config.guardrails;
   const passport = section.passport !== undefined ? resolvePassport(section.passport, file, source) : null;
   const use = section.provider?.use ?? (passport ? "portcullis:PassportProvider" : undefined);
@@ -91,7 +105,7 @@ export async function loadGuard(path: string, options: LoadOptions = {}): Promis
     audit,
     approvals: options.approvals,
   });
-  return { guard, config, file };
+  return { guard, safety, config, file };
 }
 
 interface BuildContext {
