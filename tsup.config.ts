@@ -1,16 +1,34 @@
-import { defineConfig } from "tsup";
+import { copyFileSync, readdirSync, rmSync } from "node:fs";
+import { defineConfig, type Options } from "tsup";
 
-export default defineConfig({
-  entry: { index: "bindings/index.ts", node: "bindings/node.ts", cli: "bindings/cli/bin.ts" },
+// Runtime entries, one small file each (STYLE.md §1): the same API, a different way to get the wasm.
+// They are what browsers and Workers download, so they are minified (the bundle budget: `npm run bench`).
+const runtime = { index: "bindings/index.ts", workerd: "bindings/workerd.ts", yaml: "bindings/yaml.ts" };
+// Node-only entries stay readable: their stack traces are what a user debugging a config sees.
+const node = { node: "bindings/node.ts", cli: "bindings/cli/bin.ts" };
+
+const shared: Options = {
   format: ["esm"],
   platform: "neutral",
   target: "es2022",
-  dts: { entry: { index: "bindings/index.ts", node: "bindings/node.ts" } },
-  clean: true,
   splitting: false,
-  // Bundle yaml and the ajv runtime helpers the generated validators require (toolchain.md P15).
-  noExternal: [/^(?!node:)/],
-  external: [/^node:/],
+  // Bundle yaml and the ajv runtime helpers the generated validators require (toolchain.md P15), but keep
+  // `node:` builtins and `./<name>.wasm` (a Worker entry's precompiled module, toolchain.md P10) external.
+  noExternal: [/^(?!node:)(?!.*\.wasm$)/],
+  external: [/^node:/, /\.wasm$/],
   mainFields: ["module", "main"],
-  onSuccess: "cp build/policy.wasm dist/policy.wasm",
-});
+  removeNodeProtocol: false, // Deno and workerd need the `node:` prefix
+};
+
+/** Release wasm modules sit next to the entries that import them (`import m from "./policy.wasm"`). */
+function copyWasm(): void {
+  for (const file of readdirSync("build").filter((f) => /^[a-z][a-z0-9-]*\.wasm$/.test(f))) copyFileSync(`build/${file}`, `dist/${file}`);
+}
+
+// Two builds run side by side, so neither may `clean`: empty dist/ once, here.
+rmSync("dist", { recursive: true, force: true });
+
+export default defineConfig([
+  { ...shared, entry: runtime, minify: true, dts: { entry: runtime }, onSuccess: async () => copyWasm() },
+  { ...shared, entry: node, dts: { entry: { node: node.node } } },
+]);

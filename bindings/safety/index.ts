@@ -10,4 +10,5 @@ export { classifyProviderError, type ProviderErrorTermination } from "./classify
 export { guardStream, chunkFacts, type GuardStreamOptions, type ChunkFacts } from "./stream.ts";
 export { safeParseSafetyConfig, toCoreConfig, resolveDetector, DETECTORS, type SafetyFinishReasonConfig, type SafetyDetectorConfig, type SafetyConfigIssue } from "./config.ts";
 export { WasmSafetyCore, hasSafetyExports, type SafetyExports } from "./core.ts";
+export { createSafetyCore } from "./create-safety-core.ts";
 export * from "./types.ts";
