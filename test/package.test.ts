@@ -5,7 +5,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-// @ts-expect-error plain .mjs script without types
 import { checkPackage } from "../scripts/check-exports.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
