@@ -18,6 +18,28 @@ let shared: Evaluator | null = null;
 
 const NO_SOURCE = "no policy.wasm source was provided (import 'portcullis', or call provideWasm())";
 
+/**
+ * Hosts that forbid compiling wasm from bytes say so in their own words (Chromium blames 'unsafe-eval', which is
+ * the wrong fix); name what to change.
+ */
+function compileFailed(error: unknown): CoreError {
+  const message = (error as Error)?.message ?? String(error);
+  const forbidden = /Content.Security|unsafe-eval|disallowed|not allowed|code generation/i.test(message);
+  const hint = forbidden
+    ? " — this host forbids compiling wasm from bytes: a browser page needs 'wasm-unsafe-eval' in its CSP script-src; a Worker must import portcullis through the workerd/worker export condition"
+    : "";
+  return new CoreError("load_failed", `could not compile policy.wasm: ${message}${hint}`);
+}
+
+function compileSync(source: WasmSource): WebAssembly.Module {
+  if (isWasmModule(source)) return source;
+  try {
+    return new WebAssembly.Module(source as BufferSource);
+  } catch (error) {
+    throw compileFailed(error);
+  }
+}
+
 /** Tell the bindings where policy.wasm comes from. Entry points call this once. */
 export function provideWasm(source: WasmSource | SourceLoader): void {
   loadSource = typeof source === "function" ? (source as SourceLoader) : () => source;
@@ -34,7 +56,7 @@ export async function sharedModule(): Promise<WebAssembly.Module> {
     const load = loadSource;
     pendingModule = (async () => {
       const source = await load();
-      return isWasmModule(source) ? source : WebAssembly.compile(source as BufferSource);
+      return isWasmModule(source) ? source : WebAssembly.compile(source as BufferSource).catch((error) => Promise.reject(compileFailed(error)));
     })().then(
       (compiled) => (module = compiled),
       (error) => {
@@ -54,7 +76,7 @@ export function sharedModuleSync(): WebAssembly.Module {
   if (source instanceof Promise) {
     throw new CoreError("not_ready", "policy.wasm loads asynchronously here; await the provider's ready() first");
   }
-  module = isWasmModule(source) ? source : new WebAssembly.Module(source as BufferSource);
+  module = compileSync(source);
   return module;
 }
 
