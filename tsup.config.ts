@@ -3,7 +3,10 @@ import { defineConfig, type Options } from "tsup";
 
 // Runtime entries, one small file each (STYLE.md §1): the same API, a different way to get the wasm.
 // They are what browsers and Workers download, so they are minified (the bundle budget: `npm run bench`).
-const runtime = { index: "bindings/index.ts", workerd: "bindings/workerd.ts", yaml: "bindings/yaml.ts" };
+// Types: workerd.js has index.js's API, so package.json points both at index.d.ts.
+const runtime = { index: "bindings/index.ts", workerd: "bindings/workerd.ts" };
+// Separate builds, so each .d.ts stands alone: a shared declaration chunk breaks `deno check`.
+const yaml = { yaml: "bindings/yaml.ts" };
 // Node-only entries stay readable: their stack traces are what a user debugging a config sees.
 const node = { node: "bindings/node.ts", cli: "bindings/cli/bin.ts" };
 
@@ -29,6 +32,7 @@ function copyWasm(): void {
 rmSync("dist", { recursive: true, force: true });
 
 export default defineConfig([
-  { ...shared, entry: runtime, minify: true, dts: { entry: runtime }, onSuccess: async () => copyWasm() },
+  { ...shared, entry: runtime, minify: true, dts: { entry: { index: runtime.index } }, onSuccess: async () => copyWasm() },
+  { ...shared, entry: yaml, minify: true, dts: { entry: yaml } },
   { ...shared, entry: node, dts: { entry: { node: node.node } } },
 ]);
