@@ -74,7 +74,7 @@ describe("examples", () => {
       const server = await serveStatic({ root: ROOT, csp });
       const page = await browser.newPage();
       await page.goto(`${server.url}/examples/browser/`);
-      await page.waitForFunction("document.documentElement.dataset.ready === 'true'", undefined, { timeout: 20_000 });
+      await page.waitForFunction(() => document.documentElement.dataset.ready === "true", undefined, { timeout: 20_000 });
       return { page, server };
     }
 
@@ -84,7 +84,7 @@ describe("examples", () => {
         expect(await page.textContent("#decision")).toMatch(/^DENY oap\.dangerous_operation\n.*rm -rf ~/);
         await page.fill("#args", '{"command": "git status", "timeout": 60}');
         await page.click("button[type=submit]");
-        await page.waitForFunction("document.querySelector('#decision').dataset.decision === 'allow'");
+        await page.waitForFunction(() => document.querySelector<HTMLElement>("#decision")?.dataset.decision === "allow");
         expect(await page.textContent("#decision")).toMatch(/^ALLOW oap\.allowed/);
       } finally {
         await server.close();

@@ -103,7 +103,7 @@ describe("runtime matrix", () => {
       const errors: string[] = [];
       page.on("pageerror", (error) => errors.push(String(error)));
       await page.goto(`${server.url}/test/matrix/browser-driver.html`);
-      await page.waitForFunction("document.documentElement.dataset.ready === 'true'", undefined, { timeout: 20_000 });
+      await page.waitForFunction(() => document.documentElement.dataset.ready === "true", undefined, { timeout: 20_000 });
       const replayed = await page.evaluate((input) => (window as any).portcullisReplay(input), cases);
       expect(errors).toEqual([]);
       expectSameAsNode(replayed as Replayed, "chromium");

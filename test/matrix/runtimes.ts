@@ -31,7 +31,9 @@ export async function runtimePackage<T>(name: "miniflare" | "playwright-core"): 
   } catch {
     throw new Error(`${name} is not installed in test/runtimes: ${INSTALL_HINT}`);
   }
-  return (await import(pathToFileURL(entry).href)) as T;
+  // Both are CommonJS; Node's ESM loader does not always lift their names, but module.exports is on default.
+  const module = (await import(pathToFileURL(entry).href)) as { default?: T };
+  return (module.default ?? module) as T;
 }
 
 export function chromiumPath(): string {
@@ -104,7 +106,8 @@ export async function startWorker(wranglerToml: string, bindings: Record<string,
 
 interface Page {
   goto(url: string): Promise<unknown>;
-  waitForFunction(fn: string, arg?: unknown, options?: object): Promise<unknown>;
+  /** A function, never a string: a string predicate is eval'd in the page, which a strict CSP refuses. */
+  waitForFunction(fn: () => unknown, arg?: unknown, options?: object): Promise<unknown>;
   evaluate<R>(fn: (arg: any) => R | Promise<R>, arg?: unknown): Promise<R>;
   on(event: "console" | "pageerror", listener: (message: any) => void): void;
   fill(selector: string, value: string): Promise<void>;
