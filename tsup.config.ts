@@ -3,8 +3,8 @@ import { defineConfig, type Options } from "tsup";
 
 // Runtime entries, one small file each (STYLE.md §1): the same API, a different way to get the wasm.
 // They are what browsers and Workers download, so they are minified (the bundle budget: `npm run bench`).
-// Types: workerd.js has index.js's API, so package.json points both at index.d.ts.
-const runtime = { index: "bindings/index.ts", workerd: "bindings/workerd.ts" };
+// Types: workerd.js and bare.js have index.js's API, so package.json points them at index.d.ts.
+const runtime = { index: "bindings/index.ts", workerd: "bindings/workerd.ts", bare: "bindings/bare.ts" };
 // Separate builds, so each .d.ts stands alone: a shared declaration chunk breaks `deno check`.
 const yaml = { yaml: "bindings/yaml.ts" };
 // Node-only entries stay readable: their stack traces are what a user debugging a config sees.

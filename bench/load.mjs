@@ -10,7 +10,7 @@ import { measureLoad } from "./measure-load.mjs";
 const json = (globalThis.Deno?.args ?? process.argv.slice(2)).includes("--json");
 const runtime = globalThis.Deno ? `deno ${Deno.version.deno}` : globalThis.Bun ? `bun ${Bun.version}` : `node ${process.versions.node}`;
 const dist = (file) => new URL(`../dist/${file}`, import.meta.url);
-const FILES = ["policy.wasm", "index.js", "workerd.js", "yaml.js", "node.js", "cli.js"];
+const FILES = ["policy.wasm", "index.js", "workerd.js", "bare.js", "yaml.js", "node.js", "cli.js"];
 
 const importStart = performance.now();
 const api = await import(dist("index.js").href);

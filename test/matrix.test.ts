@@ -98,13 +98,14 @@ describe("runtime matrix", () => {
       await server?.close();
     });
 
-    it(`decides byte for byte like Node under CSP "${STRICT_CSP}"`, async () => {
+    // default: wasm inlined; bare: portcullis/bare given policy.wasm by WebAssembly.compileStreaming.
+    it.each(["default", "bare"])(`decides byte for byte like Node under CSP "${STRICT_CSP}" (%s entry)`, async (entry) => {
       const page = await browser.newPage();
       const errors: string[] = [];
       page.on("pageerror", (error) => errors.push(String(error)));
       await page.goto(`${server.url}/test/matrix/browser-driver.html`);
       await page.waitForFunction(() => document.documentElement.dataset.ready === "true", undefined, { timeout: 20_000 });
-      const replayed = await page.evaluate((input) => (window as any).portcullisReplay(input), cases);
+      const replayed = await page.evaluate(([input, name]) => (window as any).portcullisReplay(input, name), [cases, entry]);
       expect(errors).toEqual([]);
       expectSameAsNode(replayed as Replayed, "chromium");
     });

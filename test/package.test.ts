@@ -40,7 +40,7 @@ describe("package.json exports", () => {
   });
 
   it("runtime entries generate no code at run time and need no Node builtins", () => {
-    for (const file of ["index.js", "workerd.js", "yaml.js"]) {
+    for (const file of ["index.js", "workerd.js", "bare.js", "yaml.js"]) {
       const code = dist(file);
       // A call, not the string ajv keeps in a helper's `.code` ('require("ajv/dist/runtime/ucs2length")').
       for (const pattern of [/new Function\s*\(/, /(?<![\w$."'])eval\s*\(/, /(?<![\w$."'])require\s*\(/, /from\s*"node:/]) {
@@ -51,6 +51,16 @@ describe("package.json exports", () => {
 });
 
 describe("entries in Node", () => {
+  it("portcullis/bare has no wasm until one is provided, then decides like the default entry", async () => {
+    expect(dist("bare.js")).not.toMatch(/AGFzbQ|\.wasm"/);
+    const bare = await import(join(root, "dist/bare.js"));
+    const provider = new bare.AllowlistProvider({ allowed_tools: ["web_search"] });
+    await expect(provider.ready()).rejects.toMatchObject({ code: "not_ready" });
+    bare.provideWasm(new WebAssembly.Module(readFileSync(join(root, "dist/policy.wasm"))));
+    expect((await provider.evaluate({ tool_name: "web_search", tool_input: {} })).decision).toBe("allow");
+    expect((await provider.evaluate({ tool_name: "bash", tool_input: {} })).decision).toBe("deny");
+  });
+
   it("the default and node entries decide with the inlined wasm", async () => {
     for (const entry of ["index.js", "node.js"]) {
       const api = await import(join(root, "dist", entry));
