@@ -29,6 +29,8 @@ class ScanError {
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 const LITERAL = /true|false|null/y;
 const WHITESPACE = /[ \t\n\r]*/y;
+/** A whole valid string token; when it does not match, the slow scan below finds the offending character. */
+const STRING = /"(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/y;
 
 class Scanner {
   private pos = 0;
@@ -61,7 +63,7 @@ class Scanner {
     if (c === "{") return this.object(depth);
     if (c === "[") return this.array(depth);
     if (c === '"') {
-      this.string();
+      this.skipString();
       return { offset };
     }
     for (const pattern of [NUMBER, LITERAL]) {
@@ -118,8 +120,20 @@ class Scanner {
     }
   }
 
-  /** Scans a string token and returns its decoded text. */
+  /** A key: the string token decoded (escapes can spell the same key differently). */
   private string(): string {
+    const start = this.pos;
+    this.skipString();
+    const token = this.text.slice(start, this.pos);
+    return token.includes("\\") ? (JSON.parse(token) as string) : token.slice(1, -1);
+  }
+
+  private skipString(): void {
+    STRING.lastIndex = this.pos;
+    if (STRING.test(this.text)) {
+      this.pos = STRING.lastIndex;
+      return;
+    }
     const start = this.pos++;
     for (;;) {
       const code = this.text.charCodeAt(this.pos);
@@ -139,7 +153,6 @@ class Scanner {
         }
       }
     }
-    return JSON.parse(this.text.slice(start, this.pos)) as string;
   }
 }
 
