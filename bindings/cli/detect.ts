@@ -13,6 +13,7 @@ import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { ConfigError, parseText } from "../config/parse-config.ts";
 import { buildSafetyCore, type MakeSafetyCore } from "../config/safety-section.ts";
+import { locatePointer, yamlSyntax } from "../config/yaml-syntax.ts";
 import { createSafetyCore } from "../index.ts";
 import { applySafetyStop, type SafetyCore } from "../safety/index.ts";
 
@@ -63,10 +64,11 @@ function coreFromFile(file: string, makeCore: MakeSafetyCore): SafetyCore {
   } catch (error) {
     throw new ConfigError([{ file, line: 0, column: 0, path: "", message: `cannot read file: ${(error as Error).message}` }]);
   }
-  const doc = parseText(source, file);
+  const doc = parseText(source, file, yamlSyntax);
   const isConfig = typeof doc === "object" && doc !== null && ("safety_finish_reason" in doc || "guardrails" in doc);
   const section = isConfig ? (doc as Record<string, unknown>).safety_finish_reason : doc;
-  return buildSafetyCore(section, { source, file, pointer: isConfig ? "/safety_finish_reason" : "" }, makeCore);
+  const locate = (pointer: string) => locatePointer(source, pointer);
+  return buildSafetyCore(section, { file, pointer: isConfig ? "/safety_finish_reason" : "", locate }, makeCore);
 }
 
 function detectLine(line: string, core: SafetyCore): Record<string, unknown> {

@@ -8,7 +8,7 @@
 import { createReadStream } from "node:fs";
 import { parseArgs } from "node:util";
 import { loadGuard, type LoadedGuard } from "../config/load-guard.ts";
-import { ConfigError } from "../config/parse-config.ts";
+import { ConfigError } from "../config/config-error.ts";
 import { normalizeDecision, type Decision, type GuardrailRequest } from "../core/decision.ts";
 import { PassportProvider } from "../providers/passport.ts";
 import { AllowlistProvider } from "../providers/allowlist.ts";

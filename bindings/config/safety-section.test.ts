@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { loadGuard } from "../node.ts";
 import { ConfigError } from "./parse-config.ts";
 import { buildSafetyCore, lazySafetyCore } from "./safety-section.ts";
+import { locatePointer } from "./yaml-syntax.ts";
 import { applySafetyStop, guardStream, safeParseSafetyConfig, SafetyCheckError, type SafetyCore } from "../safety/index.ts";
 import { testCore } from "../safety/_test-core.ts";
 
@@ -115,7 +116,8 @@ describe("loadGuard: safety_finish_reason errors name the line, column and JSON 
 });
 
 describe("buildSafetyCore", () => {
-  const at = { source: "safety_finish_reason:\n  detectors:\n    - use: builtins:dict\n", file: "x.yaml", pointer: "/safety_finish_reason" };
+  const source = "safety_finish_reason:\n  detectors:\n    - use: builtins:dict\n";
+  const at = { file: "x.yaml", pointer: "/safety_finish_reason", locate: (pointer: string) => locatePointer(source, pointer) };
   it("locates the TS check's issues (configs that did not go through the schema)", () => {
     expect(() => buildSafetyCore({ detectors: [{ use: "builtins:dict" }] }, at, (c) => testCore(c))).toThrow(/x\.yaml:3:7 \/safety_finish_reason\/detectors\/0\/use: unknown detector "builtins:dict"/);
   });

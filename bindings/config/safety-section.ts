@@ -8,21 +8,24 @@
 
 import { CoreError } from "../core/abi.ts";
 import { disabledSafetyCore, safeParseSafetyConfig, toCoreConfig, type SafetyConfigIssue, type SafetyCore } from "../safety/index.ts";
-import { locatePointer } from "./format-errors.ts";
-import { ConfigError } from "./parse-config.ts";
+import { ConfigError } from "./config-error.ts";
 
 /** Builds the wasm core for a detector config (null = the defaults). */
 export type MakeSafetyCore = (config: object | null) => SafetyCore;
 
-/** Where the section sits: the file's text and name, and the section's JSON pointer in it. */
+/**
+ * Where the section sits: the file's name, the section's JSON pointer in it,
+ * and how to turn a pointer into line:column (the file's own syntax, so YAML
+ * support stays out of the bundles that do not need it).
+ */
 export interface SectionSource {
-  source: string;
   file: string;
   pointer: string;
+  locate: (pointer: string) => { line: number; column: number };
 }
 
 function located(at: SectionSource, issues: SafetyConfigIssue[]): ConfigError {
-  return new ConfigError(issues.map((issue) => ({ ...locatePointer(at.source, issue.path), file: at.file, path: issue.path, message: issue.message })));
+  return new ConfigError(issues.map((issue) => ({ ...at.locate(issue.path), file: at.file, path: issue.path, message: issue.message })));
 }
 
 /**

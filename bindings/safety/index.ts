@@ -19,4 +19,5 @@ export {
 } from "./config.ts";
 export { WasmSafetyCore, hasSafetyExports, type SafetyExports } from "./core.ts";
 export { disabledSafetyCore } from "./disabled-core.ts";
+export { createSafetyCore } from "./create-safety-core.ts";
 export * from "./types.ts";
