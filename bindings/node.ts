@@ -1,16 +1,22 @@
 /**
  * @module
- * portcullis/node — everything in the default entry, plus what needs a
- * filesystem: loading config and passport files, custom providers from
- * `use: ./file.js:Export`, JSON Lines audit files — and sanitize.wasm for the
- * config's `sanitizer:` section (tool results), which the default entry leaves out.
+ * portcullis/node — the default entry's API (wasm inlined), plus what needs a
+ * filesystem: loading config and passport files (YAML or JSON), custom
+ * providers from `use: ./file.js:Export`, JSON Lines audit files — and
+ * sanitize.wasm for the config's `sanitizer:` section (tool results), which
+ * the default entry leaves out.
  */
 
+import { provideWasm } from "./core/shared.ts";
+import { inlinePolicyWasm } from "./core/inline-policy-wasm.ts";
 import { provideSanitizerWasm } from "./sanitize/shared.ts";
-import { decodeBase64 } from "./core/base64.ts";
-import { SANITIZE_WASM_BASE64 } from "./sanitize/generated/sanitize-wasm.ts";
+import { inlineSanitizeWasm } from "./core/inline-sanitize-wasm.ts";
 
-provideSanitizerWasm(() => decodeBase64(SANITIZE_WASM_BASE64));
+provideWasm(inlinePolicyWasm);
+provideSanitizerWasm(inlineSanitizeWasm);
 
-export * from "./index.ts";
-export { loadGuard, type LoadOptions, type LoadedGuard } from "./config/load-guard.ts";
+export * from "./api.ts";
+export { loadGuard, nodeConfigHost } from "./config/load-guard.ts";
+export { yamlSyntax } from "./config/yaml-syntax.ts";
+export { listen, type ListenOptions, type Listening, type FetchHandler } from "./server/index.ts";
+export type { LoadOptions, LoadedGuard } from "./config/load-guard.ts";

@@ -7,9 +7,8 @@
  */
 
 import { provideSanitizerWasm } from "./sanitize/shared.ts";
-import { decodeBase64 } from "./core/base64.ts";
-import { SANITIZE_WASM_BASE64 } from "./sanitize/generated/sanitize-wasm.ts";
+import { inlineSanitizeWasm } from "./core/inline-sanitize-wasm.ts";
 
-provideSanitizerWasm(() => decodeBase64(SANITIZE_WASM_BASE64));
+provideSanitizerWasm(inlineSanitizeWasm);
 
 export * from "./sanitize/index.ts";

@@ -4,6 +4,7 @@
 // navigation methods walk the validated bytes by offset. Offsets are i32
 // positions relative to `ptr`; -1 means "absent".
 
+import { hasByte, asciiNoneBelow } from "../util/swar";
 import { ByteBuffer, Bytes } from "../util/bytes";
 
 export const enum JsonType {
@@ -100,28 +101,20 @@ function errorText(code: i32): string {
   return <u32>load<u8>(B + <usize>pos);
 }
 
-// Eight bytes at a time (SWAR): a string body is mostly plain ASCII, and the
-// byte loop was the largest single cost of a command decision (the request
-// is walked by the validator, the envelope scan and the decoder).
-const ONES: u64 = 0x0101010101010101;
-const HIGHS: u64 = 0x8080808080808080;
-
-// @ts-ignore: decorator
-@inline function hasZeroByte(x: u64): bool {
-  return ((x - ONES) & ~x & HIGHS) != 0;
-}
+// Eight bytes at a time (util/swar.ts): a string body is mostly plain ASCII,
+// and the byte loop was the largest single cost of a command decision (the
+// request is walked by the validator, the envelope scan and the decoder).
 
 /** No `"` and no backslash among the eight bytes of x. */
 // @ts-ignore: decorator
 @inline function noQuoteOrBackslash(x: u64): bool {
-  return !hasZeroByte(x ^ (ONES * 0x22)) && !hasZeroByte(x ^ (ONES * 0x5c));
+  return !hasByte(x, 0x22) && !hasByte(x, 0x5c);
 }
 
 /** Eight bytes of plain string body: printable ASCII, no `"` and no backslash. */
 // @ts-ignore: decorator
 @inline function plainAscii8(x: u64): bool {
-  // (x - 0x20..) & ~x & 0x80.. is non-zero iff some byte is below 0x20 (bytes < 0x80).
-  return (x & HIGHS) == 0 && ((x - ONES * 0x20) & ~x & HIGHS) == 0 && noQuoteOrBackslash(x);
+  return asciiNoneBelow(x, 0x20) && noQuoteOrBackslash(x);
 }
 
 function failAt(pos: i32, code: i32): i32 {

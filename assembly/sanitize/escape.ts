@@ -9,7 +9,7 @@
 // `<systemé>` is escaped too (escaping more is safe).
 import { ByteBuffer } from "../util/bytes";
 import { SanitizeReport } from "./report";
-import { HIGHS, hasByte } from "./swar";
+import { HIGHS, hasByte } from "../util/swar";
 import { propsOf, decodeUtf8, KIND_MASK, KIND_SPACE } from "./props";
 import { foldMarkerChar, foldBracket, FOLD_SKIP } from "./fold";
 

@@ -6,7 +6,7 @@
 import { ByteBuffer } from "../util/bytes";
 import { SanitizeReport } from "./report";
 import { decodeUtf8 } from "./props";
-import { HIGHS, zeroBytes } from "./swar";
+import { HIGHS, zeroBytes } from "../util/swar";
 import { foldMarkerChar, letterMatches, couldFoldToE, couldFollowE } from "./fold";
 import { matchMarker, retract, isSeparator, bracketAfter, hadId, sepFlags } from "./marker";
 

@@ -1,11 +1,11 @@
 // Where a run of plain text ends, for the layers' fast path (layers.ts fastRun): characters that
 // no layer touches — printable ASCII, \t, \n, single spaces (any spaces when layer 7 is off), and
 // non-ASCII characters of no layer's kind that are NFC boundaries, so nothing in the run can
-// compose or reorder. Eight ASCII bytes are tested at once where they can be (swar.ts).
+// compose or reorder. Eight ASCII bytes are tested at once where they can be (util/swar.ts).
 import {
   propsOf, decodeUtf8, isMalformed, KIND_MASK, F_NFC_NO, F_NFC_MAYBE, CCC_SHIFT,
 } from "./props";
-import { HIGHS, hasByte, hasByteBelow, zeroBytes } from "./swar";
+import { hasByte, asciiNoneBelow, zeroBytes } from "../util/swar";
 import { foldMarkerChar } from "./fold";
 
 /** Props of a character that takes part in NFC (not a boundary). */
@@ -90,7 +90,7 @@ export function scanPlainRun(p: usize, end: usize, collapse: bool): usize {
     // Eight plain ASCII bytes (0x20-0x7E) with no double space: take them whole.
     if (c < 0x80 && q + 8 <= end) {
       const w = load<u64>(q);
-      if ((w & HIGHS) == 0 && !hasByteBelow(w, 0x20) && !hasByte(w, 0x7f)) {
+      if (asciiNoneBelow(w, 0x20) && !hasByte(w, 0x7f)) {
         const spaces = zeroBytes(w ^ SPACES);
         if (!collapse || ((spaces & (spaces << 8)) == 0 && !(prevSpace && (spaces & 0x80) != 0))) {
           if (hasByte(w, 0x3c)) hint |= 3;

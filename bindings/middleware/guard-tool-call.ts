@@ -1,16 +1,18 @@
 /**
  * @module
  * guardToolCall: the framework-neutral middleware every adapter wraps.
- * Allow runs the tool; deny (and, until an approval store is attached, ask)
- * returns an error tool result the agent can read and adapt to; a provider
- * that throws denies with oap.evaluator_error unless fail-open was chosen.
- * Behaviour follows DeerFlow's GuardrailMiddleware (reference/deerflow.md §1.5).
+ * Allow runs the tool; deny returns an error tool result the agent can read
+ * and adapt to; ask pauses the call (with an `approvals` gate: a pending
+ * action a human decides, and the retried call runs once approved); a
+ * provider that throws denies with oap.evaluator_error unless fail-open was
+ * chosen. Behaviour follows DeerFlow's GuardrailMiddleware (reference/deerflow.md §1.5).
  */
 
 import { normalizeDecision, type Decision, type GuardrailRequest } from "../core/decision.ts";
 import type { GuardrailProvider } from "../providers/types.ts";
 import { buildDecisionEvent, type AuditSink, type DecisionEvent } from "./audit.ts";
 import { isControlFlowSignal } from "./control-flow.ts";
+import type { ApprovalGate, GateOutcome, WaitOptions } from "../approvals/index.ts";
 
 /** What the agent sees instead of the tool's output when the call did not run. */
 export interface BlockedToolResult {
@@ -21,6 +23,20 @@ export interface BlockedToolResult {
   decision: Decision;
   /** True for `ask`: the call waits for a human decision. */
   pending: boolean;
+  /** The pending action's id, when an approvals gate created or found one. */
+  action_id?: string;
+  /** For frameworks with native interrupts (LangGraph `interrupt()`, Eino): what to raise instead of this result. */
+  approval?: ApprovalInterrupt;
+}
+
+/** The interrupt value an adapter maps to its framework's pause; it carries no arguments. */
+export interface ApprovalInterrupt {
+  type: "approval_required";
+  action_id: string;
+  tool_name: string;
+  tool_call_id: string | null;
+  expires_at: string;
+  reason_codes: string[];
 }
 
 /**
@@ -44,6 +60,10 @@ export interface GuardOptions {
   onDecision?: AuditSink;
   /** Further sinks, e.g. a JSON Lines audit file. */
   audit?: AuditSink[];
+  /** Where `ask` goes: pending actions a human approves or rejects. Without it, ask only pauses (pending: true). */
+  approvals?: ApprovalGate;
+  /** Hold the call until a human decides (or the action times out), then run or refuse it. Default: return at once. */
+  waitForApproval?: boolean | WaitOptions;
   /** Applied to the result of every call that ran (untrusted-content sanitizing). */
   sanitizer?: ToolResultFilter;
 }
@@ -66,22 +86,38 @@ export function denialMessage(toolName: string, decision: Decision): string {
   return `Guardrail denied: tool '${toolName}' was blocked (${code}). Reason: ${text}. Choose an alternative approach.`;
 }
 
-function approvalMessage(toolName: string, decision: Decision): string {
+function approvalMessage(toolName: string, decision: Decision, actionId: string | undefined): string {
   const reason = decision.reasons[0];
   const code = reason?.code ?? "oap.approval_required";
   const text = reason?.message || "a human must approve this call";
-  return `Guardrail paused: tool '${toolName}' needs human approval (${code}). Reason: ${text}. The call was not executed.`;
+  if (actionId === undefined) {
+    return `Guardrail paused: tool '${toolName}' needs human approval (${code}). Reason: ${text}. The call was not executed.`;
+  }
+  return `Action requires approval (ID: ${actionId}). Tool '${toolName}' was paused (${code}). Reason: ${text}. ` +
+    "The call was not executed; once a human approves it, call the tool again with the same arguments.";
+}
+
+function editedMessage(toolName: string, decision: Decision): string {
+  const text = decision.reasons[0]?.message ?? "";
+  return `Guardrail: tool '${toolName}' was not run as called (oap.approval_edited): ${text}.`;
+}
+
+/** The judgement of one call: the policy's decision and, when it asked, the approvals gate's. */
+export interface Judgement {
+  /** The request as judged (with `agent_id` filled from `passport`). */
+  request: GuardrailRequest;
+  /** The effective decision: the gate's when the policy asked and a gate is attached. */
+  decision: Decision;
+  /** The gate's outcome, when it was consulted. */
+  outcome: GateOutcome | null;
 }
 
 /**
- * Judge one tool call, then run it only if allowed. Returns the tool's own
- * result on allow, a BlockedToolResult otherwise.
+ * Judge one call without running anything: the provider (fail mode applied,
+ * one decision event recorded), then, on ask, the approvals gate. The HTTP
+ * API's /api/evaluate and guardToolCall share it.
  */
-export async function guardToolCall<T>(
-  request: GuardrailRequest,
-  execute: () => T | Promise<T>,
-  options: GuardOptions,
-): Promise<T | BlockedToolResult> {
+export async function judgeToolCall(request: GuardrailRequest, options: GuardOptions): Promise<Judgement> {
   const failClosed = options.failClosed ?? true;
   const isControlFlow = options.isControlFlow ?? isControlFlowSignal;
   const req: GuardrailRequest =
@@ -116,24 +152,76 @@ export async function guardToolCall<T>(
     durationMs: elapsed,
   }));
 
-  if (decision.allow) return runFiltered(req, execute, options.sanitizer);
+  let outcome: GateOutcome | null = null;
+  if (decision.decision === "ask" && options.approvals) {
+    outcome = await consultGate(options.approvals, req, decision, options.waitForApproval);
+    decision = outcome.decision;
+  }
+  return { request: req, decision, outcome };
+}
+
+/**
+ * Judge one tool call, then run it only if allowed. Returns the tool's own
+ * result on allow, a BlockedToolResult otherwise.
+ */
+export async function guardToolCall<T>(
+  request: GuardrailRequest,
+  execute: () => T | Promise<T>,
+  options: GuardOptions,
+): Promise<T | BlockedToolResult> {
+  const { decision, outcome } = await judgeToolCall(request, options);
+  if (decision.allow) return runFiltered(request, execute, options.sanitizer);
   const name = "tool_name" in request ? String(request.tool_name) : "unknown_tool";
   const id = "tool_call_id" in request ? String(request.tool_call_id) : "missing_id";
   const pending = decision.decision === "ask";
-  return {
+  const action = outcome?.action ?? undefined;
+  const result: BlockedToolResult = {
     status: "error",
     name,
     tool_call_id: id,
-    content: pending ? approvalMessage(name, decision) : denialMessage(name, decision),
+    content: pending
+      ? approvalMessage(name, decision, action?.id)
+      : outcome?.kind === "edited" ? editedMessage(name, decision) : denialMessage(name, decision),
     decision,
     pending,
   };
+  if (action) result.action_id = action.id;
+  if (pending && action) {
+    result.approval = {
+      type: "approval_required",
+      action_id: action.id,
+      tool_name: action.tool_name,
+      tool_call_id: action.request.tool_call_id == null ? null : String(action.request.tool_call_id),
+      expires_at: action.expires_at,
+      reason_codes: action.reasons.map((r) => r.code),
+    };
+  }
+  return result;
 }
 
 /** Run the tool; with a filter, the agent gets the filtered result. */
 export async function runFiltered<T>(request: GuardrailRequest, execute: () => T | Promise<T>, filter?: ToolResultFilter): Promise<T> {
   if (!filter) return execute();
   return filter.sanitizeToolResult(request, await execute());
+}
+
+/** Ask the gate; with `wait`, hold until a human decides and ask again. A failing store denies. */
+async function consultGate(
+  gate: ApprovalGate,
+  request: GuardrailRequest,
+  asked: Decision,
+  wait: boolean | WaitOptions | undefined,
+): Promise<GateOutcome> {
+  try {
+    const first = await gate.check(request, asked);
+    if (first.kind !== "pending" || !wait || !first.action) return first;
+    await gate.waitForDecision(first.action.id, wait === true ? {} : wait);
+    return await gate.check(request, asked);
+  } catch (error) {
+    if (typeof wait === "object" && wait.signal?.aborted) throw error;
+    const message = `approval store failed (fail-closed): ${(error as Error)?.message ?? error}`;
+    return { kind: "invalid", action: null, decision: { decision: "deny", allow: false, reasons: [{ code: "oap.evaluator_error", message }] } };
+  }
 }
 
 async function record(options: GuardOptions, event: DecisionEvent): Promise<void> {

@@ -6,34 +6,51 @@
  */
 
 import type { WasmSource } from "../core/evaluator.ts";
-import { sharedInstance } from "../core/shared-instance.ts";
 import { SanitizeError } from "./abi.ts";
 import { Sanitizer } from "./sanitizer.ts";
 import type { SanitizeOptions, SanitizeResult } from "./options.ts";
 import { ToolResultSanitizer, type ToolResultSanitizerOptions } from "./tool-result.ts";
 
-const sanitizer = sharedInstance<Sanitizer>({
-  create: (source) => Sanitizer.create(source),
-  createSync: (source) => Sanitizer.createSync(source),
-  notReady: (asyncOnly) =>
-    asyncOnly
-      ? new SanitizeError("load_failed", "sanitize.wasm loads asynchronously here; await sharedSanitizer() first")
-      : new SanitizeError("load_failed", "no sanitize.wasm source was provided (import 'portcullis/sanitize', or call provideSanitizerWasm())"),
-});
+type SourceLoader = () => WasmSource | Promise<WasmSource>;
+
+let loadSource: SourceLoader | null = null;
+let shared: Sanitizer | null = null;
+let pending: Promise<Sanitizer> | null = null;
+
+const NO_SOURCE = "no sanitize.wasm source was provided (import 'portcullis/sanitize', or call provideSanitizerWasm())";
 
 /** Tell the bindings where sanitize.wasm comes from. Entry points call this once. */
-export function provideSanitizerWasm(source: WasmSource | (() => WasmSource | Promise<WasmSource>)): void {
-  sanitizer.provide(source);
+export function provideSanitizerWasm(source: WasmSource | SourceLoader): void {
+  loadSource = typeof source === "function" ? (source as SourceLoader) : () => source;
+  shared = null;
+  pending = null;
 }
 
 /** The shared sanitizer, compiled asynchronously on first use (works on a browser's main thread). */
-export function sharedSanitizer(): Promise<Sanitizer> {
-  return sanitizer.get();
+export async function sharedSanitizer(): Promise<Sanitizer> {
+  if (shared) return shared;
+  if (!pending) {
+    if (!loadSource) throw new SanitizeError("load_failed", NO_SOURCE);
+    const load = loadSource;
+    pending = (async () => Sanitizer.create(await load()))().then(
+      (sanitizer) => (shared = sanitizer),
+      (error) => {
+        pending = null; // a later call may retry
+        throw error;
+      },
+    );
+  }
+  return pending;
 }
 
 /** Synchronous access; compiles synchronously on first use where the runtime allows it. */
 export function sharedSanitizerSync(): Sanitizer {
-  return sanitizer.getSync();
+  if (shared) return shared;
+  if (!loadSource) throw new SanitizeError("load_failed", NO_SOURCE);
+  const source = loadSource();
+  if (source instanceof Promise) throw new SanitizeError("load_failed", "sanitize.wasm loads asynchronously here; await sharedSanitizer() first");
+  shared = Sanitizer.createSync(source);
+  return shared;
 }
 
 /** Sanitize with the shared instance (see Sanitizer.sanitize). */
