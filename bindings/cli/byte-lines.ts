@@ -3,6 +3,8 @@
  * JSON Lines input as raw bytes: the CLI verbs hand each line to the core as sent.
  */
 
+import { concatBytes } from "../core/concat-bytes.ts";
+
 /**
  * Split a byte stream on LF (a trailing CR is dropped), without decoding: bytes reach the core as
  * sent. The unfinished line is kept as a list of pieces, so a long line costs one copy, not one
@@ -15,28 +17,14 @@ export async function* byteLines(input: AsyncIterable<Uint8Array | string>): Asy
     let start = 0;
     for (let i = data.indexOf(10); i !== -1; i = data.indexOf(10, start)) {
       const piece = data.subarray(start, i);
-      yield trimCr(pending.length ? concat([...pending, piece]) : piece);
+      yield trimCr(pending.length ? concatBytes([...pending, piece]) : piece);
       pending = [];
       start = i + 1;
     }
     // Copy the tail: a stream may reuse the chunk's memory.
     if (start < data.length) pending.push(data.slice(start));
   }
-  if (pending.length) yield trimCr(concat(pending));
-}
-
-/** The pieces joined into one array. */
-export function concat(pieces: Uint8Array[]): Uint8Array {
-  if (pieces.length === 1) return pieces[0];
-  let length = 0;
-  for (const p of pieces) length += p.length;
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const p of pieces) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  if (pending.length) yield trimCr(concatBytes(pending));
 }
 
 function trimCr(line: Uint8Array): Uint8Array {

@@ -15,7 +15,8 @@ import { createReadStream } from "node:fs";
 import { parseArgs } from "node:util";
 import { sharedSanitizerSync, SanitizeError, type Sanitizer, type SanitizeOptions } from "../sanitize/index.ts";
 import { LAYER_NAMES } from "../sanitize/config.ts";
-import { byteLines, concat } from "./byte-lines.ts";
+import { byteLines } from "./byte-lines.ts";
+import { concatBytes } from "../core/concat-bytes.ts";
 
 export interface SanitizeIo {
   stdout: { write(text: string): unknown };
@@ -45,7 +46,7 @@ export async function sanitizeCommand(args: string[], io: SanitizeIo, sanitizer?
     }
     const pieces: Uint8Array[] = [];
     for await (const chunk of input) pieces.push(typeof chunk === "string" ? new TextEncoder().encode(chunk) : chunk);
-    const result = core.sanitize(concat(pieces.length ? pieces : [new Uint8Array(0)]), options);
+    const result = core.sanitize(pieces.length ? concatBytes(pieces) : new Uint8Array(0), options);
     io.stdout.write(result.text);
     if (values.report) io.stderr.write(JSON.stringify(result.report) + "\n");
     return 0;
