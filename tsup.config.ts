@@ -13,7 +13,6 @@ const sanitize = { sanitize: "bindings/sanitize.ts" };
 const node = { node: "bindings/node.ts", cli: "bindings/cli/bin.ts" };
 // Approval stores for Node hosts; their clients are optional peers, never bundled.
 const stores = { "stores/sqlite": "bindings/stores/sqlite/index.ts", "stores/redis": "bindings/stores/redis/index.ts" };
-const storeClients = ["node-sqlite3-wasm", "ioredis"];
 
 const shared: Options = {
   format: ["esm"],
@@ -22,8 +21,9 @@ const shared: Options = {
   splitting: false,
   // Bundle yaml and the ajv runtime helpers the generated validators require (toolchain.md P15), but keep
   // `node:` builtins and `./<name>.wasm` (a Worker entry's precompiled module, toolchain.md P10) external.
-  noExternal: [/^(?!node:)(?!.*\.wasm$)/],
-  external: [/^node:/, /\.wasm$/],
+  // The approval stores' clients (node-sqlite3-wasm, ioredis) are optional peers: never bundled, in any entry.
+  noExternal: [/^(?!node:|node-sqlite3-wasm$|ioredis$)(?!.*\.wasm$)/],
+  external: [/^node:/, /\.wasm$/, "node-sqlite3-wasm", "ioredis"],
   mainFields: ["module", "main"],
   removeNodeProtocol: false, // Deno and workerd need the `node:` prefix
 };
@@ -40,19 +40,7 @@ export default defineConfig([
   { ...shared, entry: runtime, minify: true, dts: { entry: { index: runtime.index } }, onSuccess: async () => copyWasm() },
   { ...shared, entry: yaml, minify: true, dts: { entry: yaml } },
   { ...shared, entry: sanitize, minify: true, dts: { entry: sanitize } },
-  {
-    ...shared,
-    entry: node,
-    dts: { entry: { node: node.node } },
-    // The CLI's `serve --store` reaches the store clients through dynamic imports: optional peers, never bundled.
-    noExternal: [/^(?!node:|node-sqlite3-wasm$|ioredis$)(?!.*\.wasm$)/],
-    external: [/^node:/, /\.wasm$/, ...storeClients],
-  },
-  {
-    ...shared,
-    entry: stores,
-    dts: { entry: stores },
-    noExternal: [/^(?!node:|node-sqlite3-wasm$|ioredis$)(?!.*\.wasm$)/],
-    external: [/^node:/, /\.wasm$/, ...storeClients],
-  },
+  { ...shared, entry: node, dts: { entry: { node: node.node } } },
+  // One build per store, so each .d.ts stands alone (no shared declaration chunk).
+  ...Object.entries(stores).map(([name, file]) => ({ ...shared, entry: { [name]: file }, dts: { entry: { [name]: file } } })),
 ]);
