@@ -15,9 +15,10 @@ import {
 } from "./tool-map";
 import { CapabilityRule, RuleContext } from "./rules/rule";
 import { NotEnforcedRule } from "./rules/not-enforced";
-import { CommandRule } from "./rules/command-rule";
-import { FileRule } from "./rules/file-rule";
-import { WebRule } from "./rules/web-rule";
+import { LimitsReader } from "./rules/limits-reader";
+import { CommandRule, COMMAND_KEYS } from "./rules/command-rule";
+import { FileRule, FILE_KEYS } from "./rules/file-rule";
+import { WebRule, WEB_KEYS } from "./rules/web-rule";
 
 export const SPEC_VERSION = "oap/1.0";
 
@@ -205,8 +206,7 @@ export class PassportPolicy extends Policy {
 const scratchContext = new RuleContext();
 
 function isImplemented(capability: string): bool {
-  return capability == CAP_COMMAND || capability == CAP_FILE_READ || capability == CAP_FILE_WRITE ||
-    capability == CAP_WEB_FETCH || capability == CAP_WEB_BROWSER;
+  return keysOf(capability) != null;
 }
 
 /** The limits of one capability: implemented ones are compiled strictly, others deny. */
@@ -217,9 +217,22 @@ function compileRule(capability: string, json: Json, block: i32, errors: LoadErr
     block = -1;
   }
   if (json.typeAt(block) == JsonType.Null) block = -1;
-  if (capability == CAP_COMMAND) return CommandRule.compile(json, block, path, errors);
-  if (capability == CAP_FILE_READ) return FileRule.compile(json, block, path, false, errors);
-  if (capability == CAP_FILE_WRITE) return FileRule.compile(json, block, path, true, errors);
-  if (capability == CAP_WEB_FETCH || capability == CAP_WEB_BROWSER) return WebRule.compile(json, block, path, errors);
-  return new NotEnforcedRule(capability);
+  const keys = keysOf(capability);
+  if (keys == null) return new NotEnforcedRule(capability);
+  const read = new LimitsReader(json, errors, path, block, keys);
+  let rule: CapabilityRule;
+  if (capability == CAP_COMMAND) rule = CommandRule.compile(read);
+  else if (capability == CAP_FILE_READ) rule = FileRule.compile(read, false);
+  else if (capability == CAP_FILE_WRITE) rule = FileRule.compile(read, true);
+  else rule = WebRule.compile(read);
+  rule.approvalRequired = read.bool("approval_required", false);
+  return rule;
+}
+
+/** The limit keys of an enforced capability, or null when its limits are not enforced. */
+function keysOf(capability: string): StaticArray<string> | null {
+  if (capability == CAP_COMMAND) return COMMAND_KEYS;
+  if (capability == CAP_FILE_READ || capability == CAP_FILE_WRITE) return FILE_KEYS;
+  if (capability == CAP_WEB_FETCH || capability == CAP_WEB_BROWSER) return WEB_KEYS;
+  return null;
 }
