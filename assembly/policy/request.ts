@@ -4,6 +4,7 @@
 import { Json, JsonType, DUPLICATE } from "../json/reader";
 import { ByteBuffer } from "../util/bytes";
 import { Verdict, Code } from "./verdict";
+import { UsageInput } from "./usage";
 
 /** Requests above this size are refused outright (oap.invalid_context). */
 export const MAX_REQUEST_BYTES: i32 = 8 << 20;
@@ -15,6 +16,12 @@ export class RequestView {
   contextPos: i32 = -1;
   /** tool_name, unescaped UTF-8; reused across calls. */
   toolName: ByteBuffer = new ByteBuffer(64);
+  /**
+   * Usage counters for rate limits and caps. Supplied by the host beside the
+   * request (a separate ABI input), never read from the request bytes: a
+   * request that carries "usage" anywhere changes nothing.
+   */
+  usage: UsageInput = new UsageInput();
 
   /** Validate and locate the envelope; on failure fills the verdict and returns false. */
   parse(ptr: usize, len: i32, verdict: Verdict): bool {
@@ -83,6 +90,52 @@ export class RequestView {
       return -3;
     }
     return pos;
+  }
+
+  /**
+   * The position of a tool_input member: -1 when absent or null; -3 (with
+   * `failed` set and the verdict filled) when duplicated.
+   */
+  inputPos(key: string, verdict: Verdict): i32 {
+    this.failed = false;
+    const pos = this.member(this.toolInputPos, key, verdict);
+    if (pos == -3) {
+      this.failed = true;
+      return -3;
+    }
+    return pos < 0 || this.json.typeAt(pos) == JsonType.Null ? -1 : pos;
+  }
+
+  /**
+   * A whole-number field of tool_input (a count or an amount in minor units):
+   * -1 when absent. Only the plain integer spelling is accepted (`1299`, not
+   * `12.99`, `1.299e3`, `-5` or `"1299"`), at most 15 digits, so a unit
+   * mix-up or a value past 2^53 is refused (oap.invalid_context), never rounded.
+   */
+  inputWhole(key: string, verdict: Verdict): i64 {
+    const pos = this.inputPos(key, verdict);
+    if (pos < 0) return -1;
+    const json = this.json;
+    const end = json.skipValue(pos);
+    const n = end - pos;
+    let ok = json.typeAt(pos) == JsonType.Number && n <= 15 && (n == 1 || json.byteAt(pos) != 0x30);
+    let v: i64 = 0;
+    for (let i = 0; ok && i < n; i++) {
+      const d = <i32>json.byteAt(pos + i) - 0x30;
+      if (<u32>d > 9) ok = false;
+      else v = v * 10 + d;
+    }
+    if (!ok) {
+      this.failed = true;
+      verdict.deny(Code.INVALID_CONTEXT, "tool_input." + key + " must be a whole number >= 0 written without sign, fraction or exponent (at most 15 digits)");
+      return -1;
+    }
+    return v;
+  }
+
+  /** Bytes of the raw JSON text of the value at pos (as the request carried it). */
+  rawLength(pos: i32): i32 {
+    return this.json.skipValue(pos) - pos;
   }
 
   toolNameString(): string {

@@ -6,9 +6,7 @@
 
 import { Json, JsonType, DUPLICATE } from "../../json/reader";
 import { LoadErrors, pointerSegment } from "../load-errors";
-
-/** The largest count or amount a limit may name: 2^53 - 1, exact in f64. */
-export const MAX_SAFE_INTEGER: f64 = 9007199254740991;
+import { isSafeWhole } from "../../util/integer";
 
 export class LimitsReader {
   constructor(
@@ -18,12 +16,15 @@ export class LimitsReader {
     /** The block's position, or -1 when the passport has none. */
     public block: i32,
     known: StaticArray<string>,
+    /** False for APort's flat legacy keys, which sit among other capabilities' blocks. */
+    reportUnknown: bool = true,
   ) {
     let m = block < 0 ? -1 : json.firstMember(block);
     while (m >= 0) {
       const key = json.readString(m)!;
-      if (!isKnown(known, key)) this.errors.add(this.keyPath(key), "unknown key '" + key + "' (expected one of " + listed(known) + ")");
-      else if (json.get(block, key) == DUPLICATE) this.errors.add(this.keyPath(key), "duplicate key '" + key + "'");
+      if (!isKnown(known, key)) {
+        if (reportUnknown) this.errors.add(this.keyPath(key), "unknown key '" + key + "' (expected one of " + listed(known) + ")");
+      } else if (json.get(block, key) == DUPLICATE) this.errors.add(this.keyPath(key), "duplicate key '" + key + "'");
       m = json.nextMember(m);
     }
   }
@@ -115,7 +116,7 @@ export class LimitsReader {
 export function readCount(json: Json, pos: i32, path: string, errors: LoadErrors): i64 {
   if (pos < 0) return -1;
   const v = json.readNumber(pos);
-  if (isNaN(v) || v < 0 || v > MAX_SAFE_INTEGER || v != Math.floor(v)) {
+  if (!isSafeWhole(v)) {
     errors.add(path, "expected a whole number >= 0");
     return -1;
   }

@@ -8,7 +8,8 @@ import { CapabilityRule, RuleContext } from "./rule";
 import { LimitsReader } from "./limits-reader";
 
 export const WEB_KEYS: StaticArray<string> = [
-  "allowed_domains", "blocked_domains", "allowed_methods", "allow_private_destinations", "approval_required",
+  "allowed_domains", "blocked_domains", "allowed_methods", "allow_private_destinations", "max_requests_per_min",
+  "approval_required",
 ];
 
 export class WebRule extends CapabilityRule {
@@ -22,6 +23,9 @@ export class WebRule extends CapabilityRule {
     limits.blockedDomains = read.stringsOr("blocked_domains", []);
     limits.allowedMethods = read.strings("allowed_methods");
     limits.allowPrivate = read.bool("allow_private_destinations", false);
+    // The key APort's passport wizard writes (oap.md §2.1); a usage limit (usage.ts).
+    rule.perMinute = read.count("max_requests_per_min");
+    rule.perMinuteKey = "max_requests_per_min";
     const problem = limits.compile();
     if (problem.length > 0) read.errors.add(read.path, problem);
     return rule;
