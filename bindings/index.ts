@@ -14,6 +14,7 @@ provideWasm(() => decodeBase64(POLICY_WASM_BASE64));
 export * from "./core/index.ts";
 export * from "./providers/index.ts";
 export * from "./middleware/index.ts";
+export * from "./usage/index.ts";
 export { parseDocumentText, parsePassportText, ConfigError, type PortcullisConfig, type ParsedDocument } from "./config/parse-config.ts";
 export { formatSchemaIssue, type SchemaIssue } from "./config/format-errors.ts";
 export * from "./safety/index.ts";

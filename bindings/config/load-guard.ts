@@ -13,14 +13,17 @@ import { AllowlistProvider } from "../providers/allowlist.ts";
 import { PassportProvider } from "../providers/passport.ts";
 import { CompositeProvider } from "../providers/composite.ts";
 import { isGuardrailProvider, type Clock, type GuardrailProvider } from "../providers/types.ts";
+import type { UsageStore } from "../usage/types.ts";
 import { Guard } from "../middleware/guard.ts";
 import { jsonLinesSink, type AuditSink } from "../middleware/audit.ts";
 import { ConfigError, parseDocumentText, parsePassportText, type PortcullisConfig } from "./parse-config.ts";
 import { locatePointer } from "./format-errors.ts";
 
 export interface LoadOptions {
-  /** Epoch-ms clock for passport expiry (tests and `--now` pin it). */
+  /** Epoch-ms clock for passport expiry and usage windows (tests and `--now` pin it). */
   clock?: Clock;
+  /** Usage counters for every PassportProvider the config builds (a new MemoryUsageStore each by default). */
+  usage?: UsageStore;
   /** Extra sinks for decision events. */
   audit?: AuditSink[];
 }
@@ -73,6 +76,7 @@ export async function loadGuard(path: string, options: LoadOptions = {}): Promis
     source,
     passport,
     clock: options.clock,
+    usage: options.usage,
     path: "/guardrails/provider",
   });
   const audit = [...(options.audit ?? [])];
@@ -95,6 +99,7 @@ interface BuildContext {
   source: string;
   passport: ReturnType<typeof resolvePassport> | null;
   clock?: Clock;
+  usage?: UsageStore;
   path: string;
 }
 
@@ -105,7 +110,7 @@ async function buildProvider(use: string, config: Record<string, unknown>, ctx: 
   switch (use) {
     case "portcullis:PassportProvider": {
       if (!ctx.passport) return fail("PassportProvider needs `guardrails.passport` (a file path or an inline passport)");
-      const provider = new PassportProvider({ ...(config as object), passport: ctx.passport!.passport, clock: ctx.clock });
+      const provider = new PassportProvider({ ...(config as object), passport: ctx.passport!.passport, clock: ctx.clock, usage: ctx.usage });
       return ready(provider, ctx);
     }
     case "portcullis:AllowlistProvider":

@@ -5,12 +5,19 @@
  * returns an error tool result the agent can read and adapt to; a provider
  * that throws denies with oap.evaluator_error unless fail-open was chosen.
  * Behaviour follows DeerFlow's GuardrailMiddleware (reference/deerflow.md §1.5).
+ *
+ * Usage (rate limits, daily caps, idempotency replay): an allowed call whose
+ * decision carries usage charges is reserved in its UsageStore before it
+ * runs (atomically re-checking the limits against calls judged at the same
+ * time), kept once execute() resolves, and released if execute() throws — a
+ * call counts only when it actually ran.
  */
 
 import { normalizeDecision, type Decision, type GuardrailRequest } from "../core/decision.ts";
 import type { GuardrailProvider } from "../providers/types.ts";
 import { buildDecisionEvent, type AuditSink, type DecisionEvent } from "./audit.ts";
 import { isControlFlowSignal } from "./control-flow.ts";
+import { chargesOf, isUsageLimited, limitReason, type BoundCharge } from "../usage/charges.ts";
 
 /** What the agent sees instead of the tool's output when the call did not run. */
 export interface BlockedToolResult {
@@ -96,6 +103,24 @@ export async function guardToolCall<T>(
       metadata: { error: error instanceof Error ? error.message : String(error) },
     };
   }
+  let reserved: Reserved[] = [];
+  if (decision.allow && !providerError) {
+    try {
+      const outcome = await reserveAll(decision);
+      if (Array.isArray(outcome)) reserved = outcome;
+      else decision = outcome;
+    } catch (error) {
+      if (isControlFlow(error)) throw error;
+      providerError = true;
+      const mode = failClosed ? "fail-closed" : "fail-open";
+      decision = {
+        decision: failClosed ? "deny" : "allow",
+        allow: !failClosed,
+        reasons: [{ code: "oap.evaluator_error", message: `usage store error (${mode})` }],
+        metadata: { error: error instanceof Error ? error.message : String(error) },
+      };
+    }
+  }
   const elapsed = now() - started;
 
   await record(options, buildDecisionEvent(req, decision, {
@@ -105,7 +130,18 @@ export async function guardToolCall<T>(
     durationMs: elapsed,
   }));
 
-  if (decision.allow) return execute();
+  if (decision.allow) {
+    if (reserved.length === 0) return execute();
+    let result: T;
+    try {
+      result = await execute();
+    } catch (error) {
+      await settleAll(reserved, false);
+      throw error;
+    }
+    await settleAll(reserved, true);
+    return result;
+  }
   const name = "tool_name" in request ? String(request.tool_name) : "unknown_tool";
   const id = "tool_call_id" in request ? String(request.tool_call_id) : "missing_id";
   const pending = decision.decision === "ask";
@@ -117,6 +153,60 @@ export async function guardToolCall<T>(
     decision,
     pending,
   };
+}
+
+interface Reserved {
+  bound: BoundCharge;
+  reservation: string;
+}
+
+/**
+ * Reserve every charge of an allowed decision; on the first that would cross
+ * a limit, release the others and return the deny. A usage-limited decision
+ * without its charges (rebuilt from JSON somewhere) is refused: running it
+ * would go uncounted.
+ */
+async function reserveAll(decision: Decision): Promise<Reserved[] | Decision> {
+  const charges = chargesOf(decision);
+  if (charges.length === 0) {
+    if (!isUsageLimited(decision)) return [];
+    return {
+      decision: "deny",
+      allow: false,
+      reasons: [{ code: "oap.evaluator_error", message: "the call has usage limits, but its usage charge was lost on the way from the provider, so it could not be counted" }],
+      policy_id: decision.policy_id,
+    };
+  }
+  const reserved: Reserved[] = [];
+  for (const bound of charges) {
+    let result;
+    try {
+      result = await bound.store.reserve(bound.scope, bound.charge, bound.at);
+    } catch (error) {
+      await settleAll(reserved, false);
+      throw error;
+    }
+    if (!result.ok) {
+      await settleAll(reserved, false);
+      const reason = limitReason(result.exceeded, bound.charge);
+      const denied: Decision = { decision: "deny", allow: false, reasons: [reason] };
+      if (decision.policy_id) denied.policy_id = decision.policy_id;
+      return denied;
+    }
+    reserved.push({ bound, reservation: result.reservation });
+  }
+  return reserved;
+}
+
+/** Keep (ran) or release the reservations; a store that fails here is reported, never changes the outcome. */
+async function settleAll(reserved: Reserved[], ran: boolean): Promise<void> {
+  for (const { bound, reservation } of reserved) {
+    try {
+      await bound.store.settle(reservation, ran);
+    } catch (error) {
+      console.warn(`portcullis: failed to ${ran ? "record" : "release"} usage: ${(error as Error)?.message ?? error}`);
+    }
+  }
 }
 
 async function record(options: GuardOptions, event: DecisionEvent): Promise<void> {
