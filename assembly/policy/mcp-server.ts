@@ -64,13 +64,15 @@ const url = new Url();
 /**
  * Read a server as a request or an entry names it: a URL when it contains
  * "://", a bare name otherwise. `entry` refuses a query or fragment.
+ * `nameOnly` (the server part of `mcp__server__tool`) is always a name, so
+ * `mcp__https://allowed.example__tool` cannot pose as an allowed URL.
  */
-export function readServer(text: string, entry: bool, out: ServerId): bool {
+export function readServer(text: string, entry: bool, out: ServerId, nameOnly: bool = false): bool {
   out.error = "";
   out.path = "";
   out.special = 0;
   out.text = text;
-  if (text.indexOf("://") < 0) {
+  if (nameOnly || text.indexOf("://") < 0) {
     out.kind = ServerKind.Name;
     if (!isValidName(text)) out.error = "is neither an http(s) URL nor a server name of letters, digits, '.', '_' and '-'";
     return out.error.length == 0;

@@ -100,7 +100,7 @@ export function checkMcp(limits: McpLimits, input: McpInput, verdict: Verdict): 
   if (limits._compileError.length > 0) return verdict.deny(Code.POLICY_ERROR, "mcp limits are invalid: " + limits._compileError);
 
   // 1. Server identity.
-  if (!readServer(input.server, false, server)) {
+  if (!readServer(input.server, false, server, input.fromName)) {
     if (input.fromName) return verdict.deny(Code.INVALID_TOOL_NAME, "MCP server name " + quote(input.server) + " " + server.error);
     return verdict.deny(Code.INVALID_SERVER_URL, "MCP server " + quote(input.server) + " " + server.error);
   }

@@ -83,8 +83,13 @@ export function checkMessaging(limits: MessagingLimits, input: MessagingInput, v
 function recipientAllowed(entries: Array<string>, r: string): bool {
   for (let i = 0; i < entries.length; i++) {
     const e = entries[i];
-    if (e == "*" || e == r) return true;
-    if (e.startsWith("*@") && atDomain(r, e.substring(2))) return true;
+    if (e == "*") return true;
+    // A wildcard entry admits by its meaning only: the recipient "*@corp.example" is not an address there.
+    if (e.startsWith("*@")) {
+      if (atDomain(r, e.substring(2))) return true;
+    } else if (e == r) {
+      return true;
+    }
   }
   return false;
 }
