@@ -96,14 +96,14 @@ export function checkUsage(charge: UsageCharge, usage: UsageInput, verdict: Verd
   if (charge.perMinute >= 0 && usage.callsLastMinute + 1 > charge.perMinute) {
     return verdict.deny(
       Code.RATE_LIMIT_EXCEEDED,
-      usage.callsLastMinute.toString() + " calls of '" + charge.capability + "' in the last minute; " +
+      calls(usage.callsLastMinute) + " of '" + charge.capability + "' in the last minute; " +
         charge.perMinuteKey + " is " + charge.perMinute.toString(),
     );
   }
   if (charge.perDay >= 0 && usage.callsToday + 1 > charge.perDay) {
     return verdict.deny(
       Code.RATE_LIMIT_EXCEEDED,
-      usage.callsToday.toString() + " calls of '" + charge.capability + "' today (UTC); " +
+      calls(usage.callsToday) + " of '" + charge.capability + "' today (UTC); " +
         charge.perDayKey + " is " + charge.perDay.toString(),
     );
   }
@@ -122,6 +122,10 @@ export function checkUsage(charge: UsageCharge, usage: UsageInput, verdict: Verd
     );
   }
   return true;
+}
+
+function calls(n: i64): string {
+  return n.toString() + (n == 1 ? " call" : " calls");
 }
 
 function describe(charge: UsageCharge): string {
