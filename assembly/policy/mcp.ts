@@ -24,6 +24,7 @@ import { Verdict, Code } from "./verdict";
 import { ServerId, ServerKind, readServer, serverMatches, isValidName } from "./mcp-server";
 import { isAlwaysDenied, describeSpecial } from "../net";
 import { quote } from "./web";
+import { equalsIgnoreAsciiCase } from "../util/bytes";
 
 export class McpLimits {
   /** null or [] = no server allowed. */
@@ -187,16 +188,4 @@ function prefixAdmits(prefix: string, tool: string): bool {
 
 function isSeparator(c: u32): bool {
   return c == 0x5f || c == 0x2e || c == 0x2d;
-}
-
-function equalsIgnoreAsciiCase(a: string, b: string): bool {
-  if (a.length != b.length) return false;
-  for (let i = 0; i < a.length; i++) {
-    let x = <u32>a.charCodeAt(i);
-    let y = <u32>b.charCodeAt(i);
-    if (x - 0x41 < 26) x |= 0x20;
-    if (y - 0x41 < 26) y |= 0x20;
-    if (x != y) return false;
-  }
-  return true;
 }

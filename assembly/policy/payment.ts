@@ -22,6 +22,7 @@ import { Verdict, Code } from "./verdict";
 import { CurrencyLimit, findCurrency, listed, regionAdmitted, rankName } from "./money";
 import { PassportFacts } from "./passport-facts";
 import { quote } from "./web";
+import { equalsIgnoreAsciiCase } from "../util/bytes";
 
 /** The refund pack's assurance_rules: ≤ 10000 minor units L2, ≤ 50000 L3, above that L4. */
 export function refundAssurance(amount: i64): i32 {
@@ -164,25 +165,11 @@ function chargeAllowed(limits: PaymentLimits, input: PaymentInput, verdict: Verd
   for (let i = 0; i < input.categories.length; i++) {
     const category = input.categories[i];
     for (let j = 0; j < limits.blockedCategories.length; j++) {
-      if (sameIgnoringCase(category, limits.blockedCategories[j])) {
+      // ASCII case-insensitive and trimmed: deny lists err towards matching.
+      if (equalsIgnoreAsciiCase(category.trim(), limits.blockedCategories[j].trim())) {
         return verdict.deny(Code.CATEGORY_BLOCKED, "item category " + quote(category) + " is in blocked_categories");
       }
     }
-  }
-  return true;
-}
-
-/** ASCII case-insensitive, after trimming spaces: deny lists err towards matching. */
-function sameIgnoringCase(a: string, b: string): bool {
-  const x = a.trim();
-  const y = b.trim();
-  if (x.length != y.length) return false;
-  for (let i = 0; i < x.length; i++) {
-    let c = <u32>x.charCodeAt(i);
-    let d = <u32>y.charCodeAt(i);
-    if (c - 0x41 < 26) c |= 0x20;
-    if (d - 0x41 < 26) d |= 0x20;
-    if (c != d) return false;
   }
   return true;
 }

@@ -282,7 +282,7 @@ describe("guardToolCall with usage limits", () => {
     const p = provider({ "messaging.send": { msgs_per_min: 1, approval_required: true } });
     const r = await guardToolCall(send(), () => "sent", { provider: p });
     expect(isBlockedToolResult(r) && r.pending).toBe(true);
-    expect(p.usage.read(JSON.stringify(["ap_usage"]), { capability: "messaging.send", per_minute: 1 }, T)).toMatchObject({ calls_last_minute: 0 });
+    expect((p.usage as MemoryUsageStore).read(JSON.stringify(["ap_usage"]), { capability: "messaging.send", per_minute: 1 }, T)).toMatchObject({ calls_last_minute: 0 });
   });
 
   it("never puts the charge in the decision's JSON or the audit event", async () => {
@@ -338,7 +338,7 @@ describe("guardToolCall with usage limits", () => {
     const both = new CompositeProvider({ providers: [loose, provider({ "messaging.send": { msgs_per_min: 1 } })] });
     expect(codeOf(await guardToolCall(send(), () => 1, { provider: both }))).toBe("ran");
     expect(codeOf(await guardToolCall(send(), () => 1, { provider: both }))).toBe("oap.rate_limit_exceeded");
-    expect(loose.usage.read(JSON.stringify(["ap_usage"]), { capability: "messaging.send", per_minute: 5 }, T).calls_last_minute).toBe(1);
+    expect((loose.usage as MemoryUsageStore).read(JSON.stringify(["ap_usage"]), { capability: "messaging.send", per_minute: 5 }, T).calls_last_minute).toBe(1);
   });
 
   it("usage_scope: one passport's limit is shared unless the host scopes it per agent or thread", async () => {

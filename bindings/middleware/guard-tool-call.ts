@@ -95,13 +95,7 @@ export async function guardToolCall<T>(
   } catch (error) {
     if (isControlFlow(error)) throw error;
     providerError = true;
-    const mode = failClosed ? "fail-closed" : "fail-open";
-    decision = {
-      decision: failClosed ? "deny" : "allow",
-      allow: !failClosed,
-      reasons: [{ code: "oap.evaluator_error", message: `guardrail provider error (${mode})` }],
-      metadata: { error: error instanceof Error ? error.message : String(error) },
-    };
+    decision = errorDecision("guardrail provider error", failClosed, error);
   }
   let reserved: Reserved[] = [];
   if (decision.allow && !providerError) {
@@ -112,13 +106,7 @@ export async function guardToolCall<T>(
     } catch (error) {
       if (isControlFlow(error)) throw error;
       providerError = true;
-      const mode = failClosed ? "fail-closed" : "fail-open";
-      decision = {
-        decision: failClosed ? "deny" : "allow",
-        allow: !failClosed,
-        reasons: [{ code: "oap.evaluator_error", message: `usage store error (${mode})` }],
-        metadata: { error: error instanceof Error ? error.message : String(error) },
-      };
+      decision = errorDecision("usage store error", failClosed, error);
     }
   }
   const elapsed = now() - started;
@@ -152,6 +140,17 @@ export async function guardToolCall<T>(
     content: pending ? approvalMessage(name, decision) : denialMessage(name, decision),
     decision,
     pending,
+  };
+}
+
+/** A provider or store failure: deny (fail-closed) or let the call run unjudged (fail-open), saying which. */
+function errorDecision(what: string, failClosed: boolean, error: unknown): Decision {
+  const mode = failClosed ? "fail-closed" : "fail-open";
+  return {
+    decision: failClosed ? "deny" : "allow",
+    allow: !failClosed,
+    reasons: [{ code: "oap.evaluator_error", message: `${what} (${mode})` }],
+    metadata: { error: error instanceof Error ? error.message : String(error) },
   };
 }
 

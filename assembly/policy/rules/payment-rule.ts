@@ -57,85 +57,85 @@ export class PaymentRule extends CapabilityRule {
   check(request: RequestView, context: RuleContext, verdict: Verdict): bool {
     const input = this.input;
     const refund = this.limits.refund;
+    failed = false;
     // The packs spell the amount `amount`; APort's refund tests send `amount_minor`. Both must agree.
-    const amount = request.inputWhole("amount", verdict);
-    if (request.failed) return false;
-    const amountMinor = request.inputWhole("amount_minor", verdict);
-    if (request.failed) return false;
+    const amount = whole(request, "amount", verdict);
+    const amountMinor = whole(request, "amount_minor", verdict);
+    if (failed) return false;
     if (amount >= 0 && amountMinor >= 0 && amount != amountMinor) return verdict.deny(Code.INVALID_CONTEXT, "tool_input has both amount and amount_minor, and they differ");
     input.amount = amount >= 0 ? amount : amountMinor;
     if (input.amount < 1) return verdict.deny(Code.INVALID_CONTEXT, "tool_input.amount (whole minor units, at least 1) is " + (input.amount < 0 ? "missing" : "0"));
 
-    const currency = coded(request, "currency", true, verdict);
-    if (currency == null) return false;
-    input.currency = currency;
-    const region = coded(request, "region", true, verdict);
-    if (region == null) return false;
-    input.region = region;
+    input.currency = coded(request, "currency", true, verdict);
+    input.region = coded(request, "region", true, verdict);
     const key = text(request, "idempotency_key", refund || this.idempotencyRequired, verdict);
-    if (key == null) return false;
+    if (failed) return false;
     if (key.length > 0 && (key.length < MIN_KEY || key.length > MAX_KEY || hasControl(key))) {
       return verdict.deny(Code.INVALID_CONTEXT, "tool_input.idempotency_key must be 8-255 characters without control characters");
     }
     verdict.usage.idempotencyKey = key;
 
     if (refund) {
-      if (text(request, "order_id", true, verdict) == null || text(request, "customer_id", true, verdict) == null) return false;
-      const reason = text(request, "reason_code", true, verdict);
-      if (reason == null) return false;
-      input.reasonCode = reason;
-      const orderCurrency = coded(request, "order_currency", false, verdict);
-      if (orderCurrency == null) return false;
-      input.orderCurrency = orderCurrency;
-      input.orderTotal = request.inputWhole("order_total_minor", verdict);
-      if (request.failed) return false;
-      const refunded = request.inputWhole("already_refunded_minor", verdict);
-      if (request.failed) return false;
+      text(request, "order_id", true, verdict);
+      text(request, "customer_id", true, verdict);
+      input.reasonCode = text(request, "reason_code", true, verdict);
+      input.orderCurrency = coded(request, "order_currency", false, verdict);
+      input.orderTotal = whole(request, "order_total_minor", verdict);
+      const refunded = whole(request, "already_refunded_minor", verdict);
       input.alreadyRefunded = refunded < 0 ? 0 : refunded;
     } else {
-      const merchant = text(request, "merchant_id", true, verdict);
-      if (merchant == null) return false;
-      input.merchantId = merchant;
-      const country = coded(request, "shipping_country", false, verdict);
-      if (country == null) return false;
-      input.shippingCountry = country;
-      if (!readItems(request, input, verdict)) return false;
+      input.merchantId = text(request, "merchant_id", true, verdict);
+      input.shippingCountry = coded(request, "shipping_country", false, verdict);
+      if (!failed) readItems(request, input, verdict);
     }
-    return checkPayment(this.limits, input, context.passport, verdict);
+    return !failed && checkPayment(this.limits, input, context.passport, verdict);
   }
+}
+
+// The readers below record the first problem in the verdict and set
+// `failed`; once it is set they read nothing more, so the first deny stands.
+let failed = false;
+
+function fail(verdict: Verdict, message: string): void {
+  if (!failed) verdict.deny(Code.INVALID_CONTEXT, message);
+  failed = true;
+}
+
+/** A whole-number field: -1 when absent. */
+function whole(request: RequestView, key: string, verdict: Verdict): i64 {
+  if (failed) return -1;
+  const n = request.inputWhole(key, verdict);
+  if (request.failed) failed = true;
+  return n;
 }
 
 /** A required (or optional: "" when absent) non-empty string field. */
-function text(request: RequestView, key: string, required: bool, verdict: Verdict): string | null {
+function text(request: RequestView, key: string, required: bool, verdict: Verdict): string {
+  if (failed) return "";
   const s = request.inputString(key, verdict);
-  if (request.failed) return null;
-  if (s == null) {
-    if (!required) return "";
-    verdict.deny(Code.INVALID_CONTEXT, "tool_input." + key + " is required");
-    return null;
-  }
-  if (s.length == 0) {
-    verdict.deny(Code.INVALID_CONTEXT, "tool_input." + key + " is empty");
-    return null;
-  }
-  return s;
+  if (request.failed) failed = true;
+  else if (s == null) {
+    if (required) fail(verdict, "tool_input." + key + " is required");
+  } else if (s.length == 0) fail(verdict, "tool_input." + key + " is empty");
+  return s != null ? s : "";
 }
 
-/** A currency (`^[A-Z]{3}$`) or region (`^[A-Z]{2}(-[A-Z]{2})?$`, and a shipping country `^[A-Z]{2}$`) field. */
-function coded(request: RequestView, key: string, required: bool, verdict: Verdict): string | null {
+/** A currency (`^[A-Z]{3}$`) or region (`^[A-Z]{2}(-[A-Z]{2})?$`; a shipping country `^[A-Z]{2}$`) field. */
+function coded(request: RequestView, key: string, required: bool, verdict: Verdict): string {
   const s = text(request, key, required, verdict);
-  if (s == null || s.length == 0) return s;
+  if (failed || s.length == 0) return s;
   const currency = key.endsWith("currency");
   const ok = currency ? isCurrencyCode(s) : key == "shipping_country" ? s.length == 2 && isRegionCode(s) : isRegionCode(s);
-  if (!ok) {
-    verdict.deny(Code.INVALID_CONTEXT, "tool_input." + key + (currency ? " must be an ISO 4217 code in upper case, such as USD" : " must be an upper-case region code such as US or US-CA"));
-    return null;
-  }
+  if (!ok) fail(verdict, "tool_input." + key + (currency ? " must be an ISO 4217 code in upper case, such as USD" : " must be an upper-case region code such as US or US-CA"));
   return s;
 }
 
 /** items: a non-empty array of objects; each `category`, when present, a string. */
-function readItems(request: RequestView, input: PaymentInput, verdict: Verdict): bool {
+function readItems(request: RequestView, input: PaymentInput, verdict: Verdict): void {
+  if (!itemsOk(request, input, verdict)) failed = true;
+}
+
+function itemsOk(request: RequestView, input: PaymentInput, verdict: Verdict): bool {
   input.itemCount = 0;
   input.categories.length = 0;
   const json = request.json;
