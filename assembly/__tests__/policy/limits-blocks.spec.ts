@@ -1,19 +1,15 @@
 // Where a passport keeps a capability's limits, and the load errors that
 // keep a limit from being silently dropped (rules/registry.ts).
-import { Json } from "../../json/reader";
+import { jsonOf, utf8Of } from "./helpers";
 import { PassportPolicy } from "../../policy/passport";
 import { LoadErrors } from "../../policy/load-errors";
 import { RequestView } from "../../policy/request";
 import { Verdict, Code } from "../../policy/verdict";
 
-const held = new Array<ArrayBuffer>();
 function compile(limits: string, caps: string, errors: LoadErrors): PassportPolicy | null {
   const doc = '{"type":"passport","tool_map":{"refund":"finance.payment.refund","export":"data.export","charge":"payments.charge"},' +
     '"passport":{"status":"active","spec_version":"oap/1.0","assurance_level":"L2","regions":["US"],"capabilities":' + caps + ',"limits":' + limits + "}}";
-  const bytes = String.UTF8.encode(doc, false);
-  held.push(bytes);
-  const json = new Json();
-  json.reset(changetype<usize>(bytes), bytes.byteLength);
+  const json = jsonOf(doc);
   expect(json.validate()).toBe(true);
   return PassportPolicy.compile(json, json.root(), errors);
 }
@@ -27,17 +23,9 @@ function decide(p: PassportPolicy, request: string): Verdict {
   const view = new RequestView();
   const verdict = new Verdict();
   expect(view.usage.parse(jsonOf("{}"))).toBe(true);
-  const b = String.UTF8.encode(request, false);
-  held.push(b);
+  const b = utf8Of(request);
   if (view.parse(changetype<usize>(b), b.byteLength, verdict)) p.evaluate(view, NaN, verdict);
   return verdict;
-}
-function jsonOf(text: string): Json {
-  const bytes = String.UTF8.encode(text, false);
-  held.push(bytes);
-  const j = new Json();
-  j.reset(changetype<usize>(bytes), bytes.byteLength);
-  return j;
 }
 
 describe("limits blocks", () => {

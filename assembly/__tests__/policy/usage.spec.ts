@@ -1,7 +1,6 @@
 // Usage limits: the charge the core writes, the counters it reads, and
 // checkUsage's order. Through PassportPolicy: no counters means NeedsUsage,
 // and nothing in the request can stand in for them.
-import { Json } from "../../json/reader";
 import { PassportPolicy } from "../../policy/passport";
 import { RequestView } from "../../policy/request";
 import { Verdict, Decision, Code } from "../../policy/verdict";
@@ -9,14 +8,7 @@ import { LoadErrors } from "../../policy/load-errors";
 import { UsageInput, checkUsage } from "../../policy/usage";
 import { UsageCharge } from "../../policy/usage-charge";
 
-const held = new Array<ArrayBuffer>();
-function json(text: string): Json {
-  const bytes = String.UTF8.encode(text, false);
-  held.push(bytes);
-  const j = new Json();
-  j.reset(changetype<usize>(bytes), bytes.byteLength);
-  return j;
-}
+import { jsonOf as json, utf8Of } from "./helpers";
 
 function counters(text: string): UsageInput {
   const u = new UsageInput();
@@ -116,8 +108,7 @@ function decide(request: string, usage: string | null): Verdict {
     const view = new RequestView();
     const verdict = new Verdict();
     if (usage != null) expect(view.usage.parse(json(usage))).toBe(true);
-    const b = String.UTF8.encode(request, false);
-    held.push(b);
+    const b = utf8Of(request);
     if (view.parse(changetype<usize>(b), b.byteLength, verdict)) policy.evaluate(view, NaN, verdict);
     return verdict;
 }
