@@ -178,7 +178,7 @@ function writeVerdict(): i32 {
   output.appendString(verdict.message);
   const messageLength = output.length - HEADER;
   const charge = verdict.usage;
-  if (verdict.decision != Decision.Deny && charge.needsCounters) output.appendString(charge.toJSON());
+  if (verdict.decision != Decision.Deny && charge.needsCounters) charge.writeTo(output);
   store<u32>(output.ptr, messageLength, 16);
   store<u32>(output.ptr, output.length - HEADER - messageLength, 20);
   return output.length;

@@ -33,17 +33,28 @@ export class MessagingLimits {
   allowedRecipients: Array<string> | null = null;
   maxMessageLength: i64 = DEFAULT_MAX_MESSAGE_LENGTH;
   _compileError: string = "";
+  _anyone: bool = false;
+  /** Exact entries, and the domains of the `*@domain` ones. */
+  _exact: Array<string> = [];
+  _domains: Array<string> = [];
 
   compile(): string {
     this._compileError = "";
+    this._anyone = false;
+    this._exact = [];
+    this._domains = [];
     const list = this.allowedRecipients;
     if (list !== null) {
       for (let i = 0; i < list.length; i++) {
-        const problem = entryProblem(list[i]);
+        const e = list[i];
+        const problem = entryProblem(e);
         if (problem.length > 0) {
-          this._compileError = "allowed_recipients[" + i.toString() + "] " + quote(list[i]) + " " + problem;
+          this._compileError = "allowed_recipients[" + i.toString() + "] " + quote(e) + " " + problem;
           return this._compileError;
         }
+        if (e == "*") this._anyone = true;
+        else if (e.startsWith("*@")) this._domains.push(e.substring(2));
+        else this._exact.push(e);
       }
     }
     return "";
@@ -66,7 +77,7 @@ export function checkMessaging(limits: MessagingLimits, input: MessagingInput, v
     }
     for (let i = 0; i < input.recipients.length; i++) {
       const r = input.recipients[i];
-      if (!recipientAllowed(allowed, r)) {
+      if (!recipientAllowed(limits, r)) {
         return verdict.deny(Code.RECIPIENT_NOT_ALLOWED, "recipient " + quote(r) + " is not in allowed_recipients");
       }
     }
@@ -80,16 +91,16 @@ export function checkMessaging(limits: MessagingLimits, input: MessagingInput, v
   return true;
 }
 
-function recipientAllowed(entries: Array<string>, r: string): bool {
-  for (let i = 0; i < entries.length; i++) {
-    const e = entries[i];
-    if (e == "*") return true;
-    // A wildcard entry admits by its meaning only: the recipient "*@corp.example" is not an address there.
-    if (e.startsWith("*@")) {
-      if (atDomain(r, e.substring(2))) return true;
-    } else if (e == r) {
-      return true;
-    }
+/** A wildcard entry admits by its meaning only: the recipient "*@corp.example" is not an address there. */
+function recipientAllowed(limits: MessagingLimits, r: string): bool {
+  if (limits._anyone) return true;
+  const exact = limits._exact;
+  for (let i = 0; i < exact.length; i++) {
+    if (exact[i] == r) return true;
+  }
+  const domains = limits._domains;
+  for (let i = 0; i < domains.length; i++) {
+    if (atDomain(r, domains[i])) return true;
   }
   return false;
 }

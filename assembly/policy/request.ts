@@ -115,22 +115,39 @@ export class RequestView {
   inputWhole(key: string, verdict: Verdict): i64 {
     const pos = this.inputPos(key, verdict);
     if (pos < 0) return -1;
-    const json = this.json;
-    const end = json.skipValue(pos);
-    const n = end - pos;
-    let ok = json.typeAt(pos) == JsonType.Number && n <= 15 && (n == 1 || json.byteAt(pos) != 0x30);
-    let v: i64 = 0;
-    for (let i = 0; ok && i < n; i++) {
-      const d = <i32>json.byteAt(pos + i) - 0x30;
-      if (<u32>d > 9) ok = false;
-      else v = v * 10 + d;
-    }
-    if (!ok) {
+    const v = this.json.readWhole(pos, 15);
+    if (v < 0) {
       this.failed = true;
       verdict.deny(Code.INVALID_CONTEXT, "tool_input." + key + " must be a whole number >= 0 written without sign, fraction or exponent (at most 15 digits)");
-      return -1;
     }
     return v;
+  }
+
+  /**
+   * One pass over tool_input for several fields: `out[i]` becomes the value
+   * position of `keys[i]` (-1 when absent or null). A key that occurs twice
+   * fills the verdict and returns false (a parser would keep one copy, and
+   * we cannot know which one the tool sees).
+   */
+  inputFields(keys: StaticArray<string>, out: StaticArray<i32>, verdict: Verdict): bool {
+    const PRESENT_NULL = -4;
+    for (let k = 0; k < keys.length; k++) out[k] = -1;
+    const json = this.json;
+    let m = this.toolInputPos < 0 ? -1 : json.firstMember(this.toolInputPos);
+    while (m >= 0) {
+      for (let k = 0; k < keys.length; k++) {
+        if (!json.stringEquals(m, keys[k])) continue;
+        if (out[k] != -1) return verdict.deny(Code.INVALID_CONTEXT, "duplicate key '" + keys[k] + "' in request");
+        const v = json.memberValue(m);
+        out[k] = json.typeAt(v) == JsonType.Null ? PRESENT_NULL : v;
+        break;
+      }
+      m = json.nextMember(m);
+    }
+    for (let k = 0; k < keys.length; k++) {
+      if (out[k] == PRESENT_NULL) out[k] = -1;
+    }
+    return true;
   }
 
   /** Bytes of the raw JSON text of the value at pos (as the request carried it). */

@@ -4,6 +4,7 @@
 // them once the call has run.
 
 import { jsonQuote } from "./load-errors";
+import { ByteBuffer } from "../util/bytes";
 
 /** What one call would consume, and the limits on it. Reused across calls. */
 export class UsageCharge {
@@ -40,13 +41,46 @@ export class UsageCharge {
 
   /** `{"capability":…,"per_minute":…,…}`: what the host reads before, and records after, the call. */
   toJSON(): string {
-    let s = '{"capability":' + jsonQuote(this.capability);
-    if (this.perMinute >= 0) s += ',"per_minute":' + this.perMinute.toString();
-    if (this.perDay >= 0) s += ',"per_day":' + this.perDay.toString();
-    if (this.currency.length > 0) s += ',"currency":' + jsonQuote(this.currency);
-    if (this.amount >= 0) s += ',"amount":' + this.amount.toString();
-    if (this.dailyCap >= 0) s += ',"daily_cap":' + this.dailyCap.toString();
-    if (this.idempotencyKey.length > 0) s += ',"idempotency_key":' + jsonQuote(this.idempotencyKey);
-    return s + "}";
+    const out = new ByteBuffer(128);
+    this.writeTo(out);
+    return out.toString();
   }
+
+  /** The JSON appended to `out` without building intermediate strings (this runs on every usage-limited call). */
+  writeTo(out: ByteBuffer): void {
+    out.appendString('{"capability":');
+    appendJsonString(out, this.capability);
+    if (this.perMinute >= 0) appendNumber(out, ',"per_minute":', this.perMinute);
+    if (this.perDay >= 0) appendNumber(out, ',"per_day":', this.perDay);
+    if (this.currency.length > 0) {
+      out.appendString(',"currency":');
+      appendJsonString(out, this.currency);
+    }
+    if (this.amount >= 0) appendNumber(out, ',"amount":', this.amount);
+    if (this.dailyCap >= 0) appendNumber(out, ',"daily_cap":', this.dailyCap);
+    if (this.idempotencyKey.length > 0) {
+      out.appendString(',"idempotency_key":');
+      appendJsonString(out, this.idempotencyKey);
+    }
+    out.push(0x7d);
+  }
+}
+
+function appendNumber(out: ByteBuffer, key: string, n: i64): void {
+  out.appendString(key);
+  out.appendString(n.toString());
+}
+
+/** A JSON string literal; the common case (nothing to escape) is appended as is. */
+function appendJsonString(out: ByteBuffer, s: string): void {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || c == 0x22 || c == 0x5c) {
+      out.appendString(jsonQuote(s));
+      return;
+    }
+  }
+  out.push(0x22);
+  out.appendString(s);
+  out.push(0x22);
 }

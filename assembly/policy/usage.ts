@@ -12,11 +12,14 @@
 // bindings' guardToolCall), so the counters are "calls that ran or are
 // running", and the check is `used + this call <= limit`.
 
-import { Json, JsonType, DUPLICATE } from "../json/reader";
+import { Json, JsonType } from "../json/reader";
 import { quote } from "./web";
 import { Verdict, Code } from "./verdict";
-import { isSafeWhole } from "../util/integer";
 import { UsageCharge } from "./usage-charge";
+
+/** The usage document's keys, in slot order. */
+const COUNTERS: StaticArray<string> = ["calls_last_minute", "calls_today", "amount_today", "idempotency_key_seen"];
+const seen = new StaticArray<bool>(4);
 
 /** The counters the host supplied for this call's charge. */
 export class UsageInput {
@@ -49,25 +52,33 @@ export class UsageInput {
     if (!json.validate()) return this.fail("usage is not valid JSON: " + json.error);
     const root = json.root();
     if (json.typeAt(root) != JsonType.Object) return this.fail("usage must be a JSON object");
+    for (let k = 0; k < seen.length; k++) seen[k] = false;
     let m = json.firstMember(root);
     while (m >= 0) {
-      const key = json.readString(m)!;
       const v = json.memberValue(m);
-      if (json.get(root, key) == DUPLICATE) return this.fail("usage has a duplicate key '" + key + "'");
-      if (key == "idempotency_key_seen") {
+      // Keys compare in place: this runs on every usage-limited call.
+      let slot = -1;
+      for (let k = 0; k < COUNTERS.length; k++) {
+        if (json.stringEquals(m, COUNTERS[k])) {
+          slot = k;
+          break;
+        }
+      }
+      if (slot < 0) return this.fail("usage has an unknown key '" + json.readString(m)! + "' (expected calls_last_minute, calls_today, amount_today, idempotency_key_seen)");
+      if (seen[slot]) return this.fail("usage has a duplicate key '" + COUNTERS[slot] + "'");
+      seen[slot] = true;
+      if (slot == 3) {
         const t = json.typeAt(v);
         if (t != JsonType.True && t != JsonType.False) return this.fail("usage.idempotency_key_seen must be true or false");
         this.idempotencyKeySeen = t == JsonType.True;
-      } else {
-        const n = json.readNumber(v);
-        if (!isSafeWhole(n)) {
-          return this.fail("usage." + key + " must be a whole number >= 0");
-        }
-        if (key == "calls_last_minute") this.callsLastMinute = <i64>n;
-        else if (key == "calls_today") this.callsToday = <i64>n;
-        else if (key == "amount_today") this.amountToday = <i64>n;
-        else return this.fail("usage has an unknown key '" + key + "' (expected calls_last_minute, calls_today, amount_today, idempotency_key_seen)");
+        m = json.nextMember(m);
+        continue;
       }
+      const n = json.readWhole(v);
+      if (n < 0) return this.fail("usage." + COUNTERS[slot] + " must be a whole number >= 0");
+      if (slot == 0) this.callsLastMinute = n;
+      else if (slot == 1) this.callsToday = n;
+      else this.amountToday = n;
       m = json.nextMember(m);
     }
     this.present = true;

@@ -89,15 +89,11 @@ export abstract class WasmProvider {
   private decideRaw(request: string | Uint8Array): Decision {
     this.policy ??= sharedEvaluatorSync().load(this.document);
     const now = this.clock();
-    const text = typeof request === "string" ? request : new TextDecoder("utf-8", { fatal: false }).decode(request);
-    let parsed: GuardrailRequest | null = null;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      // The core denies it with its own message.
-    }
     const first = this.policy.judge(request, now);
-    if (!first.needsUsage || parsed === null || typeof parsed !== "object") return first.decision;
+    if (!first.needsUsage) return first.decision;
+    // Only a usage-limited call needs the parsed request (for its scope); the core has already validated it.
+    const text = typeof request === "string" ? request : new TextDecoder("utf-8", { fatal: false }).decode(request);
+    const parsed = JSON.parse(text) as GuardrailRequest;
     const snapshot = this.readUsage(first, parsed, now);
     if (snapshot instanceof Promise) {
       snapshot.catch(() => {});

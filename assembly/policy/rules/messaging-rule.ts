@@ -41,31 +41,46 @@ export class MessagingRule extends CapabilityRule {
     input.recipients.length = 0;
     input.contentLength = 0;
     const json = request.json;
+    const at = fieldPositions;
+    if (!request.inputFields(FIELDS, at, verdict)) return false;
     for (let k = 0; k < RECIPIENT_KEYS.length; k++) {
-      const key = RECIPIENT_KEYS[k];
-      const pos = request.inputPos(key, verdict);
-      if (request.failed) return false;
+      const pos = at[k];
       if (pos < 0) continue;
       if (json.typeAt(pos) == JsonType.String) {
         input.recipients.push(json.readString(pos)!);
         continue;
       }
-      if (json.typeAt(pos) != JsonType.Array) return verdict.deny(Code.INVALID_CONTEXT, "tool_input." + key + " must be a string or an array of strings");
+      const bad = "tool_input." + RECIPIENT_KEYS[k] + " must be a string or an array of strings";
+      if (json.typeAt(pos) != JsonType.Array) return verdict.deny(Code.INVALID_CONTEXT, bad);
       let e = json.firstElement(pos);
       while (e >= 0) {
         const r = json.readString(e);
-        if (r == null) return verdict.deny(Code.INVALID_CONTEXT, "tool_input." + key + " must be a string or an array of strings");
+        if (r == null) return verdict.deny(Code.INVALID_CONTEXT, bad);
         input.recipients.push(r);
         e = json.nextElement(e);
       }
     }
     for (let k = 0; k < CONTENT_KEYS.length; k++) {
-      const has = request.inputBytes(CONTENT_KEYS[k], this.content, verdict);
-      if (has < 0) return false;
-      if (has > 0) input.contentLength += utf16Length(this.content.ptr, this.content.length);
+      const pos = at[RECIPIENT_KEYS.length + k];
+      if (pos < 0) continue;
+      if (json.typeAt(pos) != JsonType.String) return verdict.deny(Code.INVALID_CONTEXT, "tool_input." + CONTENT_KEYS[k] + " must be a string");
+      this.content.reset();
+      json.decodeString(pos, this.content);
+      input.contentLength += utf16Length(this.content.ptr, this.content.length);
     }
     return checkMessaging(this.limits, input, verdict);
   }
+}
+
+/** The recipient keys, then the content keys: read in one pass over tool_input. */
+const FIELDS: StaticArray<string> = concatKeys(RECIPIENT_KEYS, CONTENT_KEYS);
+const fieldPositions = new StaticArray<i32>(RECIPIENT_KEYS.length + CONTENT_KEYS.length);
+
+function concatKeys(a: StaticArray<string>, b: StaticArray<string>): StaticArray<string> {
+  const out = new StaticArray<string>(a.length + b.length);
+  for (let i = 0; i < a.length; i++) out[i] = a[i];
+  for (let i = 0; i < b.length; i++) out[a.length + i] = b[i];
+  return out;
 }
 
 /** Strings, or OAP's `{id}` objects (per-recipient `limits` are refused, not ignored). */

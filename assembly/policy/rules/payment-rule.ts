@@ -3,7 +3,7 @@
 // PaymentInput. Anything missing or malformed that a rule needs is a deny
 // with oap.invalid_context, never a default. The rules live in ../payment.ts.
 
-import { Json, JsonType } from "../../json/reader";
+import { Json, JsonType, DUPLICATE } from "../../json/reader";
 import { LoadErrors, pointerSegment } from "../load-errors";
 import { CurrencyLimit, isCurrencyCode, isRegionCode, assuranceRank } from "../money";
 import { PaymentLimits, PaymentInput, checkPayment } from "../payment";
@@ -57,18 +57,21 @@ export class PaymentRule extends CapabilityRule {
   check(request: RequestView, context: RuleContext, verdict: Verdict): bool {
     const input = this.input;
     const refund = this.limits.refund;
+    // One pass over tool_input finds every field (and refuses duplicated ones).
+    if (!request.inputFields(FIELDS, at, verdict)) return false;
+    json = request.json;
     failed = false;
     // The packs spell the amount `amount`; APort's refund tests send `amount_minor`. Both must agree.
-    const amount = whole(request, "amount", verdict);
-    const amountMinor = whole(request, "amount_minor", verdict);
+    const amount = whole(F_AMOUNT, verdict);
+    const amountMinor = whole(F_AMOUNT_MINOR, verdict);
     if (failed) return false;
     if (amount >= 0 && amountMinor >= 0 && amount != amountMinor) return verdict.deny(Code.INVALID_CONTEXT, "tool_input has both amount and amount_minor, and they differ");
     input.amount = amount >= 0 ? amount : amountMinor;
     if (input.amount < 1) return verdict.deny(Code.INVALID_CONTEXT, "tool_input.amount (whole minor units, at least 1) is " + (input.amount < 0 ? "missing" : "0"));
 
-    input.currency = coded(request, "currency", true, verdict);
-    input.region = coded(request, "region", true, verdict);
-    const key = text(request, "idempotency_key", refund || this.idempotencyRequired, verdict);
+    input.currency = coded(F_CURRENCY, true, verdict);
+    input.region = coded(F_REGION, true, verdict);
+    const key = text(F_KEY, refund || this.idempotencyRequired, verdict);
     if (failed) return false;
     if (key.length > 0 && (key.length < MIN_KEY || key.length > MAX_KEY || hasControl(key))) {
       return verdict.deny(Code.INVALID_CONTEXT, "tool_input.idempotency_key must be 8-255 characters without control characters");
@@ -76,24 +79,34 @@ export class PaymentRule extends CapabilityRule {
     verdict.usage.idempotencyKey = key;
 
     if (refund) {
-      text(request, "order_id", true, verdict);
-      text(request, "customer_id", true, verdict);
-      input.reasonCode = text(request, "reason_code", true, verdict);
-      input.orderCurrency = coded(request, "order_currency", false, verdict);
-      input.orderTotal = whole(request, "order_total_minor", verdict);
-      const refunded = whole(request, "already_refunded_minor", verdict);
+      text(F_ORDER, true, verdict);
+      text(F_CUSTOMER, true, verdict);
+      input.reasonCode = text(F_REASON, true, verdict);
+      input.orderCurrency = coded(F_ORDER_CURRENCY, false, verdict);
+      input.orderTotal = whole(F_TOTAL, verdict);
+      const refunded = whole(F_REFUNDED, verdict);
       input.alreadyRefunded = refunded < 0 ? 0 : refunded;
     } else {
-      input.merchantId = text(request, "merchant_id", true, verdict);
-      input.shippingCountry = coded(request, "shipping_country", false, verdict);
-      if (!failed) readItems(request, input, verdict);
+      input.merchantId = text(F_MERCHANT, true, verdict);
+      input.shippingCountry = coded(F_COUNTRY, false, verdict);
+      if (!failed && !readItems(at[F_ITEMS], input, verdict)) failed = true;
     }
     return !failed && checkPayment(this.limits, input, context.passport, verdict);
   }
 }
 
+// The fields of both packs' context, found in one pass (RequestView.inputFields).
+const FIELDS: StaticArray<string> = [
+  "amount", "amount_minor", "currency", "region", "idempotency_key", "order_id", "customer_id", "reason_code",
+  "order_currency", "order_total_minor", "already_refunded_minor", "merchant_id", "shipping_country", "items",
+];
+const F_AMOUNT = 0, F_AMOUNT_MINOR = 1, F_CURRENCY = 2, F_REGION = 3, F_KEY = 4, F_ORDER = 5, F_CUSTOMER = 6,
+  F_REASON = 7, F_ORDER_CURRENCY = 8, F_TOTAL = 9, F_REFUNDED = 10, F_MERCHANT = 11, F_COUNTRY = 12, F_ITEMS = 13;
+const at = new StaticArray<i32>(FIELDS.length);
+
 // The readers below record the first problem in the verdict and set
 // `failed`; once it is set they read nothing more, so the first deny stands.
+let json: Json = new Json();
 let failed = false;
 
 function fail(verdict: Verdict, message: string): void {
@@ -101,53 +114,50 @@ function fail(verdict: Verdict, message: string): void {
   failed = true;
 }
 
-/** A whole-number field: -1 when absent. */
-function whole(request: RequestView, key: string, verdict: Verdict): i64 {
-  if (failed) return -1;
-  const n = request.inputWhole(key, verdict);
-  if (request.failed) failed = true;
-  return n;
+/** A whole number of minor units (plain integer spelling, at most 15 digits): -1 when absent. */
+function whole(field: i32, verdict: Verdict): i64 {
+  const pos = at[field];
+  if (failed || pos < 0) return -1;
+  const v = json.readWhole(pos, 15);
+  if (v < 0) fail(verdict, "tool_input." + FIELDS[field] + " must be a whole number >= 0 written without sign, fraction or exponent (at most 15 digits)");
+  return v;
 }
 
 /** A required (or optional: "" when absent) non-empty string field. */
-function text(request: RequestView, key: string, required: bool, verdict: Verdict): string {
+function text(field: i32, required: bool, verdict: Verdict): string {
+  const pos = at[field];
   if (failed) return "";
-  const s = request.inputString(key, verdict);
-  if (request.failed) failed = true;
-  else if (s == null) {
-    if (required) fail(verdict, "tool_input." + key + " is required");
-  } else if (s.length == 0) fail(verdict, "tool_input." + key + " is empty");
+  if (pos < 0) {
+    if (required) fail(verdict, "tool_input." + FIELDS[field] + " is required");
+    return "";
+  }
+  const s = json.readString(pos);
+  if (s == null) fail(verdict, "tool_input." + FIELDS[field] + " must be a string");
+  else if (s.length == 0) fail(verdict, "tool_input." + FIELDS[field] + " is empty");
   return s != null ? s : "";
 }
 
 /** A currency (`^[A-Z]{3}$`) or region (`^[A-Z]{2}(-[A-Z]{2})?$`; a shipping country `^[A-Z]{2}$`) field. */
-function coded(request: RequestView, key: string, required: bool, verdict: Verdict): string {
-  const s = text(request, key, required, verdict);
+function coded(field: i32, required: bool, verdict: Verdict): string {
+  const s = text(field, required, verdict);
   if (failed || s.length == 0) return s;
-  const currency = key.endsWith("currency");
-  const ok = currency ? isCurrencyCode(s) : key == "shipping_country" ? s.length == 2 && isRegionCode(s) : isRegionCode(s);
-  if (!ok) fail(verdict, "tool_input." + key + (currency ? " must be an ISO 4217 code in upper case, such as USD" : " must be an upper-case region code such as US or US-CA"));
+  const currency = field == F_CURRENCY || field == F_ORDER_CURRENCY;
+  const ok = currency ? isCurrencyCode(s) : field == F_COUNTRY ? s.length == 2 && isRegionCode(s) : isRegionCode(s);
+  if (!ok) fail(verdict, "tool_input." + FIELDS[field] + (currency ? " must be an ISO 4217 code in upper case, such as USD" : " must be an upper-case region code such as US or US-CA"));
   return s;
 }
 
 /** items: a non-empty array of objects; each `category`, when present, a string. */
-function readItems(request: RequestView, input: PaymentInput, verdict: Verdict): void {
-  if (!itemsOk(request, input, verdict)) failed = true;
-}
-
-function itemsOk(request: RequestView, input: PaymentInput, verdict: Verdict): bool {
+function readItems(pos: i32, input: PaymentInput, verdict: Verdict): bool {
   input.itemCount = 0;
   input.categories.length = 0;
-  const json = request.json;
-  const pos = request.inputPos("items", verdict);
-  if (request.failed) return false;
   if (json.typeAt(pos) != JsonType.Array) return verdict.deny(Code.INVALID_CONTEXT, "tool_input.items must be a non-empty array of items");
   let e = json.firstElement(pos);
   while (e >= 0) {
     if (json.typeAt(e) != JsonType.Object) return verdict.deny(Code.INVALID_CONTEXT, "tool_input.items must hold objects");
     input.itemCount++;
     const c = json.get(e, "category");
-    if (c == -2) return verdict.deny(Code.INVALID_CONTEXT, "duplicate key 'category' in an item");
+    if (c == DUPLICATE) return verdict.deny(Code.INVALID_CONTEXT, "duplicate key 'category' in an item");
     if (c >= 0 && json.typeAt(c) != JsonType.Null) {
       const category = json.readString(c);
       if (category == null) return verdict.deny(Code.INVALID_CONTEXT, "an item's category must be a string");
