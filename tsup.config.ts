@@ -1,16 +1,48 @@
-import { defineConfig } from "tsup";
+import { copyFileSync, readdirSync, rmSync } from "node:fs";
+import { defineConfig, type Options } from "tsup";
 
-export default defineConfig({
-  entry: { index: "bindings/index.ts", node: "bindings/node.ts", cli: "bindings/cli/bin.ts" },
+// Runtime entries, one small file each (STYLE.md §1): the same API, a different way to get the wasm.
+// They are what browsers and Workers download, so they are minified (the bundle budget: `npm run bench`).
+// Types: workerd.js and bare.js have index.js's API, so package.json points them at index.d.ts.
+const runtime = { index: "bindings/index.ts", workerd: "bindings/workerd.ts", bare: "bindings/bare.ts" };
+// Separate builds, so each .d.ts stands alone: a shared declaration chunk breaks `deno check`.
+const yaml = { yaml: "bindings/yaml.ts" };
+// Node-only entries stay readable: their stack traces are what a user debugging a config sees.
+const node = { node: "bindings/node.ts", cli: "bindings/cli/bin.ts" };
+// Approval stores for Node hosts; their clients are optional peers, never bundled.
+const stores = { "stores/sqlite": "bindings/stores/sqlite/index.ts", "stores/redis": "bindings/stores/redis/index.ts" };
+const storeClients = ["node-sqlite3-wasm", "ioredis"];
+
+const shared: Options = {
   format: ["esm"],
   platform: "neutral",
   target: "es2022",
-  dts: { entry: { index: "bindings/index.ts", node: "bindings/node.ts" } },
-  clean: true,
   splitting: false,
-  // Bundle yaml and the ajv runtime helpers the generated validators require (toolchain.md P15).
-  noExternal: [/^(?!node:)/],
-  external: [/^node:/],
+  // Bundle yaml and the ajv runtime helpers the generated validators require (toolchain.md P15), but keep
+  // `node:` builtins and `./<name>.wasm` (a Worker entry's precompiled module, toolchain.md P10) external.
+  noExternal: [/^(?!node:)(?!.*\.wasm$)/],
+  external: [/^node:/, /\.wasm$/],
   mainFields: ["module", "main"],
-  onSuccess: "cp build/policy.wasm dist/policy.wasm",
-});
+  removeNodeProtocol: false, // Deno and workerd need the `node:` prefix
+};
+
+/** Release wasm modules sit next to the entries that import them (`import m from "./policy.wasm"`). */
+function copyWasm(): void {
+  for (const file of readdirSync("build").filter((f) => /^[a-z][a-z0-9-]*\.wasm$/.test(f))) copyFileSync(`build/${file}`, `dist/${file}`);
+}
+
+// Two builds run side by side, so neither may `clean`: empty dist/ once, here.
+rmSync("dist", { recursive: true, force: true });
+
+export default defineConfig([
+  { ...shared, entry: runtime, minify: true, dts: { entry: { index: runtime.index } }, onSuccess: async () => copyWasm() },
+  { ...shared, entry: yaml, minify: true, dts: { entry: yaml } },
+  { ...shared, entry: node, dts: { entry: { node: node.node } } },
+  {
+    ...shared,
+    entry: stores,
+    dts: { entry: stores },
+    noExternal: [/^(?!node:|node-sqlite3-wasm$|ioredis$)(?!.*\.wasm$)/],
+    external: [/^node:/, /\.wasm$/, ...storeClients],
+  },
+]);

@@ -81,6 +81,42 @@ const file = measure("passport file", "portcullis evaluate, read_file", () => pa
 const message = measure("passport message", "evaluate, msgs_per_min (2 passes + in-memory store)", () => passportProvider.evaluateJsonSync(messageRequest));
 measure("passport refund", "evaluate, refund with daily_cap + idempotency (2 passes)", () => passportProvider.evaluateJsonSync(refundRequest));
 
+// --- shell-quote: the parser a JS user would pick, plus a first-word / substring check ---
+// What a JS guard typically does (and what APort's evaluator does in bash):
+// split the string into commands, check each command's first word against
+// the allowlist and the whole string against blocked substrings. It is much
+// weaker than ours (no wrappers, substitutions, payloads, flag reordering),
+// so it is the lower bound a JS user pays for even a naive check.
+let shellQuote = null;
+try {
+  const { parse } = require("shell-quote");
+  const allowed = new Set(passport.limits["system.command.execute"].allowed_commands);
+  const blocked = passport.limits["system.command.execute"].blocked_patterns;
+  const separators = new Set(["&&", "||", ";", "|", "&", "|&", ";;", "(", ")"]);
+  const naiveCheck = (cmd) => {
+    const tokens = parse(cmd);
+    let atStart = true;
+    for (const t of tokens) {
+      if (typeof t === "object" && t !== null) {
+        if ("op" in t && separators.has(t.op)) atStart = true;
+        continue;
+      }
+      if (atStart) {
+        if (!allowed.has(t)) return false;
+        atStart = false;
+      }
+    }
+    for (const b of blocked) if (cmd.includes(b)) return false;
+    return true;
+  };
+  const request = JSON.parse(commandRequest);
+  if (!naiveCheck(request.tool_input.command)) throw new Error("shell-quote baseline denies the bench command");
+  shellQuote = measure("passport command", "shell-quote parse + first-word/substring check (JSON in)", () =>
+    naiveCheck(JSON.parse(commandRequest).tool_input.command), { batch: 200, rounds: 31 });
+} catch (error) {
+  console.error(`shell-quote unavailable: ${error.message}`);
+}
+
 // --- cedar ----------------------------------------------------------------
 let cedar = null;
 try {
@@ -124,6 +160,8 @@ if (json) {
   console.log(`allowlist / floor:          ${(allow.median_ns / floor.median_ns).toFixed(2)}x (target <= 2x)`);
   console.log(`command / floor (same size): ${(cmd.median_ns / floorCmd.median_ns).toFixed(2)}x`);
   console.log(`usage-limited message / file: ${(message.median_ns / file.median_ns).toFixed(2)}x`);
+  console.log(`command decision: ${(cmd.median_ns / 1000).toFixed(2)} µs (target <= 2 µs)`);
+  if (shellQuote) console.log(`shell-quote baseline / ours: ${(shellQuote.median_ns / cmd.median_ns).toFixed(1)}x (ours faster when > 1)`);
   if (cedar) console.log(`cedar / ours (allowlist):    ${(cedar.median_ns / allow.median_ns).toFixed(1)}x faster (target >= 20x)`);
   console.log(`instantiate + passport load: ${loadSamples[10].toFixed(2)} ms median`);
   console.log(`linear memory over 1e6 decisions: ${before} -> ${after} bytes${before === after ? " (flat)" : " (GREW)"}`);

@@ -5,6 +5,7 @@
 // approval_required.
 
 import { Json, JsonType } from "../json/reader";
+import { ByteBuffer } from "../util/bytes";
 import { parseTimestamp } from "../util/time";
 import { LoadErrors, pointerSegment } from "./load-errors";
 import { Policy } from "./policy";
@@ -36,6 +37,14 @@ export class PassportPolicy extends Policy {
   rules: Map<string, CapabilityRule> = new Map();
   held: Set<string> = new Set();
   context: RuleContext = new RuleContext();
+  // The last tool name and what it resolved to: agents call the same few
+  // tools over and over, and resolving means building a string and hashing
+  // it twice. The map and rules never change after compile, so this is safe.
+  private lastTool: ByteBuffer = new ByteBuffer(32);
+  private lastToolValid: bool = false;
+  private lastToolName: string = "";
+  private lastCapability: string | null = null;
+  private lastRule: CapabilityRule | null = null;
 
   static compile(json: Json, root: i32, errors: LoadErrors): PassportPolicy | null {
     const policy = new PassportPolicy();
@@ -190,19 +199,20 @@ export class PassportPolicy extends Policy {
         return;
       }
     }
-    const tool = request.toolNameString();
-    const capability = this.toolMap.resolve(tool);
+    this.resolveTool(request.toolName);
+    const tool = this.lastToolName;
+    const capability = this.lastCapability;
     if (capability == null) {
       verdict.deny(Code.UNKNOWN_CAPABILITY, "tool '" + tool + "' maps to no capability; map it in the provider's tool_map");
       return;
     }
     verdict.capability = capability;
     verdict.policyId = packFor(capability);
-    if (!this.held.has(capability)) {
+    const rule = this.lastRule;
+    if (rule == null) {
       verdict.deny(Code.UNKNOWN_CAPABILITY, "passport does not grant capability '" + capability + "' (needed by tool '" + tool + "')");
       return;
     }
-    const rule = this.rules.get(capability);
     const context = this.requestContext(request, verdict);
     if (context == null) return;
     if (!rule.check(request, context, verdict)) return;
@@ -216,6 +226,18 @@ export class PassportPolicy extends Policy {
     if (rule.approvalRequired) {
       verdict.ask(Code.APPROVAL_REQUIRED, "capability '" + capability + "' requires human approval (approval_required)");
     }
+  }
+
+  private resolveTool(name: ByteBuffer): void {
+    const last = this.lastTool;
+    if (this.lastToolValid && last.length == name.length && memory.compare(last.ptr, name.ptr, <usize>name.length) == 0) return;
+    last.reset();
+    last.append(name.ptr, name.length);
+    this.lastToolName = name.toString();
+    const capability = this.toolMap.resolve(this.lastToolName);
+    this.lastCapability = capability;
+    this.lastRule = capability != null && this.held.has(capability) ? this.rules.get(capability) : null;
+    this.lastToolValid = true;
   }
 
   /** The request's context may name its own workspace root and home; otherwise the policy's. */

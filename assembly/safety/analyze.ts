@@ -67,8 +67,7 @@ function analyzeLangChain(json: Json, root: i32, view: TurnView): void {
 
   const meta = json.get(root, "response_metadata");
   const kw = json.get(root, "additional_kwargs");
-  view.add(json, meta, 0);
-  view.add(json, kw, 0);
+  view.addEach(json, root, "additional_kwargs", view.addEach(json, root, "response_metadata", 0));
   view.extrasFrom = json.typeAt(meta) == JsonType.Object ? meta : -2;
 
   // Structured tool_calls are what DeerFlow reads; the raw provider fields and

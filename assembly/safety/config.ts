@@ -100,10 +100,13 @@ function toBytesList(values: Array<string>): Array<Bytes> {
 
 /**
  * The detector a `use` names: a short name, a DeerFlow class name, or a
- * DeerFlow class path (`module:Class`). -1 when unknown.
+ * class path (`portcullis:Class`, DeerFlow's `module.path:Class`). -1 when
+ * unknown, and for a file path (`./x.js:Class`): custom detectors do not
+ * run in the core, so a built-in must not answer for one silently.
  */
 export function detectorKindOf(use: string): i32 {
   const colon = use.lastIndexOf(":");
+  if (colon >= 0 && !isModulePath(use, colon)) return -1;
   const name = colon >= 0 ? use.substring(colon + 1) : use;
   if (name == "openai_compatible_content_filter" || name == "OpenAICompatibleContentFilterDetector") return DetectorKind.OpenAI;
   if (name == "anthropic_refusal" || name == "AnthropicRefusalDetector") return DetectorKind.Anthropic;
@@ -111,6 +114,18 @@ export function detectorKindOf(use: string): i32 {
   if (name == "bedrock_guardrail" || name == "BedrockGuardrailDetector") return DetectorKind.Bedrock;
   if (name == "openai_responses_content_filter" || name == "OpenAIResponsesContentFilterDetector") return DetectorKind.Responses;
   return -1;
+}
+
+/** [A-Za-z_][A-Za-z0-9_.]* before the colon. */
+function isModulePath(use: string, end: i32): bool {
+  if (end == 0) return false;
+  for (let i = 0; i < end; i++) {
+    const c = use.charCodeAt(i);
+    const letter = (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c == 0x5f;
+    const digitOrDot = (c >= 0x30 && c <= 0x39) || c == 0x2e;
+    if (!letter && (i == 0 || !digitOrDot)) return false;
+  }
+  return true;
 }
 
 export class SafetyConfig {

@@ -4,7 +4,7 @@
 // Chat Completions, OpenAI Responses, Anthropic Messages, Gemini
 // generateContent, Bedrock Converse), whole or as one streamed event.
 
-import { Json, JsonType } from "../json/reader";
+import { DUPLICATE, Json, JsonType } from "../json/reader";
 import { ByteBuffer } from "../util/bytes";
 
 export const enum Shape {
@@ -60,6 +60,24 @@ export class TurnView {
     if (json.typeAt(pos) != JsonType.Object) return; // DeerFlow skips a non-dict container
     this.containers.push(pos);
     this.groups.push(group);
+  }
+
+  /**
+   * The object under `key` in obj, in `group`. A repeated key cannot hide a
+   * container: each copy is added in a group of its own, so a copy that
+   * signals wins. Returns the group for the next container.
+   */
+  addEach(json: Json, obj: i32, key: string, group: i32): i32 {
+    const separate = json.get(obj, key) == DUPLICATE;
+    let m = json.typeAt(obj) == JsonType.Object ? json.firstMember(obj) : -1;
+    while (m >= 0) {
+      if (json.stringEquals(m, key)) {
+        this.add(json, json.memberValue(m), group);
+        if (separate) group++;
+      }
+      m = json.nextMember(m);
+    }
+    return group;
   }
 }
 
@@ -144,8 +162,13 @@ function blankBlock(json: Json, e: i32): bool {
   return json.typeAt(text) != JsonType.String || blankString(json, text);
 }
 
-/** Number of elements of the array at pos (0 when not an array). */
+/**
+ * Number of elements of the array at pos (0 when not an array). A duplicated
+ * key (pos == DUPLICATE) counts as one call: which copy a host reads depends
+ * on its parser, so the turn is treated as carrying one.
+ */
 export function arrayCount(json: Json, pos: i32): i32 {
+  if (pos == DUPLICATE) return 1;
   if (json.typeAt(pos) != JsonType.Array) return 0;
   let n = 0;
   let e = json.firstElement(pos);

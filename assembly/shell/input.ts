@@ -2,9 +2,15 @@
 // accepts malformed input, STYLE.md §2): no overlong forms, no surrogates,
 // nothing above U+10FFFF, no truncated sequences.
 
+import { allAscii } from "../util/swar";
+
 export function isValidUtf8(p: usize, n: i32): bool {
   let i = 0;
   while (i < n) {
+    if (i + 8 <= n && allAscii(load<u64>(p + <usize>i))) {
+      i += 8;
+      continue;
+    }
     const c = <u32>load<u8>(p + <usize>i);
     if (c < 0x80) { i++; continue; }
     let need = 0;

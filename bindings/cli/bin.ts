@@ -1,10 +1,9 @@
 #!/usr/bin/env node
 import { provideWasm } from "../core/shared.ts";
-import { decodeBase64 } from "../core/base64.ts";
-import { POLICY_WASM_BASE64 } from "../core/generated/policy-wasm.ts";
+import { inlinePolicyWasm } from "../core/inline-policy-wasm.ts";
 import { main } from "./main.ts";
 
-provideWasm(() => decodeBase64(POLICY_WASM_BASE64));
+provideWasm(inlinePolicyWasm);
 
 main(process.argv.slice(2)).then(
   (code) => {

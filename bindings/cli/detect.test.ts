@@ -41,4 +41,40 @@ describe("portcullis detect", () => {
     expect(r.code).toBe(2);
     expect(r.err).toContain("/safety_finish_reason/detectors");
   });
+  it("keeps one line per input for lines that are JSON but not a message, and for arguments nested 100,000 deep", async () => {
+    const deep = '{"a":'.repeat(100_000) + "1" + "}".repeat(100_000);
+    const { code, out } = await run([
+      "[1, 2]",
+      `{"type":"ai","content":"","tool_calls":[{"id":"c","name":"bash","args":${deep}}],"response_metadata":{"finish_reason":"content_filter"}}`,
+      "",
+      JSON.stringify({ stopReason: "guardrail_intervened", output: { message: { role: "assistant", content: [{ toolUse: { toolUseId: "t", name: "bash", input: {} } }] } } }),
+    ]);
+    expect(code).toBe(0);
+    expect(out).toHaveLength(4);
+    expect(out[0]).toEqual({ terminated: false, error: "not a message object" });
+    expect(out[1]).toMatchObject({ terminated: true, suppressed_tool_calls: 1, message: { tool_calls: [] } });
+    expect(out[2]).toMatchObject({ terminated: false, error: expect.stringContaining("not valid JSON") });
+    expect(out[3]).toMatchObject({ terminated: true, detector: "bedrock_guardrail", message: { output: { message: { content: [{ text: expect.stringContaining("were suppressed") }] } } } });
+  });
+  it("--config: a bare section, enabled: false, and located errors (exit 2)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "portcullis-detect-"));
+    const bare = join(dir, "bare.yaml");
+    writeFileSync(bare, "detectors:\n  - use: bedrock_guardrail\n");
+    const stop = JSON.stringify({ type: "ai", content: "", tool_calls: [{ id: "c", name: "bash", args: {} }], response_metadata: { finish_reason: "content_filter" } });
+    expect((await run([stop], ["--config", bare])).out[0]).toMatchObject({ terminated: false, suppressed_tool_calls: 0 });
+    const off = join(dir, "off.yaml");
+    writeFileSync(off, "safety_finish_reason:\n  enabled: false\n");
+    expect((await run([stop], ["--config", off])).out[0]).toEqual({ terminated: false, suppressed_tool_calls: 0, message: JSON.parse(stop) });
+    const typo = join(dir, "typo.yaml");
+    writeFileSync(typo, "guardrails: {}\nsafety_finish_reason:\n  detectors:\n    - use: gemini_safety\n      config: {stop_reasons: [SAFETY]}\n");
+    const r = await run([], ["--config", typo]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`${typo}:5:16 /safety_finish_reason/detectors/0/config/stop_reasons: unknown option (this detector takes finish_reasons)`);
+    const syntax = join(dir, "syntax.yaml");
+    writeFileSync(syntax, "safety_finish_reason: [\n");
+    const s = await run([], ["--config", syntax]);
+    expect(s.code).toBe(2);
+    expect(s.err).toMatch(/syntax\.yaml:\d+:\d+ .*syntax error/);
+    expect((await run([], ["--config", join(dir, "missing.yaml")])).code).toBe(2);
+  });
 });

@@ -11,13 +11,11 @@
 import { createReadStream, readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
-import { parse as parseYaml } from "yaml";
-import { decodeBase64 } from "../core/base64.ts";
-import { POLICY_WASM_BASE64 } from "../core/generated/policy-wasm.ts";
-import { applySafetyStop } from "../safety/middleware.ts";
-import { safeParseSafetyConfig, toCoreConfig } from "../safety/config.ts";
-import { WasmSafetyCore } from "../safety/core.ts";
-import type { SafetyCore } from "../safety/types.ts";
+import { ConfigError, parseText } from "../config/parse-config.ts";
+import { buildSafetyCore, type MakeSafetyCore } from "../config/safety-section.ts";
+import { locatePointer, yamlSyntax } from "../config/yaml-syntax.ts";
+import { createSafetyCore } from "../index.ts";
+import { applySafetyStop, type SafetyCore } from "../safety/index.ts";
 
 export interface DetectIo {
   stdout: { write(text: string): unknown };
@@ -25,8 +23,8 @@ export interface DetectIo {
   stdin: AsyncIterable<Uint8Array | string> & NodeJS.ReadableStream;
 }
 
-/** Injected by tests; the CLI uses the inlined policy.wasm. */
-export async function detectCommand(args: string[], io: DetectIo, makeCore?: (config: object | null) => SafetyCore): Promise<number> {
+/** `makeCore` is injected by tests; the CLI uses the inlined policy.wasm. */
+export async function detectCommand(args: string[], io: DetectIo, makeCore: MakeSafetyCore = createSafetyCore): Promise<number> {
   let values: { config?: string; input?: string };
   try {
     ({ values } = parseArgs({ args, options: { config: { type: "string" }, input: { type: "string" } }, allowPositionals: false }));
@@ -34,39 +32,19 @@ export async function detectCommand(args: string[], io: DetectIo, makeCore?: (co
     io.stderr.write(`portcullis detect: ${(error as Error).message}\nusage: portcullis detect [--config FILE] [--input FILE]\n`);
     return 2;
   }
-  let coreConfig: object | null = null;
-  let enabled = true;
-  if (values.config) {
-    let doc: unknown;
-    try {
-      const text = readFileSync(values.config, "utf8");
-      doc = values.config.endsWith(".json") ? JSON.parse(text) : parseYaml(text);
-    } catch (error) {
-      io.stderr.write(`portcullis detect: cannot read --config: ${(error as Error).message}\n`);
-      return 2;
-    }
-    const section = typeof doc === "object" && doc !== null && "safety_finish_reason" in doc ? (doc as Record<string, unknown>).safety_finish_reason : doc;
-    const base = section === doc ? "" : "/safety_finish_reason";
-    const parsed = safeParseSafetyConfig(section, base);
-    if (!parsed.success) {
-      io.stderr.write(`portcullis detect: invalid safety config\n${parsed.issues.map((i) => `${values.config}: ${i.path || "/"}: ${i.message}`).join("\n")}\n`);
-      return 2;
-    }
-    enabled = parsed.output.enabled;
-    coreConfig = parsed.output.detectors ? toCoreConfig(parsed.output) : null;
-  }
   let core: SafetyCore;
   try {
-    core = makeCore ? makeCore(coreConfig) : WasmSafetyCore.createSync(decodeBase64(POLICY_WASM_BASE64), coreConfig);
+    core = values.config ? coreFromFile(values.config, makeCore) : makeCore(null);
   } catch (error) {
-    io.stderr.write(`portcullis detect: ${(error as Error).message}\n`);
+    const message = error instanceof ConfigError ? `invalid safety config\n${error.message}` : (error as Error).message;
+    io.stderr.write(`portcullis detect: ${message}\n`);
     return 2;
   }
   const input = values.input ? createReadStream(values.input) : io.stdin;
   const lines = createInterface({ input, crlfDelay: Infinity });
   try {
     for await (const line of lines) {
-      io.stdout.write(JSON.stringify(detectLine(line, core, enabled)) + "\n");
+      io.stdout.write(JSON.stringify(detectLine(line, core)) + "\n");
     }
   } catch (error) {
     io.stderr.write(`portcullis detect: cannot read input: ${(error as Error).message}\n`);
@@ -75,15 +53,38 @@ export async function detectCommand(args: string[], io: DetectIo, makeCore?: (co
   return 0;
 }
 
-function detectLine(line: string, core: SafetyCore, enabled: boolean): Record<string, unknown> {
+/**
+ * The core for `--config FILE`: a whole config (its `safety_finish_reason`
+ * section; absent means the defaults) or the bare section itself.
+ */
+function coreFromFile(file: string, makeCore: MakeSafetyCore): SafetyCore {
+  let source: string;
+  try {
+    source = readFileSync(file, "utf8");
+  } catch (error) {
+    throw new ConfigError([{ file, line: 0, column: 0, path: "", message: `cannot read file: ${(error as Error).message}` }]);
+  }
+  const doc = parseText(source, file, yamlSyntax);
+  const isConfig = typeof doc === "object" && doc !== null && ("safety_finish_reason" in doc || "guardrails" in doc);
+  const section = isConfig ? (doc as Record<string, unknown>).safety_finish_reason : doc;
+  const locate = (pointer: string) => locatePointer(source, pointer);
+  return buildSafetyCore(section, { file, pointer: isConfig ? "/safety_finish_reason" : "", locate }, makeCore);
+}
+
+function detectLine(line: string, core: SafetyCore): Record<string, unknown> {
   let message: unknown;
   try {
     message = JSON.parse(line);
   } catch (error) {
     return { terminated: false, error: `not valid JSON: ${(error as Error).message}` };
   }
-  if (!enabled) return { terminated: false, suppressed_tool_calls: 0, message };
-  const result = applySafetyStop(message, { core });
+  let result: ReturnType<typeof applySafetyStop>;
+  try {
+    result = applySafetyStop(message, { core });
+  } catch (error) {
+    // SafetyCheckError: the turn could not be checked; say so rather than pass it.
+    return { terminated: false, error: (error as Error).message };
+  }
   if (result.detection.error) return { terminated: false, error: result.detection.error };
   if (!result.terminated || !result.metadata) return { terminated: false, suppressed_tool_calls: 0, message };
   return {

@@ -8,23 +8,29 @@
 import { createReadStream } from "node:fs";
 import { parseArgs } from "node:util";
 import { loadGuard, type LoadedGuard } from "../config/load-guard.ts";
-import { ConfigError } from "../config/parse-config.ts";
+import { ConfigError } from "../config/config-error.ts";
 import { normalizeDecision, type Decision, type GuardrailRequest } from "../core/decision.ts";
 import { PassportProvider } from "../providers/passport.ts";
 import { AllowlistProvider } from "../providers/allowlist.ts";
 import { detectCommand } from "./detect.ts";
 import { StaticUsageStore } from "../usage/static-store.ts";
+import { serveCommand, ServeStartError, ServeUsageError } from "./serve.ts";
 
 const USAGE = `usage:
   portcullis eval --policy FILE [--now ISO-8601] [--input FILE] [--usage JSON]
   portcullis check --policy FILE --tool NAME [--input JSON] [--context JSON] [--now ISO-8601] [--usage JSON]
   portcullis validate FILE...
   portcullis detect [--config FILE] [--input FILE]
+  portcullis serve --policy FILE --port N --token T [--agent-token T] [--host ADDR]
+                   [--store memory|sqlite:PATH|redis://HOST:PORT] [--secret-file FILE] [--timeout SECONDS]
 
 eval      JSON Lines requests in (stdin by default), one decision per line out.
 check     one decision for one call; exit 0 allow, 1 deny, 3 ask.
 validate  check config and passport files; exit 0 valid, 1 invalid.
 detect    JSON Lines of model messages or provider responses in; one safety-stop verdict per line out.
+serve     the approval API and page (and /api/evaluate for agents in any language) until SIGINT/SIGTERM.
+          Tokens may come from PORTCULLIS_TOKEN / PORTCULLIS_AGENT_TOKEN; a sqlite or redis store needs
+          a signing secret (32+ bytes) in PORTCULLIS_APPROVAL_SECRET or --secret-file.
 --usage   the usage counters rate limits and daily caps are judged by, e.g.
           '{"calls_last_minute":3,"calls_today":40,"amount_today":1200,"idempotency_key_seen":false}';
           default: none used yet. The CLI keeps no counters between lines.
@@ -44,6 +50,8 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
         return await validateCommand(rest, io);
       case "detect":
         return await detectCommand(rest, io as never);
+      case "serve":
+        return await serveCommand(rest, io);
       case "help":
       case "--help":
       case "-h":
@@ -53,8 +61,12 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
         throw new UsageError(verb ? `unknown command '${verb}'` : "no command given");
     }
   } catch (error) {
-    if (error instanceof UsageError) {
+    if (error instanceof UsageError || error instanceof ServeUsageError) {
       io.stderr.write(`portcullis: ${error.message}\n${USAGE}\n`);
+      return 2;
+    }
+    if (error instanceof ServeStartError) {
+      io.stderr.write(`portcullis: ${error.message}\n`);
       return 2;
     }
     if (error instanceof ConfigError) {

@@ -3,7 +3,9 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { formatSchemaErrors, formatSchemaIssue, locatePointer, type SchemaErrorLike, type SchemaIssue } from "./format-errors.ts";
+import { formatSchemaErrors, formatSchemaIssue, type SchemaErrorLike, type SchemaIssue } from "./format-errors.ts";
+import { jsonSyntax } from "./json-syntax.ts";
+import { locatePointer, yamlSyntax } from "./yaml-syntax.ts";
 import {
   validateConfig,
   validateDecision,
@@ -15,13 +17,17 @@ import {
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const fixtures = join(root, "test/fixtures/config");
 const read = (path: string) => readFileSync(path, "utf8");
+const syntaxFor = (file: string) => (/\.json$/i.test(file) ? jsonSyntax : yamlSyntax);
+/** Formats with the syntax a loader would use for `file`. */
+const format = (errors: readonly SchemaErrorLike[] | null | undefined, source: string, file: string) =>
+  formatSchemaErrors(errors, source, file, syntaxFor(file));
 
 /** Parses `source` (JSON or YAML), validates it and returns the formatted issues. */
 function check(validate: Validator, source: string, file: string): SchemaIssue[] {
   const json = file.endsWith(".json");
   const data = json ? JSON.parse(source) : parse(source);
   const ok = validate(data);
-  const issues = formatSchemaErrors(validate.errors, source, file, json ? "json" : "yaml");
+  const issues = format(validate.errors, source, file);
   expect(ok).toBe(issues.length === 0);
   return issues;
 }
@@ -50,9 +56,9 @@ describe("good samples", () => {
   });
 
   it("returns no issues when there are no errors", () => {
-    expect(formatSchemaErrors(null, "", "x.yaml")).toEqual([]);
-    expect(formatSchemaErrors(undefined, "", "x.json")).toEqual([]);
-    expect(formatSchemaErrors([], "a: 1", "x.yaml")).toEqual([]);
+    expect(format(null, "", "x.yaml")).toEqual([]);
+    expect(format(undefined, "", "x.json")).toEqual([]);
+    expect(format([], "a: 1", "x.yaml")).toEqual([]);
   });
 });
 
@@ -112,7 +118,7 @@ describe("config errors (YAML)", () => {
     const data = parse(source);
     delete data.defaults;
     expect(validateConfig(data)).toBe(false);
-    expect(lines(formatSchemaErrors(validateConfig.errors, source, "aliases.yaml"))).toEqual([
+    expect(lines(format(validateConfig.errors, source, "aliases.yaml"))).toEqual([
       'aliases.yaml:3:3 /guardrails/provider/config: unknown key "denied_tool" (did you mean "denied_tools"?)',
     ]);
   });
@@ -296,15 +302,15 @@ describe("robustness", () => {
     const source = "guardrails:\n  enabled: maybe\n";
     expect(validateConfig(parse(source))).toBe(false);
     const stripped: SchemaErrorLike[] = validateConfig.errors!.map(({ data: _d, parentSchema: _p, schema: _s, ...rest }) => rest);
-    expect(lines(formatSchemaErrors(stripped, source, "c.yaml"))).toEqual([
+    expect(lines(format(stripped, source, "c.yaml"))).toEqual([
       'c.yaml:2:3 /guardrails/enabled: expected a boolean, got "maybe"',
     ]);
   });
 
   it("never throws on source it cannot parse; falls back to the nearest position", () => {
     const err: SchemaErrorLike = { keyword: "type", instancePath: "/a/b", schemaPath: "#/type", params: { type: "string" }, data: 1 };
-    expect(() => formatSchemaErrors([err], "{ unterminated: [", "broken.yaml")).not.toThrow();
-    expect(formatSchemaErrors([err], "", "empty.json")).toEqual([
+    expect(() => format([err], "{ unterminated: [", "broken.yaml")).not.toThrow();
+    expect(format([err], "", "empty.json")).toEqual([
       { file: "empty.json", line: 1, column: 1, path: "/a/b", message: "expected a string, got 1" },
     ]);
   });
@@ -312,7 +318,7 @@ describe("robustness", () => {
   it("escaped JSON pointers and duplicate keys (the last one wins, as in JSON.parse)", () => {
     const source = '{\n  "a/b": {"x": 1},\n  "a/b": {"x": "s"}\n}';
     const err: SchemaErrorLike = { keyword: "type", instancePath: "/a~1b/x", schemaPath: "#/type", params: { type: "number" }, data: "s" };
-    expect(lines(formatSchemaErrors([err], source, "dup.json"))).toEqual(['dup.json:3:11 /a~1b/x: expected a number, got "s"']);
+    expect(lines(format([err], source, "dup.json"))).toEqual(['dup.json:3:11 /a~1b/x: expected a number, got "s"']);
   });
 
   it("locatePointer finds a pointer in YAML and JSON, or its deepest existing ancestor", () => {
@@ -323,10 +329,10 @@ describe("robustness", () => {
     expect(locatePointer("", "/a")).toEqual({ line: 1, column: 1 });
   });
 
-  it("the format defaults from the file name", () => {
+  it("YAML hints only for YAML text", () => {
     const err: SchemaErrorLike = { keyword: "type", instancePath: "/a", schemaPath: "#/type", params: { type: "boolean" }, data: "yes" };
-    expect(formatSchemaErrors([err], "a: yes", "x.yml")[0]!.message).toContain("YAML 1.2");
-    expect(formatSchemaErrors([err], '{"a": "yes"}', "x.json")[0]!.message).toBe('expected a boolean, got "yes"');
+    expect(format([err], "a: yes", "x.yml")[0]!.message).toContain("YAML 1.2");
+    expect(format([err], '{"a": "yes"}', "x.json")[0]!.message).toBe('expected a boolean, got "yes"');
   });
 });
 

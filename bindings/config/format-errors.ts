@@ -4,16 +4,15 @@
 //   guardrails.yaml:7:5 /guardrails/provider/use: expected one of portcullis:PassportProvider, ..., got "portcullis:Passport" (did you mean "portcullis:PassportProvider"?)
 //   passport.json:12:7 /limits/system.command.execute: unknown key "alowed_commands" (did you mean "allowed_commands"?)
 //
-// Positions come from the `yaml` package (parseDocument + LineCounter); JSON is parsed as YAML, so both formats
-// are located the same way. ajv's noisy cascades are collapsed: the failing branches of an anyOf/oneOf are
-// reduced to the branch the data was meant for (or merged into one "expected A or B" message), `if` errors are
-// dropped in favour of the `then`/`else` errors under them, missing required properties of one object are merged.
+// Positions come from the syntax the text was parsed with (json-syntax.ts, or yaml-syntax.ts behind
+// portcullis/yaml). ajv's noisy cascades are collapsed: the failing branches of an anyOf/oneOf are reduced to
+// the branch the data was meant for (or merged into one "expected A or B" message), `if` errors are dropped in
+// favour of the `then`/`else` errors under them, missing required properties of one object are merged.
 //
 // Works best with validators generated with `verbose: true` (scripts/gen-validators.mjs does that): errors then
 // carry `parentSchema` (titles, examples and known keys for suggestions) and `data` (the value found).
 
-import { isAlias, isMap, isNode, isPair, isScalar, isSeq, LineCounter, parseDocument } from "yaml";
-import type { Document, Node as YamlNode, Pair } from "yaml";
+import { decodePointer, type ConfigSyntax, type SourceLocator } from "./syntax.ts";
 
 /** One readable validation problem. `line` and `column` are 1-based; `path` is a JSON pointer ("" = the root). */
 export interface SchemaIssue {
@@ -38,25 +37,23 @@ export interface SchemaErrorLike {
   data?: unknown;
 }
 
-export type SourceFormat = "yaml" | "json";
-
 /**
  * Converts ajv errors into located, de-duplicated, human-readable issues, sorted by position.
  *
  * @param errors  `validate.errors` of a failed validation (null/undefined gives [])
  * @param source  the text that was parsed and validated
  * @param file    the name to report (e.g. "guardrails.yaml")
- * @param format  "yaml" or "json"; by default guessed from the file name (".json" = JSON, else YAML)
+ * @param syntax  the syntax `source` was parsed with (it locates the pointers)
  */
 export function formatSchemaErrors(
   errors: readonly SchemaErrorLike[] | null | undefined,
   source: string,
   file: string,
-  format: SourceFormat = /\.json$/i.test(file) ? "json" : "yaml",
+  syntax: ConfigSyntax,
 ): SchemaIssue[] {
   if (!errors || errors.length === 0) return [];
-  const locator = new Locator(source);
-  const ctx: Ctx = { format, locator };
+  const locator = syntax.locator(source);
+  const ctx: Ctx = { format: syntax.name, locator };
   const items = mergeRequired(collapse(errors.map((err) => ({ err })), ctx));
 
   const issues: Array<SchemaIssue & { order: number }> = [];
@@ -93,8 +90,8 @@ interface Item {
 }
 
 interface Ctx {
-  format: SourceFormat;
-  locator: Locator;
+  format: ConfigSyntax["name"];
+  locator: SourceLocator;
 }
 
 const STRUCTURAL = new Set([
@@ -426,17 +423,6 @@ function distance(a: string, b: string): number {
   return rows[a.length]![b.length]!;
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-// Locating JSON pointers in the source
-
-function decodePointer(pointer: string): string[] {
-  if (pointer === "") return [];
-  return pointer
-    .slice(1)
-    .split("/")
-    .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
-}
-
 /** For errors about a key of an object (unknown key, invalid key name): that key, so we can point at it. */
 function keyOf(err: SchemaErrorLike): string | undefined {
   const p = err.params ?? {};
@@ -444,99 +430,4 @@ function keyOf(err: SchemaErrorLike): string | undefined {
   if (err.keyword === "unevaluatedProperties") return p.unevaluatedProperty;
   if (err.keyword === "propertyNames") return p.propertyName;
   return undefined;
-}
-
-class Locator {
-  private readonly lineCounter = new LineCounter();
-  private readonly doc: Document | undefined;
-
-  constructor(source: string) {
-    try {
-      // JSON is YAML 1.2 (flow style); duplicate keys are tolerated here (the last one wins, as in JSON.parse).
-      this.doc = parseDocument(source, { lineCounter: this.lineCounter, uniqueKeys: false, prettyErrors: false });
-    } catch {
-      this.doc = undefined;
-    }
-  }
-
-  /**
-   * Position of the value at `segments`: the start of its key when it is a member of an object (so the line shows
-   * `key: value`), the start of the item in an array. With `key`, the position of that key inside the object.
-   * When the path does not exist in the source, the deepest existing ancestor.
-   */
-  locate(segments: readonly string[], key?: string): { line: number; column: number } {
-    const doc = this.doc;
-    if (!doc) return { line: 1, column: 1 };
-    let node: unknown = doc.contents;
-    let offset = rangeStart(node) ?? 0;
-    for (const segment of segments) {
-      node = this.deref(node);
-      const next = this.child(node, segment);
-      if (!next) break;
-      node = next.node;
-      offset = next.offset ?? rangeStart(node) ?? offset;
-    }
-    if (key !== undefined) {
-      const pair = this.findPair(this.deref(node), key);
-      const start = pair ? (rangeStart(pair.key) ?? rangeStart(pair.value)) : undefined;
-      if (start !== undefined) offset = start;
-    }
-    const { line, col } = this.lineCounter.linePos(offset);
-    return { line, column: col };
-  }
-
-  /** The parsed value at `segments` (used when an error carries no `data`). */
-  valueAt(segments: readonly string[]): unknown {
-    if (!this.doc) return undefined;
-    let value: unknown;
-    try {
-      value = this.doc.toJS({ maxAliasCount: 1000 });
-    } catch {
-      return undefined;
-    }
-    for (const s of segments) {
-      if (value === null || typeof value !== "object") return undefined;
-      value = (value as Record<string, unknown>)[s];
-    }
-    return value;
-  }
-
-  private deref(node: unknown): unknown {
-    let current = node;
-    for (let i = 0; i < 100 && isAlias(current) && this.doc; i++) current = current.resolve(this.doc);
-    return current;
-  }
-
-  private child(node: unknown, segment: string): { node: unknown; offset: number | undefined } | undefined {
-    if (isMap(node)) {
-      const pair = this.findPair(node, segment);
-      if (!pair) return undefined;
-      return { node: pair.value, offset: rangeStart(pair.key) ?? rangeStart(pair.value) };
-    }
-    if (isSeq(node) && /^(0|[1-9]\d*)$/.test(segment)) {
-      const item = node.items[Number(segment)];
-      if (item === undefined) return undefined;
-      return { node: item, offset: rangeStart(isPair(item) ? item.key : item) };
-    }
-    return undefined;
-  }
-
-  private findPair(node: unknown, key: string): Pair | undefined {
-    if (!isMap(node)) return undefined;
-    let found: Pair | undefined;
-    for (const pair of node.items) {
-      const k = isScalar(pair.key) ? pair.key.value : pair.key;
-      if (String(k) === key) found = pair; // last one wins, like JSON.parse
-    }
-    return found;
-  }
-}
-
-function rangeStart(node: unknown): number | undefined {
-  return isNode(node) && (node as YamlNode).range ? (node as YamlNode).range![0] : undefined;
-}
-
-/** The 1-based line and column of a JSON pointer in a YAML or JSON source (its deepest existing ancestor if absent). */
-export function locatePointer(source: string, pointer: string): { line: number; column: number } {
-  return new Locator(source).locate(decodePointer(pointer));
 }

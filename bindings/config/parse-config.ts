@@ -1,13 +1,18 @@
 /**
  * @module
- * Parse and validate a config or passport document from text (YAML or JSON),
- * in any runtime: the validators are generated ahead of time, so no
- * `new Function` runs (Workers, strict CSP). Files are read elsewhere.
+ * Parse and validate a config or passport document from text (JSON by
+ * default, YAML with `yamlSyntax`), in any runtime: the validators are
+ * generated ahead of time, so no `new Function` runs (Workers, strict CSP).
+ * Files are read elsewhere.
  */
 
-import { LineCounter, parseDocument } from "yaml";
 import { validateConfig, validatePassport } from "./generated/validators.js";
-import { formatSchemaErrors, formatSchemaIssue, type SchemaIssue } from "./format-errors.ts";
+import { formatSchemaErrors } from "./format-errors.ts";
+import { ConfigError } from "./config-error.ts";
+import { jsonSyntax } from "./json-syntax.ts";
+import type { ConfigSyntax } from "./syntax.ts";
+
+export { ConfigError };
 
 export interface GuardrailsSection {
   enabled?: boolean;
@@ -27,27 +32,12 @@ export type ParsedDocument =
   | { kind: "config"; config: PortcullisConfig; source: string; file: string }
   | { kind: "passport"; passport: Record<string, unknown>; source: string; file: string };
 
-/** A config or passport that cannot be used; `issues` name file, line:column and JSON path. */
-export class ConfigError extends Error {
-  constructor(readonly issues: SchemaIssue[]) {
-    super(issues.map(formatSchemaIssue).join("\n"));
-    this.name = "ConfigError";
-  }
-}
-
-/** Parse YAML or JSON text; syntax errors (incl. duplicate keys) become ConfigError. */
-export function parseText(source: string, file: string): unknown {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(source, { lineCounter, uniqueKeys: true, prettyErrors: false });
-  if (doc.errors.length > 0) {
-    throw new ConfigError(
-      doc.errors.map((e) => {
-        const at = lineCounter.linePos(e.pos[0]);
-        return { file, line: at.line, column: at.col, path: "", message: `syntax error: ${e.message.split("\n")[0]}` };
-      }),
-    );
-  }
-  return doc.toJS({ maxAliasCount: 100 });
+/** Text → data through `syntax`; syntax problems become a ConfigError naming the file. */
+export function parseText(source: string, file: string, syntax: ConfigSyntax = jsonSyntax): unknown {
+  const parsed = syntax.parse(source);
+  if ("value" in parsed) return parsed.value;
+  const hint = syntax.name === "json" && /\.ya?ml$/i.test(file) ? " (YAML text needs `yamlSyntax` from portcullis/yaml)" : "";
+  throw new ConfigError(parsed.problems.map((p) => ({ file, line: p.line, column: p.column, path: "", message: `syntax error: ${p.message}${hint}` })));
 }
 
 function looksLikePassport(value: Record<string, unknown>): boolean {
@@ -55,22 +45,21 @@ function looksLikePassport(value: Record<string, unknown>): boolean {
 }
 
 /** Parse and validate: a portcullis/DeerFlow config, or a bare OAP passport. */
-export function parseDocumentText(source: string, file: string): ParsedDocument {
-  const value = parseText(source, file);
+export function parseDocumentText(source: string, file: string, syntax: ConfigSyntax = jsonSyntax): ParsedDocument {
+  const value = parseText(source, file, syntax);
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     throw new ConfigError([{ file, line: 1, column: 1, path: "", message: "expected a mapping (a config with `guardrails:` or an OAP passport)" }]);
   }
   const object = value as Record<string, unknown>;
   if (looksLikePassport(object)) {
-    return { kind: "passport", passport: validated(validatePassport, object, source, file), source, file };
+    return { kind: "passport", passport: validated(validatePassport, object, source, file, syntax), source, file };
   }
-  return { kind: "config", config: validated(validateConfig, object, source, file) as unknown as PortcullisConfig, source, file };
+  return { kind: "config", config: validated(validateConfig, object, source, file, syntax) as unknown as PortcullisConfig, source, file };
 }
 
-/** Parse and validate a passport file (YAML or JSON). */
-export function parsePassportText(source: string, file: string): Record<string, unknown> {
-  const value = parseText(source, file);
-  return validated(validatePassport, value, source, file);
+/** Parse and validate a passport document. */
+export function parsePassportText(source: string, file: string, syntax: ConfigSyntax = jsonSyntax): Record<string, unknown> {
+  return validated(validatePassport, parseText(source, file, syntax), source, file, syntax);
 }
 
 function validated(
@@ -78,8 +67,9 @@ function validated(
   value: unknown,
   source: string,
   file: string,
+  syntax: ConfigSyntax,
 ): Record<string, unknown> {
   if (validate(value)) return value as Record<string, unknown>;
-  const issues = formatSchemaErrors(validate.errors as never, source, file);
+  const issues = formatSchemaErrors(validate.errors as never, source, file, syntax);
   throw new ConfigError(issues.length ? issues : [{ file, line: 1, column: 1, path: "", message: "does not match the schema" }]);
 }

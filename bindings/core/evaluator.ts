@@ -81,6 +81,8 @@ export class Evaluator {
   private module: WebAssembly.Module;
   private u8!: Uint8Array;
   private dv!: DataView;
+  /** The input buffer as a view, cached: a subarray per call was measurable. */
+  private inView!: Uint8Array;
   private inPtr = 0;
   private inCap = 0;
   private maxRequest = 0;
@@ -122,6 +124,13 @@ export class Evaluator {
     const buffer = this.exports.memory.buffer;
     this.u8 = new Uint8Array(buffer);
     this.dv = new DataView(buffer);
+    this.inView = this.u8.subarray(this.inPtr, this.inPtr + this.inCap);
+  }
+
+  private setInput(ptr: number, capacity: number): void {
+    this.inPtr = ptr;
+    this.inCap = capacity;
+    this.inView = this.views().subarray(ptr, ptr + capacity);
   }
 
   /** Views detach when memory grows; rebuild them when that happened. */
@@ -134,31 +143,25 @@ export class Evaluator {
   private writeInput(text: string, extra = 0): number {
     // Fast path: at most 3 bytes per UTF-16 unit, so this fits without measuring.
     if (text.length * 3 <= this.inCap) {
-      return encoder.encodeInto(text, this.views().subarray(this.inPtr, this.inPtr + this.inCap)).written;
+      if (this.u8.buffer !== this.exports.memory.buffer) this.refreshViews();
+      return encoder.encodeInto(text, this.inView).written;
     }
     const bytes = encoder.encode(text);
     if (bytes.length > this.maxRequest + extra) return bytes.length; // the core refuses it without reading
-    this.inPtr = this.exports.inputPtr(bytes.length);
-    this.inCap = this.exports.inputCapacity();
+    this.setInput(this.exports.inputPtr(bytes.length), this.exports.inputCapacity());
     this.views().set(bytes, this.inPtr);
     return bytes.length;
   }
 
   private writeBytes(bytes: Uint8Array, extra = 0): number {
     if (bytes.length > this.maxRequest + extra) return bytes.length;
-    if (bytes.length > this.inCap) {
-      this.inPtr = this.exports.inputPtr(bytes.length);
-      this.inCap = this.exports.inputCapacity();
-    }
+    if (bytes.length > this.inCap) this.setInput(this.exports.inputPtr(bytes.length), this.exports.inputCapacity());
     this.views().set(bytes, this.inPtr);
     return bytes.length;
   }
 
   private ensureInput(): void {
-    if (this.inCap === 0) {
-      this.inPtr = this.exports.inputPtr(4096);
-      this.inCap = this.exports.inputCapacity();
-    }
+    if (this.inCap === 0) this.setInput(this.exports.inputPtr(4096), this.exports.inputCapacity());
   }
 
   /** Load a policy document (the core's JSON form). Throws CoreError("policy_invalid") with issues. */

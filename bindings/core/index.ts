@@ -1,6 +1,6 @@
 export { Evaluator, PolicyHandle, isWasmModule, type WasmSource } from "./evaluator.ts";
 export { CoreError, ABI_VERSION } from "./abi.ts";
-export { provideWasm, sharedEvaluator, sharedEvaluatorSync } from "./shared.ts";
+export { provideWasm, sharedEvaluator, sharedEvaluatorSync, sharedModule, sharedModuleSync } from "./shared.ts";
 export {
   allowDecision, denyDecision, normalizeDecision, strictest,
   type Decision, type DecisionKind, type GuardrailRequest, type Reason,

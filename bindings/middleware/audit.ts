@@ -65,7 +65,7 @@ export function buildDecisionEvent(
   };
 }
 
-/** A sink that writes each event as one JSON line through `write` (a file, a socket, stdout). */
-export function jsonLinesSink(write: (line: string) => void | Promise<void>): AuditSink {
+/** A sink that writes each event (decision or approval) as one JSON line through `write` (a file, a socket, stdout). */
+export function jsonLinesSink<E extends object = DecisionEvent>(write: (line: string) => void | Promise<void>): (event: E) => void | Promise<void> {
   return (event) => write(JSON.stringify(event) + "\n");
 }

@@ -13,6 +13,7 @@ import { CompositeProvider } from "../providers/composite.ts";
 import { MemoryUsageStore } from "../usage/memory-store.ts";
 import { chargesOf } from "../usage/charges.ts";
 import type { UsageStore } from "../usage/types.ts";
+import { ApprovalGate } from "../approvals/index.ts";
 
 const allowAll: GuardrailProvider = {
   name: "allow-all",
@@ -370,5 +371,106 @@ describe("guardToolCall with usage limits", () => {
     const execute = vi.fn();
     expect(codeOf(await guardToolCall(send(), execute, { provider: provider({ "messaging.send": { msgs_per_min: 1 } }, { usage: liar }) }))).toBe("oap.evaluator_error");
     expect(execute).not.toHaveBeenCalled();
+  });
+});
+
+describe("guardToolCall with an approvals gate", () => {
+  const asking: GuardrailProvider = {
+    name: "ask",
+    evaluate: () => ({ decision: "ask", allow: false, reasons: [{ code: "oap.approval_required", message: "needs a human" }], policy_id: "p.v1" }),
+  };
+
+  it("pauses with an action id, runs the retry once a human approves, then asks again", async () => {
+    const gate = await ApprovalGate.create();
+    const execute = vi.fn(() => "pushed");
+    const first = blocked(await guardToolCall(request, execute, { provider: asking, approvals: gate }));
+    expect(execute).not.toHaveBeenCalled();
+    expect(first.pending).toBe(true);
+    expect(first.action_id).toMatch(/^act_[0-9a-f]{32}$/);
+    expect(first.content).toMatch(new RegExp(`^Action requires approval \\(ID: ${first.action_id}\\)\\. Tool 'bash' was paused \\(oap\\.approval_required\\)`));
+    expect(first.approval).toEqual({
+      type: "approval_required", action_id: first.action_id, tool_name: "bash", tool_call_id: "tool_call_1",
+      expires_at: first.decision.metadata!.expires_at, reason_codes: ["oap.approval_required"],
+    });
+    expect(JSON.stringify(first.approval)).not.toContain("secret-token");
+    await gate.approve(first.action_id!);
+    expect(await guardToolCall({ ...request, tool_call_id: "tool_call_2" }, execute, { provider: asking, approvals: gate })).toBe("pushed");
+    expect(execute).toHaveBeenCalledTimes(1);
+    expect(blocked(await guardToolCall(request, execute, { provider: asking, approvals: gate })).pending).toBe(true);
+    expect(execute).toHaveBeenCalledTimes(1);
+  });
+
+  it("tells the model a human's rejection, and never runs the tool", async () => {
+    const gate = await ApprovalGate.create();
+    const execute = vi.fn();
+    const { action_id } = blocked(await guardToolCall(request, execute, { provider: asking, approvals: gate }));
+    await gate.reject(action_id!, { message: "use the staging branch" });
+    const result = blocked(await guardToolCall(request, execute, { provider: asking, approvals: gate }));
+    expect(result.pending).toBe(false);
+    expect(result.content).toBe(
+      "Guardrail denied: tool 'bash' was blocked (oap.approval_rejected). Reason: a human rejected this call: use the staging branch. Choose an alternative approach.",
+    );
+    expect(execute).not.toHaveBeenCalled();
+  });
+
+  it("tells the model the edited arguments to call with", async () => {
+    const gate = await ApprovalGate.create();
+    const { action_id } = blocked(await guardToolCall(request, () => 1, { provider: asking, approvals: gate }));
+    await gate.approve(action_id!, { updatedInput: { command: "echo redacted" } }, asking.evaluate);
+    const result = blocked(await guardToolCall(request, () => 1, { provider: asking, approvals: gate }));
+    expect(result.content).toContain("(oap.approval_edited)");
+    expect(result.content).toContain(`{"command":"echo redacted"}`);
+    expect(await guardToolCall({ ...request, tool_input: { command: "echo redacted" } }, () => "ran", { provider: asking, approvals: gate })).toBe("ran");
+  });
+
+  it("with waitForApproval, holds the call until a human decides, then runs it", async () => {
+    const gate = await ApprovalGate.create();
+    const execute = vi.fn(() => "ran");
+    const running = guardToolCall(request, execute, { provider: asking, approvals: gate, waitForApproval: { pollMs: 5 } });
+    let pending: string | undefined;
+    while (!pending) {
+      await new Promise((r) => setTimeout(r, 5));
+      pending = (await gate.listActions({ status: "pending" }))[0]?.id;
+    }
+    expect(execute).not.toHaveBeenCalled();
+    await gate.approve(pending);
+    expect(await running).toBe("ran");
+    expect(execute).toHaveBeenCalledTimes(1);
+  });
+
+  it("with waitForApproval, a timeout denies as a timeout", async () => {
+    let now = 0;
+    const gate = await ApprovalGate.create({ clock: () => now, timeoutSeconds: 60 });
+    const running = guardToolCall(request, () => 1, { provider: asking, approvals: gate, waitForApproval: { pollMs: 5 } });
+    while ((await gate.listActions({ status: "pending" })).length === 0) await new Promise((r) => setTimeout(r, 5));
+    now = 61_000;
+    const result = blocked(await running);
+    expect(result.decision.reasons[0].code).toBe("oap.approval_timeout");
+  });
+
+  it("an aborted wait throws the abort reason instead of deciding", async () => {
+    const gate = await ApprovalGate.create();
+    const controller = new AbortController();
+    const running = guardToolCall(request, () => 1, { provider: asking, approvals: gate, waitForApproval: { pollMs: 5, signal: controller.signal } });
+    controller.abort(new Error("user left"));
+    await expect(running).rejects.toThrow("user left");
+  });
+
+  it("denies when the approval store fails", async () => {
+    const gate = await ApprovalGate.create();
+    vi.spyOn(gate.store, "findLatest").mockRejectedValue(new Error("connection refused"));
+    const execute = vi.fn();
+    const result = blocked(await guardToolCall(request, execute, { provider: asking, approvals: gate }));
+    expect(result.decision).toMatchObject({ decision: "deny", reasons: [{ code: "oap.evaluator_error" }] });
+    expect(result.content).toContain("approval store failed (fail-closed): connection refused");
+    expect(execute).not.toHaveBeenCalled();
+  });
+
+  it("never lets a gate turn a deny or an allow into anything else", async () => {
+    const gate = await ApprovalGate.create();
+    const check = vi.spyOn(gate, "check");
+    blocked(await guardToolCall(request, () => 1, { provider: denyAll, approvals: gate }));
+    expect(await guardToolCall(request, () => "ran", { provider: allowAll, approvals: gate })).toBe("ran");
+    expect(check).not.toHaveBeenCalled();
   });
 });

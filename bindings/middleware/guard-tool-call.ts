@@ -1,23 +1,25 @@
 /**
  * @module
  * guardToolCall: the framework-neutral middleware every adapter wraps.
- * Allow runs the tool; deny (and, until an approval store is attached, ask)
- * returns an error tool result the agent can read and adapt to; a provider
- * that throws denies with oap.evaluator_error unless fail-open was chosen.
- * Behaviour follows DeerFlow's GuardrailMiddleware (reference/deerflow.md §1.5).
+ * Allow runs the tool; deny returns an error tool result the agent can read
+ * and adapt to; ask pauses the call (with an `approvals` gate: a pending
+ * action a human decides, and the retried call runs once approved); a
+ * provider that throws denies with oap.evaluator_error unless fail-open was
+ * chosen. Behaviour follows DeerFlow's GuardrailMiddleware (reference/deerflow.md §1.5).
  *
- * Usage (rate limits, daily caps, idempotency replay): an allowed call whose
- * decision carries usage charges is reserved in its UsageStore before it
- * runs (atomically re-checking the limits against calls judged at the same
- * time), kept once execute() resolves, and released if execute() throws — a
- * call counts only when it actually ran.
+ * Usage (rate limits, daily caps, idempotency replay): judging an allowed
+ * call whose decision carries usage charges reserves them in their
+ * UsageStore (atomically re-checking the limits against calls judged at the
+ * same time); guardToolCall keeps them once execute() resolves and releases
+ * them if it throws — a call counts only when it actually ran.
  */
 
 import { normalizeDecision, type Decision, type GuardrailRequest } from "../core/decision.ts";
 import type { GuardrailProvider } from "../providers/types.ts";
 import { buildDecisionEvent, type AuditSink, type DecisionEvent } from "./audit.ts";
 import { isControlFlowSignal } from "./control-flow.ts";
-import { chargesOf, isUsageLimited, limitReason, type BoundCharge } from "../usage/charges.ts";
+import type { ApprovalGate, GateOutcome, WaitOptions } from "../approvals/index.ts";
+import { carryCharges, reserveCharges, settleReservations, type Reservation } from "../usage/reservations.ts";
 
 /** What the agent sees instead of the tool's output when the call did not run. */
 export interface BlockedToolResult {
@@ -28,6 +30,20 @@ export interface BlockedToolResult {
   decision: Decision;
   /** True for `ask`: the call waits for a human decision. */
   pending: boolean;
+  /** The pending action's id, when an approvals gate created or found one. */
+  action_id?: string;
+  /** For frameworks with native interrupts (LangGraph `interrupt()`, Eino): what to raise instead of this result. */
+  approval?: ApprovalInterrupt;
+}
+
+/** The interrupt value an adapter maps to its framework's pause; it carries no arguments. */
+export interface ApprovalInterrupt {
+  type: "approval_required";
+  action_id: string;
+  tool_name: string;
+  tool_call_id: string | null;
+  expires_at: string;
+  reason_codes: string[];
 }
 
 export interface GuardOptions {
@@ -42,6 +58,10 @@ export interface GuardOptions {
   onDecision?: AuditSink;
   /** Further sinks, e.g. a JSON Lines audit file. */
   audit?: AuditSink[];
+  /** Where `ask` goes: pending actions a human approves or rejects. Without it, ask only pauses (pending: true). */
+  approvals?: ApprovalGate;
+  /** Hold the call until a human decides (or the action times out), then run or refuse it. Default: return at once. */
+  waitForApproval?: boolean | WaitOptions;
 }
 
 export function isBlockedToolResult(value: unknown): value is BlockedToolResult {
@@ -62,22 +82,48 @@ export function denialMessage(toolName: string, decision: Decision): string {
   return `Guardrail denied: tool '${toolName}' was blocked (${code}). Reason: ${text}. Choose an alternative approach.`;
 }
 
-function approvalMessage(toolName: string, decision: Decision): string {
+function approvalMessage(toolName: string, decision: Decision, actionId: string | undefined): string {
   const reason = decision.reasons[0];
   const code = reason?.code ?? "oap.approval_required";
   const text = reason?.message || "a human must approve this call";
-  return `Guardrail paused: tool '${toolName}' needs human approval (${code}). Reason: ${text}. The call was not executed.`;
+  if (actionId === undefined) {
+    return `Guardrail paused: tool '${toolName}' needs human approval (${code}). Reason: ${text}. The call was not executed.`;
+  }
+  return `Action requires approval (ID: ${actionId}). Tool '${toolName}' was paused (${code}). Reason: ${text}. ` +
+    "The call was not executed; once a human approves it, call the tool again with the same arguments.";
+}
+
+function editedMessage(toolName: string, decision: Decision): string {
+  const text = decision.reasons[0]?.message ?? "";
+  return `Guardrail: tool '${toolName}' was not run as called (oap.approval_edited): ${text}.`;
+}
+
+/** The judgement of one call: the policy's decision and, when it asked, the approvals gate's. */
+export interface Judgement {
+  /** The request as judged (with `agent_id` filled from `passport`). */
+  request: GuardrailRequest;
+  /** The effective decision: the gate's when the policy asked and a gate is attached. */
+  decision: Decision;
+  /** The gate's outcome, when it was consulted. */
+  outcome: GateOutcome | null;
+  /**
+   * The usage reserved for an allowed, usage-limited call. Whoever runs the
+   * call must settle it (settleJudgement): kept if it ran, released if not.
+   */
+  reserved: Reservation[];
+}
+
+/** Keep (the call ran) or release what judging the call reserved. */
+export function settleJudgement(judgement: Judgement, ran: boolean): Promise<void> {
+  return settleReservations(judgement.reserved, ran);
 }
 
 /**
- * Judge one tool call, then run it only if allowed. Returns the tool's own
- * result on allow, a BlockedToolResult otherwise.
+ * Judge one call without running anything: the provider (fail mode applied,
+ * one decision event recorded), then, on ask, the approvals gate. The HTTP
+ * API's /api/evaluate and guardToolCall share it.
  */
-export async function guardToolCall<T>(
-  request: GuardrailRequest,
-  execute: () => T | Promise<T>,
-  options: GuardOptions,
-): Promise<T | BlockedToolResult> {
+export async function judgeToolCall(request: GuardrailRequest, options: GuardOptions): Promise<Judgement> {
   const failClosed = options.failClosed ?? true;
   const isControlFlow = options.isControlFlow ?? isControlFlowSignal;
   const req: GuardrailRequest =
@@ -97,17 +143,12 @@ export async function guardToolCall<T>(
     providerError = true;
     decision = errorDecision("guardrail provider error", failClosed, error);
   }
-  let reserved: Reserved[] = [];
+  let reserved: Reservation[] = [];
   if (decision.allow && !providerError) {
-    try {
-      const outcome = await reserveAll(decision);
-      if (Array.isArray(outcome)) reserved = outcome;
-      else decision = outcome;
-    } catch (error) {
-      if (isControlFlow(error)) throw error;
-      providerError = true;
-      decision = errorDecision("usage store error", failClosed, error);
-    }
+    const usage = await reserve(decision, failClosed, isControlFlow);
+    decision = usage.decision;
+    reserved = usage.reserved;
+    providerError = usage.storeError;
   }
   const elapsed = now() - started;
 
@@ -118,29 +159,33 @@ export async function guardToolCall<T>(
     durationMs: elapsed,
   }));
 
-  if (decision.allow) {
-    if (reserved.length === 0) return execute();
-    let result: T;
-    try {
-      result = await execute();
-    } catch (error) {
-      await settleAll(reserved, false);
-      throw error;
+  let outcome: GateOutcome | null = null;
+  if (decision.decision === "ask" && options.approvals) {
+    const asked = decision;
+    outcome = await consultGate(options.approvals, req, asked, options.waitForApproval);
+    decision = outcome.decision;
+    if (decision.allow) {
+      const usage = await reserve(carryCharges(asked, decision), failClosed, isControlFlow);
+      decision = usage.decision;
+      reserved = usage.reserved;
     }
-    await settleAll(reserved, true);
-    return result;
   }
-  const name = "tool_name" in request ? String(request.tool_name) : "unknown_tool";
-  const id = "tool_call_id" in request ? String(request.tool_call_id) : "missing_id";
-  const pending = decision.decision === "ask";
-  return {
-    status: "error",
-    name,
-    tool_call_id: id,
-    content: pending ? approvalMessage(name, decision) : denialMessage(name, decision),
-    decision,
-    pending,
-  };
+  return { request: req, decision, outcome, reserved };
+}
+
+/** Reserve an allowed decision's usage; a store error follows the fail mode like a provider error. */
+async function reserve(
+  decision: Decision,
+  failClosed: boolean,
+  isControlFlow: (error: unknown) => boolean,
+): Promise<{ decision: Decision; reserved: Reservation[]; storeError: boolean }> {
+  try {
+    const outcome = await reserveCharges(decision);
+    return Array.isArray(outcome) ? { decision, reserved: outcome, storeError: false } : { decision: outcome, reserved: [], storeError: false };
+  } catch (error) {
+    if (isControlFlow(error)) throw error;
+    return { decision: errorDecision("usage store error", failClosed, error), reserved: [], storeError: true };
+  }
 }
 
 /** A provider or store failure: deny (fail-closed) or let the call run unjudged (fail-open), saying which. */
@@ -154,57 +199,73 @@ function errorDecision(what: string, failClosed: boolean, error: unknown): Decis
   };
 }
 
-interface Reserved {
-  bound: BoundCharge;
-  reservation: string;
-}
-
 /**
- * Reserve every charge of an allowed decision; on the first that would cross
- * a limit, release the others and return the deny. A usage-limited decision
- * without its charges (rebuilt from JSON somewhere) is refused: running it
- * would go uncounted.
+ * Judge one tool call, then run it only if allowed. Returns the tool's own
+ * result on allow, a BlockedToolResult otherwise.
  */
-async function reserveAll(decision: Decision): Promise<Reserved[] | Decision> {
-  const charges = chargesOf(decision);
-  if (charges.length === 0) {
-    if (!isUsageLimited(decision)) return [];
-    return {
-      decision: "deny",
-      allow: false,
-      reasons: [{ code: "oap.evaluator_error", message: "the call has usage limits, but its usage charge was lost on the way from the provider, so it could not be counted" }],
-      policy_id: decision.policy_id,
-    };
-  }
-  const reserved: Reserved[] = [];
-  for (const bound of charges) {
-    let result;
+export async function guardToolCall<T>(
+  request: GuardrailRequest,
+  execute: () => T | Promise<T>,
+  options: GuardOptions,
+): Promise<T | BlockedToolResult> {
+  const judgement = await judgeToolCall(request, options);
+  const { decision, outcome } = judgement;
+  if (decision.allow) {
+    if (judgement.reserved.length === 0) return execute();
+    let result: T;
     try {
-      result = await bound.store.reserve(bound.scope, bound.charge, bound.at);
+      result = await execute();
     } catch (error) {
-      await settleAll(reserved, false);
+      await settleJudgement(judgement, false);
       throw error;
     }
-    if (!result.ok) {
-      await settleAll(reserved, false);
-      const reason = limitReason(result.exceeded, bound.charge);
-      const denied: Decision = { decision: "deny", allow: false, reasons: [reason] };
-      if (decision.policy_id) denied.policy_id = decision.policy_id;
-      return denied;
-    }
-    reserved.push({ bound, reservation: result.reservation });
+    await settleJudgement(judgement, true);
+    return result;
   }
-  return reserved;
+  const name = "tool_name" in request ? String(request.tool_name) : "unknown_tool";
+  const id = "tool_call_id" in request ? String(request.tool_call_id) : "missing_id";
+  const pending = decision.decision === "ask";
+  const action = outcome?.action ?? undefined;
+  const result: BlockedToolResult = {
+    status: "error",
+    name,
+    tool_call_id: id,
+    content: pending
+      ? approvalMessage(name, decision, action?.id)
+      : outcome?.kind === "edited" ? editedMessage(name, decision) : denialMessage(name, decision),
+    decision,
+    pending,
+  };
+  if (action) result.action_id = action.id;
+  if (pending && action) {
+    result.approval = {
+      type: "approval_required",
+      action_id: action.id,
+      tool_name: action.tool_name,
+      tool_call_id: action.request.tool_call_id == null ? null : String(action.request.tool_call_id),
+      expires_at: action.expires_at,
+      reason_codes: action.reasons.map((r) => r.code),
+    };
+  }
+  return result;
 }
 
-/** Keep (ran) or release the reservations; a store that fails here is reported, never changes the outcome. */
-async function settleAll(reserved: Reserved[], ran: boolean): Promise<void> {
-  for (const { bound, reservation } of reserved) {
-    try {
-      await bound.store.settle(reservation, ran);
-    } catch (error) {
-      console.warn(`portcullis: failed to ${ran ? "record" : "release"} usage: ${(error as Error)?.message ?? error}`);
-    }
+/** Ask the gate; with `wait`, hold until a human decides and ask again. A failing store denies. */
+async function consultGate(
+  gate: ApprovalGate,
+  request: GuardrailRequest,
+  asked: Decision,
+  wait: boolean | WaitOptions | undefined,
+): Promise<GateOutcome> {
+  try {
+    const first = await gate.check(request, asked);
+    if (first.kind !== "pending" || !wait || !first.action) return first;
+    await gate.waitForDecision(first.action.id, wait === true ? {} : wait);
+    return await gate.check(request, asked);
+  } catch (error) {
+    if (typeof wait === "object" && wait.signal?.aborted) throw error;
+    const message = `approval store failed (fail-closed): ${(error as Error)?.message ?? error}`;
+    return { kind: "invalid", action: null, decision: { decision: "deny", allow: false, reasons: [{ code: "oap.evaluator_error", message }] } };
   }
 }
 

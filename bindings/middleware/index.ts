@@ -1,6 +1,6 @@
 export {
-  guardToolCall, denialMessage, isBlockedToolResult,
-  type BlockedToolResult, type GuardOptions,
+  guardToolCall, judgeToolCall, settleJudgement, denialMessage, isBlockedToolResult, type Judgement,
+  type BlockedToolResult, type GuardOptions, type ApprovalInterrupt,
 } from "./guard-tool-call.ts";
 export { buildDecisionEvent, jsonLinesSink, type AuditSink, type DecisionEvent, type DecisionAction } from "./audit.ts";
 export { isControlFlowSignal } from "./control-flow.ts";

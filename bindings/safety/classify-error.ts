@@ -14,8 +14,24 @@ export interface ProviderErrorTermination extends SafetyTermination {
 type Bag = Record<string, unknown>;
 const isObject = (x: unknown): x is Bag => typeof x === "object" && x !== null;
 
-/** The objects an SDK error may nest its body in (OpenAI, Azure, axios, fetch wrappers, cause chains). */
+const NESTED = ["error", "body", "response", "data", "cause", "innererror"];
+const READ = ["code", "type", "status", "statusCode", "content_filter_result", "content_filter_results"];
+
+/** x[key], or undefined when reading it throws (a getter, a revoked proxy): classifying must never throw. */
+function read(x: Bag, key: string): unknown {
+  try {
+    return key in x ? x[key] : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Plain snapshots of the objects an SDK error may nest its body in (OpenAI,
+ * Azure, axios, fetch wrappers, cause chains), at most 12, each read once.
+ */
 function layers(error: unknown): Bag[] {
+  const seen: unknown[] = [];
   const out: Bag[] = [];
   const queue: unknown[] = [error];
   while (queue.length && out.length < 12) {
@@ -27,9 +43,15 @@ function layers(error: unknown): Bag[] {
         continue;
       }
     }
-    if (!isObject(x) || out.includes(x)) continue;
-    out.push(x);
-    for (const key of ["error", "body", "response", "data", "cause", "innererror"]) if (key in x) queue.push(x[key]);
+    if (!isObject(x) || seen.includes(x)) continue;
+    seen.push(x);
+    const bag: Bag = {};
+    for (const key of READ) bag[key] = read(x, key);
+    out.push(bag);
+    for (const key of NESTED) {
+      const next = read(x, key);
+      if (next !== undefined) queue.push(next);
+    }
   }
   return out;
 }

@@ -29,10 +29,27 @@ export const DETECTORS: Record<string, { className: string; option: string }> = 
   openai_responses_content_filter: { className: "OpenAIResponsesContentFilterDetector", option: "reasons" },
 };
 
-/** The short name a `use` refers to (short name, class name or `module:Class`), or undefined. */
+/**
+ * The short name a `use` refers to, or undefined: a short name, a class name,
+ * `portcullis:Class` or DeerFlow's `module.path:Class`. A file path
+ * (`./x.js:Class`) names a custom detector, which is not supported: the
+ * detectors run in the wasm core.
+ */
 export function resolveDetector(use: string): string | undefined {
-  const name = use.slice(use.lastIndexOf(":") + 1);
+  const colon = use.lastIndexOf(":");
+  if (colon >= 0 && !/^[A-Za-z_][A-Za-z0-9_.]*$/.test(use.slice(0, colon))) return undefined;
+  const name = use.slice(colon + 1);
   return Object.keys(DETECTORS).find((key) => key === name || DETECTORS[key].className === name);
+}
+
+/**
+ * The built-in detectors in their default order, as a fresh config list:
+ * DeerFlow's three (OpenAI-compatible, Anthropic, Gemini), then Bedrock and
+ * the OpenAI Responses API. A configured list replaces the defaults, so
+ * start from this one to add a value (e.g. GLM's "sensitive").
+ */
+export function defaultSafetyDetectors(): SafetyDetectorConfig[] {
+  return Object.keys(DETECTORS).map((use) => ({ use }));
 }
 
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);
@@ -59,7 +76,7 @@ export function safeParseSafetyConfig(input: unknown, base = ""): { success: tru
         if (!isObject(entry)) return add(path, "expected {use, config}");
         for (const key of Object.keys(entry)) if (key !== "use" && key !== "config") add(`${path}/${key}`, "unknown key (expected use or config)");
         const short = typeof entry.use === "string" ? resolveDetector(entry.use) : undefined;
-        if (!short) return add(`${path}/use`, `unknown detector ${JSON.stringify(entry.use)} (not a safety termination detector)`);
+        if (!short) return add(`${path}/use`, `unknown detector ${JSON.stringify(entry.use)}: expected one of ${Object.keys(DETECTORS).join(", ")} (or its class name); custom detectors are not supported`);
         const option = DETECTORS[short].option;
         if (entry.config !== undefined && entry.config !== null) {
           if (!isObject(entry.config)) return add(`${path}/config`, "expected an object");

@@ -33,6 +33,7 @@ export function hasSafetyExports(exports: WebAssembly.Exports): boolean {
 
 /** Calls the wasm detectors; after a trap, rebuilds its instance and reloads the config. */
 export class WasmSafetyCore implements SafetyCore {
+  readonly enabled = true;
   private exports!: SafetyExports;
   private handle = 0;
 

@@ -1,17 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { classifyProviderError } from "./classify-error.ts";
 import { safeParseSafetyConfig } from "./config.ts";
-import { guardStream } from "./stream.ts";
 import { pyRepr } from "./templates.ts";
-import { testCore } from "./_test-core.ts";
-
-const core = testCore();
-async function collect<T>(chunks: T[], onTermination?: (...a: unknown[]) => void) {
-  const out: T[] = [];
-  async function* src() { yield* chunks; }
-  for await (const c of guardStream(src(), { core, onTermination })) out.push(c);
-  return out;
-}
 
 describe("pyRepr", () => {
   it("quotes like Python", () => {
@@ -32,6 +22,24 @@ describe("classifyProviderError", () => {
     expect(classifyProviderError(new Error("rate limited"))).toBeNull();
     expect(classifyProviderError({ error: { code: "rate_limit_exceeded" } })).toBeNull();
   });
+  it("never throws: cycles, throwing getters, revoked proxies, odd values", () => {
+    const cyclic: Record<string, unknown> = { code: "x" };
+    cyclic.cause = cyclic;
+    expect(classifyProviderError(cyclic)).toBeNull();
+    const hostile = { get error(): unknown { throw new Error("getter"); }, get code(): unknown { throw new Error("getter"); } };
+    expect(classifyProviderError(hostile)).toBeNull();
+    const { proxy, revoke } = Proxy.revocable({}, {});
+    revoke();
+    expect(classifyProviderError({ cause: proxy, error: { code: 1301 } })).toMatchObject({ detector: "glm_safety_audit_error", reason_value: "1301" });
+    for (const odd of [null, undefined, 0, "", "{not json", [], Symbol("x")]) expect(classifyProviderError(odd)).toBeNull();
+  });
+  it("reads a JSON body string and an axios-style response, and keeps the HTTP status", () => {
+    const axios = Object.assign(new Error("Request failed with status code 400"), { response: { status: 400, data: { error: { code: "content_filter", message: "filtered", innererror: { code: "ResponsibleAIPolicyViolation", content_filter_result: { self_harm: { filtered: true, severity: "medium" } } } } } } });
+    expect(classifyProviderError(axios)).toEqual({
+      terminated: true, detector: "openai_content_filter_error", reason_field: "error.code", reason_value: "content_filter",
+      extras: { content_filter_result: { self_harm: { filtered: true, severity: "medium" } }, status: 400 },
+    });
+  });
 });
 
 describe("safeParseSafetyConfig", () => {
@@ -44,40 +52,5 @@ describe("safeParseSafetyConfig", () => {
     expect(!bad.success && bad.issues[0].message).toMatch(/enabled=false/);
     const unknown = safeParseSafetyConfig({ detectors: [{ use: "builtins:dict" }, { use: "anthropic_refusal", config: { finish_reasons: ["x"] } }] });
     expect(!unknown.success && unknown.issues.map((i) => i.path)).toEqual(["/detectors/0/use", "/detectors/1/config/finish_reasons"]);
-  });
-});
-
-describe("guardStream", () => {
-  const toolChunk = { object: "chat.completion.chunk", choices: [{ index: 0, delta: { tool_calls: [{ index: 0, id: "c1", type: "function", function: { name: "write_file", arguments: "" } }] }, finish_reason: null }] };
-  const argChunk = { object: "chat.completion.chunk", choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: '{"path":' } }] }, finish_reason: null }] };
-  const text = { object: "chat.completion.chunk", choices: [{ index: 0, delta: { content: "Here" }, finish_reason: null }] };
-  it("releases held tool calls on a normal finish", async () => {
-    const end = { object: "chat.completion.chunk", choices: [{ index: 0, delta: {}, finish_reason: "tool_calls" }] };
-    expect(await collect([text, toolChunk, argChunk, end])).toEqual([text, toolChunk, argChunk, end]);
-  });
-  it("suppresses held tool calls on a safety finish", async () => {
-    const end = { object: "chat.completion.chunk", choices: [{ index: 0, delta: {}, finish_reason: "content_filter" }] };
-    const seen: unknown[] = [];
-    const out = await collect([text, toolChunk, argChunk, end], (m) => seen.push(m));
-    expect(out).toHaveLength(2);
-    expect(out[0]).toBe(text);
-    expect(JSON.stringify(out)).not.toContain('"path"');
-    expect(seen[0]).toMatchObject({ detector: "openai_compatible_content_filter", suppressed_tool_call_count: 1, suppressed_tool_call_names: ["write_file"] });
-  });
-  it("Anthropic events: a refusal drops the tool_use block", async () => {
-    const events = [
-      { type: "message_start", message: { type: "message", role: "assistant", content: [], stop_reason: null } },
-      { type: "content_block_start", index: 0, content_block: { type: "tool_use", id: "t1", name: "bash", input: {} } },
-      { type: "content_block_delta", index: 0, delta: { type: "input_json_delta", partial_json: '{"cmd":"rm' } },
-      { type: "message_delta", delta: { stop_reason: "refusal" } },
-      { type: "message_stop" },
-    ];
-    const out = await collect(events);
-    expect(out.map((e) => e.type)).toEqual(["message_start", "message_delta", "message_stop"]);
-  });
-  it("a stream that ends without a finish reason does not release tool calls", async () => {
-    const seen: unknown[] = [];
-    expect(await collect([toolChunk, argChunk], (m) => seen.push(m))).toEqual([]);
-    expect(seen).toHaveLength(1);
   });
 });

@@ -3,9 +3,12 @@
  * DeerFlow's SafetyFinishReasonMiddleware over any message shape: detect in
  * the wasm core, rewrite in TS, then emit an event and a journal record that
  * never carry tool arguments. Idempotent: a rewritten turn has no tool calls
- * and visible text, so a second pass leaves it alone.
+ * and visible text, so a second pass leaves it alone. A turn the core cannot
+ * read throws SafetyCheckError (check.ts) instead of passing unchecked.
  */
 
+import { isControlFlowSignal } from "../middleware/index.ts";
+import { detectTurn } from "./check.ts";
 import { rewriteMessage, type SuppressedCall } from "./rewrite.ts";
 import type {
   DetectResult, SafetyCore, SafetyJournalRecord, SafetyShape, SafetyTerminationEvent, SafetyTerminationMetadata,
@@ -15,13 +18,19 @@ export interface SafetyStopOptions {
   core: SafetyCore;
   /** Name the input shape instead of letting the core guess. */
   shape?: SafetyShape;
-  /** Stream-writer analogue; a throw is swallowed unless it is control flow. */
-  onEvent?: (event: SafetyTerminationEvent) => void;
-  /** Run-journal analogue; a throw is reported to onWarning and the run goes on. */
-  journal?: (record: SafetyJournalRecord) => void;
+  /** Stream-writer analogue; a throw is swallowed unless it is control flow. A returned promise is awaited by applySafetyStopAsync. */
+  onEvent?: (event: SafetyTerminationEvent) => unknown;
+  /** Run-journal analogue; a throw (or rejection) is reported to onWarning and the run goes on. */
+  journal?: (record: SafetyJournalRecord) => unknown;
   onWarning?: (message: string, error?: unknown) => void;
-  /** Errors that must escape (the control-flow class, like LangGraph's GraphBubbleUp). */
+  /** Errors that must escape (LangGraph's GraphBubbleUp and friends by default). */
   isControlFlow?: (error: unknown) => boolean;
+}
+
+/** DeerFlow's runtime context: `thread_id` is read; `stop_reason` is set to "safety_capped" on a stop. */
+export interface SafetyStopContext {
+  thread_id?: string;
+  stop_reason?: string;
 }
 
 export interface SafetyStopResult {
@@ -33,18 +42,16 @@ export interface SafetyStopResult {
   event?: SafetyTerminationEvent;
 }
 
-/** Check one model turn; rewrite it when the provider stopped it for safety. */
-export function applySafetyStop(message: unknown, options: SafetyStopOptions, context: { thread_id?: string } = {}): SafetyStopResult {
-  let json: string;
-  try {
-    json = JSON.stringify(message) ?? "null";
-  } catch (error) {
-    return { terminated: false, message, detection: { terminated: false, error: `message is not serialisable: ${(error as Error).message}` } };
-  }
-  const detection = options.core.detect(json, options.shape ?? "auto");
+interface Stop {
+  result: SafetyStopResult;
+  event?: SafetyTerminationEvent;
+  record?: () => SafetyJournalRecord;
+}
+
+function prepare(message: unknown, options: SafetyStopOptions, context: SafetyStopContext): Stop {
+  const detection = detectTurn(options.core, message, options.shape ?? "auto");
   if (!detection.terminated || !detection.detector || !detection.shape) {
-    if (detection.error) options.onWarning?.(`safety detection failed: ${detection.error}`);
-    return { terminated: false, message, detection };
+    return { result: { terminated: false, message, detection } };
   }
   const termination = {
     detector: detection.detector,
@@ -54,8 +61,82 @@ export function applySafetyStop(message: unknown, options: SafetyStopOptions, co
   };
   const { message: rewritten, metadata, calls } = rewriteMessage(message, detection.shape, termination);
   const event = buildEvent(metadata, context.thread_id);
-  emit(options, event, metadata, calls, messageId(message));
-  return { terminated: true, message: rewritten, detection, metadata, event };
+  context.stop_reason = "safety_capped";
+  return {
+    result: { terminated: true, message: rewritten, detection, metadata, event },
+    event,
+    record: () => buildJournalRecord(metadata, calls, messageId(message)),
+  };
+}
+
+/** Check one model turn; rewrite it when the provider stopped it for safety. */
+export function applySafetyStop(message: unknown, options: SafetyStopOptions, context: SafetyStopContext = {}): SafetyStopResult {
+  const stop = prepare(message, options, context);
+  for (const sink of sinks(options, stop)) {
+    try {
+      const pending = sink.run();
+      // A sink that returns a promise belongs with applySafetyStopAsync; never leave its rejection unhandled.
+      if (pending instanceof Promise) pending.catch((error) => sink.failed(error, false));
+    } catch (error) {
+      sink.failed(error, true);
+    }
+  }
+  return stop.result;
+}
+
+/** applySafetyStop for async sinks (DeerFlow's aafter_model): the event and journal are awaited. */
+export async function applySafetyStopAsync(message: unknown, options: SafetyStopOptions, context: SafetyStopContext = {}): Promise<SafetyStopResult> {
+  const stop = prepare(message, options, context);
+  for (const sink of sinks(options, stop)) {
+    try {
+      await sink.run();
+    } catch (error) {
+      sink.failed(error, true);
+    }
+  }
+  return stop.result;
+}
+
+/**
+ * DeerFlow's after_model over a message list: only the last message is
+ * checked, and it is replaced in a new list when the turn is rewritten. An
+ * empty list or a last message that is not the model's passes through.
+ */
+export function applySafetyStopToMessages(messages: readonly unknown[], options: SafetyStopOptions, context: SafetyStopContext = {}): SafetyStopResult & { messages: readonly unknown[] } {
+  if (messages.length === 0) return { terminated: false, message: undefined, detection: { terminated: false }, messages };
+  const result = applySafetyStop(messages[messages.length - 1], options, context);
+  return { ...result, messages: result.terminated ? [...messages.slice(0, -1), result.message] : messages };
+}
+
+interface Sink {
+  run(): unknown;
+  failed(error: unknown, canThrow: boolean): void;
+}
+
+function sinks(options: SafetyStopOptions, stop: Stop): Sink[] {
+  const isControlFlow = options.isControlFlow ?? isControlFlowSignal;
+  const out: Sink[] = [];
+  const { event, record } = stop;
+  if (!event || !record) return out;
+  const rethrow = (error: unknown, canThrow: boolean) => {
+    if (isControlFlow(error) && canThrow) throw error;
+  };
+  if (options.onEvent) {
+    const onEvent = options.onEvent;
+    // DeerFlow ignores a failing stream writer (it logs at debug level).
+    out.push({ run: () => onEvent(event), failed: rethrow });
+  }
+  if (options.journal) {
+    const journal = options.journal;
+    out.push({
+      run: () => journal(record()),
+      failed: (error, canThrow) => {
+        rethrow(error, canThrow);
+        options.onWarning?.("Failed to record middleware:safety_termination event", error);
+      },
+    });
+  }
+  return out;
 }
 
 export function buildEvent(metadata: SafetyTerminationMetadata, threadId?: string): SafetyTerminationEvent {
@@ -88,24 +169,6 @@ export function buildJournalRecord(metadata: SafetyTerminationMetadata, calls: S
       extras: structuredClone(metadata.extras),
     },
   };
-}
-
-function emit(options: SafetyStopOptions, event: SafetyTerminationEvent, metadata: SafetyTerminationMetadata, calls: SuppressedCall[], id?: string): void {
-  if (options.onEvent) {
-    try {
-      options.onEvent(event);
-    } catch (error) {
-      if (options.isControlFlow?.(error)) throw error;
-    }
-  }
-  if (options.journal) {
-    try {
-      options.journal(buildJournalRecord(metadata, calls, id));
-    } catch (error) {
-      if (options.isControlFlow?.(error)) throw error;
-      options.onWarning?.("Failed to record middleware:safety_termination event", error);
-    }
-  }
 }
 
 function messageId(message: unknown): string | undefined {

@@ -4,7 +4,8 @@
  * `_build_suppressed_message` + `clone_ai_message_with_tool_calls`):
  * clear the tool calls and the provider's raw tool-call fields, keep the
  * partial text and append the explanation, stamp `safety_termination`.
- * The input is never mutated; ids and unrelated fields are kept.
+ * The input is never mutated; ids and unrelated fields are kept. Only the
+ * top levels are copied (see copyTop): deeper values are shared with it.
  */
 
 import { emptyExplanation, suppressedExplanation } from "./templates.ts";
@@ -46,11 +47,11 @@ export function appendExplanation(content: unknown, explanation: string, block: 
   return `${typeof content === "object" ? JSON.stringify(content) : String(content)}\n\n${explanation}`;
 }
 
-function explanationFor(t: SafetyTermination, calls: number): string {
+export function explanationFor(t: SafetyTermination, calls: number): string {
   return calls > 0 ? suppressedExplanation(t.reason_field, t.reason_value, t.detector) : emptyExplanation(t.reason_field, t.reason_value, t.detector);
 }
 
-function metadataFor(t: SafetyTermination, calls: SuppressedCall[]): SafetyTerminationMetadata {
+export function metadataFor(t: SafetyTermination, calls: SuppressedCall[]): SafetyTerminationMetadata {
   return {
     detector: t.detector,
     reason_field: t.reason_field,
@@ -61,26 +62,68 @@ function metadataFor(t: SafetyTermination, calls: SuppressedCall[]): SafetyTermi
   };
 }
 
-/** Rewrite `message` (already detected as `shape`) for termination `t`. */
-export function rewriteMessage(message: unknown, shape: Exclude<SafetyShape, "auto">, t: SafetyTermination): RewriteOutcome {
-  const copy = structuredClone(message) as Json;
+/**
+ * Calls suppressed earlier in a stream, then the ones found in this chunk;
+ * a call seen in both (a final event repeating the whole output) counts once.
+ */
+function mergeCalls(prior: SuppressedCall[], found: SuppressedCall[]): SuppressedCall[] {
+  const ids = new Set(prior.map((c) => c.id).filter((id) => id !== undefined));
+  return [...prior, ...found.filter((c) => c.id === undefined || !ids.has(c.id))];
+}
+
+/**
+ * Rewrite `message` (already detected as `shape`) for termination `t`.
+ * `prior` lists calls a stream already suppressed before this, its stop chunk.
+ */
+export function rewriteMessage(message: unknown, shape: Exclude<SafetyShape, "auto">, t: SafetyTermination, prior: SuppressedCall[] = []): RewriteOutcome {
+  const copy = copyTop(message, EDITED_LEVELS) as Json;
+  const all = (found: SuppressedCall[]) => mergeCalls(prior, found);
+  const outcome = rewriteShape(copy, shape, t, all);
+  // The stamp on the message and the metadata handed back must not alias.
+  return { ...outcome, metadata: structuredClone(outcome.metadata) };
+}
+
+function rewriteShape(copy: Json, shape: Exclude<SafetyShape, "auto">, t: SafetyTermination, all: Merge): RewriteOutcome {
   switch (shape) {
     case "openai_chat":
-      return rewriteChoices(copy, t);
+      return rewriteChoices(copy, t, all);
     case "openai_responses":
-      return rewriteResponses(copy, t);
+      return rewriteResponses(copy, t, all);
     case "anthropic":
-      return rewriteBlocks(copy, t, "anthropic");
+      return rewriteBlocks(copy, t, "anthropic", all);
     case "gemini":
-      return rewriteGemini(copy, t);
+      return rewriteGemini(copy, t, all);
     case "bedrock":
-      return rewriteBlocks(copy, t, "bedrock");
+      return rewriteBlocks(copy, t, "bedrock", all);
     default:
-      return rewriteLangChain(copy, t);
+      return rewriteLangChain(copy, t, all);
   }
 }
 
-function rewriteLangChain(root: Json, t: SafetyTermination): RewriteOutcome {
+type Merge = (found: SuppressedCall[]) => SuppressedCall[];
+
+/**
+ * The rewrite edits nothing deeper than a Responses event's
+ * response.output[i].content (level 4); one more level for margin.
+ */
+const EDITED_LEVELS = 6;
+
+/**
+ * Copy arrays and objects down to `levels` levels and share what lies deeper
+ * (DeerFlow's model_copy is shallow too). A full deep clone of model-made
+ * arguments overflows the stack at a few thousand levels; these are dropped
+ * or left untouched anyway. Dates, maps, sets and binary data are shared.
+ */
+function copyTop(value: unknown, levels: number): unknown {
+  if (levels === 0 || typeof value !== "object" || value === null) return value;
+  if (Array.isArray(value)) return value.map((v) => copyTop(v, levels - 1));
+  if (value instanceof Date || value instanceof Map || value instanceof Set || value instanceof RegExp || value instanceof ArrayBuffer || ArrayBuffer.isView(value)) return value;
+  const out: Json = {};
+  for (const [key, v] of Object.entries(value)) out[key] = copyTop(v, levels - 1);
+  return out;
+}
+
+function rewriteLangChain(root: Json, t: SafetyTermination, merge: Merge): RewriteOutcome {
   // The serialized form {lc, type: "constructor", id, kwargs} holds the fields in kwargs.
   const target = "lc" in root && isObject(root.kwargs) ? (root.kwargs as Json) : root;
   const kwargs = isObject(target.additional_kwargs) ? (target.additional_kwargs as Json) : undefined;
@@ -93,6 +136,7 @@ function rewriteLangChain(root: Json, t: SafetyTermination): RewriteOutcome {
     if (kwargs && isObject(kwargs.function_call)) raw.push({ name: nameOf(kwargs.function_call), id: undefined });
     calls = raw.length >= chunks.length ? raw : chunks;
   }
+  calls = merge(calls);
   target.content = appendExplanation(target.content, explanationFor(t, calls.length));
   target.tool_calls = [];
   if ("tool_call_chunks" in target) target.tool_call_chunks = [];
@@ -109,8 +153,8 @@ function rewriteLangChain(root: Json, t: SafetyTermination): RewriteOutcome {
   return { message: root, metadata, calls };
 }
 
-function rewriteChoices(root: Json, t: SafetyTermination): RewriteOutcome {
-  const calls: SuppressedCall[] = [];
+function rewriteChoices(root: Json, t: SafetyTermination, merge: Merge): RewriteOutcome {
+  let calls: SuppressedCall[] = [];
   const touched: Json[] = [];
   for (const choice of asArray(root.choices)) {
     if (!isObject(choice)) continue;
@@ -124,6 +168,7 @@ function rewriteChoices(root: Json, t: SafetyTermination): RewriteOutcome {
     if (calls.length > before || isBlank(msg.content)) touched.push(msg);
     if (choice.finish_reason === "tool_calls") choice.finish_reason = "stop";
   }
+  calls = merge(calls);
   const text = explanationFor(t, calls.length);
   for (const msg of touched) msg.content = appendExplanation(msg.content, text);
   const metadata = metadataFor(t, calls);
@@ -131,9 +176,9 @@ function rewriteChoices(root: Json, t: SafetyTermination): RewriteOutcome {
   return { message: root, metadata, calls };
 }
 
-function rewriteResponses(outer: Json, t: SafetyTermination): RewriteOutcome {
+function rewriteResponses(outer: Json, t: SafetyTermination, merge: Merge): RewriteOutcome {
   const root = isObject(outer.response) && !Array.isArray(outer.output) ? (outer.response as Json) : outer;
-  const calls: SuppressedCall[] = [];
+  let calls: SuppressedCall[] = [];
   const output = asArray(root.output).filter((item) => {
     if (isObject(item) && typeof item.type === "string" && RESPONSES_CALLS.has(item.type)) {
       calls.push({ name: nameOf(item), id: idOf(item, "call_id") ?? idOf(item) });
@@ -141,6 +186,7 @@ function rewriteResponses(outer: Json, t: SafetyTermination): RewriteOutcome {
     }
     return true;
   });
+  calls = merge(calls);
   const text = explanationFor(t, calls.length);
   const block = (s: string) => ({ type: "output_text", text: s, annotations: [] });
   const lastMessage = [...output].reverse().find((item) => isObject(item) && item.type === "message") as Json | undefined;
@@ -153,11 +199,11 @@ function rewriteResponses(outer: Json, t: SafetyTermination): RewriteOutcome {
   return { message: outer, metadata, calls };
 }
 
-function rewriteBlocks(root: Json, t: SafetyTermination, provider: "anthropic" | "bedrock"): RewriteOutcome {
+function rewriteBlocks(root: Json, t: SafetyTermination, provider: "anthropic" | "bedrock", merge: Merge): RewriteOutcome {
   let holder: Json = root;
   if (provider === "anthropic" && isObject(root.message)) holder = root.message as Json;
   if (provider === "bedrock" && isObject(root.output) && isObject((root.output as Json).message)) holder = (root.output as Json).message as Json;
-  const calls: SuppressedCall[] = [];
+  let calls: SuppressedCall[] = [];
   const isCall = (b: unknown) => (provider === "anthropic" ? isObject(b) && b.type === "tool_use" : isObject(b) && isObject(b.toolUse));
   let content = holder.content;
   if (Array.isArray(content)) {
@@ -168,6 +214,7 @@ function rewriteBlocks(root: Json, t: SafetyTermination, provider: "anthropic" |
       return false;
     });
   }
+  calls = merge(calls);
   const block = provider === "anthropic" ? (s: string) => ({ type: "text", text: s }) : (s: string) => ({ text: s });
   // A streamed stop event (message_delta, messageStop) carries no content to extend.
   const hasBody = provider === "anthropic" ? root.type !== "message_delta" : holder !== root;
@@ -177,8 +224,8 @@ function rewriteBlocks(root: Json, t: SafetyTermination, provider: "anthropic" |
   return { message: root, metadata, calls };
 }
 
-function rewriteGemini(root: Json, t: SafetyTermination): RewriteOutcome {
-  const calls: SuppressedCall[] = [];
+function rewriteGemini(root: Json, t: SafetyTermination, merge: Merge): RewriteOutcome {
+  let calls: SuppressedCall[] = [];
   const touched: Json[] = [];
   for (const candidate of asArray(root.candidates)) {
     if (!isObject(candidate)) continue;
@@ -195,6 +242,7 @@ function rewriteGemini(root: Json, t: SafetyTermination): RewriteOutcome {
     const blank = parts.every((p) => !isObject(p) || p.thought === true || typeof p.text !== "string" || !p.text.trim());
     if (calls.length > before || blank) touched.push(content);
   }
+  calls = merge(calls);
   const text = explanationFor(t, calls.length);
   for (const content of touched) content.parts = appendExplanation(content.parts, text, (s) => ({ text: s }));
   const metadata = metadataFor(t, calls);

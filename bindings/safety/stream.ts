@@ -1,171 +1,126 @@
 /**
  * @module
- * A stream wrapper that holds tool calls back until the finish reason
- * arrives, then releases them (normal stop) or suppresses them (safety
- * stop). Text before the first tool call streams live. Chunk shapes: OpenAI
- * Chat Completions chunks, Anthropic Messages events, Gemini chunks, Bedrock
- * ConverseStream events, OpenAI Responses events, LangChain message chunks.
+ * A stream wrapper that holds tool calls back until the turn ends, then
+ * releases them (a normal finish) or suppresses them (a safety stop). Text
+ * before the first tool call streams live. Fail-closed rules:
+ * - a safety stop drops every held chunk; the stop chunk itself is rewritten
+ *   like a whole message (its own tool-call parts removed, the explanation
+ *   appended where it carries content, `safety_termination` stamped);
+ * - a turn that fails (Responses `response.failed`, an `error` event) or a
+ *   stream that ends with no finish reason never releases held chunks: the
+ *   calls may be cut off. onTermination reports detector "stream_incomplete";
+ * - a stream that throws propagates the error with nothing held released;
+ * - a chunk the core cannot read throws SafetyCheckError (check.ts);
+ * - with several choices or candidates, held chunks wait for all of them;
+ * - chunks after the end of a turn are judged as a new turn.
+ * A core built with `enabled: false` passes the stream through untouched.
  */
 
 import { buildEvent } from "./middleware.ts";
-import { emptyExplanation, suppressedExplanation } from "./templates.ts";
-import type { SafetyCore, SafetyShape, SafetyTerminationEvent, SafetyTerminationMetadata } from "./types.ts";
-
-type Bag = Record<string, unknown>;
-const isObject = (x: unknown): x is Bag => typeof x === "object" && x !== null && !Array.isArray(x);
-const list = (x: unknown): unknown[] => (Array.isArray(x) ? x : []);
-const nonBlank = (x: unknown) => typeof x === "string" && x.trim() !== "";
-
-/** What one chunk carries: the tool calls it starts, visible text, whether it ends the turn. */
-export interface ChunkFacts {
-  callNames: string[];
-  toolCall: boolean;
-  text: boolean;
-  final: boolean;
-}
-
-/** Read the facts of one streamed chunk, whatever its provider. */
-export function chunkFacts(chunk: unknown): ChunkFacts {
-  const facts: ChunkFacts = { callNames: [], toolCall: false, text: false, final: false };
-  if (!isObject(chunk)) return facts;
-  const call = (name: unknown) => {
-    facts.toolCall = true;
-    if (name !== undefined) facts.callNames.push(typeof name === "string" && name ? name : "unknown");
-  };
-  if (Array.isArray(chunk.choices)) {
-    for (const choice of chunk.choices) {
-      if (!isObject(choice)) continue;
-      const delta = isObject(choice.delta) ? choice.delta : isObject(choice.message) ? choice.message : {};
-      for (const tc of list(delta.tool_calls)) {
-        const fn = isObject(tc) && isObject(tc.function) ? tc.function : {};
-        call(isObject(tc) && (tc.id || fn.name) ? fn.name : undefined);
-      }
-      if (isObject(delta.function_call)) call(delta.function_call.name);
-      if (nonBlank(delta.content)) facts.text = true;
-      if (typeof choice.finish_reason === "string") facts.final = true;
-    }
-    return facts;
-  }
-  if (Array.isArray(chunk.candidates) || isObject(chunk.promptFeedback)) {
-    for (const cand of list(chunk.candidates)) {
-      if (!isObject(cand)) continue;
-      const parts = isObject(cand.content) ? list(cand.content.parts) : [];
-      for (const p of parts) {
-        if (!isObject(p)) continue;
-        if (isObject(p.functionCall)) call(p.functionCall.name);
-        else if (p.thought !== true && nonBlank(p.text)) facts.text = true;
-      }
-      if (typeof cand.finishReason === "string") facts.final = true;
-    }
-    if (isObject(chunk.promptFeedback) && chunk.promptFeedback.blockReason) facts.final = true;
-    return facts;
-  }
-  const type = typeof chunk.type === "string" ? chunk.type : "";
-  // Anthropic Messages events.
-  if (type === "content_block_start" && isObject(chunk.content_block)) {
-    if (chunk.content_block.type === "tool_use") call(chunk.content_block.name);
-    else if (nonBlank(chunk.content_block.text)) facts.text = true;
-    return facts;
-  }
-  if (type === "content_block_delta" && isObject(chunk.delta)) {
-    if (chunk.delta.type === "input_json_delta") facts.toolCall = true;
-    else if (nonBlank(chunk.delta.text)) facts.text = true;
-    return facts;
-  }
-  if (type === "message_delta") {
-    facts.final = isObject(chunk.delta) && typeof chunk.delta.stop_reason === "string";
-    return facts;
-  }
-  // OpenAI Responses events.
-  if (type.startsWith("response.")) {
-    if (type === "response.output_item.added" && isObject(chunk.item) && typeof chunk.item.type === "string" && chunk.item.type.endsWith("_call")) {
-      if (["function_call", "custom_tool_call", "computer_call", "local_shell_call", "shell_call", "apply_patch_call"].includes(chunk.item.type)) call(chunk.item.name);
-    } else if (type.includes("function_call_arguments") || type.includes("custom_tool_call_input")) facts.toolCall = true;
-    else if (type === "response.output_text.delta" && nonBlank(chunk.delta)) facts.text = true;
-    facts.final = type === "response.completed" || type === "response.incomplete" || type === "response.failed";
-    return facts;
-  }
-  // Bedrock ConverseStream events.
-  if (isObject(chunk.contentBlockStart) || isObject(chunk.contentBlockDelta) || isObject(chunk.messageStop)) {
-    const start = isObject(chunk.contentBlockStart) && isObject(chunk.contentBlockStart.start) ? chunk.contentBlockStart.start : {};
-    if (isObject(start.toolUse)) call(start.toolUse.name);
-    const delta = isObject(chunk.contentBlockDelta) && isObject(chunk.contentBlockDelta.delta) ? chunk.contentBlockDelta.delta : {};
-    if (isObject(delta.toolUse)) facts.toolCall = true;
-    if (nonBlank(delta.text)) facts.text = true;
-    facts.final = isObject(chunk.messageStop);
-    return facts;
-  }
-  // LangChain AIMessageChunk.
-  for (const tc of [...list(chunk.tool_call_chunks), ...list(chunk.tool_calls)]) call(isObject(tc) && (tc.id || tc.name) ? tc.name : undefined);
-  if (nonBlank(chunk.content) || (Array.isArray(chunk.content) && chunk.content.some((b) => nonBlank(b) || (isObject(b) && nonBlank(b.text))))) facts.text = true;
-  for (const meta of [chunk.response_metadata, chunk.additional_kwargs]) {
-    if (!isObject(meta)) continue;
-    for (const key of ["finish_reason", "finishReason", "stop_reason", "stopReason"]) if (typeof meta[key] === "string") facts.final = true;
-    if (isObject(meta.incomplete_details)) facts.final = true;
-  }
-  return facts;
-}
+import { detectTurn } from "./check.ts";
+import { chunkFacts } from "./chunk-facts.ts";
+import { explanationFor, metadataFor, rewriteMessage, type SuppressedCall } from "./rewrite.ts";
+import type { DetectResult, SafetyCore, SafetyShape, SafetyTermination, SafetyTerminationEvent, SafetyTerminationMetadata } from "./types.ts";
 
 export interface GuardStreamOptions {
   core: SafetyCore;
   shape?: SafetyShape;
   threadId?: string;
-  /** Called once when a safety stop suppresses the held chunks. */
+  /** Called once when held chunks are suppressed (a safety stop or an incomplete turn). */
   onTermination?: (metadata: SafetyTerminationMetadata, event: SafetyTerminationEvent, explanation: string) => void;
 }
 
-/**
- * Yield the stream's chunks, holding every chunk from the first tool call on
- * until the turn ends. On a safety stop (with tool calls, or with no text)
- * the held chunks are dropped and the stop chunk is stamped with
- * `safety_termination`; otherwise they are released in order.
- */
+const INCOMPLETE = "stream_incomplete";
+
+/** Yield the stream's chunks, holding every chunk from the first tool call on until the turn ends. */
 export async function* guardStream<T>(stream: AsyncIterable<T>, options: GuardStreamOptions): AsyncGenerator<T> {
-  const held: T[] = [];
-  const names: string[] = [];
-  let toolSeen = false;
-  let textSeen = false;
-  for await (const chunk of stream) {
-    const facts = chunkFacts(chunk);
-    if (facts.toolCall) toolSeen = true;
-    if (facts.text) textSeen = true;
-    names.push(...facts.callNames);
-    const result = options.core.detect(JSON.stringify(chunk) ?? "null", options.shape ?? "auto");
-    if (result.signal && result.detector && (toolSeen || !textSeen)) {
-      const count = Math.max(names.length, toolSeen ? 1 : 0);
-      const metadata: SafetyTerminationMetadata = {
-        detector: result.detector,
-        reason_field: result.reason_field ?? "",
-        reason_value: result.reason_value ?? "",
-        suppressed_tool_call_count: count,
-        suppressed_tool_call_names: names.length ? [...names] : Array(count).fill("unknown"),
-        extras: result.extras ?? {},
-      };
-      const explain = (count > 0 ? suppressedExplanation : emptyExplanation)(metadata.reason_field, metadata.reason_value, metadata.detector);
-      options.onTermination?.(metadata, buildEvent(metadata, options.threadId), explain);
-      held.length = 0;
-      const stamped = isObject(chunk) ? ({ ...chunk, safety_termination: metadata } as T) : chunk;
-      yield stamped;
-      // Drain the rest of the turn, dropping any further tool-call chunks.
-      for await (const rest of stream) if (!chunkFacts(rest).toolCall) yield rest;
-      return;
-    }
-    if (toolSeen) {
-      held.push(chunk);
-      if (facts.final) {
-        yield* held;
-        held.length = 0;
+  if (options.core.enabled === false) {
+    yield* stream;
+    return;
+  }
+  const iterator = stream[Symbol.asyncIterator]();
+  let exhausted = false;
+  const pull = async () => {
+    const next = await iterator.next();
+    exhausted = next.done === true;
+    return next;
+  };
+  try {
+    let turn = new Turn<T>();
+    for (let next = await pull(); !next.done; next = await pull()) {
+      const chunk = next.value;
+      const facts = chunkFacts(chunk);
+      const result = detectTurn(options.core, chunk, options.shape ?? "auto");
+      const tools = turn.toolSeen || facts.toolCall;
+      const text = turn.textSeen || facts.text;
+      const safetyStop = result.signal === true && !!result.detector && (tools || !text);
+      if (safetyStop || (facts.failed && tools)) {
+        const t: SafetyTermination = safetyStop
+          ? { detector: result.detector!, reason_field: result.reason_field ?? "", reason_value: result.reason_value ?? "", extras: result.extras ?? {} }
+          : { detector: INCOMPLETE, reason_field: "event", reason_value: String((chunk as { type?: unknown }).type ?? "failed"), extras: {} };
+        yield stopChunk(chunk, result, t, turn.priorCalls(), options);
+        // The turn is over: pass what follows, minus anything that carries a tool call.
+        for (let rest = await pull(); !rest.done; rest = await pull()) {
+          if (!chunkFacts(rest.value).toolCall) yield rest.value;
+        }
+        return;
       }
-      continue;
+      turn.toolSeen = tools;
+      turn.textSeen = text;
+      turn.calls.push(...facts.calls);
+      const final = turn.ends(facts.final, facts.indexes, facts.finished);
+      if (turn.toolSeen) turn.held.push(chunk);
+      else yield chunk;
+      if (final) {
+        yield* turn.held;
+        turn = new Turn<T>();
+      }
     }
-    yield chunk;
+    if (turn.held.length > 0) {
+      const t: SafetyTermination = { detector: INCOMPLETE, reason_field: "finish_reason", reason_value: "", extras: {} };
+      const metadata = metadataFor(t, turn.priorCalls());
+      options.onTermination?.(metadata, buildEvent(metadata, options.threadId), explanationFor(t, metadata.suppressed_tool_call_count));
+    }
+  } finally {
+    // Stopped early (the consumer broke off, or a check threw): close the source too.
+    if (!exhausted) await iterator.return?.();
   }
-  // The stream ended without a finish reason: the calls may be cut off, so they are not released.
-  if (held.length) {
-    const metadata: SafetyTerminationMetadata = {
-      detector: "stream_incomplete", reason_field: "finish_reason", reason_value: "", suppressed_tool_call_count: Math.max(names.length, 1),
-      suppressed_tool_call_names: names.length ? [...names] : ["unknown"], extras: {},
-    };
-    options.onTermination?.(metadata, buildEvent(metadata, options.threadId), suppressedExplanation(metadata.reason_field, "", metadata.detector));
+}
+
+/** What one turn of the stream has seen so far. */
+class Turn<T> {
+  held: T[] = [];
+  calls: SuppressedCall[] = [];
+  toolSeen = false;
+  textSeen = false;
+  private open = new Set<number>();
+  private done = new Set<number>();
+
+  /** Whether the turn ends with this chunk: a final event, or every open choice finished. */
+  ends(final: boolean, indexes: number[], finished: number[]): boolean {
+    for (const i of indexes) this.open.add(i);
+    for (const i of finished) this.done.add(i);
+    return final || (this.done.size > 0 && [...this.open].every((i) => this.done.has(i)));
   }
+
+  /** The calls seen before the stop chunk; argument deltas with no visible start count as one unnamed call. */
+  priorCalls(): SuppressedCall[] {
+    return this.calls.length === 0 && this.toolSeen ? [{ name: "unknown" }] : [...this.calls];
+  }
+}
+
+function stopChunk<T>(chunk: T, result: DetectResult, t: SafetyTermination, prior: SuppressedCall[], options: GuardStreamOptions): T {
+  let out: T;
+  let metadata: SafetyTerminationMetadata;
+  if (result.ai !== false && result.shape) {
+    const rewritten = rewriteMessage(chunk, result.shape, t, prior);
+    out = rewritten.message as T;
+    metadata = rewritten.metadata;
+  } else {
+    // Not a model turn (an error event): nothing in it to execute; stamp a copy.
+    metadata = metadataFor(t, prior);
+    out = { ...(chunk as object), safety_termination: metadata } as T;
+  }
+  options.onTermination?.(metadata, buildEvent(metadata, options.threadId), explanationFor(t, metadata.suppressed_tool_call_count));
+  return out;
 }

@@ -71,5 +71,7 @@ export interface SafetyJournalRecord {
 
 /** The detector seam: the real one calls the wasm core (core.ts). */
 export interface SafetyCore {
+  /** False for a core built from `safety_finish_reason: {enabled: false}`: nothing is detected or held. */
+  readonly enabled?: boolean;
   detect(json: string, shape?: SafetyShape): DetectResult;
 }

@@ -13,7 +13,11 @@ interface Vector {
   input: unknown;
   /** A stop event with no content to extend: stamped only, so not idempotent by content. */
   stop_event_only?: boolean;
-  expect: { terminated: boolean; detector?: string; reason_field?: string; reason_value?: string; suppressed_tool_calls: number };
+  expect: {
+    terminated: boolean; detector?: string; reason_field?: string; reason_value?: string; suppressed_tool_calls: number;
+    /** When given, the extras carried (Azure content_filter_results, Gemini safety_ratings). */
+    extras?: Record<string, unknown>;
+  };
 }
 
 for (const file of readdirSync(DIR).filter((f) => f.endsWith(".jsonl"))) {
@@ -31,6 +35,7 @@ for (const file of readdirSync(DIR).filter((f) => f.endsWith(".jsonl"))) {
         detector: v.expect.detector, reason_field: v.expect.reason_field, reason_value: v.expect.reason_value,
         suppressed_tool_call_count: v.expect.suppressed_tool_calls,
       });
+      if (v.expect.extras) expect(r.metadata!.extras).toEqual(v.expect.extras);
       expect(JSON.stringify(r.message)).toContain('"safety_termination"');
       if (v.stop_event_only) return;
       // The rewrite keeps the shape, executes nothing, and is idempotent.

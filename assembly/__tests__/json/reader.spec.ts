@@ -96,3 +96,47 @@ describe("Json navigation", () => {
     expect(j.readStringArray(j.get(j.root(), "b"))).toBeNull();
   });
 });
+
+describe("Json eight-byte string scanning", () => {
+  // The validator, skipper and decoder look at eight bytes at a time; every
+  // special byte must be seen at every offset within and across those words.
+  const filler = "abcdefghijklmnopqrstuvwxyz0123456789";
+  test("a control character, quote or backslash at any offset of a long string is handled", () => {
+    for (let at = 0; at < 30; at++) {
+      const head = filler.substring(0, at), tail = filler.substring(at);
+      // A raw control byte is invalid wherever it sits.
+      expect(valid('"' + head + "\u0001" + tail + '"')).toBe(false);
+      expect(valid('"' + head + "\u001f" + tail + '"')).toBe(false);
+      // A raw quote ends the string early: what follows is not JSON.
+      expect(valid('"' + head + '"' + tail + '"')).toBe(false);
+      // An escape anywhere is decoded, a bad one rejected.
+      const j = doc('{"k":"' + head + '\\"' + tail + '","after":1}');
+      expect(j.validate()).toBe(true);
+      expect(j.readString(j.get(j.root(), "k"))).toBe(head + '"' + tail);
+      expect(j.readNumber(j.get(j.root(), "after"))).toBe(1.0);
+      expect(valid('"' + head + "\\q" + tail + '"')).toBe(false);
+      // Non-ASCII at any offset is validated as UTF-8 and decoded intact.
+      const u = doc('{"k":"' + head + "é" + tail + '"}');
+      expect(u.validate()).toBe(true);
+      expect(u.readString(u.get(u.root(), "k"))).toBe(head + "é" + tail);
+    }
+  });
+  test("DEL and bytes just below and above the control range", () => {
+    expect(valid('"' + filler + "\u007f" + filler + '"')).toBe(true); // DEL is allowed raw by RFC 8259
+    expect(valid('"' + filler + " " + filler + '"')).toBe(true);
+  });
+});
+
+describe("Json.readNumber", () => {
+  test("integers take the fast path, everything else the exact parser", () => {
+    const j = doc('[120, -5, 0, -0, 999999999999999, 1e3, 1.5, -2.25e-1, 123456789012345678, 1E+2]');
+    expect(j.validate()).toBe(true);
+    const expected: f64[] = [120, -5, 0, -0.0, 999999999999999, 1000, 1.5, -0.225, 123456789012345678, 100];
+    let e = j.firstElement(j.root());
+    for (let i = 0; i < expected.length; i++) {
+      expect(j.readNumber(e)).toBe(expected[i]);
+      e = j.nextElement(e);
+    }
+    expect(e).toBe(-1);
+  });
+});

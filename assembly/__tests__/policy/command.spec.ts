@@ -68,6 +68,24 @@ describe("input", () => {
     expect(checkCommand(l, i, v)).toBe(false);
     expect(v.message).toBe("command is longer than 64 KiB");
   });
+  test("a NUL byte or a broken UTF-8 sequence is found at every offset (the scans go eight bytes at a time)", () => {
+    const l = new CommandLimits(); l.allowedCommands = ["*"]; l.compile();
+    const text = "echo abcdefghijklmnopqrstuvwxyz0123456789";
+    for (let at = 0; at < text.length; at++) {
+      for (let kind = 0; kind < 3; kind++) {
+        const a = new Uint8Array(text.length + 1);
+        for (let k = 0; k < text.length; k++) a[k < at ? k : k + 1] = <u8>text.charCodeAt(k);
+        // kind 0: NUL; 1: a lone continuation byte; 2: a truncated two-byte lead.
+        a[at] = kind == 0 ? 0 : kind == 1 ? 0x80 : 0xc3;
+        const i = new CommandInput();
+        i.commandPtr = a.dataStart; i.commandLen = a.length;
+        const v = new Verdict();
+        expect(checkCommand(l, i, v)).toBe(false);
+        expect(v.code).toBe(Code.INVALID_CONTEXT);
+      }
+    }
+    expect(check("echo " + text + " é ü ✓", new Opts())).toBe("allow");
+  });
   test("unparseable is command injection, with the parser's reason", () => {
     expect(check("echo 'x", new Opts())).toBe(Code.COMMAND_INJECTION_DETECTED);
     expect(last.message).toBe("command cannot be parsed safely (unterminated single quote)");

@@ -235,6 +235,38 @@ describe("robustness", () => {
     expect(has(detect('{"type":"ai","content":5,"tool_calls":{},"response_metadata":{"finish_reason":"content_filter"}}'), '"blank":false')).toBe(true);
     expect(has(detect('{"output":{"message":{"content":"x"}},"stopReason":null}'), '"signal":false')).toBe(true);
   });
+  test("case folding is ASCII only: look-alikes and Unicode case mappings never match", () => {
+    // Providers send ASCII enum values. Python's str.upper() would map U+017F (long s) to S and
+    // U+0131 (dotless i) to I; we do not, so every runtime decides alike, with no Unicode tables.
+    const lookalikes = [
+      "\uFF23\uFF2F\uFF2E\uFF34\uFF25\uFF2E\uFF34_FILTER", // fullwidth CONTENT
+      "CONTENT_F\u0130LTER", // capital I with dot
+      "content_f\u0131lter", // dotless i
+      "content\u200b_filter", // zero-width space
+      "content_filter\\u0000", // a JSON-escaped NUL after the value
+      " content_filter",
+      "\u017Fafety", // long s: Python's upper() gives SAFETY
+      "\u0131mage_safety", // dotless i: Python's upper() gives IMAGE_SAFETY
+    ];
+    for (let i = 0; i < lookalikes.length; i++) {
+      expect(has(detect(ai('""', WRITE, '{"finish_reason":"' + lookalikes[i] + '"}')), '"signal":false')).toBe(true);
+    }
+    expect(has(detect(ai('""', WRITE, '{"stop_reason":"REFUSAL"}')), '"signal":true')).toBe(true);
+    expect(has(detect(ai('""', WRITE, '{"finish_reason":"Image_Safety"}')), '"signal":true')).toBe(true);
+  });
+  test("a configured non-ASCII value matches byte for byte", () => {
+    const c = compile('{"detectors":[{"use":"openai_compatible_content_filter","config":{"finish_reasons":["敏感"]}}]}')!;
+    expect(has(detect(ai('""', WRITE, '{"finish_reason":"敏感"}'), c), '"terminated":true')).toBe(true);
+    expect(has(detect(ai('""', WRITE, '{"finish_reason":"敏"}'), c), '"signal":false')).toBe(true);
+  });
+  test("a duplicated container or tool-call list cannot hide a stop or a call", () => {
+    const meta = '{"type":"ai","content":"x","tool_calls":[' + WRITE + '],"response_metadata":{"finish_reason":"stop"},"response_metadata":{"finish_reason":"content_filter"}}';
+    expect(has(detect(meta), '"terminated":true')).toBe(true);
+    const calls = '{"type":"ai","content":"x","tool_calls":[],"tool_calls":[' + WRITE + '],"response_metadata":{"finish_reason":"content_filter"}}';
+    expect(has(detect(calls), '"terminated":true')).toBe(true);
+    // Without duplicates DeerFlow's order holds: a non-empty response_metadata value decides.
+    expect(has(detect(ai('""', WRITE, '{"finish_reason":"stop"}', '{"finish_reason":"content_filter"}')), '"signal":false')).toBe(true);
+  });
   test("reason values with escapes are copied verbatim", () => {
     expect(has(detect(ai('""', WRITE, '{"finish_reason":"content\\u005ffilter"}')), '"reason_value":"content\\u005ffilter"')).toBe(true);
   });
@@ -260,6 +292,13 @@ describe("SafetyConfig.compile", () => {
     expect(compile('{"detectors":{}}') == null).toBe(true);
     expect(compile('{"detector":[]}') == null).toBe(true);
     expect(compile('{"detectors":[{"use":"gemini_safety","extra":1}]}') == null).toBe(true);
+  });
+  test("class paths resolve, file paths do not (custom detectors are not supported)", () => {
+    expect(compile('{"detectors":[{"use":"portcullis:GeminiSafetyDetector"}]}') != null).toBe(true);
+    expect(compile('{"detectors":[{"use":"deerflow.agents.middlewares.safety_termination_detectors:AnthropicRefusalDetector"}]}') != null).toBe(true);
+    expect(compile('{"detectors":[{"use":"./mine.js:GeminiSafetyDetector"}]}') == null).toBe(true);
+    expect(compile('{"detectors":[{"use":":gemini_safety"}]}') == null).toBe(true);
+    expect(compile('{"detectors":[{"use":"9x:gemini_safety"}]}') == null).toBe(true);
   });
   test("anthropic and bedrock take stop_reasons, responses takes reasons", () => {
     expect(compile('{"detectors":[{"use":"AnthropicRefusalDetector","config":{"stop_reasons":["refusal","blocked"]}}]}') != null).toBe(true);

@@ -1,0 +1,31 @@
+// Eight bytes at a time (SWAR) for the byte loops that dominate a decision:
+// most input is plain ASCII, which one 64-bit load and a few bit operations
+// settle instead of eight compares and branches.
+
+export const ONES: u64 = 0x0101010101010101;
+export const HIGHS: u64 = 0x8080808080808080;
+
+/** Some byte of x is zero. Exact (no false positives). */
+// @ts-ignore: decorator
+@inline export function hasZeroByte(x: u64): bool {
+  return ((x - ONES) & ~x & HIGHS) != 0;
+}
+
+/** Some byte of x equals b. */
+// @ts-ignore: decorator
+@inline export function hasByte(x: u64, b: u32): bool {
+  return hasZeroByte(x ^ (ONES * <u64>b));
+}
+
+/** Every byte of x is ASCII (below 0x80). */
+// @ts-ignore: decorator
+@inline export function allAscii(x: u64): bool {
+  return (x & HIGHS) == 0;
+}
+
+/** Every byte of x is ASCII and none is below `n` (n <= 0x80). */
+// @ts-ignore: decorator
+@inline export function asciiNoneBelow(x: u64, n: u32): bool {
+  // (x - n..) & ~x & 0x80.. is non-zero iff some byte is below n, given all bytes < 0x80.
+  return (x & HIGHS) == 0 && ((x - ONES * <u64>n) & ~x & HIGHS) == 0;
+}

@@ -1,0 +1,79 @@
+// `npm run bench [-- --json]`: bench/run.mjs (given the same arguments), then bench/load.mjs in every runtime that
+// is installed — Node, Deno and Bun from test/runtimes (node test/runtimes/install.mjs), Chromium through
+// playwright-core — side by side, with the issue's budgets. Runtimes that are missing are listed, not measured.
+// Workers are not timed: workerd's clock only advances on I/O (toolchain.md P9).
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { serveStatic, STRICT_CSP } from "../examples/browser/serve.mjs";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const bin = (name) => `${root}test/runtimes/node_modules/.bin/${name}`;
+const load = `${root}bench/load.mjs`;
+const BUDGETS = { wasm: 150_000, bundle: 400_000, loadMs: 5 }; // issue 3; decimal KB, before gzip
+const json = process.argv.includes("--json");
+
+execFileSync(process.execPath, [`${root}bench/run.mjs`, ...process.argv.slice(2)], { stdio: "inherit" });
+
+const commands = [
+  ["node", process.execPath, [load, "--json"]],
+  ["deno", bin("deno"), ["run", "--allow-read", load, "--json"]],
+  ["bun", bin("bun"), [load, "--json"]],
+];
+const rows = [];
+const missing = [];
+for (const [name, command, args] of commands) {
+  if (!existsSync(command)) {
+    missing.push(name);
+    continue;
+  }
+  rows.push(JSON.parse(execFileSync(command, args, { encoding: "utf8" }).trim().split("\n").pop()));
+}
+const chromium = await measureChromium().catch((error) => (missing.push(`chromium (${error.message.split("\n")[0]})`), null));
+if (chromium) rows.push(chromium);
+
+async function measureChromium() {
+  const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  if (!existsSync(executablePath)) throw new Error(`${executablePath} not found`);
+  const playwright = await import(pathToFileURL(createRequire(`${root}test/runtimes/package.json`).resolve("playwright-core")).href);
+  const { chromium } = playwright.default ?? playwright; // CommonJS: Node puts module.exports on default
+  const server = await serveStatic({ root, csp: STRICT_CSP });
+  let browser;
+  try {
+    browser = await chromium.launch({ executablePath, args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"] });
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/bench/load-page.html`);
+    await page.waitForFunction(() => window.loadBench !== undefined, undefined, { timeout: 30_000 });
+    return await page.evaluate(() => window.loadBench);
+  } finally {
+    await browser?.close();
+    await server.close();
+  }
+}
+
+if (json) {
+  for (const row of rows) console.log(JSON.stringify({ case: "load", ...row }));
+  process.exit(0);
+}
+
+const ms = (n) => n.toFixed(2).padStart(8);
+const kb = (n) => `${(n / 1000).toFixed(1)} KB`;
+console.log("\nload (ms)   import index.js*  first compile+load   warm from bytes   warm from module");
+for (const r of rows) console.log(`${r.runtime.padEnd(20)} ${ms(r.importMs)}         ${ms(r.firstMs)}         ${ms(r.fromBytesMs)}         ${ms(r.fromModuleMs)}`);
+console.log("* first import, parse included (Chromium: also the HTTP fetch from a local server)");
+if (missing.length) console.log(`not measured: ${missing.join(", ")}`);
+
+const node = rows[0];
+const size = (file) => node.sizes.find((s) => s.file === file);
+console.log("\nsize           raw        gzip -9");
+for (const { file, bytes, gzip } of node.sizes) console.log(`${file.padEnd(12)} ${kb(bytes).padStart(9)}  ${kb(gzip).padStart(9)}`);
+const wasm = size("policy.wasm");
+const bundle = size("index.js");
+const base64 = Math.ceil(wasm.bytes / 3) * 4;
+const verdict = (ok) => (ok ? "ok" : "OVER");
+console.log(`\nbudget: policy.wasm ${kb(wasm.bytes)} <= ${kb(BUDGETS.wasm)}: ${verdict(wasm.bytes <= BUDGETS.wasm)}`);
+console.log(`budget: default bundle dist/index.js ${kb(bundle.bytes)} <= ${kb(BUDGETS.bundle)}: ${verdict(bundle.bytes <= BUDGETS.bundle)}` +
+  ` (${kb(base64)} base64 wasm + ${kb(bundle.bytes - base64)} JS; fits while policy.wasm <= ${kb(Math.floor(((BUDGETS.bundle - (bundle.bytes - base64)) * 3) / 4))})`);
+console.log(`budget: Node instantiate + policy load <= ${BUDGETS.loadMs} ms: ${ms(node.fromModuleMs).trim()} ms warm (${verdict(node.fromModuleMs <= BUDGETS.loadMs)}),` +
+  ` ${ms(node.firstMs).trim()} ms first in a fresh process incl. compile (${verdict(node.firstMs <= BUDGETS.loadMs)})`);

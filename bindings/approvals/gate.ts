@@ -1,0 +1,122 @@
+/**
+ * @module
+ * ApprovalGate: the `ask` outcome made real. `guardToolCall` (option
+ * `approvals`) and the HTTP handler consult it when the policy asks; people
+ * (or the approval page) decide through it. Runs in every runtime.
+ */
+
+import type { Decision, GuardrailRequest } from "../core/decision.ts";
+import { checkCall, type GateOutcome } from "./check-call.ts";
+import { approveAction, expireDue, expireIfOverdue, rejectAction, type ApproveInput, type Reevaluate, type RejectInput } from "./decide.ts";
+import { createGateContext, type ApprovalGateOptions, type GateContext } from "./gate-context.ts";
+import { checkAction } from "./integrity.ts";
+import { isActionId, toPublicAction, type PendingAction, type PublicAction } from "./pending-action.ts";
+import type { ActionQuery, ApprovalStore } from "./store.ts";
+
+export interface WaitOptions {
+  /** How often to look at the store (default 500 ms). */
+  pollMs?: number;
+  signal?: AbortSignal;
+}
+
+export class ApprovalGate {
+  readonly #ctx: GateContext;
+
+  private constructor(ctx: GateContext) {
+    this.#ctx = ctx;
+  }
+
+  /** Checks the options now: a durable store without a `secret`, or a non-positive timeout, throws. */
+  static async create(options: ApprovalGateOptions = {}): Promise<ApprovalGate> {
+    return new ApprovalGate(await createGateContext(options));
+  }
+
+  get store(): ApprovalStore {
+    return this.#ctx.store;
+  }
+
+  get timeoutSeconds(): number {
+    return this.#ctx.timeoutMs / 1000;
+  }
+
+  /** The gate's answer to a call the policy said `ask` about (see check-call.ts). Never call it for allow or deny. */
+  check(request: GuardrailRequest, asked: Decision): Promise<GateOutcome> {
+    if (asked.decision !== "ask") throw new TypeError(`ApprovalGate.check is for ask decisions, got '${asked.decision}'`);
+    return checkCall(this.#ctx, request, asked);
+  }
+
+  /** Approve a pending action. `reevaluate` must be given to allow edited arguments (the policy judges them). */
+  async approve(id: string, input: ApproveInput = {}, reevaluate?: Reevaluate): Promise<PublicAction> {
+    return toPublicAction(await approveAction(this.#ctx, id, input, reevaluate), true);
+  }
+
+  async reject(id: string, input: RejectInput = {}): Promise<PublicAction> {
+    return toPublicAction(await rejectAction(this.#ctx, id, input), true);
+  }
+
+  /** One action as the API shows it, or null. An overdue pending action is turned into a timeout first. */
+  async getAction(id: string): Promise<PublicAction | null> {
+    if (!isActionId(id)) return null;
+    const action = await this.#ctx.store.get(id);
+    return action ? this.#view(await this.#settle(action)) : null;
+  }
+
+  /** Newest first. Overdue pending actions are timed out before they are listed. */
+  async listActions(query: ActionQuery = {}): Promise<PublicAction[]> {
+    const actions = await this.#ctx.store.list(query);
+    const out: PublicAction[] = [];
+    for (const action of actions) {
+      const settled = await this.#settle(action);
+      if (!query.status || settled.status === query.status) out.push(await this.#view(settled));
+    }
+    return out;
+  }
+
+  /** Time out overdue actions, retire stale approvals, purge old records. Returns how many changed state. */
+  expireDue(): Promise<number> {
+    return expireDue(this.#ctx);
+  }
+
+  /** Resolve when the action leaves `pending` (decided or timed out). */
+  async waitForDecision(id: string, options: WaitOptions = {}): Promise<PublicAction> {
+    const pollMs = options.pollMs ?? 500;
+    for (;;) {
+      options.signal?.throwIfAborted();
+      const action = await this.getAction(id);
+      if (!action) throw new Error(`no action ${id}`);
+      if (action.status !== "pending") return action;
+      await sleep(pollMs, options.signal);
+    }
+  }
+
+  close(): Promise<void> {
+    return this.#ctx.store.close();
+  }
+
+  async #settle(action: PendingAction): Promise<PendingAction> {
+    const now = this.#ctx.clock();
+    if (await expireIfOverdue(this.#ctx, action, now)) return (await this.#ctx.store.get(action.id)) ?? action;
+    return action;
+  }
+
+  async #view(action: PendingAction): Promise<PublicAction> {
+    return toPublicAction(action, (await checkAction(this.#ctx.signer, action)) === null);
+  }
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      signal?.removeEventListener("abort", abort);
+      resolve();
+    }
+    function abort() {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    }
+    signal?.addEventListener("abort", abort, { once: true });
+  });
+}
+
+export type { GateOutcome } from "./check-call.ts";

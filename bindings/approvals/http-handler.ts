@@ -1,0 +1,190 @@
+/**
+ * @module
+ * The approval API as a web-standard `(Request) => Promise<Response>`
+ * handler: Node (through portcullis/node `listen`), Deno, Bun and Workers
+ * serve it as is. It is also a policy decision point agents in any language
+ * can call. Client mistakes get a 4xx with a reason, a failing store a 503;
+ * nothing a client sends can produce a 500.
+ *
+ *   GET  /                           the approval page (static; its data comes from the API)
+ *   POST /api/evaluate               request in, decision out (ask → metadata.action_id)
+ *   GET  /api/actions?status=&limit= approver
+ *   GET  /api/actions/:id            approver or agent
+ *   POST /api/actions/:id/approve    approver  {"scope"?, "ttl_seconds"?, "updated_input"?}
+ *   POST /api/actions/:id/reject     approver  {"message"?}
+ */
+
+import type { GuardrailRequest } from "../core/decision.ts";
+import { validateRequest } from "../config/generated/validators.js";
+import { judgeToolCall, settleJudgement, type GuardOptions } from "../middleware/index.ts";
+import { ApprovalError, type ApprovalErrorCode } from "./approval-error.ts";
+import type { ApprovalGate } from "./gate.ts";
+import { authenticate, normalizeTokens, type ApiRole, type ApiToken } from "./http-auth.ts";
+import { HttpError, isInteger, isObject, isString, readJsonBody, strictObject } from "./http-body.ts";
+import { PAGE_ASSETS } from "./page.ts";
+import { ACTION_STATUSES, isActionId, type ActionStatus, type ApprovalScope } from "./pending-action.ts";
+
+export interface ApprovalHandlerOptions {
+  gate: ApprovalGate;
+  /** The policy: judges /api/evaluate and edited approvals (the same options guardToolCall takes, minus approvals). */
+  guard: Omit<GuardOptions, "approvals" | "waitForApproval"> & { enabled?: boolean };
+  /** One approver token, or named tokens with roles. */
+  tokens: string | ApiToken[];
+  /** Largest accepted body (default 1 MiB). */
+  maxBodyBytes?: number;
+  /** Serve the approval page at GET / (default true). */
+  page?: boolean;
+}
+
+export type ApprovalHandler = (request: Request) => Promise<Response>;
+
+const STATUS_OF: Record<ApprovalErrorCode, number> = {
+  not_found: 404, conflict: 409, expired: 409, tampered: 409, invalid_request: 400, edit_denied: 422, store_error: 503,
+};
+
+const API_HEADERS = {
+  "content-type": "application/json; charset=utf-8",
+  "cache-control": "no-store",
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "no-referrer",
+  "x-frame-options": "DENY",
+  "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+  "cross-origin-resource-policy": "same-origin",
+};
+
+const ACTION_PATH = /^\/api\/actions\/([^/]+)(?:\/(approve|reject))?$/;
+
+export function createApprovalHandler(options: ApprovalHandlerOptions): ApprovalHandler {
+  const tokens = normalizeTokens(options.tokens);
+  const maxBody = options.maxBodyBytes ?? 1024 * 1024;
+  if (!Number.isInteger(maxBody) || maxBody < 1024) throw new TypeError("approval API: maxBodyBytes must be a whole number of at least 1024");
+  const { gate } = options;
+  const guard = { ...options.guard, approvals: gate };
+  const enabled = options.guard.enabled ?? true;
+  const page = options.page ?? true;
+  // Judging an edited call runs nothing: release any usage the judgement reserved.
+  const reevaluate = async (request: GuardrailRequest) => {
+    const judged = await judgeToolCall(request, { ...options.guard });
+    await settleJudgement(judged, false);
+    return judged.decision;
+  };
+
+  async function route(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const path = url.pathname;
+    const method = request.method;
+
+    if (!path.startsWith("/api/")) {
+      const asset = page ? PAGE_ASSETS.get(path) : undefined;
+      if (!asset) throw new HttpError(404, "not_found", `no route ${path}`);
+      if (method !== "GET" && method !== "HEAD") throw methodNotAllowed("GET");
+      return new Response(method === "HEAD" ? null : asset.body, { headers: asset.headers });
+    }
+
+    if (path === "/api/evaluate") {
+      if (method !== "POST") throw methodNotAllowed("POST");
+      await requireRole(request, ["agent", "approver"]);
+      const body = await readJsonBody(request, maxBody);
+      if (!validateRequest(body)) throw new HttpError(400, "invalid_request", requestProblem());
+      if (!enabled) return json(200, { decision: "allow", allow: true, reasons: [{ code: "oap.allowed", message: "guardrails are disabled" }] });
+      const judged = await judgeToolCall(body as GuardrailRequest, guard);
+      // The agent runs the call itself, out of our sight: an allowed usage-limited call counts now.
+      await settleJudgement(judged, true);
+      return json(200, judged.decision);
+    }
+
+    if (path === "/api/actions") {
+      if (method !== "GET") throw methodNotAllowed("GET");
+      await requireRole(request, ["approver"]);
+      const { status, limit } = listQuery(url.searchParams);
+      return json(200, { actions: await gate.listActions({ status, limit }) });
+    }
+
+    const match = ACTION_PATH.exec(path);
+    if (!match) throw new HttpError(404, "not_found", `no route ${path}`);
+    const [, id, verb] = match;
+    if (!verb) {
+      if (method !== "GET") throw methodNotAllowed("GET");
+      await requireRole(request, ["agent", "approver"]);
+      const action = isActionId(id) ? await gate.getAction(id) : null;
+      if (!action) throw new HttpError(404, "not_found", `no action ${id}`);
+      return json(200, action);
+    }
+    if (method !== "POST") throw methodNotAllowed("POST");
+    const who = await requireRole(request, ["approver"]);
+    if (verb === "approve") {
+      const body = strictObject(await readJsonBody(request, maxBody, true), {
+        scope: isString, ttl_seconds: isInteger, updated_input: isObject,
+      }, "the approve body");
+      const action = await gate.approve(id, {
+        scope: body.scope as ApprovalScope | undefined,
+        ttlSeconds: body.ttl_seconds as number | undefined,
+        updatedInput: body.updated_input as Record<string, unknown> | undefined,
+        decidedBy: who.name,
+      }, reevaluate);
+      return json(200, action);
+    }
+    const body = strictObject(await readJsonBody(request, maxBody, true), { message: isString }, "the reject body");
+    return json(200, await gate.reject(id, { message: body.message as string | undefined, decidedBy: who.name }));
+  }
+
+  async function requireRole(request: Request, roles: ApiRole[]): Promise<ApiToken> {
+    const who = await authenticate(request, tokens);
+    if (!who) throw new HttpError(401, "unauthorized", "send Authorization: Bearer <token>");
+    if (!roles.includes(who.role)) throw new HttpError(403, "forbidden", `a ${who.role} token cannot do this`);
+    return who;
+  }
+
+  return async (request: Request): Promise<Response> => {
+    try {
+      return await route(request);
+    } catch (error) {
+      return errorResponse(error);
+    }
+  };
+}
+
+function requestProblem(): string {
+  const first = validateRequest.errors?.[0];
+  if (!first) return "not a valid request";
+  const where = first.instancePath || "/";
+  const missing = first.params?.missingProperty;
+  return missing ? `${where}: missing required field "${missing}"` : `${where}: ${first.message ?? "invalid"}`;
+}
+
+function listQuery(params: URLSearchParams): { status?: ActionStatus; limit?: number } {
+  const out: { status?: ActionStatus; limit?: number } = {};
+  for (const [key, value] of params) {
+    if (key === "status" && out.status === undefined && ACTION_STATUSES.includes(value as ActionStatus)) out.status = value as ActionStatus;
+    else if (key === "limit" && out.limit === undefined && /^[1-9][0-9]{0,3}$/.test(value) && Number(value) <= 1000) out.limit = Number(value);
+    else if (key === "status") throw new HttpError(400, "invalid_query", `status must be one of ${ACTION_STATUSES.join(", ")} (once)`);
+    else if (key === "limit") throw new HttpError(400, "invalid_query", "limit must be a whole number from 1 to 1000 (once)");
+    else throw new HttpError(400, "invalid_query", `unknown query parameter ${JSON.stringify(key)}; expected status, limit`);
+  }
+  return out;
+}
+
+function methodNotAllowed(allow: string): HttpError {
+  return new HttpError(405, "method_not_allowed", `use ${allow}`, { allow });
+}
+
+function json(status: number, body: unknown, extraHeaders: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { ...API_HEADERS, ...extraHeaders } });
+}
+
+function errorResponse(error: unknown): Response {
+  if (error instanceof HttpError) {
+    const headers: Record<string, string> = {};
+    if (error.status === 401) headers["www-authenticate"] = 'Bearer realm="portcullis"';
+    if (error.status === 405) headers.allow = String(error.extra.allow);
+    return json(error.status, { error: { code: error.code, message: error.message } }, headers);
+  }
+  if (error instanceof ApprovalError) {
+    const body: Record<string, unknown> = { error: { code: error.code, message: error.message } };
+    if (error.decision) body.decision = error.decision;
+    return json(STATUS_OF[error.code], body);
+  }
+  // A store (or a policy) that fails: the client did nothing wrong, and nothing was approved.
+  console.warn(`portcullis: approval API: ${(error as Error)?.message ?? error}`);
+  return json(503, { error: { code: "unavailable", message: "the approval store or policy failed; nothing was decided" } });
+}

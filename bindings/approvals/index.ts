@@ -1,0 +1,23 @@
+/**
+ * @module
+ * Ask a human: pending actions, approve / reject / edit, anti-forgery,
+ * the in-memory store, and the web-standard approval API and page. SQLite
+ * and Redis stores are separate entries (portcullis/stores/sqlite, /redis).
+ */
+export { ApprovalGate, type WaitOptions, type GateOutcome } from "./gate.ts";
+export type { ApprovalGateOptions } from "./gate-context.ts";
+export type { GateOutcomeKind } from "./check-call.ts";
+export type { ApproveInput, RejectInput, Reevaluate } from "./decide.ts";
+export { ApprovalError, type ApprovalErrorCode } from "./approval-error.ts";
+export { MemoryApprovalStore } from "./memory-store.ts";
+export { listLimit, parseStoredRecord, MAX_LIST_LIMIT, type ApprovalStore, type ActionQuery } from "./store.ts";
+export {
+  ACTION_STATUSES, APPROVAL_SCOPES, toPublicAction, isActionId,
+  type ActionStatus, type ApprovalScope, type ApprovalRule, type PendingAction, type PublicAction, type Resolution, type ResolutionKind,
+} from "./pending-action.ts";
+export { canonicalJson, parseJsonStrict, JsonInputError, MAX_JSON_DEPTH } from "./canonical-json.ts";
+export { argsDigest, sha256Hex, type RuleScope } from "./digest.ts";
+export { ApprovalSigner, constantTimeEqual, MIN_SECRET_BYTES, type SecretInput } from "./signing.ts";
+export { buildApprovalEvent, type ApprovalEvent, type ApprovalEventAction, type ApprovalAuditSink } from "./events.ts";
+export { createApprovalHandler, type ApprovalHandler, type ApprovalHandlerOptions } from "./http-handler.ts";
+export { normalizeTokens, MIN_TOKEN_LENGTH, type ApiToken, type ApiRole } from "./http-auth.ts";

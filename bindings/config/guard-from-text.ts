@@ -1,0 +1,230 @@
+/**
+ * @module
+ * Any runtime: turn a config (or a bare passport) given as text into a ready
+ * Guard. Whatever needs a filesystem or a module loader — a passport named
+ * by path, a custom provider, an audit file — goes through a `host` the
+ * caller supplies (`portcullis/node` supplies one); without it, such a
+ * config is a ConfigError, never a silently weaker guard.
+ */
+
+import { CoreError } from "../core/abi.ts";
+import { AllowlistProvider } from "../providers/allowlist.ts";
+import { PassportProvider } from "../providers/passport.ts";
+import { CompositeProvider } from "../providers/composite.ts";
+import { isGuardrailProvider, type Clock, type GuardrailProvider } from "../providers/types.ts";
+import type { UsageStore } from "../usage/types.ts";
+import { Guard } from "../middleware/guard.ts";
+import type { AuditSink } from "../middleware/audit.ts";
+import type { ApprovalGate } from "../approvals/index.ts";
+import type { SafetyCore } from "../safety/index.ts";
+import { createSafetyCore } from "../safety/create-safety-core.ts";
+import { buildSafetyCore, lazySafetyCore, type MakeSafetyCore } from "./safety-section.ts";
+import { ConfigError, parseDocumentText, parsePassportText, type PortcullisConfig } from "./parse-config.ts";
+import { jsonSyntax } from "./json-syntax.ts";
+import { decodePointer, type ConfigSyntax } from "./syntax.ts";
+
+/** What a config may ask of its environment. `from` is the file of the config that names `path`. */
+export interface ConfigHost {
+  /** `passport: ./passport.json` → the text and the name to report it under. */
+  readFile?(path: string, from: string): { file: string; text: string } | Promise<{ file: string; text: string }>;
+  /** `use: ./my-provider.js:MyProvider` → the module's exports. */
+  importModule?(specifier: string, from: string): Promise<Record<string, unknown>>;
+  /** `audit: {path}` → a sink that appends one JSON line per decision. */
+  auditFile?(path: string, from: string): AuditSink;
+}
+
+export interface LoadOptions {
+  /** Epoch-ms clock for passport expiry and usage windows (tests and `--now` pin it). */
+  clock?: Clock;
+  /** Usage counters for every PassportProvider the config builds (a new MemoryUsageStore each by default). */
+  usage?: UsageStore;
+  /** Extra sinks for decision events. */
+  audit?: AuditSink[];
+  /** Where `ask` goes: the guard's calls create pending actions in this gate (see README, Ask a human). */
+  approvals?: ApprovalGate;
+  /** Builds the safety core (tests inject one); the entry's policy.wasm by default. */
+  makeSafetyCore?: MakeSafetyCore;
+}
+
+export interface TextLoadOptions extends LoadOptions {
+  /** The name errors report (default "config"). */
+  file?: string;
+  /** JSON by default; `yamlSyntax` from portcullis/yaml for YAML. Passport files named by path use it too. */
+  syntax?: ConfigSyntax;
+  host?: ConfigHost;
+}
+
+export interface LoadedGuard {
+  guard: Guard;
+  /**
+   * Provider safety stops as configured by `safety_finish_reason` (absent:
+   * enabled with the built-in detectors). Pass it as `core` to
+   * applySafetyStop / guardStream; with `enabled: false` it detects nothing.
+   */
+  safety: SafetyCore;
+  config: PortcullisConfig;
+  file: string;
+}
+
+interface PassportSource {
+  passport: Record<string, unknown>;
+  file: string;
+  source: string;
+  /** Where the passport sits in `source`: "" for its own file, /guardrails/passport when inline. */
+  prefix: string;
+}
+
+interface BuildContext {
+  file: string;
+  source: string;
+  syntax: ConfigSyntax;
+  host: ConfigHost;
+  passport: PassportSource | null;
+  clock?: Clock;
+  usage?: UsageStore;
+  path: string;
+}
+
+/** Parse, validate and build the Guard a config text describes. */
+export async function loadGuardFromText(source: string, options: TextLoadOptions = {}): Promise<LoadedGuard> {
+  const file = options.file ?? "config";
+  const syntax = options.syntax ?? jsonSyntax;
+  const host = options.host ?? {};
+  const parsed = parseDocumentText(source, file, syntax);
+  const config: PortcullisConfig =
+    parsed.kind === "passport"
+      ? { guardrails: { enabled: true, fail_closed: true, passport: parsed.passport, provider: { use: "portcullis:PassportProvider" } } }
+      : parsed.config;
+  const makeCore = options.makeSafetyCore ?? ((c: object | null) => lazySafetyCore(() => createSafetyCore(c)));
+  const safety = buildSafetyCore(
+    config.safety_finish_reason,
+    { file, pointer: "/safety_finish_reason", locate: (pointer) => syntax.locator(source).locate(decodePointer(pointer)) },
+    makeCore,
+  );
+  const section = config.guardrails;
+  const ctx: BuildContext = { file, source, syntax, host, passport: null, clock: options.clock, usage: options.usage, path: "/guardrails/provider" };
+  const fail = (message: string, path: string): never => {
+    throw new ConfigError([{ ...locate(ctx, source, path), file, path, message }]);
+  };
+  if (section.passport !== undefined) ctx.passport = await resolvePassport(section.passport, ctx, fail);
+  const use = section.provider?.use ?? (ctx.passport ? "portcullis:PassportProvider" : undefined);
+  if (!use) fail("expected `provider: {use: …}` or a `passport`", "/guardrails");
+  const provider = await buildProvider(use!, section.provider?.config ?? {}, ctx);
+  const audit = [...(options.audit ?? [])];
+  if (section.audit?.path) {
+    if (!host.auditFile) fail("an audit file needs a filesystem here: pass `audit` sinks instead (or a host with auditFile)", "/guardrails/audit/path");
+    audit.push(host.auditFile!(section.audit.path, file));
+  }
+  const guard = new Guard({
+    provider,
+    enabled: section.enabled ?? true,
+    failClosed: section.fail_closed ?? true,
+    passport: ctx.passport ? String(ctx.passport.passport.passport_id ?? ctx.passport.file) : undefined,
+    audit,
+    approvals: options.approvals,
+  });
+  return { guard, safety, config, file };
+}
+
+function locate(ctx: BuildContext, source: string, pointer: string): { line: number; column: number } {
+  return ctx.syntax.locator(source).locate(decodePointer(pointer));
+}
+
+/** A passport from the config: a path (read through the host) or inline. */
+async function resolvePassport(
+  value: string | Record<string, unknown>,
+  ctx: BuildContext,
+  fail: (message: string, path: string) => never,
+): Promise<PassportSource> {
+  if (typeof value !== "string") return { passport: value, file: ctx.file, source: ctx.source, prefix: "/guardrails/passport" };
+  if (!ctx.host.readFile) return fail("a passport named by path needs a host with readFile here (or put the passport inline)", "/guardrails/passport");
+  let read: { file: string; text: string };
+  try {
+    read = await ctx.host.readFile(value, ctx.file);
+  } catch (error) {
+    if (error instanceof ConfigError) throw error;
+    throw new ConfigError([{ file: value, line: 0, column: 0, path: "", message: `cannot read file: ${(error as Error).message}` }]);
+  }
+  return { passport: parsePassportText(read.text, read.file, ctx.syntax), file: read.file, source: read.text, prefix: "" };
+}
+
+async function buildProvider(use: string, config: Record<string, unknown>, ctx: BuildContext): Promise<GuardrailProvider> {
+  const fail = (message: string, path = ctx.path): never => {
+    throw new ConfigError([{ ...locate(ctx, ctx.source, path), file: ctx.file, path, message }]);
+  };
+  switch (use) {
+    case "portcullis:PassportProvider": {
+      if (!ctx.passport) return fail("PassportProvider needs `guardrails.passport` (a file path or an inline passport)");
+      const provider = new PassportProvider({ ...(config as object), passport: ctx.passport.passport, clock: ctx.clock, usage: ctx.usage });
+      return ready(provider, ctx);
+    }
+    case "portcullis:AllowlistProvider":
+      return ready(new AllowlistProvider({ ...(config as object), clock: ctx.clock }), ctx);
+    case "portcullis:CompositeProvider": {
+      const list = (config.providers ?? []) as { use: string; config?: Record<string, unknown> }[];
+      const providers: GuardrailProvider[] = [];
+      for (let i = 0; i < list.length; i++) {
+        const path = `${ctx.path}/config/providers/${i}`;
+        providers.push(await buildProvider(list[i].use, list[i].config ?? {}, { ...ctx, path }));
+      }
+      if (providers.length === 0) fail("CompositeProvider needs at least one entry in config.providers", `${ctx.path}/config`);
+      return new CompositeProvider({ providers });
+    }
+    default:
+      return loadCustomProvider(use, config, ctx, fail);
+  }
+}
+
+/** Compile a wasm-backed provider now, so policy errors surface at load time with their location. */
+async function ready<T extends AllowlistProvider | PassportProvider>(provider: T, ctx: BuildContext): Promise<T> {
+  try {
+    await provider.ready();
+    return provider;
+  } catch (error) {
+    if (error instanceof CoreError && error.code === "policy_invalid") {
+      throw new ConfigError(
+        error.issues.map((issue) => {
+          // Core paths are relative to the document it was given: /passport/... or /allowed_tools.
+          const inPassport = issue.path.startsWith("/passport") && ctx.passport;
+          const file = inPassport ? ctx.passport!.file : ctx.file;
+          const source = inPassport ? ctx.passport!.source : ctx.source;
+          const path = inPassport ? ctx.passport!.prefix + issue.path.slice("/passport".length) : `${ctx.path}/config${issue.path}`;
+          return { ...locate(ctx, source, path), file, path, message: issue.message };
+        }),
+      );
+    }
+    throw error;
+  }
+}
+
+/** `use: "./my-provider.js:MyProvider"` — a module specifier and an export name. */
+async function loadCustomProvider(
+  use: string,
+  config: Record<string, unknown>,
+  ctx: BuildContext,
+  fail: (message: string, path?: string) => never,
+): Promise<GuardrailProvider> {
+  const colon = use.lastIndexOf(":");
+  if (colon <= 0 || colon === use.length - 1) {
+    return fail(`expected 'portcullis:PassportProvider', 'portcullis:AllowlistProvider', 'portcullis:CompositeProvider' or './module.js:ExportName', got "${use}"`, `${ctx.path}/use`);
+  }
+  const specifier = use.slice(0, colon);
+  const exportName = use.slice(colon + 1);
+  if (!ctx.host.importModule) return fail(`a custom provider ('${specifier}') needs a host with importModule here`, `${ctx.path}/use`);
+  let module: Record<string, unknown>;
+  try {
+    module = await ctx.host.importModule(specifier, ctx.file);
+  } catch (error) {
+    return fail(`cannot import '${specifier}': ${(error as Error).message}`, `${ctx.path}/use`);
+  }
+  const Export = module[exportName];
+  if (typeof Export !== "function") return fail(`'${specifier}' has no exported class '${exportName}'`, `${ctx.path}/use`);
+  let provider: unknown;
+  try {
+    provider = new (Export as new (config: Record<string, unknown>) => unknown)(config);
+  } catch (error) {
+    return fail(`'${exportName}' failed to construct: ${(error as Error).message}`, `${ctx.path}/config`);
+  }
+  if (!isGuardrailProvider(provider)) return fail(`'${exportName}' is not a provider: it needs a string 'name' and an evaluate() method`, `${ctx.path}/use`);
+  return provider;
+}

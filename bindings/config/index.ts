@@ -1,0 +1,6 @@
+export { parseDocumentText, parsePassportText, parseText, ConfigError, type PortcullisConfig, type GuardrailsSection, type ParsedDocument } from "./parse-config.ts";
+export { formatSchemaIssue, type SchemaIssue } from "./format-errors.ts";
+export { jsonSyntax } from "./json-syntax.ts";
+export type { ConfigSyntax, SourceLocator, SyntaxProblem } from "./syntax.ts";
+export { loadGuardFromText, type ConfigHost, type LoadOptions, type TextLoadOptions, type LoadedGuard } from "./guard-from-text.ts";
+export { validateConfig, validatePassport, validateRequest, validateDecision, type Validator, type ValidationError } from "./generated/validators.js";

@@ -1,0 +1,148 @@
+/**
+ * @module
+ * What one streamed chunk carries, whatever its provider: the tool calls it
+ * starts, whether it carries any part of a tool call, visible text, and
+ * whether it ends the turn. Chunk shapes: OpenAI Chat Completions chunks,
+ * Anthropic Messages events, Gemini / Vertex `streamGenerateContent` chunks,
+ * Bedrock ConverseStream events, OpenAI Responses events, LangChain message
+ * chunks. Reading errs towards "tool call": an unknown part is held, never
+ * streamed live.
+ */
+
+import type { SuppressedCall } from "./rewrite.ts";
+
+type Bag = Record<string, unknown>;
+const isObject = (x: unknown): x is Bag => typeof x === "object" && x !== null && !Array.isArray(x);
+const list = (x: unknown): unknown[] => (Array.isArray(x) ? x : []);
+const nonBlank = (x: unknown) => typeof x === "string" && x.trim() !== "";
+const str = (x: unknown) => (typeof x === "string" && x ? x : undefined);
+
+export interface ChunkFacts {
+  /** Tool calls this chunk starts (a name or id appears); continuations are not repeated. */
+  calls: SuppressedCall[];
+  /** The chunk carries part of a tool call (a start, an argument delta, a whole call). */
+  toolCall: boolean;
+  text: boolean;
+  /** The turn ended normally (single-stream shapes). */
+  final: boolean;
+  /** The turn ended abnormally (a failed response, an error event): nothing held may be released. */
+  failed: boolean;
+  /** Choices / candidates this chunk carries, by index, and those it finishes (multi-choice shapes). */
+  indexes: number[];
+  finished: number[];
+}
+
+/** Read the facts of one streamed chunk. */
+export function chunkFacts(chunk: unknown): ChunkFacts {
+  const facts: ChunkFacts = { calls: [], toolCall: false, text: false, final: false, failed: false, indexes: [], finished: [] };
+  if (!isObject(chunk)) return facts;
+  const call = (name: unknown, id: unknown, starts: boolean) => {
+    facts.toolCall = true;
+    if (starts) facts.calls.push({ name: str(name) ?? "unknown", id: str(id) });
+  };
+  if (Array.isArray(chunk.choices)) {
+    chunk.choices.forEach((choice, position) => {
+      if (!isObject(choice)) return;
+      const index = typeof choice.index === "number" ? choice.index : position;
+      facts.indexes.push(index);
+      const delta = isObject(choice.delta) ? choice.delta : isObject(choice.message) ? choice.message : {};
+      for (const tc of list(delta.tool_calls)) {
+        const fn = isObject(tc) && isObject(tc.function) ? tc.function : {};
+        const id = isObject(tc) ? tc.id : undefined;
+        call(fn.name, id, !!(str(id) || str(fn.name)));
+      }
+      if (isObject(delta.function_call)) call(delta.function_call.name, undefined, !!str(delta.function_call.name));
+      if (nonBlank(delta.content)) facts.text = true;
+      if (typeof choice.finish_reason === "string") facts.finished.push(index);
+    });
+    return facts;
+  }
+  if (Array.isArray(chunk.candidates) || isObject(chunk.promptFeedback) || isObject(chunk.prompt_feedback)) {
+    list(chunk.candidates).forEach((cand, position) => {
+      if (!isObject(cand)) return;
+      const index = typeof cand.index === "number" ? cand.index : position;
+      facts.indexes.push(index);
+      const parts = isObject(cand.content) ? list(cand.content.parts) : [];
+      for (const p of parts) {
+        if (!isObject(p)) continue;
+        const fc = p.functionCall ?? p.function_call;
+        // Vertex streams arguments as partialArgs: only the part with the name starts the call.
+        if (fc !== undefined) call(isObject(fc) ? fc.name : undefined, isObject(fc) ? fc.id : undefined, isObject(fc) && !!str(fc.name));
+        else if (p.thought !== true && nonBlank(p.text)) facts.text = true;
+      }
+      if (typeof (cand.finishReason ?? cand.finish_reason) === "string") facts.finished.push(index);
+    });
+    const feedback = chunk.promptFeedback ?? chunk.prompt_feedback;
+    if (isObject(feedback) && (feedback.blockReason ?? feedback.block_reason)) facts.final = true;
+    return facts;
+  }
+  const type = typeof chunk.type === "string" ? chunk.type : "";
+  if (type.startsWith("message_") || type.startsWith("content_block_") || type === "ping" || type === "error") return anthropicFacts(chunk, type, facts, call);
+  if (type.startsWith("response.")) return responsesFacts(chunk, type, facts, call);
+  if (["messageStart", "contentBlockStart", "contentBlockDelta", "contentBlockStop", "messageStop", "metadata"].some((k) => k in chunk)) {
+    return bedrockFacts(chunk, facts, call);
+  }
+  return langChainFacts(chunk, facts, call);
+}
+
+type Call = (name: unknown, id: unknown, starts: boolean) => void;
+
+function anthropicFacts(chunk: Bag, type: string, facts: ChunkFacts, call: Call): ChunkFacts {
+  if (type === "content_block_start" && isObject(chunk.content_block)) {
+    const block = chunk.content_block;
+    if (block.type === "tool_use") call(block.name, block.id, true);
+    else if (nonBlank(block.text)) facts.text = true;
+  } else if (type === "content_block_delta" && isObject(chunk.delta)) {
+    if (chunk.delta.type === "input_json_delta") facts.toolCall = true;
+    else if (nonBlank(chunk.delta.text)) facts.text = true;
+  } else if (type === "message_delta") {
+    facts.final = isObject(chunk.delta) && typeof chunk.delta.stop_reason === "string";
+  } else if (type === "error") {
+    facts.failed = true;
+  }
+  return facts;
+}
+
+const RESPONSES_CALLS = ["function_call", "custom_tool_call", "computer_call", "local_shell_call", "shell_call", "apply_patch_call"];
+
+function responsesFacts(chunk: Bag, type: string, facts: ChunkFacts, call: Call): ChunkFacts {
+  const item = isObject(chunk.item) ? chunk.item : undefined;
+  if (item && typeof item.type === "string" && RESPONSES_CALLS.includes(item.type)) {
+    call(item.name, item.call_id ?? item.id, type === "response.output_item.added");
+  } else if (type.includes("function_call_arguments") || type.includes("custom_tool_call_input")) {
+    facts.toolCall = true;
+  } else if (type === "response.output_text.delta" && nonBlank(chunk.delta)) {
+    facts.text = true;
+  }
+  facts.final = type === "response.completed" || type === "response.incomplete";
+  facts.failed = type === "response.failed" || type === "response.error";
+  return facts;
+}
+
+function bedrockFacts(chunk: Bag, facts: ChunkFacts, call: Call): ChunkFacts {
+  const start = isObject(chunk.contentBlockStart) && isObject(chunk.contentBlockStart.start) ? chunk.contentBlockStart.start : {};
+  if (isObject(start.toolUse)) call(start.toolUse.name, start.toolUse.toolUseId, true);
+  const delta = isObject(chunk.contentBlockDelta) && isObject(chunk.contentBlockDelta.delta) ? chunk.contentBlockDelta.delta : {};
+  if (isObject(delta.toolUse)) facts.toolCall = true;
+  if (nonBlank(delta.text)) facts.text = true;
+  facts.final = isObject(chunk.messageStop);
+  return facts;
+}
+
+function langChainFacts(chunk: Bag, facts: ChunkFacts, call: Call): ChunkFacts {
+  for (const tc of [...list(chunk.tool_call_chunks), ...list(chunk.tool_calls)]) {
+    const starts = isObject(tc) && !!(str(tc.id) || str(tc.name));
+    call(isObject(tc) ? tc.name : undefined, isObject(tc) ? tc.id : undefined, starts);
+  }
+  // Raw provider fields repeat the structured chunks: they mark a tool call but start none.
+  const kwargs = isObject(chunk.additional_kwargs) ? chunk.additional_kwargs : {};
+  if (list(kwargs.tool_calls).length > 0 || isObject(kwargs.function_call)) facts.toolCall = true;
+  const content = chunk.content;
+  if (nonBlank(content) || (Array.isArray(content) && content.some((b) => nonBlank(b) || (isObject(b) && nonBlank(b.text))))) facts.text = true;
+  for (const meta of [chunk.response_metadata, chunk.additional_kwargs]) {
+    if (!isObject(meta)) continue;
+    for (const key of ["finish_reason", "finishReason", "stop_reason", "stopReason"]) if (typeof meta[key] === "string") facts.final = true;
+    if (isObject(meta.incomplete_details)) facts.final = true;
+  }
+  return facts;
+}

@@ -1,0 +1,7 @@
+/**
+ * @module
+ * portcullis/stores/redis — Redis-backed stores for agents on many hosts
+ * (opens ioredis, an optional package, for redis:// URLs).
+ */
+export { RedisApprovalStore, type RedisApprovalStoreOptions } from "./approval-store.ts";
+export { RedisConnection, redactUrl, type RedisClientLike, type RedisOptions, type RedisArg } from "./connection.ts";

@@ -1,0 +1,81 @@
+/**
+ * @module
+ * The cases every runtime replays, read from the shared vectors: every test/vectors/*.jsonl whose lines are
+ * requests (`request` or `raw` plus `policy`), grouped by policy and `now`, and every provider-safety vector in
+ * test/vectors/safety/. A vector file in another format must be listed in NOT_REPLAYED with the reason, so a
+ * new kind of vector cannot drop out of the matrix unnoticed.
+ */
+
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT } from "./runtimes.ts";
+
+const VECTORS = join(ROOT, "test/vectors");
+const DEFAULT_NOW = "2026-11-22T00:00:00Z";
+
+/** Vector files the matrix does not replay yet, and why. */
+export const NOT_REPLAYED: Record<string, string> = {
+  "sanitize.jsonl": "the sanitizer is not part of the public API yet (portcullis/sanitize); the lead wires it in",
+};
+
+export interface Cases {
+  files: Record<string, string>;
+  policies: { policy: string; now: number; vectors: ({ request: unknown } | { raw: string })[] }[];
+  safety: { config: object | null; input: unknown }[];
+}
+
+/** What a result is about, and what the vector expects of it (for the Node baseline). */
+export interface Label {
+  file: string;
+  name: string;
+  expect: { decision?: string; code?: string; terminated?: boolean };
+}
+
+const readLines = (path: string) =>
+  readFileSync(path, "utf8")
+    .split("\n")
+    .filter((line) => line.trim())
+    .map((line) => JSON.parse(line));
+
+export function buildCases(): { cases: Cases; labels: Label[]; replayedFiles: string[] } {
+  const files: Record<string, string> = {};
+  for (const name of readdirSync(join(VECTORS, "policies"))) files[name] = readFileSync(join(VECTORS, "policies", name), "utf8");
+
+  const groups = new Map<string, Cases["policies"][number] & { labels: Label[] }>();
+  const replayedFiles: string[] = [];
+  for (const file of readdirSync(VECTORS).filter((f) => f.endsWith(".jsonl")).sort()) {
+    const vectors = readLines(join(VECTORS, file));
+    const isRequestFile = vectors.every((v) => v && typeof v.policy === "string" && ("request" in v || "raw" in v));
+    if (!isRequestFile) {
+      if (NOT_REPLAYED[file]) continue;
+      throw new Error(`test/vectors/${file} is neither request vectors nor listed in NOT_REPLAYED (test/matrix/cases.ts)`);
+    }
+    replayedFiles.push(file);
+    for (const v of vectors) {
+      if (!Object.hasOwn(files, v.policy)) throw new Error(`${file}: ${v.name}: no policy file ${v.policy}`);
+      const now = v.now ?? DEFAULT_NOW;
+      const key = `${v.policy}\u0000${now}`;
+      if (!groups.has(key)) groups.set(key, { policy: v.policy, now: Date.parse(now), vectors: [], labels: [] });
+      const group = groups.get(key)!;
+      group.vectors.push("raw" in v ? { raw: v.raw } : { request: v.request });
+      group.labels.push({ file, name: v.name, expect: v.expect });
+    }
+  }
+
+  const safety: Cases["safety"] = [];
+  const safetyLabels: Label[] = [];
+  for (const file of readdirSync(join(VECTORS, "safety")).filter((f) => f.endsWith(".jsonl")).sort()) {
+    replayedFiles.push(`safety/${file}`);
+    for (const v of readLines(join(VECTORS, "safety", file))) {
+      safety.push({ config: v.config ?? null, input: v.input });
+      safetyLabels.push({ file: `safety/${file}`, name: v.name, expect: v.expect });
+    }
+  }
+
+  const policies = [...groups.values()];
+  return {
+    cases: { files, policies: policies.map(({ labels: _labels, ...group }) => group), safety },
+    labels: [...policies.flatMap((g) => g.labels), ...safetyLabels],
+    replayedFiles,
+  };
+}

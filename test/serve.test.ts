@@ -1,0 +1,186 @@
+// `portcullis serve` as an operator runs it: the built CLI, real processes,
+// real HTTP, a real SQLite file and a real redis-server. Restart durability
+// kills the process with SIGKILL; concurrent consumers are separate server
+// processes sharing one store.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { startRedis, type RedisServer } from "./helpers/redis-server.ts";
+
+const cli = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
+const policy = fileURLToPath(new URL("./vectors/policies/core-approval.json", import.meta.url));
+const TOKEN = "approver-token-0123456789";
+const AGENT = "agent-token-0123456789abcd";
+const SECRET = "serve-test-secret-0123456789abcdef0123";
+const dir = mkdtempSync(join(tmpdir(), "portcullis-serve-"));
+const running = new Set<ChildProcess>();
+
+interface Server {
+  url: string;
+  child: ChildProcess;
+  output: () => string;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+async function serve(args: string[], env: Record<string, string> = {}, policyFile = policy): Promise<Server> {
+  const child = spawn(process.execPath, [cli, "serve", "--policy", policyFile, "--port", "0", "--token", TOKEN, "--agent-token", AGENT, ...args], {
+    env: { ...process.env, PORTCULLIS_APPROVAL_SECRET: SECRET, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  running.add(child);
+  let out = "";
+  child.stdout!.on("data", (d) => (out += d));
+  child.stderr!.on("data", (d) => (out += d));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => (running.delete(child), resolve(code))));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`serve did not start: ${out}`)), 20_000);
+    child.stdout!.on("data", () => {
+      const match = /approvals on (http:\/\/[0-9.]+:\d+)\//.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    void exited.then((code) => reject(new Error(`serve exited with ${code}: ${out}`)));
+  });
+  return {
+    url,
+    child,
+    output: () => out,
+    stop: (signal = "SIGTERM") => {
+      child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+async function api(server: Server, method: string, path: string, body?: unknown, token = TOKEN) {
+  const response = await fetch(server.url + path, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+const git = (command = "git push origin main") => ({ tool_name: "bash", tool_input: { command }, agent_id: "a1", thread_id: "t1" });
+
+function runCli(args: string[], env: Record<string, string> = {}) {
+  const r = spawnSync(process.execPath, [cli, ...args], { encoding: "utf8", env: { ...process.env, PORTCULLIS_APPROVAL_SECRET: "", PORTCULLIS_TOKEN: "", ...env }, timeout: 20_000 });
+  return { code: r.status, stderr: r.stderr };
+}
+
+let redis: RedisServer;
+beforeAll(async () => {
+  redis = await startRedis();
+});
+afterAll(async () => {
+  for (const child of running) child.kill("SIGKILL");
+  await redis?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("portcullis serve: start-up errors exit 2 with a message", () => {
+  it("refuses to start without what it needs", () => {
+    const base = ["serve", "--policy", policy, "--port", "0"];
+    const cases: [string[], Record<string, string>, RegExp][] = [
+      [base, {}, /--token T \(or PORTCULLIS_TOKEN\) is required/],
+      [[...base, "--token", "short"], {}, /at least 16 characters/],
+      [["serve", "--port", "0", "--token", TOKEN], {}, /--policy FILE is required/],
+      [["serve", "--policy", policy, "--token", TOKEN], {}, /--port N is required/],
+      [[...base, "--token", TOKEN, "--store", "postgres://x"], {}, /--store must be memory, sqlite:PATH or redis/],
+      [[...base, "--token", TOKEN, "--store", `sqlite:${join(dir, "nosecret.db")}`], {}, /needs a fixed `secret`.*PORTCULLIS_APPROVAL_SECRET or --secret-file/],
+      [[...base, "--token", TOKEN, "--store", `sqlite:${join(dir, "weak.db")}`], { PORTCULLIS_APPROVAL_SECRET: "weak" }, /at least 32 bytes/],
+      [[...base, "--token", TOKEN, "--store", "redis://127.0.0.1:1"], { PORTCULLIS_APPROVAL_SECRET: SECRET }, /cannot open the redis store: redis: cannot connect/],
+    ];
+    for (const [args, env, message] of cases) {
+      const r = runCli(args, env);
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toMatch(message);
+    }
+  });
+
+  it("takes the token from PORTCULLIS_TOKEN and stops cleanly on SIGTERM", async () => {
+    const server = await serve([], { PORTCULLIS_TOKEN: TOKEN });
+    expect((await api(server, "GET", "/api/actions")).status).toBe(200);
+    expect(await server.stop("SIGTERM")).toBe(0);
+  });
+});
+
+describe("portcullis serve over HTTP", () => {
+  it("an agent's call pauses, a human approves over HTTP, the retry runs once", async () => {
+    const server = await serve([]);
+    const asked = await api(server, "POST", "/api/evaluate", git(), AGENT);
+    expect(asked.body).toMatchObject({ decision: "ask", metadata: { status: "pending" } });
+    const id = asked.body.metadata.action_id;
+    expect((await api(server, "POST", `/api/actions/${id}/approve`, {}, AGENT)).status).toBe(403);
+    expect((await api(server, "POST", `/api/actions/${id}/approve`, {})).body).toMatchObject({ status: "approved", decision: { decided_by: "approver" } });
+    expect((await api(server, "POST", "/api/evaluate", git(), AGENT)).body).toMatchObject({ decision: "allow", metadata: { action_id: id } });
+    expect((await api(server, "POST", "/api/evaluate", git(), AGENT)).body.decision).toBe("ask");
+    await server.stop();
+  });
+
+  it("restart durability (sqlite): a SIGKILLed server's pending actions are there after a restart", async () => {
+    const file = join(dir, "durable.db");
+    const first = await serve(["--store", `sqlite:${file}`]);
+    const id = (await api(first, "POST", "/api/evaluate", git(), AGENT)).body.metadata.action_id;
+    const rule = (await api(first, "POST", "/api/evaluate", git("git fetch"), AGENT)).body.metadata.action_id;
+    await api(first, "POST", `/api/actions/${rule}/approve`, { scope: "policy" });
+    await first.stop("SIGKILL");
+
+    const second = await serve(["--store", `sqlite:${file}`]);
+    const pending = (await api(second, "GET", "/api/actions?status=pending")).body.actions;
+    expect(pending.map((a: { id: string }) => a.id)).toEqual([id]);
+    expect(pending[0]).toMatchObject({ tool_input: { command: "git push origin main" }, verified: true });
+    expect((await api(second, "POST", "/api/evaluate", git("git fetch"), AGENT)).body.decision).toBe("allow");
+    await api(second, "POST", `/api/actions/${id}/approve`, {});
+    await second.stop("SIGKILL");
+
+    const third = await serve(["--store", `sqlite:${file}`]);
+    expect((await api(third, "POST", "/api/evaluate", git(), AGENT)).body).toMatchObject({ decision: "allow", metadata: { action_id: id } });
+    await third.stop();
+
+    const otherKey = await serve(["--store", `sqlite:${file}`], { PORTCULLIS_APPROVAL_SECRET: "a-different-deployment-secret-0123456789" });
+    expect((await api(otherKey, "POST", "/api/evaluate", git("git fetch"), AGENT)).body.reasons[0].code).toBe("oap.approval_invalid");
+    await otherKey.stop();
+  });
+
+  it("the secret may come from --secret-file", async () => {
+    const secretFile = join(dir, "secret");
+    writeFileSync(secretFile, SECRET + "\n");
+    const server = await serve(["--store", `sqlite:${join(dir, "file-secret.db")}`, "--secret-file", secretFile], { PORTCULLIS_APPROVAL_SECRET: "" });
+    expect((await api(server, "POST", "/api/evaluate", git(), AGENT)).body.decision).toBe("ask");
+    await server.stop();
+  });
+
+  for (const kind of ["sqlite", "redis"] as const) {
+    it(`concurrent consumers (${kind}): three server processes, one approval, exactly one allow`, async () => {
+      const store = kind === "sqlite" ? `sqlite:${join(dir, "shared.db")}` : redis.url;
+      const servers = await Promise.all([serve(["--store", store]), serve(["--store", store]), serve(["--store", store])]);
+      const id = (await api(servers[0], "POST", "/api/evaluate", git(), AGENT)).body.metadata.action_id;
+      expect((await api(servers[1], "GET", `/api/actions/${id}`)).body.status).toBe("pending");
+      await api(servers[2], "POST", `/api/actions/${id}/approve`, {});
+      const results = await Promise.all(Array.from({ length: 18 }, (_, i) => api(servers[i % 3], "POST", "/api/evaluate", git(), AGENT)));
+      expect(results.map((r) => r.status).every((s) => s === 200)).toBe(true);
+      expect(results.filter((r) => r.body.decision === "allow")).toHaveLength(1);
+      expect(results.every((r) => r.body.decision === "allow" || r.body.decision === "ask")).toBe(true);
+      await Promise.all(servers.map((s) => s.stop()));
+    });
+  }
+
+  it("writes approval events next to decision events in the config's audit file", async () => {
+    const config = join(dir, "guardrails.json");
+    const audit = join(dir, "audit.jsonl");
+    writeFileSync(config, JSON.stringify({ guardrails: { passport: policy, audit: { path: "./audit.jsonl" } } }));
+    const server = await serve([], {}, config);
+    const id = (await api(server, "POST", "/api/evaluate", git("git push https://SECRET111@x/y"), AGENT)).body.metadata.action_id;
+    await api(server, "POST", `/api/actions/${id}/reject`, { message: "SECRET222" });
+    await server.stop();
+    const lines = readFileSync(audit, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    expect(lines.map((l) => l.action)).toEqual(["ask_tool_call", "approval_requested", "approval_rejected"]);
+    expect(readFileSync(audit, "utf8")).not.toMatch(/SECRET111|SECRET222/);
+  });
+});
