@@ -11,7 +11,6 @@ const yaml = { yaml: "bindings/yaml.ts" };
 const node = { node: "bindings/node.ts", cli: "bindings/cli/bin.ts" };
 // Approval stores for Node hosts; their clients are optional peers, never bundled.
 const stores = { "stores/sqlite": "bindings/stores/sqlite/index.ts", "stores/redis": "bindings/stores/redis/index.ts" };
-const storeClients = ["node-sqlite3-wasm", "ioredis"];
 
 const shared: Options = {
   format: ["esm"],
@@ -20,8 +19,9 @@ const shared: Options = {
   splitting: false,
   // Bundle yaml and the ajv runtime helpers the generated validators require (toolchain.md P15), but keep
   // `node:` builtins and `./<name>.wasm` (a Worker entry's precompiled module, toolchain.md P10) external.
-  noExternal: [/^(?!node:)(?!.*\.wasm$)/],
-  external: [/^node:/, /\.wasm$/],
+  // The approval stores' clients (node-sqlite3-wasm, ioredis) are optional peers: never bundled, in any entry.
+  noExternal: [/^(?!node:|node-sqlite3-wasm$|ioredis$)(?!.*\.wasm$)/],
+  external: [/^node:/, /\.wasm$/, "node-sqlite3-wasm", "ioredis"],
   mainFields: ["module", "main"],
   removeNodeProtocol: false, // Deno and workerd need the `node:` prefix
 };
@@ -38,11 +38,6 @@ export default defineConfig([
   { ...shared, entry: runtime, minify: true, dts: { entry: { index: runtime.index } }, onSuccess: async () => copyWasm() },
   { ...shared, entry: yaml, minify: true, dts: { entry: yaml } },
   { ...shared, entry: node, dts: { entry: { node: node.node } } },
-  {
-    ...shared,
-    entry: stores,
-    dts: { entry: stores },
-    noExternal: [/^(?!node:|node-sqlite3-wasm$|ioredis$)(?!.*\.wasm$)/],
-    external: [/^node:/, /\.wasm$/, ...storeClients],
-  },
+  // One build per store, so each .d.ts stands alone (no shared declaration chunk).
+  ...Object.entries(stores).map(([name, file]) => ({ ...shared, entry: { [name]: file }, dts: { entry: { [name]: file } } })),
 ]);
