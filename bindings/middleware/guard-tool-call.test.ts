@@ -1,7 +1,7 @@
 // DeerFlow's middleware test list (reference/deerflow.md §1.8), ported, plus
 // the hardening we add (non-decision results, ask).
 import { describe, expect, it, vi } from "vitest";
-import { guardToolCall, isBlockedToolResult, type BlockedToolResult } from "./guard-tool-call.ts";
+import { guardToolCall, judgeToolCall, settleJudgement, isBlockedToolResult, type BlockedToolResult } from "./guard-tool-call.ts";
 import type { DecisionEvent } from "./audit.ts";
 import type { GuardrailProvider } from "../providers/types.ts";
 import type { Decision, GuardrailRequest } from "../core/decision.ts";
@@ -364,6 +364,29 @@ describe("guardToolCall with usage limits", () => {
     const d = provider({ "messaging.send": { msgs_per_min: 1 } }, { usage: slow }).evaluateSync(send());
     expect(d.decision).toBe("deny");
     expect(d.reasons[0].message).toContain("asynchronously");
+  });
+
+  it("an approved call keeps its usage limits: approving is not an exemption", async () => {
+    const p = provider({ "messaging.send": { msgs_per_min: 1, approval_required: true } });
+    const gate = await ApprovalGate.create({ clock: () => T });
+    const execute = vi.fn(() => "sent");
+    const first = blocked(await guardToolCall(send(), execute, { provider: p, approvals: gate }));
+    expect(first.pending).toBe(true);
+    await gate.approve(first.action_id!, { scope: "once", ttlSeconds: 300 });
+    expect(await guardToolCall(send(), execute, { provider: p, approvals: gate })).toBe("sent");
+    // The approval still stands, but the rate limit is spent.
+    expect(codeOf(await guardToolCall(send(), execute, { provider: p, approvals: gate }))).toBe("oap.rate_limit_exceeded");
+    expect(execute).toHaveBeenCalledTimes(1);
+  });
+
+  it("judgeToolCall reserves; whoever runs the call settles (a judgement that is not run can be released)", async () => {
+    const p = provider({ "messaging.send": { msgs_per_min: 1 } });
+    const judged = await judgeToolCall(send(), { provider: p });
+    expect(judged.decision.allow).toBe(true);
+    expect(judged.reserved).toHaveLength(1);
+    expect(codeOf(await guardToolCall(send(), () => 1, { provider: p }))).toBe("oap.rate_limit_exceeded");
+    await settleJudgement(judged, false);
+    expect(await guardToolCall(send(), () => "sent", { provider: p })).toBe("sent");
   });
 
   it("a store answering nonsense is a provider error, not zero", async () => {
