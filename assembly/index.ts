@@ -4,9 +4,13 @@
 // instantiates with `{}` (asconfig `use: abort=` turns aborts into traps).
 //
 // Output of `evaluate` (little-endian):
-//   [0] u32 decision (0 allow, 1 deny, 2 ask)   [4] u32 code id
+//   [0] u32 decision (0 allow, 1 deny, 2 ask, 3 needs usage)   [4] u32 code id
 //   [8] u32 policy_id id   [12] u32 capability id
-//   [16] u32 message byte length   [20…] message UTF-8
+//   [16] u32 message byte length   [20] u32 usage byte length
+//   [24…] message UTF-8, then the usage charge as JSON (policy/usage-charge.ts):
+//   present on allow and ask when the call has usage-based limits (what the
+//   host records once the call ran), and on "needs usage" (which counters
+//   to read before asking again).
 // Ids index the interned string table (`internedString`).
 
 import { ByteBuffer } from "./util/bytes";
@@ -15,14 +19,14 @@ import { Policy } from "./policy/policy";
 import { AllowlistPolicy } from "./policy/allowlist";
 import { PassportPolicy } from "./policy/passport";
 import { RequestView, MAX_REQUEST_BYTES } from "./policy/request";
-import { Verdict, Code } from "./policy/verdict";
+import { Verdict, Code, Decision } from "./policy/verdict";
 import { LoadErrors } from "./policy/load-errors";
 import { intern, internedString as internedAt, internedCount as internedTotal } from "./policy/intern";
 import { collectBetweenCalls } from "./util/gc";
 import { safetyLoad as safetyLoadImpl, safetyDetect as safetyDetectImpl, safetyFree as safetyFreeImpl } from "./safety/abi";
 
 /** Bumped whenever an export's meaning changes; the bindings refuse a mismatch. */
-export const ABI_VERSION: i32 = 1;
+export const ABI_VERSION: i32 = 2;
 
 const input = new ByteBuffer(4096);
 const output = new ByteBuffer(4096);
@@ -30,6 +34,10 @@ const policies = new Array<Policy | null>();
 const request = new RequestView();
 const verdict = new Verdict();
 const policyJson = new Json();
+const usageJson = new Json();
+
+/** Usage documents are a handful of counters; anything larger is a host bug. */
+const MAX_USAGE_BYTES: i32 = 4096;
 
 export function abiVersion(): i32 {
   return ABI_VERSION;
@@ -115,11 +123,23 @@ export function freePolicy(handle: i32): void {
 }
 
 /**
- * Decide the request in the input buffer (`len` bytes) against a policy.
- * `now` is epoch milliseconds (NaN when unknown). Returns the output length.
+ * Decide the request in the input buffer (`len` bytes) against a policy,
+ * without usage counters. `now` is epoch milliseconds (NaN when unknown).
+ * Returns the output length.
  */
 export function evaluate(handle: i32, len: i32, now: f64): i32 {
+  return evaluateWithUsage(handle, len, -1, now);
+}
+
+/**
+ * Decide like `evaluate`, with the host's usage counters for this call: a
+ * JSON document of `usageLen` bytes right after the request in the input
+ * buffer (-1 = none; see policy/usage.ts). They are a separate input so that
+ * nothing in the request — which the model writes — can stand in for them.
+ */
+export function evaluateWithUsage(handle: i32, len: i32, usageLen: i32, now: f64): i32 {
   verdict.reset();
+  request.usage.reset();
   const policy = handle >= 1 && handle <= policies.length ? policies[handle - 1] : null;
   if (policy == null) {
     verdict.deny(Code.EVALUATOR_ERROR, "no policy is loaded under handle " + handle.toString());
@@ -127,6 +147,10 @@ export function evaluate(handle: i32, len: i32, now: f64): i32 {
     verdict.deny(Code.INVALID_CONTEXT, "request is " + len.toString() + " bytes; the limit is " + MAX_REQUEST_BYTES.toString());
   } else if (len > input.data.length) {
     verdict.deny(Code.EVALUATOR_ERROR, "request length exceeds the input buffer");
+  } else if (usageLen > MAX_USAGE_BYTES || (usageLen >= 0 && usageLen > input.data.length - len)) {
+    verdict.deny(Code.EVALUATOR_ERROR, "usage document is " + usageLen.toString() + " bytes; at most " + MAX_USAGE_BYTES.toString() + ", after the request in the input buffer");
+  } else if (usageLen >= 0 && !readUsage(input.ptr + <usize>len, usageLen)) {
+    verdict.deny(Code.EVALUATOR_ERROR, "the host's usage counters are unusable: " + request.usage.error);
   } else if (request.parse(input.ptr, len, verdict)) {
     policy.evaluate(request, now, verdict);
   }
@@ -135,7 +159,12 @@ export function evaluate(handle: i32, len: i32, now: f64): i32 {
   return length;
 }
 
-const HEADER: i32 = 20;
+function readUsage(ptr: usize, len: i32): bool {
+  usageJson.reset(ptr, len);
+  return request.usage.parse(usageJson);
+}
+
+const HEADER: i32 = 24;
 
 function writeVerdict(): i32 {
   output.reset();
@@ -147,7 +176,11 @@ function writeVerdict(): i32 {
   store<u32>(p, <u32>intern(verdict.capability), 12);
   output.length = HEADER;
   output.appendString(verdict.message);
-  store<u32>(output.ptr, output.length - HEADER, 16);
+  const messageLength = output.length - HEADER;
+  const charge = verdict.usage;
+  if (verdict.decision != Decision.Deny && charge.needsCounters) charge.writeTo(output);
+  store<u32>(output.ptr, messageLength, 16);
+  store<u32>(output.ptr, output.length - HEADER - messageLength, 20);
   return output.length;
 }
 

@@ -36,6 +36,18 @@ const command =
   'git status && npm run build -- --prod --config ./conf/production.json | tee build-log.txt; echo "done; really" && ls -la src/components src/utils && grep -rn "TODO" src | head -n 20 > notes/todo.txt';
 const commandRequest = JSON.stringify({ tool_name: "bash", tool_input: { command, timeout: 120 }, tool_call_id: "call_0002" });
 const fileRequest = JSON.stringify({ tool_name: "read_file", tool_input: { path: "/workspace/src/index.ts" }, tool_call_id: "call_0003" });
+// Usage-limited capabilities: the core asks for counters, the provider reads the store and asks again.
+passport.capabilities.push({ id: "messaging.send" }, { id: "finance.payment.refund" });
+passport.assurance_level = "L2";
+passport.regions = ["US"];
+passport.limits["messaging.send"] = { allowed_recipients: ["*@example.com"], msgs_per_min: 1_000_000_000 };
+passport.limits["finance.payment.refund"] = { currency_limits: { USD: { max_per_tx: 50000, daily_cap: 1_000_000_000 } }, refund_reason_codes: ["customer_request"] };
+const messageRequest = JSON.stringify({ tool_name: "send_message", tool_input: { to: "ops@example.com", message: "build 1234 deployed to production" }, tool_call_id: "call_0004" });
+const refundRequest = JSON.stringify({
+  tool_name: "refund_payment",
+  tool_input: { order_id: "ORD-1", customer_id: "CUST-1", amount: 1299, currency: "USD", region: "US", reason_code: "customer_request", idempotency_key: "refund-ord-0001" },
+  tool_call_id: "call_0005",
+});
 
 // --- load time ------------------------------------------------------------
 const wasmBytes = readFileSync(new URL("../dist/policy.wasm", import.meta.url));
@@ -52,9 +64,9 @@ loadSamples.sort((a, b) => a - b);
 const now = Date.parse("2026-11-22T00:00:00Z");
 const evaluator = sharedEvaluatorSync();
 const allowlist = new AllowlistProvider({ allowed_tools: ["web_search", "web_fetch", "read_file"], denied_tools: ["bash"] });
-const passportProvider = new PassportProvider({ passport, workspace_root: "/workspace", clock: () => now });
+const passportProvider = new PassportProvider({ passport, workspace_root: "/workspace", clock: () => now, tool_map: { refund_payment: "finance.payment.refund" } });
 allowlist.evaluateJsonSync(allowlistRequest);
-for (const [name, p, req] of [["allowlist", allowlist, allowlistRequest], ["passport command", passportProvider, commandRequest], ["passport file", passportProvider, fileRequest]]) {
+for (const [name, p, req] of [["allowlist", allowlist, allowlistRequest], ["passport command", passportProvider, commandRequest], ["passport file", passportProvider, fileRequest], ["passport message", passportProvider, messageRequest], ["passport refund", passportProvider, refundRequest]]) {
   const d = p.evaluateJsonSync(req);
   if (d.decision !== "allow") throw new Error(`bench input for ${name} is not allowed: ${JSON.stringify(d)}`);
 }
@@ -66,6 +78,8 @@ const allowObj = measure("allowlist", "portcullis evaluateSync (object in, incl.
 const floorCmd = measure("floor", "wasm no-op, 200-byte command request", () => evaluator.noop(commandRequest));
 const cmd = measure("passport command", "portcullis evaluate, 200-byte compound command", () => passportProvider.evaluateJsonSync(commandRequest));
 const file = measure("passport file", "portcullis evaluate, read_file", () => passportProvider.evaluateJsonSync(fileRequest));
+const message = measure("passport message", "evaluate, msgs_per_min (2 passes + in-memory store)", () => passportProvider.evaluateJsonSync(messageRequest));
+measure("passport refund", "evaluate, refund with daily_cap + idempotency (2 passes)", () => passportProvider.evaluateJsonSync(refundRequest));
 
 // --- shell-quote: the parser a JS user would pick, plus a first-word / substring check ---
 // What a JS guard typically does (and what APort's evaluator does in bash):
@@ -145,6 +159,7 @@ if (json) {
   console.log();
   console.log(`allowlist / floor:          ${(allow.median_ns / floor.median_ns).toFixed(2)}x (target <= 2x)`);
   console.log(`command / floor (same size): ${(cmd.median_ns / floorCmd.median_ns).toFixed(2)}x`);
+  console.log(`usage-limited message / file: ${(message.median_ns / file.median_ns).toFixed(2)}x`);
   console.log(`command decision: ${(cmd.median_ns / 1000).toFixed(2)} µs (target <= 2 µs)`);
   if (shellQuote) console.log(`shell-quote baseline / ours: ${(shellQuote.median_ns / cmd.median_ns).toFixed(1)}x (ours faster when > 1)`);
   if (cedar) console.log(`cedar / ours (allowlist):    ${(cedar.median_ns / allow.median_ns).toFixed(1)}x faster (target >= 20x)`);

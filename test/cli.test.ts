@@ -104,6 +104,36 @@ describe("portcullis check", () => {
   });
 });
 
+describe("--usage", () => {
+  const messaging = fixture("./vectors/policies/messaging.json");
+  const send = '{"to":"alice@example.com","message":"hi"}';
+
+  it("judges rate limits by the counters given, and by none used yet without it", () => {
+    const fresh = run(["check", "--policy", messaging, "--now", NOW, "--tool", "send_message", "--input", send]);
+    expect(fresh.code).toBe(0);
+    expect(JSON.parse(fresh.stdout).metadata.usage_limited).toBe(true);
+    const busy = run(["check", "--policy", messaging, "--now", NOW, "--tool", "send_message", "--input", send, "--usage", '{"calls_last_minute":5}']);
+    expect(busy.code).toBe(1);
+    expect(JSON.parse(busy.stdout).reasons[0].code).toBe("oap.rate_limit_exceeded");
+  });
+
+  it("applies to every line of eval, and the request cannot override it", () => {
+    const line = (extra: string) => `{"tool_name":"send_message","tool_input":{"to":"alice@example.com","message":"hi"${extra}}}`;
+    const input = [line(""), line(',"calls_today":0'), '{"tool_name":"send_message","tool_input":{"to":"alice@example.com"},"context":{"usage":{"calls_today":0}}}'].join("\n");
+    const r = run(["eval", "--policy", messaging, "--now", NOW, "--usage", '{"calls_today":100}'], input);
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim().split("\n").map((l) => JSON.parse(l).reasons[0].code)).toEqual(Array(3).fill("oap.rate_limit_exceeded"));
+  });
+
+  it("exits 2 for counters it does not know or cannot read", () => {
+    for (const bad of ['{"calls_per_minute":1}', '{"calls_today":-1}', '{"calls_today":1.5}', "[]", "nope"]) {
+      const r = run(["eval", "--policy", messaging, "--now", NOW, "--usage", bad], "");
+      expect(r.code, bad).toBe(2);
+      expect(r.stderr).toContain("--usage");
+    }
+  });
+});
+
 describe("portcullis validate", () => {
   it("exits 0 for valid configs and passports", () => {
     const r = run(["validate", fixture("../examples/guardrails.yaml"), fixture("../examples/passport.json"), passport]);

@@ -121,6 +121,48 @@ describe("memory", () => {
   });
 });
 
+describe("usage counters (a separate input beside the request)", () => {
+  const messaging = JSON.parse(readFileSync(new URL("./vectors/policies/messaging.json", import.meta.url), "utf8"));
+  const evaluator = Evaluator.createSync(wasm);
+  const policy = evaluator.load(JSON.stringify({ type: "passport", passport: messaging }));
+  const send = '{"tool_name":"send_message","tool_input":{"to":"alice@example.com","message":"hi"}}';
+
+  it("without counters the core asks for them, and that reads as a deny", () => {
+    const v = policy.judge(send, NOW);
+    expect(v.needsUsage).toBe(true);
+    expect(v.decision).toMatchObject({ decision: "deny", allow: false, reasons: [{ code: "oap.evaluator_error" }] });
+    expect(v.usage).toEqual({ capability: "messaging.send", per_minute: 5, per_day: 100 });
+  });
+
+  it("with counters it decides, and an allow carries the charge", () => {
+    const v = policy.judge(send, NOW, '{"calls_last_minute":4,"calls_today":99}');
+    expect(v.needsUsage).toBe(false);
+    expect(v.decision.decision).toBe("allow");
+    expect(v.usage).toEqual({ capability: "messaging.send", per_minute: 5, per_day: 100 });
+    expect(policy.judge(new TextEncoder().encode(send), NOW, '{"calls_today":100}').decision.reasons[0].code).toBe("oap.rate_limit_exceeded");
+  });
+
+  it("unusable counters deny with oap.evaluator_error, never read as zero", () => {
+    for (const bad of ['{"calls_last_minute":"0"}', '{"calls_per_minute":0}', "x", "", '{"calls_today":1.5}', '{"calls_today":1e400}', `{"calls_today":0${" ".repeat(5000)}}`]) {
+      const v = policy.judge(send, NOW, bad);
+      expect(v.decision.decision, bad).toBe("deny");
+      expect(v.decision.reasons[0].code, bad).toBe("oap.evaluator_error");
+    }
+  });
+
+  it("a request that is not usage-limited ignores them", () => {
+    const { policy: commands } = fresh();
+    expect(commands.judge('{"tool_name":"bash","tool_input":{"command":"ls"}}', NOW, "{}")).toMatchObject({ needsUsage: false, usage: null });
+  });
+
+  it("memory stays flat with counters passed", () => {
+    for (let i = 0; i < 5_000; i++) policy.judge(send, NOW, '{"calls_last_minute":1}');
+    const before = evaluator.memoryBytes;
+    for (let i = 0; i < 200_000; i++) policy.judge(send, NOW, i & 1 ? '{"calls_last_minute":1}' : '{"calls_today":100}');
+    expect(evaluator.memoryBytes).toBe(before);
+  });
+});
+
 describe("traps", () => {
   it("deny with oap.evaluator_error, then the instance is rebuilt with its policies", () => {
     const { evaluator, policy } = fresh();

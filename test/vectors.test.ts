@@ -1,7 +1,9 @@
 // Replays every shared vector (test/vectors/*.jsonl with a `request` or
 // `raw` line) through the public API and through the CLI (`portcullis eval`
 // on the built bundle, release wasm), and checks both against the expected
-// decision — and that the two paths agree byte for byte.
+// decision — and that the two paths agree byte for byte. A vector's `usage`
+// (the counters rate limits and caps are judged by) reaches the API as a
+// StaticUsageStore and the CLI as `--usage`; never through the request.
 import { describe, expect, it, beforeAll } from "vitest";
 import { readFileSync, readdirSync } from "node:fs";
 import { spawnSync } from "node:child_process";
@@ -9,6 +11,9 @@ import { fileURLToPath } from "node:url";
 import { loadGuard } from "../bindings/node.ts";
 import type { Decision } from "../bindings/core/decision.ts";
 import { validateDecision, validateRequest } from "../bindings/config/generated/validators.js";
+import { StaticUsageStore } from "../bindings/usage/static-store.ts";
+import { chargesOf, isUsageLimited } from "../bindings/usage/charges.ts";
+import type { UsageSnapshot } from "../bindings/usage/types.ts";
 
 interface Vector {
   name: string;
@@ -18,6 +23,8 @@ interface Vector {
   raw?: string;
   /** Accepted by the core although the request schema requires more (DeerFlow compatibility). */
   lenient?: boolean;
+  /** Usage counters for this call (absent: none used yet). */
+  usage?: Partial<UsageSnapshot>;
   expect: { decision: string; code?: string; message?: string; policy_id?: string };
   file: string;
 }
@@ -39,7 +46,7 @@ function loadVectors(): Vector[] {
 
 const vectors = loadVectors();
 const line = (v: Vector) => (v.raw !== undefined ? v.raw : JSON.stringify(v.request));
-const groupKey = (v: Vector) => `${v.policy}\u0000${v.now ?? DEFAULT_NOW}`;
+const groupKey = (v: Vector) => `${v.policy}\u0000${v.now ?? DEFAULT_NOW}\u0000${JSON.stringify(v.usage ?? null)}`;
 
 function check(v: Vector, d: Decision) {
   const where = `${v.file}: ${v.name}`;
@@ -68,8 +75,10 @@ describe("shared vectors", () => {
     const groups = new Map<string, Vector[]>();
     for (const v of vectors) groups.set(groupKey(v), [...(groups.get(groupKey(v)) ?? []), v]);
     for (const group of groups.values()) {
-      const { policy, now } = group[0];
-      const run = spawnSync(process.execPath, [cli, "eval", "--policy", dir + "policies/" + policy, "--now", now ?? DEFAULT_NOW], {
+      const { policy, now, usage } = group[0];
+      const args = [cli, "eval", "--policy", dir + "policies/" + policy, "--now", now ?? DEFAULT_NOW];
+      if (usage) args.push("--usage", JSON.stringify(usage));
+      const run = spawnSync(process.execPath, args, {
         input: group.map(line).join("\n") + "\n",
         encoding: "utf8",
         maxBuffer: 64 << 20,
@@ -83,12 +92,20 @@ describe("shared vectors", () => {
 
   for (const v of vectors) {
     it(`${v.file}: ${v.name}`, async () => {
-      const { guard } = await loadGuard(dir + "policies/" + v.policy, { clock: () => Date.parse(v.now ?? DEFAULT_NOW) });
+      const usage = new StaticUsageStore(v.usage ?? {});
+      const { guard } = await loadGuard(dir + "policies/" + v.policy, { clock: () => Date.parse(v.now ?? DEFAULT_NOW), usage });
       const provider = guard.provider as { evaluateJsonSync?: (json: string) => Decision };
       const api = v.raw !== undefined && provider.evaluateJsonSync
         ? provider.evaluateJsonSync(v.raw)
         : await guard.evaluate(v.request as never);
       check(v, api);
+      // A usage-limited allow or ask carries exactly its one charge, bound to the store it was read from.
+      if (isUsageLimited(api)) {
+        expect(api.decision, v.name).not.toBe("deny");
+        const charges = chargesOf(api);
+        expect(charges.length, v.name).toBe(1);
+        expect(charges[0].store).toBe(usage);
+      }
       const viaCli = cliResults.get(v)!;
       check(v, viaCli);
       expect(JSON.stringify(viaCli)).toBe(JSON.stringify(api));

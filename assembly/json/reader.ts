@@ -614,6 +614,24 @@ export class Json {
     return F64.parseFloat(String.UTF8.decodeUnsafe(this.ptr + <usize>pos, <usize>(end - pos), false));
   }
 
+  /**
+   * The number at pos when it is written as a plain whole number (digits
+   * only: no sign, fraction or exponent) of at most `maxDigits` digits and
+   * at most 2^53 - 1; otherwise -1. No allocation.
+   */
+  readWhole(pos: i32, maxDigits: i32 = 16): i64 {
+    if (this.typeAt(pos) != JsonType.Number) return -1;
+    const n = this.skipValue(pos) - pos;
+    if (n > maxDigits || (n > 1 && this.byteAt(pos) == C.ZERO)) return -1;
+    let v: i64 = 0;
+    for (let i = 0; i < n; i++) {
+      const d = this.byteAt(pos + i) - C.ZERO;
+      if (d > 9) return -1;
+      v = v * 10 + <i64>d;
+    }
+    return v <= 9007199254740991 ? v : -1;
+  }
+
   /** An array of strings at pos; null when pos is not an array of strings only. */
   readStringArray(pos: i32): Array<string> | null {
     if (this.typeAt(pos) != JsonType.Array) return null;

@@ -1,6 +1,7 @@
 // The OAP 1.0 passport provider (reference/oap.md §1–3). Check order, first
 // failure wins: status (kill switch) -> spec_version -> expiry -> tool ->
-// capability mapping -> capability held -> the capability's limits ->
+// capability mapping -> capability held -> the capability's limits -> its
+// usage limits (rate limits, daily caps, idempotency replay; usage.ts) ->
 // approval_required.
 
 import { Json, JsonType } from "../json/reader";
@@ -10,15 +11,11 @@ import { LoadErrors, pointerSegment } from "./load-errors";
 import { Policy } from "./policy";
 import { RequestView } from "./request";
 import { Verdict, Code } from "./verdict";
-import {
-  ToolMap, isCapabilityId, packFor,
-  CAP_COMMAND, CAP_FILE_READ, CAP_FILE_WRITE, CAP_WEB_FETCH, CAP_WEB_BROWSER,
-} from "./tool-map";
+import { ToolMap, isCapabilityId, packFor } from "./tool-map";
 import { CapabilityRule, RuleContext } from "./rules/rule";
-import { NotEnforcedRule } from "./rules/not-enforced";
-import { CommandRule } from "./rules/command-rule";
-import { FileRule } from "./rules/file-rule";
-import { WebRule } from "./rules/web-rule";
+import { compileRule, capabilityOfBlock } from "./rules/registry";
+import { assuranceRank } from "./money";
+import { checkUsage } from "./usage";
 
 export const SPEC_VERSION = "oap/1.0";
 
@@ -36,8 +33,9 @@ export class PassportPolicy extends Policy {
   expiresAt: f64 = NaN;
   expiresAtText: string = "";
   toolMap: ToolMap = new ToolMap();
-  /** Capability held -> its compiled limits. */
+  /** Capability held -> its compiled limits. Blocks of capabilities not held are compiled only to report errors. */
   rules: Map<string, CapabilityRule> = new Map();
+  held: Set<string> = new Set();
   context: RuleContext = new RuleContext();
   // The last tool name and what it resolved to: agents call the same few
   // tools over and over, and resolving means building a string and hashing
@@ -115,6 +113,7 @@ export class PassportPolicy extends Policy {
       errors.add("/passport/never_expires", "expected true or false");
     }
     // `never_expires: true` beside an `expires_at` is contradictory; the stricter one holds.
+    this.compileFacts(json, pos, errors);
 
     const limitsPos = json.get(pos, "limits");
     if (limitsPos >= 0 && json.typeAt(limitsPos) != JsonType.Object) {
@@ -133,8 +132,6 @@ export class PassportPolicy extends Policy {
         errors.add("/passport/capabilities/" + index.toString() + "/id", "expected a capability id such as 'system.command.execute'");
       } else {
         this.addCapability(id, json, limitsPos, errors);
-        const alias = aliasOf(id);
-        if (alias != null) this.addCapability(alias, json, limitsPos, errors);
       }
       index++;
       e = json.nextElement(e);
@@ -144,17 +141,43 @@ export class PassportPolicy extends Policy {
     if (json.typeAt(limitsPos) == JsonType.Object) {
       let m = json.firstMember(limitsPos);
       while (m >= 0) {
-        const cap = json.readString(m)!;
-        if (!this.rules.has(cap) && isImplemented(cap)) compileRule(cap, json, json.memberValue(m), errors);
+        const cap = capabilityOfBlock(json.readString(m)!);
+        if (cap != null && !this.rules.has(cap)) this.rules.set(cap, compileRule(cap, json, limitsPos, errors));
         m = json.nextMember(m);
       }
     }
   }
 
+  /** An alias (`messaging.message.send`) shares the rule of the capability it stands for. */
   private addCapability(id: string, json: Json, limitsPos: i32, errors: LoadErrors): void {
-    if (this.rules.has(id)) return;
-    const block = json.typeAt(limitsPos) == JsonType.Object ? json.get(limitsPos, id) : -1;
-    this.rules.set(id, compileRule(id, json, block, errors));
+    const alias = aliasOf(id);
+    const canonical = alias != null ? alias : id;
+    if (!this.held.has(canonical)) {
+      this.held.add(canonical);
+      this.rules.set(canonical, compileRule(canonical, json, limitsPos, errors));
+    }
+    this.held.add(id);
+    this.rules.set(id, this.rules.get(canonical));
+  }
+
+  /** assurance_level and regions, which payments and exports are judged by. */
+  private compileFacts(json: Json, pos: i32, errors: LoadErrors): void {
+    const facts = this.context.passport;
+    const levelPos = json.get(pos, "assurance_level");
+    if (levelPos >= 0) {
+      const level = json.readString(levelPos);
+      if (level == null || assuranceRank(level) < 0) errors.add("/passport/assurance_level", "expected one of L0, L1, L2, L3, L4KYC, L4FIN");
+      else {
+        facts.assuranceLevel = level;
+        facts.assuranceRank = assuranceRank(level);
+      }
+    }
+    const regionsPos = json.get(pos, "regions");
+    if (regionsPos >= 0) {
+      const regions = json.readStringArray(regionsPos);
+      if (regions == null) errors.add("/passport/regions", "expected an array of region codes such as US or US-CA");
+      else facts.regions = regions;
+    }
   }
 
   evaluate(request: RequestView, now: f64, verdict: Verdict): void {
@@ -193,6 +216,13 @@ export class PassportPolicy extends Policy {
     const context = this.requestContext(request, verdict);
     if (context == null) return;
     if (!rule.check(request, context, verdict)) return;
+    const charge = verdict.usage;
+    charge.capability = capability;
+    charge.perMinute = rule.perMinute;
+    charge.perMinuteKey = rule.perMinuteKey;
+    charge.perDay = rule.perDay;
+    charge.perDayKey = rule.perDayKey;
+    if (!checkUsage(charge, request.usage, verdict)) return;
     if (rule.approvalRequired) {
       verdict.ask(Code.APPROVAL_REQUIRED, "capability '" + capability + "' requires human approval (approval_required)");
     }
@@ -206,7 +236,7 @@ export class PassportPolicy extends Policy {
     this.lastToolName = name.toString();
     const capability = this.toolMap.resolve(this.lastToolName);
     this.lastCapability = capability;
-    this.lastRule = capability != null && this.rules.has(capability) ? this.rules.get(capability) : null;
+    this.lastRule = capability != null && this.held.has(capability) ? this.rules.get(capability) : null;
     this.lastToolValid = true;
   }
 
@@ -220,28 +250,9 @@ export class PassportPolicy extends Policy {
     const context = scratchContext;
     context.workspaceRoot = root != null ? root : this.context.workspaceRoot;
     context.home = home != null ? home : this.context.home;
+    context.passport = this.context.passport;
     return context;
   }
 }
 
 const scratchContext = new RuleContext();
-
-function isImplemented(capability: string): bool {
-  return capability == CAP_COMMAND || capability == CAP_FILE_READ || capability == CAP_FILE_WRITE ||
-    capability == CAP_WEB_FETCH || capability == CAP_WEB_BROWSER;
-}
-
-/** The limits of one capability: implemented ones are compiled strictly, others deny. */
-function compileRule(capability: string, json: Json, block: i32, errors: LoadErrors): CapabilityRule {
-  const path = "/passport/limits/" + pointerSegment(capability);
-  if (block >= 0 && json.typeAt(block) != JsonType.Object && json.typeAt(block) != JsonType.Null) {
-    errors.add(path, "expected an object of limits");
-    block = -1;
-  }
-  if (json.typeAt(block) == JsonType.Null) block = -1;
-  if (capability == CAP_COMMAND) return CommandRule.compile(json, block, path, errors);
-  if (capability == CAP_FILE_READ) return FileRule.compile(json, block, path, false, errors);
-  if (capability == CAP_FILE_WRITE) return FileRule.compile(json, block, path, true, errors);
-  if (capability == CAP_WEB_FETCH || capability == CAP_WEB_BROWSER) return WebRule.compile(json, block, path, errors);
-  return new NotEnforcedRule(capability);
-}

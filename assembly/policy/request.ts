@@ -4,6 +4,7 @@
 import { Json, JsonType, DUPLICATE } from "../json/reader";
 import { ByteBuffer } from "../util/bytes";
 import { Verdict, Code } from "./verdict";
+import { UsageInput } from "./usage";
 
 /** Requests above this size are refused outright (oap.invalid_context). */
 export const MAX_REQUEST_BYTES: i32 = 8 << 20;
@@ -62,6 +63,12 @@ export class RequestView {
   contextPos: i32 = -1;
   /** tool_name, unescaped UTF-8; reused across calls. */
   toolName: ByteBuffer = new ByteBuffer(64);
+  /**
+   * Usage counters for rate limits and caps. Supplied by the host beside the
+   * request (a separate ABI input), never read from the request bytes: a
+   * request that carries "usage" anywhere changes nothing.
+   */
+  usage: UsageInput = new UsageInput();
   private inputMembers: MemberIndex = new MemberIndex();
   private contextMembers: MemberIndex = new MemberIndex();
 
@@ -139,6 +146,57 @@ export class RequestView {
       return -3;
     }
     return pos;
+  }
+
+  /**
+   * The position of a tool_input member: -1 when absent or null; -3 (with
+   * `failed` set and the verdict filled) when duplicated.
+   */
+  inputPos(key: string, verdict: Verdict): i32 {
+    this.failed = false;
+    const pos = this.member(this.toolInputPos, key, verdict);
+    if (pos == -3) {
+      this.failed = true;
+      return -3;
+    }
+    return pos < 0 || this.json.typeAt(pos) == JsonType.Null ? -1 : pos;
+  }
+
+  /**
+   * A whole-number field of tool_input (a count or an amount in minor units):
+   * -1 when absent. Only the plain integer spelling is accepted (`1299`, not
+   * `12.99`, `1.299e3`, `-5` or `"1299"`), at most 15 digits, so a unit
+   * mix-up or a value past 2^53 is refused (oap.invalid_context), never rounded.
+   */
+  inputWhole(key: string, verdict: Verdict): i64 {
+    const pos = this.inputPos(key, verdict);
+    if (pos < 0) return -1;
+    const v = this.json.readWhole(pos, 15);
+    if (v < 0) {
+      this.failed = true;
+      verdict.deny(Code.INVALID_CONTEXT, "tool_input." + key + " must be a whole number >= 0 written without sign, fraction or exponent (at most 15 digits)");
+    }
+    return v;
+  }
+
+  /**
+   * Several fields of tool_input at once (through the member index):
+   * `out[i]` becomes the value position of `keys[i]` (-1 when absent or
+   * null). A key that occurs twice fills the verdict and returns false (a
+   * parser would keep one copy, and we cannot know which one the tool sees).
+   */
+  inputFields(keys: StaticArray<string>, out: StaticArray<i32>, verdict: Verdict): bool {
+    for (let k = 0; k < keys.length; k++) {
+      const pos = this.inputPos(keys[k], verdict);
+      if (this.failed) return false;
+      out[k] = pos;
+    }
+    return true;
+  }
+
+  /** Bytes of the raw JSON text of the value at pos (as the request carried it). */
+  rawLength(pos: i32): i32 {
+    return this.json.skipValue(pos) - pos;
   }
 
   toolNameString(): string {

@@ -11,6 +11,9 @@ export const CAP_WEB_BROWSER = "web.browser";
 export const CAP_MCP = "mcp.tool.execute";
 export const CAP_MESSAGING = "messaging.send";
 export const CAP_SESSION = "agent.session.create";
+export const CAP_REFUND = "finance.payment.refund";
+export const CAP_CHARGE = "payments.charge";
+export const CAP_EXPORT = "data.export";
 
 /** Built-in names: DeerFlow, Claude Code and OpenClaw (oap.md §2.2). */
 function builtinCapability(name: string): string | null {
@@ -38,19 +41,35 @@ function builtinCapability(name: string): string | null {
   return null;
 }
 
-/** MCP tool names as hosts spell them: `mcp__server__tool` or `mcp.server.tool`. */
-export function isMcpToolName(name: string): bool {
+/** The server and tool an MCP tool name names. */
+export class McpName {
+  constructor(public server: string, public tool: string) {}
+}
+
+/**
+ * MCP tool names as hosts spell them: `mcp__server__tool` or
+ * `mcp.server.tool`, split at the first separator (a tool name may contain
+ * more). null for any other name.
+ */
+export function splitMcpToolName(name: string): McpName | null {
+  let rest: string;
+  let sep: string;
   if (name.startsWith("mcp__")) {
-    const rest = name.substring(5);
-    const sep = rest.indexOf("__");
-    return sep > 0 && sep + 2 < rest.length;
+    rest = name.substring(5);
+    sep = "__";
+  } else if (name.startsWith("mcp.")) {
+    rest = name.substring(4);
+    sep = ".";
+  } else {
+    return null;
   }
-  if (name.startsWith("mcp.")) {
-    const rest = name.substring(4);
-    const sep = rest.indexOf(".");
-    return sep > 0 && sep + 1 < rest.length;
-  }
-  return false;
+  const at = rest.indexOf(sep);
+  if (at <= 0 || at + sep.length >= rest.length) return null;
+  return new McpName(rest.substring(0, at), rest.substring(at + sep.length));
+}
+
+export function isMcpToolName(name: string): bool {
+  return splitMcpToolName(name) != null;
 }
 
 export class ToolMap {
@@ -104,9 +123,9 @@ export function packFor(capability: string): string {
   if (capability == CAP_MCP) return "mcp.tool.execute.v1";
   if (capability == CAP_MESSAGING || capability == "messaging.message.send") return "messaging.message.send.v1";
   if (capability == CAP_SESSION) return "agent.session.create.v1";
-  if (capability == "finance.payment.refund") return "finance.payment.refund.v1";
-  if (capability == "payments.charge") return "finance.payment.charge.v1";
-  if (capability == "data.export") return "data.export.create.v1";
+  if (capability == CAP_REFUND) return "finance.payment.refund.v1";
+  if (capability == CAP_CHARGE) return "finance.payment.charge.v1";
+  if (capability == CAP_EXPORT) return "data.export.create.v1";
   if (capability == "repo.pr.create" || capability == "repo.merge") return "code.repository.merge.v1";
   return "";
 }

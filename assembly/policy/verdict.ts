@@ -1,10 +1,18 @@
 // The outcome of one rule check. Rules fill a Verdict instead of throwing:
 // a throw in AssemblyScript is a trap that kills the instance (STYLE.md §2).
 
+import { UsageCharge } from "./usage-charge";
+
 export const enum Decision {
   Allow = 0,
   Deny = 1,
   Ask = 2,
+  /**
+   * Not a decision: the call has usage-based limits and the host passed no
+   * counters. The host reads the charge, fetches the counters and asks again;
+   * a host that does not know this value treats it as a deny.
+   */
+  NeedsUsage = 3,
 }
 
 /**
@@ -39,6 +47,29 @@ export namespace Code {
   export const PRIVATE_IP_BLOCKED = "oap.private_ip_blocked";
   export const METHOD_NOT_ALLOWED = "oap.method_not_allowed";
   export const INVALID_URL = "oap.invalid_url";
+  // Rate limits, daily caps, replay (oap.md §2.1).
+  export const RATE_LIMIT_EXCEEDED = "oap.rate_limit_exceeded";
+  export const IDEMPOTENCY_CONFLICT = "oap.idempotency_conflict";
+  // mcp.tool.execute.v1
+  export const SERVER_NOT_ALLOWED = "oap.server_not_allowed";
+  export const INVALID_SERVER_URL = "oap.invalid_server_url";
+  export const INVALID_TOOL_NAME = "oap.invalid_tool_name";
+  export const TIMEOUT_EXCEEDED = "oap.timeout_exceeded";
+  export const PARAMETER_SIZE_EXCEEDED = "oap.parameter_size_exceeded";
+  // messaging.message.send.v1 (recipient_not_allowed is APort's local evaluator's)
+  export const RECIPIENT_NOT_ALLOWED = "oap.recipient_not_allowed";
+  export const CONTENT_TOO_LONG = "oap.content_too_long";
+  // finance.payment.refund.v1 / finance.payment.charge.v1 (and the spec's errors table)
+  export const CURRENCY_UNSUPPORTED = "oap.currency_unsupported";
+  export const REGION_BLOCKED = "oap.region_blocked";
+  export const ASSURANCE_INSUFFICIENT = "oap.assurance_insufficient";
+  export const INVALID_REASON_CODE = "oap.invalid_reason_code";
+  export const CROSS_CURRENCY_DENIED = "oap.cross_currency_denied";
+  export const MERCHANT_FORBIDDEN = "oap.merchant_forbidden";
+  export const CATEGORY_BLOCKED = "oap.category_blocked";
+  // data.export.create.v1
+  export const PII_NOT_ALLOWED = "oap.pii_not_allowed";
+  export const FORMAT_UNSUPPORTED = "oap.format_unsupported";
 }
 
 /** One decision in the making: the first failing rule wins (APort semantics). */
@@ -50,6 +81,8 @@ export class Verdict {
   policyId: string = "";
   /** The capability the tool mapped to; "" for none. */
   capability: string = "";
+  /** What the call consumes when it has usage-based limits (see usage.ts). */
+  usage: UsageCharge = new UsageCharge();
 
   reset(): void {
     this.decision = Decision.Allow;
@@ -57,6 +90,7 @@ export class Verdict {
     this.message = "";
     this.policyId = "";
     this.capability = "";
+    this.usage.reset();
   }
 
   deny(code: string, message: string): bool {
@@ -69,6 +103,14 @@ export class Verdict {
   ask(code: string, message: string): bool {
     this.decision = Decision.Ask;
     this.code = code;
+    this.message = message;
+    return false;
+  }
+
+  /** The call needs usage counters the host did not pass (see Decision.NeedsUsage). */
+  needUsage(message: string): bool {
+    this.decision = Decision.NeedsUsage;
+    this.code = Code.EVALUATOR_ERROR;
     this.message = message;
     return false;
   }

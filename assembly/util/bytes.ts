@@ -52,6 +52,15 @@ export function bytesEqualIgnoreCase(a: usize, aLen: i32, b: usize, bLen: i32): 
   return true;
 }
 
+/** ASCII case-insensitive equality of two strings (other characters must match exactly). */
+export function equalsIgnoreAsciiCase(a: string, b: string): bool {
+  if (a.length != b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    if (toLowerAscii(<u32>a.charCodeAt(i)) != toLowerAscii(<u32>b.charCodeAt(i))) return false;
+  }
+  return true;
+}
+
 /** True when (a, aLen) starts with the bytes of `prefix`. */
 export function startsWithBytes(a: usize, aLen: i32, prefix: Bytes): bool {
   const n = prefix.length;

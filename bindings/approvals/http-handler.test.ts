@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { readFileSync } from "node:fs";
 import "../index.ts";
 import { PassportProvider } from "../providers/passport.ts";
+import { MemoryUsageStore } from "../usage/memory-store.ts";
 import type { DecisionEvent } from "../middleware/audit.ts";
 import { ApprovalGate } from "./gate.ts";
 import { createApprovalHandler, type ApprovalHandler } from "./http-handler.ts";
@@ -361,3 +362,34 @@ describe("routes, page and hardening", () => {
     expect(count).toBeGreaterThan(500);
   });
 });
+
+describe("/api/evaluate and usage limits", () => {
+  it("counts an allowed usage-limited call when it judges it: the agent runs it out of sight", async () => {
+    const limited = {
+      ...passport,
+      capabilities: [{ id: "messaging.send" }],
+      limits: { "messaging.send": { msgs_per_min: 1 } },
+    };
+    const provider = await PassportProvider.create({ passport: limited, clock: () => now });
+    const api = createApprovalHandler({ gate, guard: { provider }, tokens: [{ name: "ci-agent", token: AGENT, role: "agent" }] });
+    const evaluate = async () => {
+      const response = await api(new Request("http://portcullis.test/api/evaluate", {
+        method: "POST",
+        headers: { authorization: `Bearer ${AGENT}`, "content-type": "application/json" },
+        body: JSON.stringify({ tool_name: "send_message", tool_input: { to: "ops", message: "hi" } }),
+      }));
+      expect(response.status).toBe(200);
+      const decision = await response.json();
+      expect(validateDecision(decision)).toBe(true);
+      return decision;
+    };
+    const first = await evaluate();
+    expect(first.decision).toBe("allow");
+    expect(first.metadata.usage_limited).toBe(true);
+    expect(JSON.stringify(first)).not.toContain("per_minute");
+    // Counted (kept), not left pending: nothing will ever settle it later.
+    expect((provider.usage as MemoryUsageStore).pendingCount).toBe(0);
+    expect((await evaluate()).reasons[0].code).toBe("oap.rate_limit_exceeded");
+  });
+});
+

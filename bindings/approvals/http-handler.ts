@@ -16,7 +16,7 @@
 
 import type { GuardrailRequest } from "../core/decision.ts";
 import { validateRequest } from "../config/generated/validators.js";
-import { judgeToolCall, type GuardOptions } from "../middleware/index.ts";
+import { judgeToolCall, settleJudgement, type GuardOptions } from "../middleware/index.ts";
 import { ApprovalError, type ApprovalErrorCode } from "./approval-error.ts";
 import type { ApprovalGate } from "./gate.ts";
 import { authenticate, normalizeTokens, type ApiRole, type ApiToken } from "./http-auth.ts";
@@ -62,7 +62,12 @@ export function createApprovalHandler(options: ApprovalHandlerOptions): Approval
   const guard = { ...options.guard, approvals: gate };
   const enabled = options.guard.enabled ?? true;
   const page = options.page ?? true;
-  const reevaluate = async (request: GuardrailRequest) => (await judgeToolCall(request, { ...options.guard })).decision;
+  // Judging an edited call runs nothing: release any usage the judgement reserved.
+  const reevaluate = async (request: GuardrailRequest) => {
+    const judged = await judgeToolCall(request, { ...options.guard });
+    await settleJudgement(judged, false);
+    return judged.decision;
+  };
 
   async function route(request: Request): Promise<Response> {
     const url = new URL(request.url);
@@ -81,9 +86,10 @@ export function createApprovalHandler(options: ApprovalHandlerOptions): Approval
       await requireRole(request, ["agent", "approver"]);
       const body = await readJsonBody(request, maxBody);
       if (!validateRequest(body)) throw new HttpError(400, "invalid_request", requestProblem());
-      const judged = enabled
-        ? await judgeToolCall(body as GuardrailRequest, guard)
-        : { decision: { decision: "allow", allow: true, reasons: [{ code: "oap.allowed", message: "guardrails are disabled" }] } };
+      if (!enabled) return json(200, { decision: "allow", allow: true, reasons: [{ code: "oap.allowed", message: "guardrails are disabled" }] });
+      const judged = await judgeToolCall(body as GuardrailRequest, guard);
+      // The agent runs the call itself, out of our sight: an allowed usage-limited call counts now.
+      await settleJudgement(judged, true);
       return json(200, judged.decision);
     }
 

@@ -13,13 +13,14 @@ import { normalizeDecision, type Decision, type GuardrailRequest } from "../core
 import { PassportProvider } from "../providers/passport.ts";
 import { AllowlistProvider } from "../providers/allowlist.ts";
 import { detectCommand } from "./detect.ts";
+import { StaticUsageStore } from "../usage/static-store.ts";
 import { serveCommand, ServeStartError, ServeUsageError } from "./serve.ts";
 import { sanitizeCommand } from "./sanitize.ts";
 import { byteLines } from "./byte-lines.ts";
 
 const USAGE = `usage:
-  portcullis eval --policy FILE [--now ISO-8601] [--input FILE]
-  portcullis check --policy FILE --tool NAME [--input JSON] [--context JSON] [--now ISO-8601]
+  portcullis eval --policy FILE [--now ISO-8601] [--input FILE] [--usage JSON]
+  portcullis check --policy FILE --tool NAME [--input JSON] [--context JSON] [--now ISO-8601] [--usage JSON]
   portcullis validate FILE...
   portcullis detect [--config FILE] [--input FILE]
   portcullis serve --policy FILE --port N --token T [--agent-token T] [--host ADDR]
@@ -34,6 +35,9 @@ serve     the approval API and page (and /api/evaluate for agents in any languag
           Tokens may come from PORTCULLIS_TOKEN / PORTCULLIS_AGENT_TOKEN; a sqlite or redis store needs
           a signing secret (32+ bytes) in PORTCULLIS_APPROVAL_SECRET or --secret-file.
 sanitize  untrusted text on stdin, sanitized text on stdout; --jsonl: {"text","source"?,"html"?} per line in, {"text","report"} out.
+--usage   the usage counters rate limits and daily caps are judged by, e.g.
+          '{"calls_last_minute":3,"calls_today":40,"amount_today":1200,"idempotency_key_seen":false}';
+          default: none used yet. The CLI keeps no counters between lines.
 Exit 2: usage or policy-file errors.`;
 
 class UsageError extends Error {}
@@ -91,9 +95,9 @@ function clockFrom(now: string | undefined): (() => number) | undefined {
   return () => ms;
 }
 
-async function loadPolicy(file: string | undefined, now: string | undefined): Promise<LoadedGuard> {
+async function loadPolicy(file: string | undefined, now: string | undefined, usage?: StaticUsageStore): Promise<LoadedGuard> {
   if (!file) throw new UsageError("--policy FILE is required");
-  return loadGuard(file, { clock: clockFrom(now) });
+  return loadGuard(file, { clock: clockFrom(now), usage });
 }
 
 function invalidLine(message: string): Decision {
@@ -101,6 +105,18 @@ function invalidLine(message: string): Decision {
 }
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/** `--usage`: the counters every line is judged by (none used yet by default); nothing is recorded. */
+function usageFrom(text: string | undefined): StaticUsageStore {
+  if (text === undefined) return new StaticUsageStore({});
+  try {
+    const value = JSON.parse(text);
+    if (value === null || typeof value !== "object" || Array.isArray(value)) throw new Error("expected a JSON object");
+    return new StaticUsageStore(value);
+  } catch (error) {
+    throw new UsageError(`--usage must be a JSON object of usage counters: ${(error as Error).message}`);
+  }
+}
 
 /** One line in, one decision out. Wasm providers see the exact bytes; others get the parsed object. */
 async function decideLine(loaded: LoadedGuard, line: Uint8Array): Promise<Decision> {
@@ -124,11 +140,11 @@ async function decideLine(loaded: LoadedGuard, line: Uint8Array): Promise<Decisi
 async function evalCommand(args: string[], io: { stdout: NodeJS.WritableStream; stdin: NodeJS.ReadableStream & AsyncIterable<Uint8Array | string> }): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
-    options: { policy: { type: "string" }, now: { type: "string" }, input: { type: "string" } },
+    options: { policy: { type: "string" }, now: { type: "string" }, input: { type: "string" }, usage: { type: "string" } },
     allowPositionals: true,
   });
   if (positionals.length) throw new UsageError(`unexpected argument '${positionals[0]}'`);
-  const loaded = await loadPolicy(values.policy, values.now);
+  const loaded = await loadPolicy(values.policy, values.now, usageFrom(values.usage));
   const input = values.input ? createReadStream(values.input) : io.stdin;
   const opened = new Promise<void>((resolveOpen, rejectOpen) => {
     if (!values.input) return resolveOpen();
@@ -160,6 +176,7 @@ async function checkCommand(args: string[], io: { stdout: NodeJS.WritableStream 
       input: { type: "string" },
       context: { type: "string" },
       now: { type: "string" },
+      usage: { type: "string" },
     },
     allowPositionals: true,
   });
@@ -178,7 +195,7 @@ async function checkCommand(args: string[], io: { stdout: NodeJS.WritableStream 
   const request: GuardrailRequest = { tool_name: values.tool, tool_input: parseJson("input", values.input) ?? {} };
   const context = parseJson("context", values.context);
   if (context) request.context = context;
-  const loaded = await loadPolicy(values.policy, values.now);
+  const loaded = await loadPolicy(values.policy, values.now, usageFrom(values.usage));
   const decision = await decideLine(loaded, new TextEncoder().encode(JSON.stringify(request)));
   io.stdout.write(JSON.stringify(decision) + "\n");
   return decision.decision === "allow" ? 0 : decision.decision === "ask" ? 3 : 1;

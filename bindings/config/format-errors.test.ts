@@ -159,6 +159,7 @@ describe("passport errors", () => {
       "bad-passport-values.json:15:23 /limits/data.file.read/max_file_size_mb: expected a number >= 0, got -1",
       "bad-passport-values.json:16:31 /limits/system.command.execute/max_execution_time: expected a number > 0, got 0",
       'bad-passport-values.json:17:3 /limits: invalid key "Payments": expected a capability id like "system.command.execute"',
+      "bad-passport-values.json:18:3 /limits/messaging.send: expected an object, got 10",
       'bad-passport-values.json:20:14 /regions/0: expected a region like "US", got "usa"',
       'bad-passport-values.json:21:2 /created_at: expected an RFC 3339 date-time with time zone, like "2030-01-01T00:00:00Z", got "2026-01-01"',
       'bad-passport-values.json:23:2 /expires_at: expected an RFC 3339 date-time with time zone, like "2030-01-01T00:00:00Z", got "tomorrow"',

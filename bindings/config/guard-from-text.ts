@@ -12,6 +12,7 @@ import { AllowlistProvider } from "../providers/allowlist.ts";
 import { PassportProvider } from "../providers/passport.ts";
 import { CompositeProvider } from "../providers/composite.ts";
 import { isGuardrailProvider, type Clock, type GuardrailProvider } from "../providers/types.ts";
+import type { UsageStore } from "../usage/types.ts";
 import { Guard } from "../middleware/guard.ts";
 import type { AuditSink } from "../middleware/audit.ts";
 import type { ApprovalGate } from "../approvals/index.ts";
@@ -35,8 +36,10 @@ export interface ConfigHost {
 }
 
 export interface LoadOptions {
-  /** Epoch-ms clock for passport expiry (tests and `--now` pin it). */
+  /** Epoch-ms clock for passport expiry and usage windows (tests and `--now` pin it). */
   clock?: Clock;
+  /** Usage counters for every PassportProvider the config builds (a new MemoryUsageStore each by default). */
+  usage?: UsageStore;
   /** Extra sinks for decision events. */
   audit?: AuditSink[];
   /** Where `ask` goes: the guard's calls create pending actions in this gate (see README, Ask a human). */
@@ -87,6 +90,7 @@ interface BuildContext {
   host: ConfigHost;
   passport: PassportSource | null;
   clock?: Clock;
+  usage?: UsageStore;
   path: string;
 }
 
@@ -107,7 +111,7 @@ export async function loadGuardFromText(source: string, options: TextLoadOptions
     makeCore,
   );
   const section = config.guardrails;
-  const ctx: BuildContext = { file, source, syntax, host, passport: null, clock: options.clock, path: "/guardrails/provider" };
+  const ctx: BuildContext = { file, source, syntax, host, passport: null, clock: options.clock, usage: options.usage, path: "/guardrails/provider" };
   const fail = (message: string, path: string): never => {
     throw new ConfigError([{ ...locate(ctx, source, path), file, path, message }]);
   };
@@ -166,7 +170,7 @@ async function buildProvider(use: string, config: Record<string, unknown>, ctx: 
   switch (use) {
     case "portcullis:PassportProvider": {
       if (!ctx.passport) return fail("PassportProvider needs `guardrails.passport` (a file path or an inline passport)");
-      const provider = new PassportProvider({ ...(config as object), passport: ctx.passport.passport, clock: ctx.clock });
+      const provider = new PassportProvider({ ...(config as object), passport: ctx.passport.passport, clock: ctx.clock, usage: ctx.usage });
       return ready(provider, ctx);
     }
     case "portcullis:AllowlistProvider":

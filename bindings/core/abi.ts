@@ -3,7 +3,7 @@
  * The numeric signature of every export of policy.wasm (assembly/index.ts).
  */
 
-export const ABI_VERSION = 1;
+export const ABI_VERSION = 2;
 
 export interface PolicyExports {
   memory: WebAssembly.Memory;
@@ -15,17 +15,19 @@ export interface PolicyExports {
   loadPolicy(len: number): number;
   freePolicy(handle: number): void;
   evaluate(handle: number, len: number, nowMs: number): number;
+  /** Like evaluate, with `usageLen` bytes of usage JSON right after the request (-1: none). */
+  evaluateWithUsage(handle: number, len: number, usageLen: number, nowMs: number): number;
   noop(len: number): number;
   internedCount(): number;
   internedString(id: number): number;
 }
 
-/** Bytes in the fixed header `evaluate` writes before the message. */
-export const DECISION_HEADER_BYTES = 20;
+/** Bytes in the fixed header `evaluate` writes before the message and the usage charge. */
+export const DECISION_HEADER_BYTES = 24;
 
 const REQUIRED: (keyof PolicyExports)[] = [
   "memory", "abiVersion", "maxRequestBytes", "inputPtr", "inputCapacity", "outputPtr",
-  "loadPolicy", "freePolicy", "evaluate", "noop", "internedCount", "internedString",
+  "loadPolicy", "freePolicy", "evaluate", "evaluateWithUsage", "noop", "internedCount", "internedString",
 ];
 
 /** Check an instance's exports against this ABI; throws a CoreError naming what is wrong. */

@@ -8,12 +8,37 @@
 
 import { CoreError, DECISION_HEADER_BYTES, checkExports, type PolicyExports } from "./abi.ts";
 import type { Decision, DecisionKind } from "./decision.ts";
+import type { UsageCharge } from "../usage/types.ts";
+
+/**
+ * What the core said about one call. `usage` is the call's usage charge
+ * (policy/usage-charge.ts) when its capability has rate limits, daily caps
+ * or idempotency replay: on allow and ask, what to record once the call ran;
+ * with `needsUsage`, which counters to read and pass in a second time. Until
+ * they are passed, `decision` is a deny.
+ */
+export interface CoreVerdict {
+  decision: Decision;
+  usage: UsageCharge | null;
+  needsUsage: boolean;
+}
+
+/** The core refuses usage documents larger than this (assembly/index.ts). */
+const MAX_USAGE_BYTES = 4096;
 
 export type WasmSource = WebAssembly.Module | BufferSource;
 
-const KINDS: DecisionKind[] = ["allow", "deny", "ask"];
+// Kind 3 ("needs usage") is not a decision: until the counters are passed it reads as a deny.
+const KINDS: DecisionKind[] = ["allow", "deny", "ask", "deny"];
 const encoder = new TextEncoder();
 const decoder = new TextDecoder("utf-8", { fatal: false });
+
+function concatBytes(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
+}
 
 /** Duck-typed: `instanceof WebAssembly.Module` fails across realms (edge VMs). */
 export function isWasmModule(x: unknown): x is WebAssembly.Module {
@@ -31,14 +56,19 @@ export class PolicyHandle {
     this.handle = handle;
   }
 
-  /** Decide a request (already serialised as JSON). `now` is epoch ms. */
-  evaluateJson(requestJson: string, now: number = Date.now()): Decision {
-    return this.evaluator.evaluate(this, requestJson, now);
+  /** Decide a request (already serialised as JSON). `now` is epoch ms; `usage` is the usage counters' JSON, if any. */
+  evaluateJson(requestJson: string, now: number = Date.now(), usage?: string): Decision {
+    return this.evaluator.judge(this, requestJson, now, usage).decision;
   }
 
   /** Decide a request given as raw UTF-8 bytes (invalid UTF-8 is denied, not repaired). */
-  evaluateBytes(request: Uint8Array, now: number = Date.now()): Decision {
-    return this.evaluator.evaluate(this, request, now);
+  evaluateBytes(request: Uint8Array, now: number = Date.now(), usage?: string): Decision {
+    return this.evaluator.judge(this, request, now, usage).decision;
+  }
+
+  /** The full verdict, with the usage charge: what providers that keep usage need. */
+  judge(request: string | Uint8Array, now: number, usage?: string): CoreVerdict {
+    return this.evaluator.judge(this, request, now, usage);
   }
 
   free(): void {
@@ -110,21 +140,21 @@ export class Evaluator {
   }
 
   /** Write a string to the input buffer; returns its byte length (or a length past the limit, unwritten). */
-  private writeInput(text: string): number {
+  private writeInput(text: string, extra = 0): number {
     // Fast path: at most 3 bytes per UTF-16 unit, so this fits without measuring.
     if (text.length * 3 <= this.inCap) {
       if (this.u8.buffer !== this.exports.memory.buffer) this.refreshViews();
       return encoder.encodeInto(text, this.inView).written;
     }
     const bytes = encoder.encode(text);
-    if (bytes.length > this.maxRequest) return bytes.length; // the core refuses it without reading
+    if (bytes.length > this.maxRequest + extra) return bytes.length; // the core refuses it without reading
     this.setInput(this.exports.inputPtr(bytes.length), this.exports.inputCapacity());
     this.views().set(bytes, this.inPtr);
     return bytes.length;
   }
 
-  private writeBytes(bytes: Uint8Array): number {
-    if (bytes.length > this.maxRequest) return bytes.length;
+  private writeBytes(bytes: Uint8Array, extra = 0): number {
+    if (bytes.length > this.maxRequest + extra) return bytes.length;
     if (bytes.length > this.inCap) this.setInput(this.exports.inputPtr(bytes.length), this.exports.inputCapacity());
     this.views().set(bytes, this.inPtr);
     return bytes.length;
@@ -164,23 +194,42 @@ export class Evaluator {
     if (this.handles.delete(policy)) this.exports.freePolicy(policy.handle);
   }
 
+  /** Decide one request. */
+  evaluate(policy: PolicyHandle, request: string | Uint8Array, now: number, usage?: string): Decision {
+    return this.judge(policy, request, now, usage).decision;
+  }
+
   /**
-   * Decide one request. A trap inside the core cannot leave a half-updated
-   * instance behind: the instance is rebuilt, policies are reloaded, and the
-   * caller gets a deny with oap.evaluator_error.
+   * Decide one request, with the usage counters' JSON when given (written
+   * right after the request: a separate input, never part of it). A trap
+   * inside the core cannot leave a half-updated instance behind: the
+   * instance is rebuilt, policies are reloaded, and the caller gets a deny
+   * with oap.evaluator_error.
    */
-  evaluate(policy: PolicyHandle, request: string | Uint8Array, now: number): Decision {
+  judge(policy: PolicyHandle, request: string | Uint8Array, now: number, usage?: string): CoreVerdict {
     try {
       this.ensureInput();
-      const len = typeof request === "string" ? this.writeInput(request) : this.writeBytes(request);
-      this.exports.evaluate(policy.handle, len, now);
+      if (usage === undefined) {
+        const len = typeof request === "string" ? this.writeInput(request) : this.writeBytes(request);
+        this.exports.evaluate(policy.handle, len, now);
+        return this.readDecision();
+      }
+      const usageBytes = encoder.encode(usage);
+      const total = typeof request === "string"
+        ? this.writeInput(request + usage, MAX_USAGE_BYTES)
+        : this.writeBytes(concatBytes(request, usageBytes), MAX_USAGE_BYTES);
+      this.exports.evaluateWithUsage(policy.handle, total - usageBytes.length, usageBytes.length, now);
       return this.readDecision();
     } catch (error) {
       this.recover();
       return {
-        decision: "deny",
-        allow: false,
-        reasons: [{ code: "oap.evaluator_error", message: `policy evaluator failed: ${(error as Error).message}` }],
+        decision: {
+          decision: "deny",
+          allow: false,
+          reasons: [{ code: "oap.evaluator_error", message: `policy evaluator failed: ${(error as Error).message}` }],
+        },
+        usage: null,
+        needsUsage: false,
       };
     }
   }
@@ -191,24 +240,28 @@ export class Evaluator {
     return this.exports.noop(this.writeInput(requestJson));
   }
 
-  private readDecision(): Decision {
+  private readDecision(): CoreVerdict {
     const u8 = this.views();
     const dv = this.dv;
     const out = this.exports.outputPtr();
-    const kind = KINDS[dv.getUint32(out, true)] ?? "deny";
+    const kindId = dv.getUint32(out, true);
+    const kind = KINDS[kindId] ?? "deny";
     const codeId = dv.getUint32(out + 4, true);
     const policyIdId = dv.getUint32(out + 8, true);
     const capabilityId = dv.getUint32(out + 12, true);
     const messageLength = dv.getUint32(out + 16, true);
+    const usageLength = dv.getUint32(out + 20, true);
     const start = out + DECISION_HEADER_BYTES;
-    // Read the message before resolving ids: a cache miss reuses the output buffer.
+    // Read the texts before resolving ids: a cache miss reuses the output buffer.
     const message = messageLength === 0 ? "" : decoder.decode(u8.subarray(start, start + messageLength));
+    const usageText = usageLength === 0 ? "" : decoder.decode(u8.subarray(start + messageLength, start + messageLength + usageLength));
     const decision: Decision = { decision: kind, allow: kind === "allow", reasons: [{ code: this.string(codeId), message }] };
     const policyId = this.string(policyIdId);
     const capability = this.string(capabilityId);
     if (policyId) decision.policy_id = policyId;
     if (capability) decision.metadata = { capability };
-    return decision;
+    const usage = usageText ? (JSON.parse(usageText) as UsageCharge) : null;
+    return { decision, usage, needsUsage: kindId === 3 };
   }
 
   /** Interned strings are decoded once, then served from this cache. */

@@ -6,6 +6,12 @@
  * action a human decides, and the retried call runs once approved); a
  * provider that throws denies with oap.evaluator_error unless fail-open was
  * chosen. Behaviour follows DeerFlow's GuardrailMiddleware (reference/deerflow.md §1.5).
+ *
+ * Usage (rate limits, daily caps, idempotency replay): judging an allowed
+ * call whose decision carries usage charges reserves them in their
+ * UsageStore (atomically re-checking the limits against calls judged at the
+ * same time); guardToolCall keeps them once execute() resolves and releases
+ * them if it throws — a call counts only when it actually ran.
  */
 
 import { normalizeDecision, type Decision, type GuardrailRequest } from "../core/decision.ts";
@@ -13,6 +19,7 @@ import type { GuardrailProvider } from "../providers/types.ts";
 import { buildDecisionEvent, type AuditSink, type DecisionEvent } from "./audit.ts";
 import { isControlFlowSignal } from "./control-flow.ts";
 import type { ApprovalGate, GateOutcome, WaitOptions } from "../approvals/index.ts";
+import { carryCharges, reserveCharges, settleReservations, type Reservation } from "../usage/reservations.ts";
 
 /** What the agent sees instead of the tool's output when the call did not run. */
 export interface BlockedToolResult {
@@ -110,6 +117,16 @@ export interface Judgement {
   decision: Decision;
   /** The gate's outcome, when it was consulted. */
   outcome: GateOutcome | null;
+  /**
+   * The usage reserved for an allowed, usage-limited call. Whoever runs the
+   * call must settle it (settleJudgement): kept if it ran, released if not.
+   */
+  reserved: Reservation[];
+}
+
+/** Keep (the call ran) or release what judging the call reserved. */
+export function settleJudgement(judgement: Judgement, ran: boolean): Promise<void> {
+  return settleReservations(judgement.reserved, ran);
 }
 
 /**
@@ -135,13 +152,14 @@ export async function judgeToolCall(request: GuardrailRequest, options: GuardOpt
   } catch (error) {
     if (isControlFlow(error)) throw error;
     providerError = true;
-    const mode = failClosed ? "fail-closed" : "fail-open";
-    decision = {
-      decision: failClosed ? "deny" : "allow",
-      allow: !failClosed,
-      reasons: [{ code: "oap.evaluator_error", message: `guardrail provider error (${mode})` }],
-      metadata: { error: error instanceof Error ? error.message : String(error) },
-    };
+    decision = errorDecision("guardrail provider error", failClosed, error);
+  }
+  let reserved: Reservation[] = [];
+  if (decision.allow && !providerError) {
+    const usage = await reserve(decision, failClosed, isControlFlow);
+    decision = usage.decision;
+    reserved = usage.reserved;
+    providerError = usage.storeError;
   }
   const elapsed = now() - started;
 
@@ -154,10 +172,42 @@ export async function judgeToolCall(request: GuardrailRequest, options: GuardOpt
 
   let outcome: GateOutcome | null = null;
   if (decision.decision === "ask" && options.approvals) {
-    outcome = await consultGate(options.approvals, req, decision, options.waitForApproval);
+    const asked = decision;
+    outcome = await consultGate(options.approvals, req, asked, options.waitForApproval);
     decision = outcome.decision;
+    if (decision.allow) {
+      const usage = await reserve(carryCharges(asked, decision), failClosed, isControlFlow);
+      decision = usage.decision;
+      reserved = usage.reserved;
+    }
   }
-  return { request: req, decision, outcome };
+  return { request: req, decision, outcome, reserved };
+}
+
+/** Reserve an allowed decision's usage; a store error follows the fail mode like a provider error. */
+async function reserve(
+  decision: Decision,
+  failClosed: boolean,
+  isControlFlow: (error: unknown) => boolean,
+): Promise<{ decision: Decision; reserved: Reservation[]; storeError: boolean }> {
+  try {
+    const outcome = await reserveCharges(decision);
+    return Array.isArray(outcome) ? { decision, reserved: outcome, storeError: false } : { decision: outcome, reserved: [], storeError: false };
+  } catch (error) {
+    if (isControlFlow(error)) throw error;
+    return { decision: errorDecision("usage store error", failClosed, error), reserved: [], storeError: true };
+  }
+}
+
+/** A provider or store failure: deny (fail-closed) or let the call run unjudged (fail-open), saying which. */
+function errorDecision(what: string, failClosed: boolean, error: unknown): Decision {
+  const mode = failClosed ? "fail-closed" : "fail-open";
+  return {
+    decision: failClosed ? "deny" : "allow",
+    allow: !failClosed,
+    reasons: [{ code: "oap.evaluator_error", message: `${what} (${mode})` }],
+    metadata: { error: error instanceof Error ? error.message : String(error) },
+  };
 }
 
 /**
@@ -169,8 +219,20 @@ export async function guardToolCall<T>(
   execute: () => T | Promise<T>,
   options: GuardOptions,
 ): Promise<T | BlockedToolResult> {
-  const { decision, outcome } = await judgeToolCall(request, options);
-  if (decision.allow) return runFiltered(request, execute, options.sanitizer);
+  const judgement = await judgeToolCall(request, options);
+  const { decision, outcome } = judgement;
+  if (decision.allow) {
+    if (judgement.reserved.length === 0) return runFiltered(request, execute, options.sanitizer);
+    let result: T;
+    try {
+      result = await execute();
+    } catch (error) {
+      await settleJudgement(judgement, false);
+      throw error;
+    }
+    await settleJudgement(judgement, true);
+    return options.sanitizer ? options.sanitizer.sanitizeToolResult(request, result) : result;
+  }
   const name = "tool_name" in request ? String(request.tool_name) : "unknown_tool";
   const id = "tool_call_id" in request ? String(request.tool_call_id) : "missing_id";
   const pending = decision.decision === "ask";

@@ -1,5 +1,5 @@
 export {
-  guardToolCall, judgeToolCall, denialMessage, isBlockedToolResult, type Judgement,
+  guardToolCall, judgeToolCall, settleJudgement, denialMessage, isBlockedToolResult, type Judgement,
   type BlockedToolResult, type GuardOptions, type ApprovalInterrupt, type ToolResultFilter,
 } from "./guard-tool-call.ts";
 export { buildDecisionEvent, jsonLinesSink, type AuditSink, type DecisionEvent, type DecisionAction } from "./audit.ts";

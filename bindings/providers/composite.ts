@@ -1,10 +1,14 @@
 /**
  * @module
  * Several providers speaking about one call: deny beats ask beats allow.
- * The first deny ends the evaluation (later providers cannot undo it).
+ * The first deny ends the evaluation (later providers cannot undo it). The
+ * usage charges of every provider that allowed travel with the result, so a
+ * rate limit in the second provider is counted even when the first one's
+ * decision is returned.
  */
 
 import { normalizeDecision, type Decision, type GuardrailRequest } from "../core/decision.ts";
+import { attachCharges, chargesOf, isUsageLimited } from "../usage/charges.ts";
 import { isGuardrailProvider, type GuardrailProvider } from "./types.ts";
 
 export interface CompositeConfig {
@@ -27,25 +31,33 @@ export class CompositeProvider implements GuardrailProvider {
   }
 
   async evaluate(request: GuardrailRequest): Promise<Decision> {
-    let result: Decision | null = null;
+    const decisions: Decision[] = [];
     for (const provider of this.providers) {
       const decision = checked(provider, await provider.evaluate(request));
       if (decision.decision === "deny") return decision;
-      if (!result || (decision.decision === "ask" && result.decision === "allow")) result = decision;
+      decisions.push(decision);
     }
-    return result!;
+    return combine(decisions);
   }
 
   evaluateSync(request: GuardrailRequest): Decision {
-    let result: Decision | null = null;
+    const decisions: Decision[] = [];
     for (const provider of this.providers) {
       if (!provider.evaluateSync) throw new TypeError(`provider '${provider.name}' has no synchronous evaluateSync()`);
       const decision = checked(provider, provider.evaluateSync(request));
       if (decision.decision === "deny") return decision;
-      if (!result || (decision.decision === "ask" && result.decision === "allow")) result = decision;
+      decisions.push(decision);
     }
-    return result!;
+    return combine(decisions);
   }
+}
+
+/** The first ask, else the first allow; carrying every provider's usage charges. */
+function combine(decisions: Decision[]): Decision {
+  const result = decisions.find((d) => d.decision === "ask") ?? decisions[0];
+  if (!decisions.some(isUsageLimited)) return result;
+  const merged: Decision = { ...result, metadata: { ...(result.metadata ?? {}), usage_limited: true } };
+  return attachCharges(merged, decisions.flatMap(chargesOf));
 }
 
 /** A sub-provider that returns garbage is a provider error, not an allow. */

@@ -2,12 +2,24 @@
  * @module
  * Shared machinery of the providers whose decisions come from the wasm core:
  * compile the policy document once, then serialise each request and decide.
+ * When the core says a call has usage-based limits (rate limits, daily caps,
+ * idempotency replay), the provider reads the counters from its UsageStore
+ * and asks again with them; an allowed call's charge is attached to the
+ * decision for guardToolCall to record (bindings/usage/charges.ts).
  */
 
 import type { Decision, GuardrailRequest } from "../core/decision.ts";
-import type { PolicyHandle } from "../core/evaluator.ts";
+import type { CoreVerdict, PolicyHandle } from "../core/evaluator.ts";
 import { sharedEvaluator, sharedEvaluatorSync } from "../core/shared.ts";
+import { attachCharges, snapshotJson } from "../usage/charges.ts";
+import type { UsageSnapshot, UsageStore } from "../usage/types.ts";
 import type { Clock } from "./types.ts";
+
+/** How a provider keeps usage: its store, and whose counters a request touches. */
+export interface UsageBinding {
+  store: UsageStore;
+  scope: (request: GuardrailRequest) => string;
+}
 
 export abstract class WasmProvider {
   abstract readonly name: string;
@@ -15,7 +27,11 @@ export abstract class WasmProvider {
   private loading: Promise<PolicyHandle> | null = null;
   protected readonly clock: Clock;
 
-  protected constructor(private readonly document: string, clock?: Clock) {
+  protected constructor(
+    private readonly document: string,
+    clock?: Clock,
+    private readonly usageBinding: UsageBinding | null = null,
+  ) {
     this.clock = clock ?? Date.now;
   }
 
@@ -35,42 +51,70 @@ export abstract class WasmProvider {
 
   async evaluate(request: GuardrailRequest): Promise<Decision> {
     await this.ready();
-    return this.decide(request);
+    const json = serialise(request);
+    if (typeof json !== "string") return json;
+    const now = this.clock();
+    const first = this.policy!.judge(json, now);
+    if (!first.needsUsage) return this.finish(first, request, now);
+    const snapshot = await this.readUsage(first, request, now);
+    return this.finish(this.policy!.judge(json, now, snapshotJson(snapshot)), request, now);
   }
 
-  /** Synchronous fast path (compiles the wasm synchronously on first use). */
+  /** Synchronous fast path (compiles the wasm synchronously on first use). Needs a store that answers synchronously. */
   evaluateSync(request: GuardrailRequest): Decision {
     this.policy ??= sharedEvaluatorSync().load(this.document);
-    return this.decide(request);
+    const json = serialise(request);
+    if (typeof json !== "string") return json;
+    const now = this.clock();
+    const first = this.policy.judge(json, now);
+    if (!first.needsUsage) return this.finish(first, request, now);
+    const snapshot = this.readUsage(first, request, now);
+    if (snapshot instanceof Promise) {
+      snapshot.catch(() => {}); // its answer is not waited for
+      return errorDecision("the UsageStore answers asynchronously; use evaluate() instead of evaluateSync() for usage-limited calls");
+    }
+    return this.finish(this.policy.judge(json, now, snapshotJson(snapshot)), request, now);
   }
 
   /** Decide a request that is already JSON (the CLI's path; no re-serialisation). */
   evaluateJsonSync(requestJson: string): Decision {
-    this.policy ??= sharedEvaluatorSync().load(this.document);
-    return this.policy.evaluateJson(requestJson, this.clock());
+    return this.decideRaw(requestJson);
   }
 
   /** Decide a request given as raw UTF-8 bytes: invalid UTF-8 is denied, never repaired. */
   evaluateBytesSync(request: Uint8Array): Decision {
-    this.policy ??= sharedEvaluatorSync().load(this.document);
-    return this.policy.evaluateBytes(request, this.clock());
+    return this.decideRaw(request);
   }
 
-  private decide(request: GuardrailRequest): Decision {
-    let json: string;
-    try {
-      json = JSON.stringify(request);
-    } catch (error) {
-      return {
-        decision: "deny",
-        allow: false,
-        reasons: [{ code: "oap.invalid_context", message: `request cannot be serialised: ${(error as Error).message}` }],
-      };
+  private decideRaw(request: string | Uint8Array): Decision {
+    this.policy ??= sharedEvaluatorSync().load(this.document);
+    const now = this.clock();
+    const first = this.policy.judge(request, now);
+    if (!first.needsUsage) return first.decision;
+    // Only a usage-limited call needs the parsed request (for its scope); the core has already validated it.
+    const text = typeof request === "string" ? request : new TextDecoder("utf-8", { fatal: false }).decode(request);
+    const parsed = JSON.parse(text) as GuardrailRequest;
+    const snapshot = this.readUsage(first, parsed, now);
+    if (snapshot instanceof Promise) {
+      snapshot.catch(() => {});
+      return errorDecision("the UsageStore answers asynchronously; use evaluate() for usage-limited calls");
     }
-    if (typeof json !== "string") {
-      return { decision: "deny", allow: false, reasons: [{ code: "oap.invalid_context", message: "request must be an object" }] };
-    }
-    return this.policy!.evaluateJson(json, this.clock());
+    return this.finish(this.policy.judge(request, now, snapshotJson(snapshot)), parsed, now);
+  }
+
+  private readUsage(first: CoreVerdict, request: GuardrailRequest, now: number): UsageSnapshot | Promise<UsageSnapshot> {
+    const binding = this.usageBinding;
+    if (!binding || !first.usage) throw new TypeError(`provider '${this.name}' has usage-limited calls but no UsageStore`);
+    return binding.store.read(binding.scope(request), first.usage, now);
+  }
+
+  /** The decision, with its usage charge bound to this provider's store (allow and ask only). */
+  private finish(verdict: CoreVerdict, request: GuardrailRequest, now: number): Decision {
+    const { decision, usage } = verdict;
+    if (!usage || verdict.needsUsage || decision.decision === "deny") return decision;
+    if (!this.usageBinding) throw new TypeError(`provider '${this.name}' has usage-limited calls but no UsageStore`);
+    const { store, scope } = this.usageBinding;
+    return attachCharges(decision, [{ store, scope: scope(request), charge: usage, at: now }]);
   }
 
   /** Release the compiled policy inside the shared instance. */
@@ -79,4 +123,25 @@ export abstract class WasmProvider {
     this.policy = null;
     this.loading = null;
   }
+}
+
+function serialise(request: GuardrailRequest): string | Decision {
+  let json: string;
+  try {
+    json = JSON.stringify(request);
+  } catch (error) {
+    return {
+      decision: "deny",
+      allow: false,
+      reasons: [{ code: "oap.invalid_context", message: `request cannot be serialised: ${(error as Error).message}` }],
+    };
+  }
+  if (typeof json !== "string") {
+    return { decision: "deny", allow: false, reasons: [{ code: "oap.invalid_context", message: "request must be an object" }] };
+  }
+  return json;
+}
+
+function errorDecision(message: string): Decision {
+  return { decision: "deny", allow: false, reasons: [{ code: "oap.evaluator_error", message }] };
 }

@@ -4,6 +4,8 @@ import { Sanitizer, ToolResultSanitizer, createToolResultSanitizer, SanitizeErro
 import { guardToolCall } from "../middleware/guard-tool-call.ts";
 import { Guard } from "../middleware/guard.ts";
 import type { GuardrailProvider } from "../providers/types.ts";
+import { PassportProvider } from "../providers/passport.ts";
+import "../index.ts"; // provides the inlined policy.wasm for the passport provider
 
 const wasm = readFileSync(new URL("../../build/sanitize.wasm", import.meta.url));
 const core = Sanitizer.createSync(wasm, { fenceId: () => "feedfacefeedface" });
@@ -248,6 +250,19 @@ describe("with guardToolCall and Guard", () => {
     const out = await guardToolCall(call("web_fetch"), run, { provider: deny, sanitizer: new ToolResultSanitizer(core) });
     expect(run).not.toHaveBeenCalled();
     expect(out).toMatchObject({ status: "error", decision: { decision: "deny" } });
+  });
+
+  it("a usage-limited call that ran is counted and its result sanitized", async () => {
+    const passport = {
+      passport_id: "ap_usage", kind: "template", spec_version: "oap/1.0", owner_id: "o", owner_type: "org", assurance_level: "L2",
+      status: "active", regions: ["US"], created_at: "2026-01-01T00:00:00Z", updated_at: "2026-01-01T00:00:00Z", version: "1.0.0",
+      capabilities: [{ id: "messaging.send" }], limits: { "messaging.send": { msgs_per_min: 1 } },
+    };
+    const provider = new PassportProvider({ passport, clock: () => Date.parse("2026-11-22T10:00:00Z") });
+    const sanitizer = new ToolResultSanitizer(core, { tools: ["send_message"] });
+    const send = { tool_name: "send_message", tool_input: { to: "a@x.com", message: "hi" }, tool_call_id: "c1" };
+    expect(await guardToolCall(send, () => "sent\u200B", { provider, sanitizer })).toBe(fenced("send_message", "sent"));
+    expect(await guardToolCall(send, () => "again", { provider, sanitizer })).toMatchObject({ status: "error", decision: { decision: "deny" } });
   });
 
   it("a Guard with guardrails disabled still sanitizes results", async () => {

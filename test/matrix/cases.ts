@@ -1,7 +1,8 @@
 /**
  * @module
  * The cases every runtime replays, read from the shared vectors: every test/vectors/*.jsonl whose lines are
- * requests (`request` or `raw` plus `policy`), grouped by policy and `now`, and every provider-safety vector in
+ * requests (`request` or `raw` plus `policy`), grouped by policy, `now` and `usage` (the counters rate limits are
+ * judged by, given to the guard as a StaticUsageStore, never in the request), and every provider-safety vector in
  * test/vectors/safety/. A vector file in another format must be listed in NOT_REPLAYED with the reason, so a
  * new kind of vector cannot drop out of the matrix unnoticed.
  */
@@ -20,7 +21,7 @@ export const NOT_REPLAYED: Record<string, string> = {
 
 export interface Cases {
   files: Record<string, string>;
-  policies: { policy: string; now: number; vectors: ({ request: unknown } | { raw: string })[] }[];
+  policies: { policy: string; now: number; usage: object | null; vectors: ({ request: unknown } | { raw: string })[] }[];
   safety: { config: object | null; input: unknown }[];
 }
 
@@ -54,8 +55,9 @@ export function buildCases(): { cases: Cases; labels: Label[]; replayedFiles: st
     for (const v of vectors) {
       if (!Object.hasOwn(files, v.policy)) throw new Error(`${file}: ${v.name}: no policy file ${v.policy}`);
       const now = v.now ?? DEFAULT_NOW;
-      const key = `${v.policy}\u0000${now}`;
-      if (!groups.has(key)) groups.set(key, { policy: v.policy, now: Date.parse(now), vectors: [], labels: [] });
+      const usage = v.usage ?? null;
+      const key = `${v.policy}\u0000${now}\u0000${JSON.stringify(usage)}`;
+      if (!groups.has(key)) groups.set(key, { policy: v.policy, now: Date.parse(now), usage, vectors: [], labels: [] });
       const group = groups.get(key)!;
       group.vectors.push("raw" in v ? { raw: v.raw } : { request: v.request });
       group.labels.push({ file, name: v.name, expect: v.expect });

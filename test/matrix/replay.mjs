@@ -4,7 +4,7 @@
 //
 // cases = {                                   (built by cases.ts)
 //   files:    { "core-passport.json": text, ... }      test/vectors/policies/
-//   policies: [{ policy, now, vectors: [{ request } | { raw }] }],
+//   policies: [{ policy, now, usage, vectors: [{ request } | { raw }] }],   usage: counters or null
 //   safety:   [{ config, input }],
 // }
 
@@ -29,6 +29,7 @@ export async function replay({ api, yamlSyntax }, cases) {
       syntax,
       host,
       clock: () => group.now,
+      usage: new api.StaticUsageStore(group.usage ?? {}),
     });
     for (const vector of group.vectors) {
       // Raw lines are bytes the agent sent, not an object: they go through the provider's JSON path.

@@ -2,17 +2,17 @@
 // the request's tool_input -> CommandInput. The parsing and the rules
 // themselves live in ../command.ts and ../../shell/.
 
-import { Json } from "../../json/reader";
 import { ByteBuffer } from "../../util/bytes";
 import { CommandLimits, CommandInput, checkCommand } from "../command";
-import { LoadErrors } from "../load-errors";
 import { RequestView } from "../request";
 import { Verdict, Code } from "../verdict";
 import { CapabilityRule, RuleContext } from "./rule";
 import { LimitsReader } from "./limits-reader";
 
-const KNOWN =
-  "allowed_commands, blocked_patterns, max_execution_time, allowed_working_directories, blocked_env_vars, builtin_checks, approval_required";
+export const COMMAND_KEYS: StaticArray<string> = [
+  "allowed_commands", "blocked_patterns", "max_execution_time", "allowed_working_directories", "blocked_env_vars",
+  "builtin_checks", "approval_required",
+];
 
 export class CommandRule extends CapabilityRule {
   limits: CommandLimits = new CommandLimits();
@@ -20,26 +20,17 @@ export class CommandRule extends CapabilityRule {
   private command: ByteBuffer = new ByteBuffer(256);
   private alternate: ByteBuffer = new ByteBuffer(64);
 
-  static compile(json: Json, block: i32, path: string, errors: LoadErrors): CommandRule {
+  static compile(read: LimitsReader): CommandRule {
     const rule = new CommandRule();
     const limits = rule.limits;
-    const read = new LimitsReader(json, errors, path);
-    let m = block < 0 ? -1 : json.firstMember(block);
-    while (m >= 0) {
-      const key = json.readString(m)!;
-      const v = json.memberValue(m);
-      if (key == "allowed_commands") limits.allowedCommands = read.strings(v, key);
-      else if (key == "blocked_patterns") limits.blockedPatterns = read.strings(v, key);
-      else if (key == "max_execution_time") limits.maxExecutionTime = read.positiveNumber(v, key);
-      else if (key == "allowed_working_directories") limits.allowedWorkingDirectories = read.strings(v, key);
-      else if (key == "blocked_env_vars") limits.blockedEnvVars = read.strings(v, key);
-      else if (key == "builtin_checks") limits.builtinChecks = read.bool(v, key);
-      else if (key == "approval_required") rule.approvalRequired = read.bool(v, key);
-      else read.unknownKey(key, KNOWN);
-      m = json.nextMember(m);
-    }
+    limits.allowedCommands = read.strings("allowed_commands");
+    limits.blockedPatterns = read.stringsOr("blocked_patterns", []);
+    limits.maxExecutionTime = read.positiveNumber("max_execution_time");
+    limits.allowedWorkingDirectories = read.strings("allowed_working_directories");
+    limits.blockedEnvVars = read.stringsOr("blocked_env_vars", []);
+    limits.builtinChecks = read.bool("builtin_checks", true);
     const problem = limits.compile();
-    if (problem.length > 0) errors.add(path, problem);
+    if (problem.length > 0) read.errors.add(read.path, problem);
     return rule;
   }
 

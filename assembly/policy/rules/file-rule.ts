@@ -2,17 +2,17 @@
 // request's path (path | file_path | filePath) -> FileInput. Matching and
 // canonicalisation live in ../file.ts and ../../util/path.ts.
 
-import { Json } from "../../json/reader";
 import { ByteBuffer } from "../../util/bytes";
 import { FileLimits, FileInput, checkFile } from "../file";
-import { LoadErrors } from "../load-errors";
 import { RequestView } from "../request";
 import { Verdict, Code } from "../verdict";
 import { CapabilityRule, RuleContext } from "./rule";
 import { LimitsReader } from "./limits-reader";
 
-const KNOWN =
-  "allowed_paths, blocked_paths, blocked_patterns, allowed_extensions, max_file_size_mb, builtin_checks, approval_required";
+export const FILE_KEYS: StaticArray<string> = [
+  "allowed_paths", "blocked_paths", "blocked_patterns", "allowed_extensions", "max_file_size_mb", "builtin_checks",
+  "approval_required",
+];
 const PATH_KEYS: StaticArray<string> = ["path", "file_path", "filePath"];
 
 /** Listing and search tools default to the workspace root when no path is given. */
@@ -29,26 +29,17 @@ export class FileRule extends CapabilityRule {
     super();
   }
 
-  static compile(json: Json, block: i32, path: string, write: bool, errors: LoadErrors): FileRule {
+  static compile(read: LimitsReader, write: bool): FileRule {
     const rule = new FileRule(write);
     const limits = rule.limits;
-    const read = new LimitsReader(json, errors, path);
-    let m = block < 0 ? -1 : json.firstMember(block);
-    while (m >= 0) {
-      const key = json.readString(m)!;
-      const v = json.memberValue(m);
-      if (key == "allowed_paths") limits.allowedPaths = read.strings(v, key);
-      else if (key == "blocked_paths") limits.blockedPaths = read.strings(v, key);
-      else if (key == "blocked_patterns") limits.blockedPatterns = read.strings(v, key);
-      else if (key == "allowed_extensions") limits.allowedExtensions = read.strings(v, key);
-      else if (key == "max_file_size_mb") limits.maxFileSizeMb = read.positiveNumber(v, key);
-      else if (key == "builtin_checks") limits.builtinChecks = read.bool(v, key);
-      else if (key == "approval_required") rule.approvalRequired = read.bool(v, key);
-      else read.unknownKey(key, KNOWN);
-      m = json.nextMember(m);
-    }
+    limits.allowedPaths = read.strings("allowed_paths");
+    limits.blockedPaths = read.stringsOr("blocked_paths", []);
+    limits.blockedPatterns = read.stringsOr("blocked_patterns", []);
+    limits.allowedExtensions = read.strings("allowed_extensions");
+    limits.maxFileSizeMb = read.positiveNumber("max_file_size_mb");
+    limits.builtinChecks = read.bool("builtin_checks", true);
     const problem = limits.compile();
-    if (problem.length > 0) errors.add(path, problem);
+    if (problem.length > 0) read.errors.add(read.path, problem);
     return rule;
   }
 

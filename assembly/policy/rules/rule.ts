@@ -3,15 +3,22 @@
 
 import { RequestView } from "../request";
 import { Verdict } from "../verdict";
+import { PassportFacts } from "../passport-facts";
 
 export class RuleContext {
   workspaceRoot: string = "";
   home: string = "";
+  passport: PassportFacts = new PassportFacts();
 }
 
 export abstract class CapabilityRule {
   /** `approval_required: true` in the block turns an allow into `ask`. */
   approvalRequired: bool = false;
+  /** Calls per sliding minute / per UTC day (-1 = no limit), and the keys that set them. */
+  perMinute: i64 = -1;
+  perDay: i64 = -1;
+  perMinuteKey: string = "";
+  perDayKey: string = "";
 
   abstract check(request: RequestView, context: RuleContext, verdict: Verdict): bool;
 }

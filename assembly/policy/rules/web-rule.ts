@@ -1,38 +1,33 @@
 // web.fetch / web.browser: the limits block -> WebLimits, and tool_input.url
 // (+ method) -> WebInput. URL parsing and matching live in ../web.ts and ../../net/.
 
-import { Json } from "../../json/reader";
 import { WebLimits, WebInput, checkWeb } from "../web";
-import { LoadErrors } from "../load-errors";
 import { RequestView } from "../request";
 import { Verdict, Code } from "../verdict";
 import { CapabilityRule, RuleContext } from "./rule";
 import { LimitsReader } from "./limits-reader";
 
-const KNOWN = "allowed_domains, blocked_domains, allowed_methods, allow_private_destinations, approval_required";
+export const WEB_KEYS: StaticArray<string> = [
+  "allowed_domains", "blocked_domains", "allowed_methods", "allow_private_destinations", "max_requests_per_min",
+  "approval_required",
+];
 
 export class WebRule extends CapabilityRule {
   limits: WebLimits = new WebLimits();
   private input: WebInput = new WebInput();
 
-  static compile(json: Json, block: i32, path: string, errors: LoadErrors): WebRule {
+  static compile(read: LimitsReader): WebRule {
     const rule = new WebRule();
     const limits = rule.limits;
-    const read = new LimitsReader(json, errors, path);
-    let m = block < 0 ? -1 : json.firstMember(block);
-    while (m >= 0) {
-      const key = json.readString(m)!;
-      const v = json.memberValue(m);
-      if (key == "allowed_domains") limits.allowedDomains = read.strings(v, key);
-      else if (key == "blocked_domains") limits.blockedDomains = read.strings(v, key);
-      else if (key == "allowed_methods") limits.allowedMethods = read.strings(v, key);
-      else if (key == "allow_private_destinations") limits.allowPrivate = read.bool(v, key);
-      else if (key == "approval_required") rule.approvalRequired = read.bool(v, key);
-      else read.unknownKey(key, KNOWN);
-      m = json.nextMember(m);
-    }
+    limits.allowedDomains = read.strings("allowed_domains");
+    limits.blockedDomains = read.stringsOr("blocked_domains", []);
+    limits.allowedMethods = read.strings("allowed_methods");
+    limits.allowPrivate = read.bool("allow_private_destinations", false);
+    // The key APort's passport wizard writes (oap.md §2.1); a usage limit (usage.ts).
+    rule.perMinute = read.count("max_requests_per_min");
+    rule.perMinuteKey = "max_requests_per_min";
     const problem = limits.compile();
-    if (problem.length > 0) errors.add(path, problem);
+    if (problem.length > 0) read.errors.add(read.path, problem);
     return rule;
   }
 

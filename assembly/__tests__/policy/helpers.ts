@@ -1,0 +1,21 @@
+// Shared by the policy specs: JSON documents and requests from string literals.
+import { Json } from "../../json/reader";
+
+// The bytes must outlive the Json that points into them.
+const held = new Array<ArrayBuffer>();
+
+/** A Json over the UTF-8 of `text` (not yet validated). */
+export function jsonOf(text: string): Json {
+  const bytes = String.UTF8.encode(text, false);
+  held.push(bytes);
+  const j = new Json();
+  j.reset(changetype<usize>(bytes), bytes.byteLength);
+  return j;
+}
+
+/** UTF-8 bytes kept alive for the rest of the run: (pointer, length). */
+export function utf8Of(text: string): ArrayBuffer {
+  const bytes = String.UTF8.encode(text, false);
+  held.push(bytes);
+  return bytes;
+}
