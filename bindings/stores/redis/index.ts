@@ -5,3 +5,4 @@
  */
 export { RedisApprovalStore, type RedisApprovalStoreOptions } from "./approval-store.ts";
 export { RedisConnection, redactUrl, type RedisClientLike, type RedisOptions, type RedisArg } from "./connection.ts";
+export { RedisUsageStore, type RedisUsageStoreOptions } from "./usage-store.ts";

@@ -5,3 +5,4 @@
  */
 export { SqliteApprovalStore, type SqliteApprovalStoreOptions } from "./approval-store.ts";
 export { SqliteConnection, type SqliteOptions } from "./connection.ts";
+export { SqliteUsageStore, type SqliteUsageStoreOptions } from "./usage-store.ts";
