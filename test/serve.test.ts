@@ -208,6 +208,16 @@ describe("portcullis serve over HTTP", () => {
     });
   }
 
+  it("usage fails closed: with its Redis gone, a rate-limited call is never allowed", async () => {
+    const own = await startRedis();
+    const server = await serve(["--store", own.url], {}, messaging);
+    expect((await api(server, "POST", "/api/evaluate", send, AGENT)).body.decision).toBe("allow");
+    await own.stop();
+    const down = await api(server, "POST", "/api/evaluate", send, AGENT);
+    expect(down).toMatchObject({ status: 200, body: { decision: "deny", allow: false, reasons: [{ code: "oap.evaluator_error" }] } });
+    await server.stop();
+  });
+
   it("writes approval events next to decision events in the config's audit file", async () => {
     const config = join(dir, "guardrails.json");
     const audit = join(dir, "audit.jsonl");
