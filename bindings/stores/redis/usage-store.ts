@@ -14,7 +14,7 @@ import { randomUUID } from "node:crypto";
 import { amountKey, callsKey, deadBefore, idempotencyKey, recordsOf } from "../../usage/entries.ts";
 import type { ReserveResult, UsageCharge, UsageLimit, UsageSnapshot, UsageStore } from "../../usage/types.ts";
 import { DAY_MS, IDEMPOTENCY_TTL_MS, MINUTE_MS, utcDayStart } from "../../usage/windows.ts";
-import { RedisConnection, type RedisClientLike, type RedisOptions } from "./connection.ts";
+import { RedisConnection, type RedisStoreOptions } from "./connection.ts";
 
 const KIND = "usage";
 /** Collect keys two days after their last write (longer than every window). */
@@ -77,13 +77,7 @@ interface Reservation {
   amount: string;
 }
 
-export interface RedisUsageStoreOptions extends RedisOptions {
-  /** A redis:// URL, or a client (ioredis, node-redis) you manage. */
-  url?: string;
-  client?: RedisClientLike;
-  /** Or a connection to share with other stores (approvals); the store then leaves closing it to you. */
-  connection?: RedisConnection;
-}
+export type RedisUsageStoreOptions = RedisStoreOptions;
 
 export class RedisUsageStore implements UsageStore {
   readonly kind = "redis";
@@ -95,10 +89,8 @@ export class RedisUsageStore implements UsageStore {
   ) {}
 
   static async open(options: RedisUsageStoreOptions): Promise<RedisUsageStore> {
-    if (options.connection) return new RedisUsageStore(options.connection, false);
-    const target = options.client ?? options.url;
-    if (target === undefined) throw new TypeError("redis store: give a `url`, a `client` or a `connection`");
-    return new RedisUsageStore(await RedisConnection.connect(target, options), true);
+    const { redis, owned } = await RedisConnection.forStore(options);
+    return new RedisUsageStore(redis, owned);
   }
 
   async read(scope: string, charge: UsageCharge, now: number): Promise<UsageSnapshot> {

@@ -15,7 +15,7 @@ import { crossedLimit } from "../../usage/charges.ts";
 import { amountKey, callsKey, deadBefore, idempotencyKey, recordsOf } from "../../usage/entries.ts";
 import type { ReserveResult, UsageCharge, UsageSnapshot, UsageStore } from "../../usage/types.ts";
 import { IDEMPOTENCY_TTL_MS, MINUTE_MS, utcDayStart } from "../../usage/windows.ts";
-import { SqliteConnection, type SqliteOptions } from "./connection.ts";
+import { SqliteConnection, type SqliteStoreOptions } from "./connection.ts";
 
 // kind: 'c' a call, 'a' an amount, 'k' an idempotency key. reservation: NULL once kept.
 const SCHEMA = [
@@ -26,12 +26,7 @@ const SCHEMA = [
 
 type Db = Parameters<Parameters<SqliteConnection["transaction"]>[0]>[0];
 
-export interface SqliteUsageStoreOptions extends SqliteOptions {
-  /** The database file (created when missing). */
-  path?: string;
-  /** Or a connection to share with other stores (approvals); the store then leaves closing it to you. */
-  connection?: SqliteConnection;
-}
+export type SqliteUsageStoreOptions = SqliteStoreOptions;
 
 export class SqliteUsageStore implements UsageStore {
   readonly kind = "sqlite";
@@ -43,14 +38,7 @@ export class SqliteUsageStore implements UsageStore {
   ) {}
 
   static async open(options: SqliteUsageStoreOptions): Promise<SqliteUsageStore> {
-    const owned = !options.connection;
-    const db = options.connection ?? (await SqliteConnection.open(options.path ?? "", options));
-    try {
-      await db.migrate("usage", SCHEMA);
-    } catch (error) {
-      if (owned) db.close();
-      throw error;
-    }
+    const { db, owned } = await SqliteConnection.forStore(options, "usage", SCHEMA);
     return new SqliteUsageStore(db, owned);
   }
 
