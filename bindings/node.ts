@@ -2,13 +2,18 @@
  * @module
  * portcullis/node — the default entry's API (wasm inlined), plus what needs a
  * filesystem: loading config and passport files (YAML or JSON), custom
- * providers from `use: ./file.js:Export`, JSON Lines audit files.
+ * providers from `use: ./file.js:Export`, JSON Lines audit files — and
+ * sanitize.wasm for the config's `sanitizer:` section (tool results), which
+ * the default entry leaves out.
  */
 
 import { provideWasm } from "./core/shared.ts";
 import { inlinePolicyWasm } from "./core/inline-policy-wasm.ts";
+import { provideSanitizerWasm } from "./sanitize/shared.ts";
+import { inlineSanitizeWasm } from "./core/inline-sanitize-wasm.ts";
 
 provideWasm(inlinePolicyWasm);
+provideSanitizerWasm(inlineSanitizeWasm);
 
 export * from "./api.ts";
 export { loadGuard, nodeConfigHost } from "./config/load-guard.ts";

@@ -275,7 +275,9 @@ function layersCheck(s, r, count) {
     "\uFE0E", "👨", "👩", "❤", "🏴", "\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}", "\u{E0041}", "\u{E007F}", "e",
     "\u0301", "\u0323", "\u1100", "\u1161", "\u11A8", "\uAC00", "क", "्", "ष", "م", "ی", "\uE000", "\u{F0000}", "\uFDD0",
     "\u0600", "\u2028", "\x00", "\x85", "1", "#", "\u20E3", "🏽", "\u212B", "\u0958", "x", "Я", "\u202E", "\u2066", "\u00AD",
-    "\u{E0100}"];
+    "\u{E0100}",
+    // Long runs for the eight-bytes-at-a-time fast path (swar.ts): plain, double spaces at every offset, tabs.
+    "the quick brown fox jumps ", "over  the lazy dog again", "a b  c   d    e", "0123456789abcdef\t", "日本語のテキスト", "Привет мир"];
   let failures = 0;
   for (let i = 0; i < count; i++) {
     let t = "";

@@ -2,11 +2,16 @@
 //   <\s*/?\s*(?:NAMES)\b[^>]*>?      (case-insensitive)
 // and every '<' / '>' inside a match becomes &lt; / &gt;. Runs after layer 1, so
 // `<sys\u200btem>` is already `<system>`; when layer 1 is switched off, invisible characters are
-// skipped while matching here, so the bypass still fails. Differences from Python's `\b`: only
-// [A-Za-z0-9_] count as word characters, so `<systemé>` is escaped too (escaping more is safe).
+// skipped while matching here, so the bypass still fails. Stricter than DeerFlow where a model
+// would still read a tag: look-alike angle brackets (＜system＞, ‹system›; not the « » quotes),
+// look-alike letters in the name (Cyrillic ѕ, fullwidth, mathematical; fold.ts), combining marks
+// and any number of '/' (`<//system>`). Only [A-Za-z0-9_] count as word characters for `\b`, so
+// `<systemé>` is escaped too (escaping more is safe).
 import { ByteBuffer } from "../util/bytes";
 import { SanitizeReport } from "./report";
-import { propsOf, decodeUtf8, KIND_MASK, KIND_INVISIBLE, KIND_FORMAT, KIND_TAG, KIND_SPACE } from "./props";
+import { HIGHS, hasByte } from "../util/swar";
+import { propsOf, decodeUtf8, KIND_MASK, KIND_SPACE } from "./props";
+import { foldMarkerChar, foldBracket, FOLD_SKIP } from "./fold";
 
 /** DeerFlow's blocked tag names (deerflow.md §3.1a), in its order. */
 const TAG_NAMES: string[] = [
@@ -22,8 +27,7 @@ const TAG_NAMES: string[] = [
 export const FRAMEWORK_TAG_COUNT = 40;
 
 const MAX_TOKEN = 32;
-// The names as raw bytes (built once from TAG_NAMES): the matcher then handles no objects, which
-// keeps the incremental GC's shadow-stack work off the per-'<' path.
+// The names as raw bytes (built once from TAG_NAMES): the matcher then handles no objects.
 const namesBlob = new ByteBuffer(640);
 const nameIndex = new StaticArray<i32>(FRAMEWORK_TAG_COUNT); // (offset << 8) | length, by first letter
 const letterRange = new StaticArray<i32>(26); // (first index << 8) | count of names with that letter
@@ -67,29 +71,44 @@ function isSpace(cp: u32, props: u32): bool {
     || (props & KIND_MASK) == KIND_SPACE;
 }
 
-/** Characters that render as nothing: skipped inside a tag when layer 1 did not remove them. */
-function isIgnorable(props: u32): bool {
-  const k = props & KIND_MASK;
-  return k == KIND_INVISIBLE || k == KIND_FORMAT || k == KIND_TAG;
+/**
+ * An angle bracket at p: (byte length << 8) | '<' or '>', or 0. ASCII, fullwidth and the
+ * look-alikes of fold.ts, except the « » quotation marks. Only a few lead bytes can start one.
+ */
+function bracketAt(p: usize, end: usize): u32 {
+  const b = <u32>load<u8>(p);
+  if (b < 0x80) return b == 0x3c || b == 0x3e ? (1 << 8) | b : 0;
+  if (p + 1 >= end) return 0;
+  // Lead and second byte of every look-alike (CB 82/83/B1/B2, E1 90, E2 80/89/8B/8C/9D/9F/A7/AA,
+  // E3 80, EF B8/B9/BC): everything else, most of every script, is rejected here.
+  const b1 = <u32>load<u8>(p + 1);
+  if (b == 0xe3) {
+    if (b1 != 0x80) return 0;
+  } else if (b == 0xe2) {
+    if (b1 != 0x80 && b1 != 0x89 && b1 != 0x8b && b1 != 0x8c && b1 != 0x9d && b1 != 0x9f && b1 != 0xa7 && b1 != 0xaa) return 0;
+  } else if (b == 0xef) {
+    if (b1 != 0xbc && b1 != 0xb9 && b1 != 0xb8) return 0;
+  } else if (b == 0xe1) {
+    if (b1 != 0x90) return 0;
+  } else if (b != 0xcb) {
+    return 0;
+  }
+  const packed = decodeUtf8(p, end);
+  const cp = packed & 0xffffff;
+  let f = cp == 0xff1c ? 0x3c : cp == 0xff1e ? 0x3e : foldBracket(cp);
+  return f != 0 ? ((packed >> 24) << 8) | f : 0;
 }
 
 /**
- * If a blocked tag starts at the '<' at p, the end of the regex match (after the first '>' or at
- * end); otherwise 0.
+ * If a blocked tag's name starts after the opening bracket ending at q, the end of the regex
+ * match (after the first closing bracket, or at end); otherwise 0.
  */
-function matchTag(p: usize, end: usize): usize {
-  let q = p + 1;
-  let slash = false;
-  // \s* /? \s* — ignorables may sit anywhere.
+function matchTag(q: usize, end: usize): usize {
+  // \s* /* \s* — ignorables may sit anywhere.
   while (q < end) {
     const c = <u32>load<u8>(q);
     if (c < 0x80) {
-      if (c == 0x20 || c - 0x09 < 5 || c - 0x1c < 4) {
-        q++;
-        continue;
-      }
-      if (c == 0x2f && !slash) {
-        slash = true;
+      if (c == 0x20 || c - 0x09 < 5 || c - 0x1c < 4 || c == 0x2f) {
         q++;
         continue;
       }
@@ -97,8 +116,8 @@ function matchTag(p: usize, end: usize): usize {
     }
     const packed = decodeUtf8(q, end);
     const cp = packed & 0xffffff;
-    const props = propsOf(cp);
-    if (!isSpace(cp, props) && !isIgnorable(props)) break;
+    const f = foldMarkerChar(cp);
+    if (f != FOLD_SKIP && f != 0x2f && !isSpace(cp, propsOf(cp))) break;
     q += <usize>(packed >> 24);
   }
   if (q >= end) return 0;
@@ -108,8 +127,7 @@ function matchTag(p: usize, end: usize): usize {
     const l = (first | 0x20) - 0x61;
     if (l >= 26 || ((firstLetters >> l) & 1) == 0) return 0;
   }
-  // Name token: [A-Za-z0-9_-], lower-cased; U+017F (long s) and U+212A (Kelvin) fold as Python's
-  // IGNORECASE folds them.
+  // Name token: [A-Za-z0-9_-] lower-cased, look-alikes folded, invisible characters and marks skipped.
   let tokenLen = 0;
   let stop: u32 = 0;
   while (q < end) {
@@ -117,14 +135,13 @@ function matchTag(p: usize, end: usize): usize {
     let len: usize = 1;
     if (cp >= 0x80) {
       const packed = decodeUtf8(q, end);
-      cp = packed & 0xffffff;
       len = <usize>(packed >> 24);
-      if (cp == 0x17f) cp = 0x73;
-      else if (cp == 0x212a) cp = 0x6b;
-      else if (isIgnorable(propsOf(cp))) {
+      const f = foldMarkerChar(packed & 0xffffff);
+      if (f == FOLD_SKIP) {
         q += len;
         continue;
       }
+      cp = f == 0 ? 0x80 : f; // 0x80: a character that is no word character and no hyphen
     }
     if (!isWordByte(cp) && cp != 0x2d) {
       stop = cp;
@@ -154,8 +171,9 @@ function matchTag(p: usize, end: usize): usize {
   if (!hit) return 0;
   // [^>]*>?
   while (q < end) {
-    if (load<u8>(q) == 0x3e) return q + 1;
-    q++;
+    const br = bracketAt(q, end);
+    if ((br & 0xff) == 0x3e) return q + <usize>(br >> 8);
+    q += br != 0 ? <usize>(br >> 8) : 1;
   }
   return end;
 }
@@ -171,13 +189,28 @@ export function escapeFrameworkTags(src: ByteBuffer, dst: ByteBuffer, report: Sa
   let p = start;
   let any = false;
   while (p < end) {
-    if (load<u8>(p) != 0x3c) {
-      p++;
+    // Skip eight bytes at a time while they hold no '<' and no lead byte of a look-alike
+    // (bracketAt): plain ASCII, and most Latin, Cyrillic, Greek, CJK, Arabic or Indic text.
+    if (p + 8 <= end) {
+      const w = load<u64>(p);
+      if (!hasByte(w, 0x3c) && ((w & HIGHS) == 0 || !(hasByte(w, 0xe2) || hasByte(w, 0xe3) || hasByte(w, 0xef)
+        || hasByte(w, 0xe1) || hasByte(w, 0xcb)))) {
+        // A window may end inside a character; the next one then starts on a continuation byte,
+        // which bracketAt rejects and the step below skips one byte at a time.
+        p += 8;
+        continue;
+      }
+    }
+    const br = bracketAt(p, end);
+    if ((br & 0xff) != 0x3c) {
+      // Step over a whole character (or one continuation byte, after a window skip).
+      const b = <u32>load<u8>(p);
+      p += b < 0xc0 ? 1 : b < 0xe0 ? 2 : b < 0xf0 ? 3 : 4;
       continue;
     }
-    const m = matchTag(p, end);
+    const m = matchTag(p + <usize>(br >> 8), end);
     if (m == 0) {
-      p++;
+      p += <usize>(br >> 8);
       continue;
     }
     if (!any) {
@@ -186,11 +219,16 @@ export function escapeFrameworkTags(src: ByteBuffer, dst: ByteBuffer, report: Sa
       dst.ensure(src.length + 64);
     }
     dst.append(copied, <i32>(p - copied));
-    for (let q = p; q < m; q++) {
-      const c = load<u8>(q);
-      if (c == 0x3c) dst.appendString("&lt;");
-      else if (c == 0x3e) dst.appendString("&gt;");
-      else dst.push(c);
+    let q = p;
+    while (q < m) {
+      const b = bracketAt(q, m);
+      if (b == 0) {
+        dst.push(load<u8>(q));
+        q++;
+        continue;
+      }
+      dst.appendString((b & 0xff) == 0x3c ? "&lt;" : "&gt;");
+      q += <usize>(b >> 8);
     }
     report.escapedTags++;
     copied = m;

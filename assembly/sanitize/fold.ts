@@ -40,20 +40,27 @@ function foldHomoglyph(cp: u32): u32 {
   return FOLD_OTHER;
 }
 
-function foldPunct(cp: u32): u32 {
+/** '<' or '>' for an angle-bracket look-alike (not fullwidth: see foldMarkerChar), else FOLD_OTHER. */
+export function foldBracket(cp: u32): u32 {
   switch (cp) {
-    // '<' look-alikes
     case 0x2329: case 0x3008: case 0x2039: case 0x27e8: case 0xfe64: case 0x00ab: case 0x300a:
     case 0x27ea: case 0x27ec: case 0x27ee: case 0x276c: case 0x276e: case 0x2770: case 0x02c2:
     case 0x1438: case 0x226a: case 0x22d8: case 0x29fc: case 0x2aa1: case 0xfe3d: case 0xfe3f:
     case 0x2264: case 0x2266: case 0x02f1:
       return 0x3c;
-    // '>' look-alikes
     case 0x232a: case 0x3009: case 0x203a: case 0x27e9: case 0xfe65: case 0x00bb: case 0x300b:
     case 0x27eb: case 0x27ed: case 0x27ef: case 0x276d: case 0x276f: case 0x2771: case 0x02c3:
     case 0x1433: case 0x226b: case 0x22d9: case 0x29fd: case 0x2aa2: case 0xfe3e: case 0xfe40:
     case 0x2265: case 0x2267: case 0x02f2:
       return 0x3e;
+  }
+  return FOLD_OTHER;
+}
+
+function foldPunct(cp: u32): u32 {
+  const bracket = foldBracket(cp);
+  if (bracket != FOLD_OTHER) return bracket;
+  switch (cp) {
     // '_' look-alikes
     case 0xfe4d: case 0xfe4e: case 0xfe4f: case 0x2017: case 0x0332: case 0xfe33: case 0xfe34:
     case 0x02cd: case 0x2381:
@@ -187,4 +194,25 @@ export function couldFollowE(cp: u32): bool {
       || cp == 0x3a7 || cp == 0x3c7 || cp - 0x483 < 7;
   }
   return true;
+}
+
+/** The upper-case letter a digit or sign is read as in a marker ("C0NTENT", "UN7RUSTED"), or 0. */
+function leetLetter(f: u32): u32 {
+  switch (f) {
+    case 0x30: return 0x4f; // 0 O
+    case 0x31: case 0x7c: case 0x21: return 0x49; // 1 | ! I
+    case 0x33: return 0x45; // 3 E
+    case 0x34: case 0x40: return 0x41; // 4 @ A
+    case 0x35: case 0x24: return 0x53; // 5 $ S
+    case 0x37: return 0x54; // 7 T
+  }
+  return 0;
+}
+
+/** Whether the folded character f may stand for the upper-case letter `letter` in a marker. */
+export function letterMatches(f: u32, letter: u32): bool {
+  if (f == letter) return true;
+  if (letter == 0x49) return f == 0x4c || leetLetter(f) == 0x49; // l read as I
+  if (letter == 0x4c) return f == 0x49 || f == 0x31 || f == 0x7c; // I, 1, | read as L
+  return leetLetter(f) == letter;
 }

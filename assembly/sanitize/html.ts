@@ -1,8 +1,8 @@
 // HTML to text (step 0 of sanitize when options.html): a streaming tokenizer with no DOM.
-// Drops script, style, noscript, template, iframe, noembed, noframes, svg, comments, and hidden
-// elements (hidden attribute, aria-hidden="true", inline display:none, visibility:hidden or
-// collapse, font-size:0) with everything inside them — what a person does not see is what a
-// prompt injection hides in. Decodes character references (charref.ts), keeps paragraphs,
+// Drops script, style, noscript, template, iframe, noembed, noframes, svg, comments, closed
+// dialogs and hidden elements (hidden attribute, aria-hidden="true", an inline style that hides
+// (css.ts), a framework's hiding class such as `hidden`, `d-none` or `sr-only`) with everything
+// inside them — what a person does not see is what a prompt injection hides in. Decodes character references (charref.ts), keeps paragraphs,
 // headings (# …), lists (- / 1.), table rows (cells joined by " | ") and links as `text (url)`.
 // Tags the page leaves open are closed implicitly only for the common cases (li, p, td…); an
 // unclosed hidden element hides the rest of the page, which fails safe.
@@ -24,6 +24,7 @@ let skipDepth = 0;
 let skipForeign = false;
 // Attributes of the current start tag.
 let attrHidden = false;
+let attrOpen = false;
 let hrefStart: usize = 0;
 let hrefEnd: usize = 0;
 let altStart: usize = 0;
@@ -131,6 +132,7 @@ function tag(p: usize, end: usize): usize {
   if (!isAlpha(c)) return literalLt(p);
   q = readName(q, end);
   attrHidden = false;
+  attrOpen = false;
   hrefStart = hrefEnd = altStart = altEnd = 0;
   const id = T.tagId(changetype<usize>(name), nameLen);
   q = readAttributes(q, end, true);
@@ -222,6 +224,11 @@ function attribute(n: usize, nLen: i32, vs: usize, ve: usize): void {
   } else if (T.nameIs(n, nLen, "style")) {
     decodeValue(vs, ve);
     if (cssHides(scratch.ptr, scratch.length)) attrHidden = true;
+  } else if (T.nameIs(n, nLen, "class")) {
+    decodeValue(vs, ve);
+    if (T.hasHidingClass(scratch.ptr, scratch.length)) attrHidden = true;
+  } else if (T.nameIs(n, nLen, "open")) {
+    attrOpen = true;
   } else if (T.nameIs(n, nLen, "href")) {
     hrefStart = vs;
     hrefEnd = ve;
@@ -276,7 +283,7 @@ function startTag(id: i32, q: usize, end: usize, selfClose: bool): usize {
     report.htmlDropped++;
     return skipRawText(q, end);
   }
-  if (id == T.TEMPLATE || id == T.SVG || attrHidden) {
+  if (id == T.TEMPLATE || id == T.SVG || attrHidden || (id == T.DIALOG && !attrOpen)) {
     if (T.isVoid(id)) return q;
     if (selfClose && id == T.SVG) {
       report.htmlDropped++;
@@ -287,7 +294,7 @@ function startTag(id: i32, q: usize, end: usize, selfClose: bool): usize {
   }
   switch (id) {
     case T.BLOCK2: case T.P: writer.block(2); break;
-    case T.BLOCK1: case T.DT: case T.DD: case T.OPTION: writer.block(1); break;
+    case T.BLOCK1: case T.DT: case T.DD: case T.OPTION: case T.DIALOG: writer.block(1); break;
     case T.H1: case T.H2: case T.H3: case T.H4: case T.H5: case T.H6: writer.heading(id - T.H1 + 1); break;
     case T.UL: writer.openList(false); break;
     case T.OL: writer.openList(true); break;
@@ -336,7 +343,7 @@ function endTag(): void {
   }
   switch (id) {
     case T.BLOCK2: case T.P: case T.H1: case T.H2: case T.H3: case T.H4: case T.H5: case T.H6: writer.block(2); break;
-    case T.BLOCK1: case T.LI: case T.TR: case T.DT: case T.DD: case T.OPTION: writer.block(1); break;
+    case T.BLOCK1: case T.LI: case T.TR: case T.DT: case T.DD: case T.OPTION: case T.DIALOG: writer.block(1); break;
     case T.UL: case T.OL: writer.closeList(); break;
     case T.PRE: if (writer.preDepth > 0) writer.preDepth--; writer.block(2); break;
     case T.A: writer.closeLink(); break;

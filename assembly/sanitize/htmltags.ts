@@ -30,6 +30,8 @@ export const P = 23;
 export const DT = 24;
 export const DD = 25;
 export const OPTION = 26;
+/** Hidden unless it has the `open` attribute. */
+export const DIALOG = 27;
 
 /** Lower-case name bytes (p, n) equal the ASCII literal s. */
 function eq(p: usize, n: i32, s: string): bool {
@@ -88,7 +90,8 @@ export function tagId(p: usize, n: i32): i32 {
       if (eq(p, n, "header") || eq(p, n, "footer") || eq(p, n, "figure") || eq(p, n, "search")) return BLOCK2;
       if (eq(p, n, "source") || eq(p, n, "keygen")) return VOID;
       if (eq(p, n, "option")) return OPTION;
-      if (eq(p, n, "legend") || eq(p, n, "center") || eq(p, n, "dialog") || eq(p, n, "hgroup")) return BLOCK1;
+      if (eq(p, n, "legend") || eq(p, n, "center") || eq(p, n, "hgroup")) return BLOCK1;
+      if (eq(p, n, "dialog")) return DIALOG;
       return OTHER;
     case 7:
       if (eq(p, n, "noembed")) return RAW;
@@ -166,4 +169,31 @@ export function trim(p: usize, n: i32): i32 {
 export function trimmedIs(p: usize, n: i32, s: string): bool {
   const t = trim(p, n);
   return nameIs(p + <usize>(t >> 16), t & 0xffff, s);
+}
+
+/** A class attribute value (whitespace-separated names) holds a hiding class. */
+export function hasHidingClass(p: usize, n: i32): bool {
+  let i = 0;
+  while (i < n) {
+    while (i < n && isSpaceByte(<u32>load<u8>(p + <usize>i))) i++;
+    const start = i;
+    while (i < n && !isSpaceByte(<u32>load<u8>(p + <usize>i))) i++;
+    if (i > start && isHidingClass(p + <usize>start, i - start)) return true;
+  }
+  return false;
+}
+
+/** Class names that hide an element in the common CSS frameworks (Bootstrap, Tailwind, WordPress…). */
+function isHidingClass(p: usize, n: i32): bool {
+  switch (n) {
+    case 4: return nameIs(p, n, "hide");
+    case 6: return nameIs(p, n, "hidden") || nameIs(p, n, "d-none");
+    case 7: return nameIs(p, n, "sr-only");
+    case 8: return nameIs(p, n, "u-hidden");
+    case 9: return nameIs(p, n, "is-hidden") || nameIs(p, n, "invisible");
+    case 13: return nameIs(p, n, "visuallyhidden");
+    case 15: return nameIs(p, n, "visually-hidden");
+    case 18: return nameIs(p, n, "screen-reader-text");
+  }
+  return false;
 }

@@ -10,13 +10,12 @@
 // and sanitizing twice gives the same text. Their counts stay under layers 5 and 6. Layer 8,
 // markers, framework tag escaping and the fence work on the output afterwards (sanitize.ts).
 //
-// Fast path: a run of printable ASCII (plus \t and \n) passes layers 1-6 unchanged, so it is
-// copied as bytes; only a double space has to go through layer 7, and the run's last character
-// stays pending in the NFC segment because a combining mark may still follow it.
+// Fast path (fastRun): a run of characters that no layer touches (plainrun.ts finds where it ends)
+// is copied as bytes; the run's last character stays pending in the NFC segment because a
+// combining mark may still follow it.
 //
-// Why module globals and raw pointers instead of a class: with the incremental GC every function
-// that holds an object reference spills it to the shadow stack on each call, which cost ~3x on
-// the per-character path. The hot path here touches only numbers; objects (the output
+// Why module globals and raw pointers instead of a class: the hot path touches only numbers, so
+// nothing is spilled or re-read through object fields per character; objects (the output
 // ByteBuffer, the report) are synced at the start and end of a run and when a buffer grows.
 import { ByteBuffer } from "../util/bytes";
 import { SanitizeOptions } from "./options";
@@ -24,12 +23,12 @@ import { SanitizeReport } from "./report";
 import {
   propsOf, decodeUtf8, isMalformed, isBidiControl, storeUtf8,
   KIND_MASK, KIND_INVISIBLE, KIND_FORMAT, KIND_NONCHAR, KIND_CONTROL, KIND_PRIVATE, KIND_TAG, KIND_SPACE,
-  F_EMOJI, F_JOINER, F_NFC_NO, F_NFC_MAYBE, CCC_SHIFT,
+  F_EMOJI, F_JOINER,
 } from "./props";
 import { nfcSegment, nfcOutPtr } from "./nfc";
 import * as tags from "./tags";
+import { scanPlainRun, isMarkerByte, punctHint, runLast, runChars, runHint, NOT_BOUNDARY } from "./plainrun";
 
-const NOT_BOUNDARY: u32 = F_NFC_NO | F_NFC_MAYBE | (0xff << CCC_SHIFT);
 const ZWNJ: u32 = 0x200c;
 const ZWJ: u32 = 0x200d;
 const VS15: u32 = 0xfe0e;
@@ -76,9 +75,9 @@ let segStartProps: u32 = 0;
 let lastL6: u32 = 0;
 let lastWasSpace = false;
 
-/** An ASCII '<' reached the output of the last run (framework tag escaping has work). */
+/** '<' or a look-alike reached the output of the last run (framework tag escaping may have work). */
 export let sawLt = false;
-/** '<', '>', '_' or non-ASCII reached the output of the last run (a marker spoof is possible). */
+/** A character a marker spoof needs reached the output of the last run (isMarkerByte, punctHint). */
 export let markerHint = false;
 
 /**
@@ -136,7 +135,7 @@ function scan(p: usize, end: usize): void {
   const fast = !oneLine;
   while (p < end) {
     const b = <u32>load<u8>(p);
-    if (fast && b - 0x20 < 0x5f) {
+    if (fast && (b - 0x20 < 0x5f || b >= 0xc2)) {
       const next = fastRun(p, end);
       if (next != p) {
         p = next;
@@ -158,56 +157,47 @@ function growOut(extra: i32): void {
 }
 
 /**
- * Copy a run of plain ASCII starting at p straight to the output; returns where it stopped,
- * or p when the run is too short to be worth it or must go through layer 7 first.
+ * Copy a run of characters no layer touches (plainrun.ts) straight to the output. Returns where
+ * the run stopped, or p when it is under two characters or must go through layer 7 first. The
+ * run's last character stays pending in the NFC segment, because a combining mark may follow it.
  */
 function fastRun(p: usize, end: usize): usize {
   const collapse = optWhitespace;
-  let q = p;
-  let prevSpace = false;
-  let hint: u32 = 0;
-  while (q < end) {
-    const c = <u32>load<u8>(q);
-    if (c - 0x21 < 0x5e) {
-      prevSpace = false;
-      // '<' 0x3C, '>' 0x3E, '_' 0x5F: mark them for the escaping and marker passes.
-      hint |= (c == 0x3c ? 3 : 0) | (c == 0x3e || c == 0x5f ? 2 : 0);
-    } else if (c == 0x20) {
-      if (prevSpace && collapse) break;
-      prevSpace = true;
-    } else if (c == 0x0a || c == 0x09) {
-      prevSpace = false;
-    } else {
-      break;
-    }
-    q++;
+  if (collapse && load<u8>(p) == 0x20) {
+    // A space right after a space is layer 7's: find out before scanning the run, not after.
+    if (tags.pending()) endTagRun();
+    flushSegment();
+    if (lastWasSpace) return p;
   }
-  const n = <i32>(q - p);
-  if (n < 2) return p;
+  const q = scanPlainRun(p, end, collapse);
+  const last = runLast;
+  const chars = runChars;
+  const hint = runHint;
+  if (chars < 2) return p;
   // The run's first character is an NFC boundary, so the pending segment is complete, and it is
   // not a tag character, so a pending tag run ends here.
   if (tags.pending()) endTagRun();
   flushSegment();
-  if (collapse && lastWasSpace && load<u8>(p) == 0x20) return p;
   if (hint & 1) sawLt = true;
   if (hint & 2) markerHint = true;
-  const keep = optNfc ? n - 1 : n;
+  const keep = <i32>((optNfc ? last : q) - p);
   if (outLen + keep > outCap) growOut(keep);
   memory.copy(outPtr + <usize>outLen, p, <usize>keep);
   outLen += keep;
-  const last = <u32>load<u8>(q - 1);
-  lastL6 = last;
+  const lastCp = decodeUtf8(last, end) & 0xffffff;
+  const lastProps = propsOf(lastCp);
+  lastL6 = lastCp;
   if (optNfc) {
-    // n >= 2, so q - 2 is inside the run.
-    lastWasSpace = load<u8>(q - 2) == 0x20;
-    store<u32>(segPtr, last);
+    // chars >= 2, so last > p and the byte before it ends the copied text.
+    lastWasSpace = load<u8>(last - 1) == 0x20;
+    store<u32>(segPtr, lastCp);
     segLen = 1;
-    segStartProps = propsOf(last); // printable ASCII: an NFC boundary
+    segStartProps = lastProps;
   } else {
-    lastWasSpace = last == 0x20;
+    lastWasSpace = lastCp == 0x20;
   }
-  l1Last = last;
-  l1LastProps = propsOf(last);
+  l1Last = lastCp;
+  l1LastProps = lastProps;
   pendingCR = false;
   return q;
 }
@@ -391,11 +381,14 @@ function endTagRun(): void {
 
 // @ts-ignore: decorator
 @inline function emit(cp: u32): void {
-  if (cp >= 0x80) markerHint = true;
-  else if (cp == 0x3c) {
+  if (cp >= 0x80) {
+    const hint = punctHint(cp);
+    if (hint & 1) sawLt = true;
+    if (hint & 2) markerHint = true;
+  } else if (cp == 0x3c) {
     sawLt = true;
     markerHint = true;
-  } else if (cp == 0x3e || cp == 0x5f) markerHint = true;
+  } else if (isMarkerByte(cp)) markerHint = true;
   if (outLen + 4 > outCap) growOut(4);
   outLen += storeUtf8(outPtr + <usize>outLen, cp);
 }

@@ -44,6 +44,7 @@ function finish(cur: ByteBuffer, other: ByteBuffer, options: SanitizeOptions, re
     cur = other;
     other = t;
   }
+  // Only '<' or a look-alike may open a framework tag.
   if (options.escapeFrameworkTags && layers.sawLt && escapeFrameworkTags(cur, other, report)) {
     const t = cur;
     cur = other;

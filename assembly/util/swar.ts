@@ -29,3 +29,9 @@ export const HIGHS: u64 = 0x8080808080808080;
   // (x - n..) & ~x & 0x80.. is non-zero iff some byte is below n, given all bytes < 0x80.
   return (x & HIGHS) == 0 && ((x - ONES * <u64>n) & ~x & HIGHS) == 0;
 }
+
+/** 0x80 in exactly the bytes of x that are zero, 0 elsewhere (for finding where, with ctz). */
+// @ts-ignore: decorator
+@inline export function zeroBytes(x: u64): u64 {
+  return ~(((x & 0x7f7f7f7f7f7f7f7f) + 0x7f7f7f7f7f7f7f7f) | x | 0x7f7f7f7f7f7f7f7f);
+}

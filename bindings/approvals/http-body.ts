@@ -6,6 +6,7 @@
  */
 
 import { parseJsonStrict } from "./canonical-json.ts";
+import { concatBytes } from "../core/concat-bytes.ts";
 
 /** A client error: the handler answers with `status` and this message, never a 500. */
 export class HttpError extends Error {
@@ -63,13 +64,7 @@ async function readLimited(request: Request, maxBytes: number): Promise<Uint8Arr
     }
     chunks.push(value);
   }
-  const out = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return out;
+  return chunks.length ? concatBytes(chunks) : new Uint8Array(0);
 }
 
 function tooLarge(maxBytes: number): HttpError {

@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 import { provideWasm } from "../core/shared.ts";
 import { inlinePolicyWasm } from "../core/inline-policy-wasm.ts";
+import { provideSanitizerWasm } from "../sanitize/shared.ts";
+import { inlineSanitizeWasm } from "../core/inline-sanitize-wasm.ts";
 import { main } from "./main.ts";
 
 provideWasm(inlinePolicyWasm);
+provideSanitizerWasm(inlineSanitizeWasm);
 
 main(process.argv.slice(2)).then(
   (code) => {

@@ -15,6 +15,8 @@ import { AllowlistProvider } from "../providers/allowlist.ts";
 import { detectCommand } from "./detect.ts";
 import { StaticUsageStore } from "../usage/static-store.ts";
 import { serveCommand, ServeStartError, ServeUsageError } from "./serve.ts";
+import { sanitizeCommand } from "./sanitize.ts";
+import { byteLines } from "./byte-lines.ts";
 
 const USAGE = `usage:
   portcullis eval --policy FILE [--now ISO-8601] [--input FILE] [--usage JSON]
@@ -23,6 +25,7 @@ const USAGE = `usage:
   portcullis detect [--config FILE] [--input FILE]
   portcullis serve --policy FILE --port N --token T [--agent-token T] [--host ADDR]
                    [--store memory|sqlite:PATH|redis://HOST:PORT] [--secret-file FILE] [--timeout SECONDS]
+  portcullis sanitize [--max-length N] [--wrap SOURCE] [--html] [--disable LAYER,...] [--report] [--jsonl] [--input FILE]
 
 eval      JSON Lines requests in (stdin by default), one decision per line out.
 check     one decision for one call; exit 0 allow, 1 deny, 3 ask.
@@ -32,6 +35,7 @@ serve     the approval API and page (and /api/evaluate for agents in any languag
           Tokens may come from PORTCULLIS_TOKEN / PORTCULLIS_AGENT_TOKEN; a sqlite or redis store needs
           a signing secret (32+ bytes) in PORTCULLIS_APPROVAL_SECRET or --secret-file. The store holds
           approvals and usage counters (rate limits, daily caps), shared by every server using it.
+sanitize  untrusted text on stdin, sanitized text on stdout; --jsonl: {"text","source"?,"html"?} per line in, {"text","report"} out.
 --usage   the usage counters rate limits and daily caps are judged by, e.g.
           '{"calls_last_minute":3,"calls_today":40,"amount_today":1200,"idempotency_key_seen":false}';
           default: none used yet. The CLI keeps no counters between lines.
@@ -53,6 +57,8 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
         return await detectCommand(rest, io as never);
       case "serve":
         return await serveCommand(rest, io);
+      case "sanitize":
+        return await sanitizeCommand(rest, io as never);
       case "help":
       case "--help":
       case "-h":
@@ -160,33 +166,6 @@ async function evalCommand(args: string[], io: { stdout: NodeJS.WritableStream; 
   }
   io.stdout.write(out);
   return 0;
-}
-
-/** Split a byte stream on LF (a trailing CR is dropped), without decoding: bytes reach the core as sent. */
-async function* byteLines(input: AsyncIterable<Uint8Array | string>): AsyncGenerator<Uint8Array> {
-  let pending = new Uint8Array(0);
-  for await (const chunk of input) {
-    const bytes = typeof chunk === "string" ? new TextEncoder().encode(chunk) : chunk;
-    let data = pending.length ? concat(pending, bytes) : bytes;
-    let start = 0;
-    for (let i = data.indexOf(10); i !== -1; i = data.indexOf(10, start)) {
-      yield trimCr(data.subarray(start, i));
-      start = i + 1;
-    }
-    pending = data.slice(start);
-  }
-  if (pending.length) yield trimCr(pending);
-}
-
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a);
-  out.set(b, a.length);
-  return out;
-}
-
-function trimCr(line: Uint8Array): Uint8Array {
-  return line.length && line[line.length - 1] === 13 ? line.subarray(0, -1) : line;
 }
 
 async function checkCommand(args: string[], io: { stdout: NodeJS.WritableStream }): Promise<number> {

@@ -19,6 +19,8 @@ import type { ApprovalGate } from "../approvals/index.ts";
 import type { SafetyCore } from "../safety/index.ts";
 import { createSafetyCore } from "../safety/create-safety-core.ts";
 import { buildSafetyCore, lazySafetyCore, type MakeSafetyCore } from "./safety-section.ts";
+import { buildToolResultFilter, type MakeSanitizer } from "./sanitizer-section.ts";
+import type { ToolResultFilter } from "../middleware/guard-tool-call.ts";
 import { ConfigError, parseDocumentText, parsePassportText, type PortcullisConfig } from "./parse-config.ts";
 import { jsonSyntax } from "./json-syntax.ts";
 import { decodePointer, type ConfigSyntax } from "./syntax.ts";
@@ -44,6 +46,11 @@ export interface LoadOptions {
   approvals?: ApprovalGate;
   /** Builds the safety core (tests inject one); the entry's policy.wasm by default. */
   makeSafetyCore?: MakeSafetyCore;
+  /**
+   * Builds the tool-result sanitizer for the `sanitizer:` section; portcullis/node passes one over its
+   * inlined sanitize.wasm. Elsewhere: `(o) => new ToolResultSanitizer(sharedSanitizerSync, o)` from portcullis/sanitize.
+   */
+  makeSanitizer?: MakeSanitizer;
 }
 
 export interface TextLoadOptions extends LoadOptions {
@@ -62,6 +69,8 @@ export interface LoadedGuard {
    * applySafetyStop / guardStream; with `enabled: false` it detects nothing.
    */
   safety: SafetyCore;
+  /** The tool-result sanitizer the guard applies to every call that runs (see `makeSanitizer`), if any. */
+  sanitizer?: ToolResultFilter;
   config: PortcullisConfig;
   file: string;
 }
@@ -115,6 +124,11 @@ export async function loadGuardFromText(source: string, options: TextLoadOptions
     if (!host.auditFile) fail("an audit file needs a filesystem here: pass `audit` sinks instead (or a host with auditFile)", "/guardrails/audit/path");
     audit.push(host.auditFile!(section.audit.path, file));
   }
+  const sanitizer = buildToolResultFilter(config.sanitizer, options.makeSanitizer, {
+    file,
+    pointer: "/sanitizer",
+    locate: (pointer) => syntax.locator(source).locate(decodePointer(pointer)),
+  });
   const guard = new Guard({
     provider,
     enabled: section.enabled ?? true,
@@ -122,8 +136,9 @@ export async function loadGuardFromText(source: string, options: TextLoadOptions
     passport: ctx.passport ? String(ctx.passport.passport.passport_id ?? ctx.passport.file) : undefined,
     audit,
     approvals: options.approvals,
+    sanitizer,
   });
-  return { guard, safety, config, file };
+  return sanitizer ? { guard, safety, sanitizer, config, file } : { guard, safety, config, file };
 }
 
 function locate(ctx: BuildContext, source: string, pointer: string): { line: number; column: number } {

@@ -2,7 +2,8 @@
  * @module
  * Node: read a config (or a bare passport) file — YAML or JSON — and build
  * its Guard with a host that reads passport files and custom provider
- * modules relative to it and appends audit lines to a file.
+ * modules relative to it and appends audit lines to a file, and with the
+ * tool-result sanitizer of the `sanitizer:` section (on by default here).
  */
 
 import { readFileSync, appendFileSync } from "node:fs";
@@ -12,6 +13,8 @@ import { jsonLinesSink } from "../middleware/audit.ts";
 import { ConfigError } from "./config-error.ts";
 import { loadGuardFromText, type ConfigHost, type LoadedGuard, type LoadOptions } from "./guard-from-text.ts";
 import { yamlSyntax } from "./yaml-syntax.ts";
+import { sharedSanitizerSync } from "../sanitize/shared.ts";
+import { ToolResultSanitizer } from "../sanitize/tool-result.ts";
 
 export type { LoadOptions, LoadedGuard };
 
@@ -43,5 +46,7 @@ export const nodeConfigHost: ConfigHost = {
 /** Load a config or passport file and return a ready Guard. */
 export async function loadGuard(path: string, options: LoadOptions = {}): Promise<LoadedGuard> {
   const file = resolve(path);
-  return loadGuardFromText(readSource(file), { ...options, file, syntax: yamlSyntax, host: nodeConfigHost });
+  // sanitize.wasm (inlined in this entry) is compiled on the first result that needs it, not here.
+  const makeSanitizer = options.makeSanitizer ?? ((o) => new ToolResultSanitizer(sharedSanitizerSync, o));
+  return loadGuardFromText(readSource(file), { ...options, makeSanitizer, file, syntax: yamlSyntax, host: nodeConfigHost });
 }

@@ -11,6 +11,7 @@ import { formatSchemaErrors } from "./format-errors.ts";
 import { ConfigError } from "./config-error.ts";
 import { jsonSyntax } from "./json-syntax.ts";
 import type { ConfigSyntax } from "./syntax.ts";
+import type { SanitizerSection } from "../sanitize/config.ts";
 
 export { ConfigError };
 
@@ -25,7 +26,7 @@ export interface GuardrailsSection {
 export interface PortcullisConfig {
   guardrails: GuardrailsSection;
   safety_finish_reason?: Record<string, unknown>;
-  sanitizer?: Record<string, unknown>;
+  sanitizer?: SanitizerSection;
 }
 
 export type ParsedDocument =

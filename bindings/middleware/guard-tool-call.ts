@@ -46,6 +46,15 @@ export interface ApprovalInterrupt {
   reason_codes: string[];
 }
 
+/**
+ * Rewrites the result of a tool that ran, before the agent sees it — e.g. the
+ * `ToolResultSanitizer` of `portcullis/sanitize` (kept as an interface so the
+ * default entry does not pull the sanitizer in).
+ */
+export interface ToolResultFilter {
+  sanitizeToolResult<T>(request: GuardrailRequest, result: T): T;
+}
+
 export interface GuardOptions {
   provider: GuardrailProvider;
   /** Deny when the provider throws (default true). False runs the tool and records that it ran unjudged. */
@@ -62,6 +71,8 @@ export interface GuardOptions {
   approvals?: ApprovalGate;
   /** Hold the call until a human decides (or the action times out), then run or refuse it. Default: return at once. */
   waitForApproval?: boolean | WaitOptions;
+  /** Applied to the result of every call that ran (untrusted-content sanitizing). */
+  sanitizer?: ToolResultFilter;
 }
 
 export function isBlockedToolResult(value: unknown): value is BlockedToolResult {
@@ -211,7 +222,7 @@ export async function guardToolCall<T>(
   const judgement = await judgeToolCall(request, options);
   const { decision, outcome } = judgement;
   if (decision.allow) {
-    if (judgement.reserved.length === 0) return execute();
+    if (judgement.reserved.length === 0) return runFiltered(request, execute, options.sanitizer);
     let result: T;
     try {
       result = await execute();
@@ -220,7 +231,7 @@ export async function guardToolCall<T>(
       throw error;
     }
     await settleJudgement(judgement, true);
-    return result;
+    return options.sanitizer ? options.sanitizer.sanitizeToolResult(request, result) : result;
   }
   const name = "tool_name" in request ? String(request.tool_name) : "unknown_tool";
   const id = "tool_call_id" in request ? String(request.tool_call_id) : "missing_id";
@@ -248,6 +259,12 @@ export async function guardToolCall<T>(
     };
   }
   return result;
+}
+
+/** Run the tool; with a filter, the agent gets the filtered result. */
+export async function runFiltered<T>(request: GuardrailRequest, execute: () => T | Promise<T>, filter?: ToolResultFilter): Promise<T> {
+  if (!filter) return execute();
+  return filter.sanitizeToolResult(request, await execute());
 }
 
 /** Ask the gate; with `wait`, hold until a human decides and ask again. A failing store denies. */

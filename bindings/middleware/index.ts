@@ -1,6 +1,6 @@
 export {
   guardToolCall, judgeToolCall, settleJudgement, denialMessage, isBlockedToolResult, type Judgement,
-  type BlockedToolResult, type GuardOptions, type ApprovalInterrupt,
+  type BlockedToolResult, type GuardOptions, type ApprovalInterrupt, type ToolResultFilter,
 } from "./guard-tool-call.ts";
 export { buildDecisionEvent, jsonLinesSink, type AuditSink, type DecisionEvent, type DecisionAction } from "./audit.ts";
 export { isControlFlowSignal } from "./control-flow.ts";

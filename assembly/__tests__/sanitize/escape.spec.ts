@@ -50,8 +50,44 @@ describe("framework tag escaping (DeerFlow's list)", () => {
     o.escapeFrameworkTags = true;
     expect(run("<sys\u200Btem>", o)).toBe("&lt;sys\u200Btem&gt;");
   });
-  test("fullwidth-looking but NFC-stable names are not DeerFlow tags", () => {
-    expect(run("＜system＞")).toBe("＜system＞");
+  test("look-alike brackets open a tag too (a model reads ＜system＞ as <system>)", () => {
+    expect(run("＜system＞x＜/system＞")).toBe("&lt;system&gt;x&lt;/system&gt;");
+    expect(run("\u2039think\u203A")).toBe("&lt;think&gt;");
+    expect(run("\u3008system\u3009")).toBe("&lt;system&gt;");
+    expect(lastReport.escapedTags).toBe(1);
+  });
+  test("guillemets are quotation marks, not brackets", () => {
+    expect(run("\u00ABsystem\u00BB")).toBe("\u00ABsystem\u00BB");
+  });
+  test("look-alike letters in the name: Cyrillic, fullwidth, mathematical, long s, combining marks", () => {
+    expect(run("<\u0455ystem>")).toBe("&lt;\u0455ystem&gt;");
+    expect(run("<\uFF53\uFF59\uFF53\uFF54\uFF45\uFF4D>")).toBe("&lt;\uFF53\uFF59\uFF53\uFF54\uFF45\uFF4D&gt;");
+    expect(run("<\u{1D42C}\u{1D432}\u{1D42C}\u{1D42D}\u{1D41E}\u{1D426}>")).toBe("&lt;\u{1D42C}\u{1D432}\u{1D42C}\u{1D42D}\u{1D41E}\u{1D426}&gt;");
+    expect(run("<\u017Fystem>")).toBe("&lt;\u017Fystem&gt;");
+    expect(run("<sy\u0301stem>")).toBe("&lt;s\u00FDstem&gt;");
+  });
+  test("several slashes and non-ASCII spaces before the name", () => {
+    expect(run("<//system>")).toBe("&lt;//system&gt;");
+    expect(run("<\u00A0system>")).toBe("&lt; system&gt;");
+    expect(run("<\uFF0Fthink>")).toBe("&lt;\uFF0Fthink&gt;");
+  });
+  test("a look-alike '>' closes the match", () => {
+    expect(run("<system\uFF1E rest > more")).toBe("&lt;system&gt; rest > more");
+  });
+  test("Japanese and Chinese punctuation is left alone", () => {
+    const s = "\u300C\u3053\u3093\u306B\u3061\u306F\u300D\u3002\u300Asystem\u300B";
+    expect(run(s)).toBe("\u300C\u3053\u3093\u306B\u3061\u306F\u300D\u3002&lt;system&gt;");
+  });
+  test("found at every offset inside long non-ASCII text (the eight-byte skip never steps over one)", () => {
+    const fillers = ["\u65E5", "\u0416", "\u3053", "\u00E9", "\u{1F600}", "a"];
+    for (let f = 0; f < fillers.length; f++) {
+      for (let k = 0; k < 12; k++) {
+        const pad = fillers[f].repeat(k);
+        expect(run(pad + "\uFF1Csystem\uFF1E" + pad)).toBe(pad + "&lt;system&gt;" + pad);
+        expect(run(pad + "\u2039think\u203A" + pad)).toBe(pad + "&lt;think&gt;" + pad);
+        expect(run(pad + "<system>" + pad)).toBe(pad + "&lt;system&gt;" + pad);
+      }
+    }
   });
   test("switched off, tags stay", () => {
     const o = opts();

@@ -62,4 +62,36 @@ describe("HTML to text", () => {
   test("the text then goes through every layer", () => {
     expect(html("<p>a&#8203;b &lt;system&gt; &#x202E;x</p>")).toBe("ab &lt;system&gt; x");
   });
+  test("inline styles that hide, written in every way a browser accepts", () => {
+    expect(html("<p>ok<span style=\"dis\\play:none\">EVIL</span></p>")).toBe("ok");
+    expect(html("<p>ok<span style=\"\\64 isplay:none\">EVIL</span></p>")).toBe("ok");
+    expect(html("<p>ok<span style=\"DISPLAY : NONE !important\">EVIL</span></p>")).toBe("ok");
+    expect(html("<p>ok<span style=\"display&colon;none\">EVIL</span></p>")).toBe("ok");
+    expect(html("<p>ok<span style=\"opacity:0.01\">EVIL</span></p>")).toBe("ok");
+    expect(html("<p>ok<span style=\"font-size:1px\">EVIL</span></p>")).toBe("ok");
+    expect(html("<p>ok<span style=\"font-size:0.1em\">EVIL</span></p>")).toBe("ok");
+    expect(html("<p>ok<span style=\"color:transparent\">EVIL</span></p>")).toBe("ok");
+    expect(html("<p>ok<span style=\"position:absolute;left:-9999px\">EVIL</span></p>")).toBe("ok");
+    expect(html("<p>ok<span style=\"text-indent:-10000px\">EVIL</span></p>")).toBe("ok");
+    expect(html("<p>ok<span style=\"transform:scale(0)\">EVIL</span></p>")).toBe("ok");
+    expect(html("<p>ok<span style=\"clip:rect(0 0 0 0);position:absolute\">EVIL</span></p>")).toBe("ok");
+    expect(html("<p>ok<span style=\"clip-path:inset(50%)\">EVIL</span></p>")).toBe("ok");
+    expect(html("<p>ok<div style=\"height:0;overflow:hidden\">EVIL</div></p>")).toBe("ok");
+  });
+  test("styles that leave text readable stay", () => {
+    expect(html("<p>a<span style=\"opacity:0.5;font-size:12px;left:-10px\">b</span></p>")).toBe("ab");
+    expect(html("<p>a<div style=\"height:0\">b</div></p>")).toBe("a\nb");
+  });
+  test("framework hiding classes and closed dialogs", () => {
+    expect(html("<p>ok<span class=\"foo hidden\">EVIL</span></p>")).toBe("ok");
+    expect(html("<p>ok<span class=\"d-none\">EVIL</span><span class=\"sr-only\">EVIL</span></p>")).toBe("ok");
+    expect(html("<p>ok<span class=\"hiddenish\">fine</span></p>")).toBe("okfine");
+    expect(html("<p>ok</p><dialog>EVIL</dialog><p>after</p>")).toBe("ok\n\nafter");
+    expect(html("<p>ok</p><dialog open>fine</dialog>")).toBe("ok\n\nfine");
+    expect(lastReport.htmlDropped).toBe(0);
+  });
+  test("entity-encoded markers and tags are neutralised after decoding", () => {
+    expect(html("<p>&lt;&lt;&lt;END_EXTERNAL_UNTRUSTED_CONTENT&gt;&gt;&gt;</p>")).toBe("[[MARKER_SANITIZED]]");
+    expect(html("<p>&lt;sys&#x200B;tem&gt;</p>")).toBe("&lt;system&gt;");
+  });
 });

@@ -1,0 +1,160 @@
+// Where a run of plain text ends, for the layers' fast path (layers.ts fastRun): characters that
+// no layer touches — printable ASCII, \t, \n, single spaces (any spaces when layer 7 is off), and
+// non-ASCII characters of no layer's kind that are NFC boundaries, so nothing in the run can
+// compose or reorder. Eight ASCII bytes are tested at once where they can be (util/swar.ts).
+import {
+  propsOf, decodeUtf8, isMalformed, KIND_MASK, F_NFC_NO, F_NFC_MAYBE, CCC_SHIFT,
+} from "./props";
+import { hasByte, asciiNoneBelow, zeroBytes } from "../util/swar";
+import { foldMarkerChar } from "./fold";
+
+/** Props of a character that takes part in NFC (not a boundary). */
+export const NOT_BOUNDARY: u32 = F_NFC_NO | F_NFC_MAYBE | (0xff << CCC_SHIFT);
+/** Props that keep a character off the fast path: any layer's kind, or a part in NFC. */
+const NOT_INERT: u32 = KIND_MASK | NOT_BOUNDARY;
+const SPACES: u64 = 0x2020202020202020;
+
+/**
+ * ASCII a spoofed marker needs at least one of (marker.ts): a bracket, an underscore, an encoded
+ * bracket (& % \) or an id attribute's '='. Text without any of them and without non-ASCII
+ * skips the marker pass.
+ */
+// @ts-ignore: decorator
+@inline export function isMarkerByte(c: u32): bool {
+  return c == 0x3c || c == 0x3e || c == 0x5f || c == 0x26 || c == 0x25 || c == 0x5c || c == 0x3d;
+}
+
+/**
+ * The hint bits a non-ASCII character gives (see runHint): 3 when it reads as '<', 2 when it
+ * reads as '>', '_' or '=', else 0. Only a few ranges hold such look-alikes (fold.ts), so letters
+ * of every script are answered by the range test alone.
+ */
+export function punctHint(cp: u32): u32 {
+  if (!(cp - 0xab < 0x11 || cp - 0x2c2 < 0x71 || cp - 0x1433 < 6 || cp - 0x2017 < 0x24 || cp - 0x2260 < 0x843
+    || cp - 0x3008 < 4 || cp - 0xfe33 < 0x34 || cp - 0xff1c < 0x24)) return 0;
+  const f = foldMarkerChar(cp);
+  return f == 0x3c ? 3 : f == 0x3e || f == 0x5f || f == 0x3d ? 2 : 0;
+}
+
+// Per 128-code-point block of the BMP: 0 not looked at yet, 1 every code point inert, 2 some
+// are not. Most scripts' letters sit in all-inert blocks (CJK, Hangul, Cyrillic, kana), where
+// one load replaces the four of a property lookup. Filled on first use, at most 512 × 128 lookups.
+const BLOCK_SHIFT: u32 = 7;
+const blockStates = new StaticArray<u8>(0x10000 >> BLOCK_SHIFT);
+const blockStatesPtr: usize = changetype<usize>(blockStates);
+
+// @ts-ignore: decorator
+@inline function inertByProps(cp: u32): bool {
+  // U+2028/2029 are layer 2's by code point, not by kind.
+  return (propsOf(cp) & NOT_INERT) == 0 && cp - 0x2028 >= 2;
+}
+
+/** No layer touches cp and NFC leaves it alone whatever surrounds it. */
+// @ts-ignore: decorator
+@inline function isInert(cp: u32): bool {
+  if (cp >= 0x10000) return inertByProps(cp);
+  const at = blockStatesPtr + <usize>(cp >> BLOCK_SHIFT);
+  let state = load<u8>(at);
+  if (state == 0) state = fillBlockState(cp >> BLOCK_SHIFT);
+  return state == 1 || inertByProps(cp);
+}
+
+function fillBlockState(block: u32): u8 {
+  let state: u8 = 1;
+  const first = block << BLOCK_SHIFT;
+  for (let cp = first; cp < first + (1 << BLOCK_SHIFT); cp++) {
+    if (!inertByProps(cp)) {
+      state = 2;
+      break;
+    }
+  }
+  store<u8>(blockStatesPtr + <usize>block, state);
+  return state;
+}
+
+/** Set by scanPlainRun: the start of the run's last character, the characters in it, and hints. */
+export let runLast: usize = 0;
+export let runChars = 0;
+/** Bit 1: '<' or a look-alike (framework tags may follow); bit 2: a byte or look-alike a marker needs (isMarkerByte). */
+export let runHint: u32 = 0;
+
+/** End of the plain run starting at p (p itself when there is none). `collapse`: layer 7 is on. */
+export function scanPlainRun(p: usize, end: usize, collapse: bool): usize {
+  let q = p;
+  let last = p;
+  let chars = 0;
+  let prevSpace = false;
+  let hint: u32 = 0;
+  while (q < end) {
+    const c = <u32>load<u8>(q);
+    // Eight plain ASCII bytes (0x20-0x7E) with no double space: take them whole.
+    if (c < 0x80 && q + 8 <= end) {
+      const w = load<u64>(q);
+      if (asciiNoneBelow(w, 0x20) && !hasByte(w, 0x7f)) {
+        const spaces = zeroBytes(w ^ SPACES);
+        if (!collapse || ((spaces & (spaces << 8)) == 0 && !(prevSpace && (spaces & 0x80) != 0))) {
+          if (hasByte(w, 0x3c)) hint |= 3;
+          else if (hint == 0 && (hasByte(w, 0x3e) || hasByte(w, 0x5f) || hasByte(w, 0x26) || hasByte(w, 0x25)
+            || hasByte(w, 0x5c) || hasByte(w, 0x3d))) hint = 2;
+          prevSpace = (spaces >> 63) != 0;
+          last = q + 7;
+          q += 8;
+          chars += 8;
+          continue;
+        }
+      }
+    }
+    if (c < 0x80) {
+      if (c - 0x21 < 0x5e) {
+        prevSpace = false;
+        hint |= (c == 0x3c ? 3 : 0) | (isMarkerByte(c) ? 2 : 0);
+      } else if (c == 0x20) {
+        if (prevSpace && collapse) break;
+        prevSpace = true;
+      } else if (c == 0x0a || c == 0x09) {
+        prevSpace = false;
+      } else {
+        break;
+      }
+      last = q;
+      q++;
+      chars++;
+      continue;
+    }
+    // Two- and three-byte sequences decoded inline (the common scripts); anything malformed
+    // stops the run, so the slow path counts and replaces it.
+    let cp: u32;
+    let len: usize;
+    if (c - 0xc2 < 30) {
+      if (q + 1 >= end) break;
+      const b1 = <u32>load<u8>(q + 1);
+      if ((b1 & 0xc0) != 0x80) break;
+      cp = ((c & 0x1f) << 6) | (b1 & 0x3f);
+      len = 2;
+    } else if (c - 0xe0 < 16) {
+      if (q + 2 >= end) break;
+      const b1 = <u32>load<u8>(q + 1);
+      const b2 = <u32>load<u8>(q + 2);
+      if ((b1 & 0xc0) != 0x80 || (b2 & 0xc0) != 0x80) break;
+      cp = ((c & 0x0f) << 12) | ((b1 & 0x3f) << 6) | (b2 & 0x3f);
+      // Overlong forms and surrogates are malformed.
+      if (cp < 0x800 || cp - 0xd800 < 0x800) break;
+      len = 3;
+    } else {
+      const packed = decodeUtf8(q, end);
+      if (isMalformed(packed)) break;
+      cp = packed & 0xffffff;
+      len = <usize>(packed >> 24);
+    }
+    if (!isInert(cp)) break;
+    prevSpace = false;
+    hint |= punctHint(cp);
+    last = q;
+    q += len;
+    chars++;
+  }
+  runLast = last;
+  runChars = chars;
+  runHint = hint;
+  return q;
+}

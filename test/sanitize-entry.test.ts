@@ -1,0 +1,30 @@
+// The sanitizer ships as its own entry and wasm: `portcullis/sanitize` carries sanitize.wasm,
+// the default entry `portcullis` does not (most deployments never sanitize).
+import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+
+const dist = (file: string) => readFileSync(new URL(`../dist/${file}`, import.meta.url), "utf8");
+const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
+const sanitizeWasm = readFileSync(new URL("../build/sanitize.wasm", import.meta.url));
+// A stretch of the module's base64 that is not its header (which every wasm shares).
+const marker = sanitizeWasm.toString("base64").slice(4000, 4080);
+
+describe("packaging", () => {
+  it("exports ./sanitize and ./sanitize.wasm next to the default entry", () => {
+    expect(pkg.exports["./sanitize"]).toEqual({ types: "./dist/sanitize.d.ts", default: "./dist/sanitize.js" });
+    expect(pkg.exports["./sanitize.wasm"]).toBe("./dist/sanitize.wasm");
+    expect(readFileSync(new URL("../dist/sanitize.wasm", import.meta.url)).equals(sanitizeWasm)).toBe(true);
+  });
+
+  it("portcullis/sanitize inlines sanitize.wasm; the default entry does not", () => {
+    expect(dist("sanitize.js")).toContain(marker);
+    expect(dist("index.js")).not.toContain(marker);
+    expect(dist("index.js")).not.toContain("SANITIZE_WASM_BASE64");
+  });
+
+  it("the built entry works on its own", async () => {
+    const entry = await import(new URL("../dist/sanitize.js", import.meta.url).href);
+    expect(entry.sanitize("a\u200Bb").text).toBe("ab");
+    expect(typeof entry.createToolResultSanitizer).toBe("function");
+  });
+});
