@@ -73,19 +73,7 @@ export class Heredocs extends Expander {
         continue;
       }
       if (quoted) { b.push(c, Attr.QUOTED); this.pos++; continue; }
-      if (c == Ch.BACKSLASH) {
-        const n = this.ch(this.pos + 1);
-        if (n == Ch.DOLLAR || n == Ch.BACKTICK || n == Ch.BACKSLASH) {
-          b.push(n, Attr.QUOTED);
-          this.pos += 2;
-        } else if (n == Ch.NL) {
-          this.pos += 2;
-        } else {
-          b.push(c, Attr.QUOTED);
-          this.pos++;
-        }
-        continue;
-      }
+      if (c == Ch.BACKSLASH) { this.scanQuotedEscape(false); continue; }
       if (c == Ch.DOLLAR) { if (!this.scanDollar(true)) return false; continue; }
       if (c == Ch.BACKTICK) { if (!this.scanBacktick(false)) return false; continue; }
       b.push(c, Attr.QUOTED);

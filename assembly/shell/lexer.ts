@@ -291,6 +291,25 @@ export class Lexer {
     return true;
   }
 
+  /**
+   * A backslash at pos inside double quotes (`inDquote`) or an unquoted
+   * here-document body: it escapes only `$`, a backtick, `\\` and, in double
+   * quotes, `"`; before a newline it joins the lines; otherwise it is literal.
+   */
+  scanQuotedEscape(inDquote: bool): void {
+    const b = this.b();
+    const n = this.ch(this.pos + 1);
+    if (n == Ch.DOLLAR || n == Ch.BACKTICK || n == Ch.BACKSLASH || (inDquote && n == Ch.DQUOTE)) {
+      b.push(n, Attr.QUOTED);
+      this.pos += 2;
+    } else if (n == Ch.NL) {
+      this.pos += 2;
+    } else {
+      b.push(Ch.BACKSLASH, Attr.QUOTED);
+      this.pos++;
+    }
+  }
+
   scanDouble(): bool {
     const b = this.b();
     this.pos++;
@@ -299,19 +318,7 @@ export class Lexer {
       if (this.pos >= this.end) return this.fail(ParseError.SYNTAX, "unterminated double quote");
       const c = this.ch(this.pos);
       if (c == Ch.DQUOTE) { this.pos++; return true; }
-      if (c == Ch.BACKSLASH) {
-        const n = this.ch(this.pos + 1);
-        if (n == Ch.DOLLAR || n == Ch.BACKTICK || n == Ch.DQUOTE || n == Ch.BACKSLASH) {
-          b.push(n, Attr.QUOTED);
-          this.pos += 2;
-        } else if (n == Ch.NL) {
-          this.pos += 2;
-        } else {
-          b.push(c, Attr.QUOTED);
-          this.pos++;
-        }
-        continue;
-      }
+      if (c == Ch.BACKSLASH) { this.scanQuotedEscape(true); continue; }
       if (c == Ch.DOLLAR) { if (!this.scanDollar(true)) return false; continue; }
       if (c == Ch.BACKTICK) { if (!this.scanBacktick(true)) return false; continue; }
       let j = this.pos + 1;
