@@ -3,6 +3,7 @@
 // No permissions needed in Deno: the default entry carries its wasm inline.
 import * as api from "portcullis";
 import { yamlSyntax } from "portcullis/yaml";
+import * as sanitizer from "portcullis/sanitize";
 import { replay } from "./replay.mjs";
 
 async function readStdin() {
@@ -13,6 +14,6 @@ async function readStdin() {
 }
 
 const cases = JSON.parse(await readStdin());
-const results = await replay({ api, yamlSyntax }, cases);
+const results = await replay({ api, yamlSyntax, sanitizer }, cases);
 const runtime = globalThis.Deno ? "deno" : globalThis.Bun ? "bun" : "node";
 console.log(JSON.stringify({ runtime, results }));
