@@ -1,5 +1,5 @@
-// The runtime matrix: the shared vectors replayed through the public API of the built package (dist/) in Node,
-// Deno, Bun, workerd (wrangler's bundle, run by miniflare) and headless Chromium. Every runtime's results must be
+// The runtime matrix: the shared vectors (decisions, safety stops, the sanitizer) replayed through the public API
+// of the built package (dist/) in Node, Deno, Bun, workerd (wrangler's bundle, run by miniflare) and headless Chromium. Every runtime's results must be
 // byte-identical to Node's (serialised JSON); Node's must match what the vectors expect.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { join } from "node:path";
