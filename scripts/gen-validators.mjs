@@ -32,6 +32,7 @@ const VALIDATORS = {
 
 const ajv = new Ajv2020({
   allErrors: true,
+  inlineRefs: false,
   strict: true,
   // `type: ["string", "null"]` (DeerFlow sends null ids) is a union type, which strict mode rejects otherwise.
   allowUnionTypes: true,

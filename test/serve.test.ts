@@ -171,6 +171,53 @@ describe("portcullis serve over HTTP", () => {
     });
   }
 
+  const messaging = fileURLToPath(new URL("./vectors/policies/messaging.json", import.meta.url));
+  const refundPolicy = fileURLToPath(new URL("./vectors/policies/refund.yaml", import.meta.url));
+  const send = { tool_name: "send_message", tool_input: { to: "alice@example.com", message: "hi" } };
+  const refund = (key: string) => ({
+    tool_name: "refund_payment",
+    tool_input: { order_id: "ORD-1", customer_id: "CUST-1", amount: 5000, currency: "USD", region: "US", reason_code: "customer_request", idempotency_key: key },
+  });
+
+  for (const kind of ["sqlite", "redis"] as const) {
+    it(`rate limits race (${kind}): three server processes, 15 sends at once, exactly msgs_per_min (5) allowed`, async () => {
+      const store = kind === "sqlite" ? `sqlite:${join(dir, "usage-race.db")}` : `${redis.url}/1`;
+      const servers = await Promise.all([0, 1, 2].map(() => serve(["--store", store], {}, messaging)));
+      const results = await Promise.all(Array.from({ length: 15 }, (_, i) => api(servers[i % 3], "POST", "/api/evaluate", send, AGENT)));
+      expect(results.map((r) => r.status).every((s) => s === 200)).toBe(true);
+      expect(results.filter((r) => r.body.decision === "allow")).toHaveLength(5);
+      const denied = results.filter((r) => r.body.decision !== "allow");
+      expect(denied.every((r) => r.body.reasons[0].code === "oap.rate_limit_exceeded")).toBe(true);
+      await Promise.all(servers.map((s) => s.stop()));
+      if (kind === "sqlite") {
+        // Durability: a restarted server finds the counters (the minute has not passed).
+        const again = await serve(["--store", store], {}, messaging);
+        expect((await api(again, "POST", "/api/evaluate", send, AGENT)).body.reasons[0].code).toBe("oap.rate_limit_exceeded");
+        await again.stop();
+      }
+    });
+
+    it(`idempotency (${kind}): a key one server allowed is a replay on another`, async () => {
+      const store = kind === "sqlite" ? `sqlite:${join(dir, "usage-idem.db")}` : `${redis.url}/2`;
+      const [a, b] = await Promise.all([serve(["--store", store], {}, refundPolicy), serve(["--store", store], {}, refundPolicy)]);
+      expect((await api(a, "POST", "/api/evaluate", refund("refund-0001"), AGENT)).body.decision).toBe("allow");
+      const replay = (await api(b, "POST", "/api/evaluate", refund("refund-0001"), AGENT)).body;
+      expect(replay).toMatchObject({ decision: "deny", reasons: [{ code: "oap.idempotency_conflict" }] });
+      expect((await api(b, "POST", "/api/evaluate", refund("refund-0002"), AGENT)).body.decision).toBe("allow");
+      await Promise.all([a.stop(), b.stop()]);
+    });
+  }
+
+  it("usage fails closed: with its Redis gone, a rate-limited call is never allowed", async () => {
+    const own = await startRedis();
+    const server = await serve(["--store", own.url], {}, messaging);
+    expect((await api(server, "POST", "/api/evaluate", send, AGENT)).body.decision).toBe("allow");
+    await own.stop();
+    const down = await api(server, "POST", "/api/evaluate", send, AGENT);
+    expect(down).toMatchObject({ status: 200, body: { decision: "deny", allow: false, reasons: [{ code: "oap.evaluator_error" }] } });
+    await server.stop();
+  });
+
   it("writes approval events next to decision events in the config's audit file", async () => {
     const config = join(dir, "guardrails.json");
     const audit = join(dir, "audit.jsonl");

@@ -33,7 +33,8 @@ validate  check config and passport files; exit 0 valid, 1 invalid.
 detect    JSON Lines of model messages or provider responses in; one safety-stop verdict per line out.
 serve     the approval API and page (and /api/evaluate for agents in any language) until SIGINT/SIGTERM.
           Tokens may come from PORTCULLIS_TOKEN / PORTCULLIS_AGENT_TOKEN; a sqlite or redis store needs
-          a signing secret (32+ bytes) in PORTCULLIS_APPROVAL_SECRET or --secret-file.
+          a signing secret (32+ bytes) in PORTCULLIS_APPROVAL_SECRET or --secret-file. The store holds
+          approvals and usage counters (rate limits, daily caps), shared by every server using it.
 sanitize  untrusted text on stdin, sanitized text on stdout; --jsonl: {"text","source"?,"html"?} per line in, {"text","report"} out.
 --usage   the usage counters rate limits and daily caps are judged by, e.g.
           '{"calls_last_minute":3,"calls_today":40,"amount_today":1200,"idempotency_key_seen":false}';

@@ -13,8 +13,10 @@ import { parseArgs } from "node:util";
 import { loadGuard } from "../config/load-guard.ts";
 import { jsonLinesSink } from "../middleware/audit.ts";
 import { ApprovalGate, MemoryApprovalStore, createApprovalHandler, type ApiToken, type ApprovalEvent, type ApprovalStore } from "../approvals/index.ts";
-import { SqliteApprovalStore } from "../stores/sqlite/index.ts";
-import { RedisApprovalStore, redactUrl } from "../stores/redis/index.ts";
+import { SqliteApprovalStore, SqliteConnection, SqliteUsageStore } from "../stores/sqlite/index.ts";
+import { RedisApprovalStore, RedisConnection, RedisUsageStore, redactUrl } from "../stores/redis/index.ts";
+import { MemoryUsageStore } from "../usage/memory-store.ts";
+import type { UsageStore } from "../usage/types.ts";
 import { listen } from "../server/index.ts";
 
 export class ServeUsageError extends Error {}
@@ -53,12 +55,17 @@ export async function serveCommand(args: string[], io: ServeIo): Promise<number>
   const timeout = values.timeout === undefined ? undefined : Number(values.timeout);
   if (timeout !== undefined && !(timeout > 0)) throw new ServeUsageError("--timeout must be a positive number of seconds");
 
-  const loaded = await loadGuard(values.policy);
   const storeSpec = values.store ?? "memory";
   const secret = readSecret(values["secret-file"], env);
-  const store = await openStore(storeSpec).catch((error) => {
+  const stores = await openStores(storeSpec).catch((error) => {
     if (error instanceof ServeUsageError) throw error;
     throw new ServeStartError(`cannot open the ${storeSpec.split(":")[0]} store: ${(error as Error).message}`);
+  });
+  const { approvals: store, usage } = stores;
+  // Rate limits and daily caps count in the same store as approvals, so every server on it shares them.
+  const loaded = await loadGuard(values.policy, { usage }).catch(async (error) => {
+    await stores.close();
+    throw error;
   });
   const auditPath = loaded.config.guardrails.audit?.path;
   const audit = auditPath ? [jsonLinesSink<ApprovalEvent>((line) => appendFileSync(resolve(dirname(loaded.file), auditPath), line))] : [];
@@ -66,7 +73,7 @@ export async function serveCommand(args: string[], io: ServeIo): Promise<number>
   try {
     gate = await ApprovalGate.create({ store, secret, timeoutSeconds: timeout, audit });
   } catch (error) {
-    await store.close();
+    await stores.close();
     if (error instanceof TypeError) throw new ServeUsageError(`${error.message}: set PORTCULLIS_APPROVAL_SECRET or --secret-file FILE`);
     throw error;
   }
@@ -76,10 +83,12 @@ export async function serveCommand(args: string[], io: ServeIo): Promise<number>
     handler = createApprovalHandler({ gate, guard: loaded.guard.options, tokens });
   } catch (error) {
     await gate.close();
+    await stores.close();
     throw new ServeUsageError((error as Error).message);
   }
   const server = await listen(handler, { port, host: values.host ?? "127.0.0.1" }).catch(async (error) => {
     await gate.close();
+    await stores.close();
     throw new ServeStartError(`cannot listen on port ${port}: ${(error as Error).message}`);
   });
   const sweeper = setInterval(() => {
@@ -92,6 +101,7 @@ export async function serveCommand(args: string[], io: ServeIo): Promise<number>
   clearInterval(sweeper);
   await server.close();
   await gate.close();
+  await stores.close();
   return 0;
 }
 
@@ -113,15 +123,36 @@ function readSecret(file: string | undefined, env: NodeJS.ProcessEnv): string | 
   return env.PORTCULLIS_APPROVAL_SECRET || undefined;
 }
 
-async function openStore(spec: string): Promise<ApprovalStore> {
-  if (spec === "memory") return new MemoryApprovalStore();
+interface Stores {
+  approvals: ApprovalStore;
+  usage: UsageStore;
+  /** Closes the connection both stores share (after the gate closed its store). */
+  close(): Promise<void>;
+}
+
+/** Approvals and usage counters on one connection to one store. */
+async function openStores(spec: string): Promise<Stores> {
+  if (spec === "memory") return { approvals: new MemoryApprovalStore(), usage: new MemoryUsageStore(), close: async () => {} };
   if (spec.startsWith("sqlite:")) {
     const path = spec.slice("sqlite:".length);
     if (!path) throw new ServeUsageError("--store sqlite:PATH needs a file path");
-    return SqliteApprovalStore.open({ path: resolve(path) });
+    const connection = await SqliteConnection.open(resolve(path));
+    return shareConnection(async () => connection.close(), () => SqliteApprovalStore.open({ connection }), () => SqliteUsageStore.open({ connection }));
   }
-  if (/^rediss?:\/\//.test(spec)) return RedisApprovalStore.open({ url: spec });
+  if (/^rediss?:\/\//.test(spec)) {
+    const connection = await RedisConnection.connect(spec);
+    return shareConnection(() => connection.close(), () => RedisApprovalStore.open({ connection }), () => RedisUsageStore.open({ connection }));
+  }
   throw new ServeUsageError(`--store must be memory, sqlite:PATH or redis://HOST:PORT, got '${spec}'`);
+}
+
+async function shareConnection(close: () => Promise<void>, approvals: () => Promise<ApprovalStore>, usage: () => Promise<UsageStore>): Promise<Stores> {
+  try {
+    return { approvals: await approvals(), usage: await usage(), close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }
 
 function untilSignal(): Promise<void> {

@@ -12,6 +12,7 @@
 import type { ReserveResult, UsageCharge, UsageSnapshot, UsageStore } from "./types.ts";
 import { IDEMPOTENCY_TTL_MS, inLastMinute, onSameUtcDay } from "./windows.ts";
 import { crossedLimit } from "./charges.ts";
+import { amountKey, callsKey, idempotencyKey, recordsOf } from "./entries.ts";
 
 interface Entry {
   at: number;
@@ -55,19 +56,20 @@ export class MemoryUsageStore implements UsageStore {
     if (exceeded) return { ok: false, exceeded };
 
     const pending: Pending = {};
-    if (charge.per_minute !== undefined || charge.per_day !== undefined) {
+    const records = recordsOf(charge);
+    if (records.calls) {
       const key = callsKey(scope, charge);
       const entry = { at: now, amount: 0 };
       push(this.calls, key, entry);
       pending.calls = [key, entry];
     }
-    if (charge.currency !== undefined && charge.amount !== undefined) {
+    if (records.amount) {
       const key = amountKey(scope, charge);
-      const entry = { at: now, amount: charge.amount };
+      const entry = { at: now, amount: charge.amount! };
       push(this.amounts, key, entry);
       pending.amount = [key, entry];
     }
-    if (charge.idempotency_key !== undefined) {
+    if (records.key) {
       pending.key = idempotencyKey(scope, charge);
       this.keys.set(pending.key, now);
     }
@@ -111,12 +113,6 @@ export class MemoryUsageStore implements UsageStore {
     return false;
   }
 }
-
-// Keys are JSON arrays, so no scope, capability or idempotency key can be
-// spelled to collide with another (a delimiter could be smuggled in).
-const callsKey = (scope: string, c: UsageCharge) => JSON.stringify([scope, c.capability]);
-const amountKey = (scope: string, c: UsageCharge) => JSON.stringify([scope, c.capability, c.currency]);
-const idempotencyKey = (scope: string, c: UsageCharge) => JSON.stringify([scope, c.capability, c.idempotency_key]);
 
 function push(map: Map<string, Entry[]>, key: string, entry: Entry): void {
   const list = map.get(key);

@@ -9,7 +9,7 @@
 
 import { ACTION_STATUSES, type ActionStatus, type ApprovalRule, type PendingAction } from "../../approvals/pending-action.ts";
 import { listLimit, parseStoredRecord as parse, type ActionQuery, type ApprovalStore } from "../../approvals/store.ts";
-import { RedisConnection, type RedisClientLike, type RedisOptions } from "./connection.ts";
+import { RedisConnection, type RedisStoreOptions } from "./connection.ts";
 
 const KIND = "approvals";
 
@@ -44,13 +44,7 @@ const UNLINK = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
 return 1`;
 
-export interface RedisApprovalStoreOptions extends RedisOptions {
-  /** A redis:// URL, or a client (ioredis, node-redis) you manage. */
-  url?: string;
-  client?: RedisClientLike;
-  /** Or a connection to share with other stores; the store then leaves closing it to you. */
-  connection?: RedisConnection;
-}
+export type RedisApprovalStoreOptions = RedisStoreOptions;
 
 export class RedisApprovalStore implements ApprovalStore {
   readonly kind = "redis";
@@ -62,10 +56,8 @@ export class RedisApprovalStore implements ApprovalStore {
   ) {}
 
   static async open(options: RedisApprovalStoreOptions): Promise<RedisApprovalStore> {
-    if (options.connection) return new RedisApprovalStore(options.connection, false);
-    const target = options.client ?? options.url;
-    if (target === undefined) throw new TypeError("redis store: give a `url`, a `client` or a `connection`");
-    return new RedisApprovalStore(await RedisConnection.connect(target, options), true);
+    const { redis, owned } = await RedisConnection.forStore(options);
+    return new RedisApprovalStore(redis, owned);
   }
 
   private key(name: string): string {

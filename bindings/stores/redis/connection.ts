@@ -25,6 +25,15 @@ export interface RedisOptions {
   connectTimeoutMs?: number;
 }
 
+/** Where a store keeps its keys: its own connection, or one shared with other stores. */
+export interface RedisStoreOptions extends RedisOptions {
+  /** A redis:// URL, or a client (ioredis, node-redis) you manage. */
+  url?: string;
+  client?: RedisClientLike;
+  /** Or a connection to share with other stores; the store then leaves closing it to you. */
+  connection?: RedisConnection;
+}
+
 export class RedisConnection {
   private readonly scripts = new Map<string, string>();
 
@@ -46,6 +55,14 @@ export class RedisConnection {
         client.disconnect();
       }
     }, prefix);
+  }
+
+  /** The connection a store works on: the one given (`owned: false`, the caller closes it) or a new one. */
+  static async forStore(options: RedisStoreOptions): Promise<{ redis: RedisConnection; owned: boolean }> {
+    if (options.connection) return { redis: options.connection, owned: false };
+    const target = options.client ?? options.url;
+    if (target === undefined) throw new TypeError("redis store: give a `url`, a `client` or a `connection`");
+    return { redis: await RedisConnection.connect(target, options), owned: true };
   }
 
   /** `<prefix>:{<kind>}:<name>`. */

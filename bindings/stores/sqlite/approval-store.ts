@@ -7,7 +7,7 @@
 
 import type { ActionStatus, ApprovalRule, PendingAction } from "../../approvals/pending-action.ts";
 import { listLimit, parseStoredRecord as parse, type ActionQuery, type ApprovalStore } from "../../approvals/store.ts";
-import { SqliteConnection, type SqliteOptions } from "./connection.ts";
+import { SqliteConnection, type SqliteStoreOptions } from "./connection.ts";
 
 const SCHEMA = [
   `CREATE TABLE portcullis_actions (id TEXT PRIMARY KEY, status TEXT NOT NULL, created_ms INTEGER NOT NULL, record TEXT NOT NULL);
@@ -17,12 +17,7 @@ const SCHEMA = [
    CREATE TABLE portcullis_approval_rules (key TEXT PRIMARY KEY, expires_ms INTEGER, record TEXT NOT NULL)`,
 ];
 
-export interface SqliteApprovalStoreOptions extends SqliteOptions {
-  /** The database file (created when missing). */
-  path?: string;
-  /** Or a connection to share with other stores; the store then leaves closing it to you. */
-  connection?: SqliteConnection;
-}
+export type SqliteApprovalStoreOptions = SqliteStoreOptions;
 
 export class SqliteApprovalStore implements ApprovalStore {
   readonly kind = "sqlite";
@@ -34,14 +29,7 @@ export class SqliteApprovalStore implements ApprovalStore {
   ) {}
 
   static async open(options: SqliteApprovalStoreOptions): Promise<SqliteApprovalStore> {
-    const owned = !options.connection;
-    const db = options.connection ?? (await SqliteConnection.open(options.path ?? "", options));
-    try {
-      await db.migrate("approvals", SCHEMA);
-    } catch (error) {
-      if (owned) db.close();
-      throw error;
-    }
+    const { db, owned } = await SqliteConnection.forStore(options, "approvals", SCHEMA);
     return new SqliteApprovalStore(db, owned);
   }
 

@@ -13,6 +13,14 @@ export interface SqliteOptions {
   busyTimeoutMs?: number;
 }
 
+/** Where a store keeps its tables: its own file, or a connection shared with other stores. */
+export interface SqliteStoreOptions extends SqliteOptions {
+  /** The database file (created when missing). */
+  path?: string;
+  /** Or a connection to share with other stores; the store then leaves closing it to you. */
+  connection?: SqliteConnection;
+}
+
 type Params = (string | number | null)[];
 
 /** The part of node-sqlite3-wasm's Database we use. */
@@ -100,6 +108,22 @@ export class SqliteConnection {
 
   close(): void {
     if (this.db.isOpen) this.db.close();
+  }
+
+  /**
+   * The connection a store of `kind` works on, its tables migrated: the one
+   * given (`owned: false`, the caller closes it) or a new one to `path`.
+   */
+  static async forStore(options: SqliteStoreOptions, kind: string, steps: string[]): Promise<{ db: SqliteConnection; owned: boolean }> {
+    const owned = !options.connection;
+    const db = options.connection ?? (await SqliteConnection.open(options.path ?? "", options));
+    try {
+      await db.migrate(kind, steps);
+    } catch (error) {
+      if (owned) db.close();
+      throw error;
+    }
+    return { db, owned };
   }
 
   private retry<T>(fn: () => T): Promise<T> {
