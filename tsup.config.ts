@@ -7,8 +7,9 @@ import { defineConfig, type Options } from "tsup";
 const runtime = { index: "bindings/index.ts", workerd: "bindings/workerd.ts", bare: "bindings/bare.ts" };
 // Separate builds, so each .d.ts stands alone: a shared declaration chunk breaks `deno check`.
 const yaml = { yaml: "bindings/yaml.ts" };
-// The untrusted-content sanitizer with sanitize.wasm inlined, apart from the default entry (issue 8).
-const sanitize = { sanitize: "bindings/sanitize.ts" };
+// The untrusted-content sanitizer, apart from the default entry (issue 8): sanitize.wasm inlined, or, for Workers,
+// imported as a precompiled module (its types are sanitize.d.ts, as workerd.js's are index.d.ts).
+const sanitize = { sanitize: "bindings/sanitize.ts", "sanitize-workerd": "bindings/sanitize-workerd.ts" };
 // Node-only entries stay readable: their stack traces are what a user debugging a config sees.
 const node = { node: "bindings/node.ts", cli: "bindings/cli/bin.ts" };
 // Approval stores for Node hosts; their clients are optional peers, never bundled.
@@ -39,7 +40,7 @@ rmSync("dist", { recursive: true, force: true });
 export default defineConfig([
   { ...shared, entry: runtime, minify: true, dts: { entry: { index: runtime.index } }, onSuccess: async () => copyWasm() },
   { ...shared, entry: yaml, minify: true, dts: { entry: yaml } },
-  { ...shared, entry: sanitize, minify: true, dts: { entry: sanitize } },
+  { ...shared, entry: sanitize, minify: true, dts: { entry: { sanitize: sanitize.sanitize } } },
   { ...shared, entry: node, dts: { entry: { node: node.node } } },
   // One build per store, so each .d.ts stands alone (no shared declaration chunk).
   ...Object.entries(stores).map(([name, file]) => ({ ...shared, entry: { [name]: file }, dts: { entry: { [name]: file } } })),

@@ -3,7 +3,7 @@
  * portcullis/sanitize — the untrusted-content sanitizer with sanitize.wasm inlined, so this one
  * ESM file works in Node, Deno, Bun and browsers. Kept apart from the default entry: most
  * deployments of the policy core never sanitize, and the Unicode tables weigh ~100 KB.
- * A Workers entry is the same three lines with `import wasm from "./sanitize.wasm"`.
+ * Workers get sanitize-workerd.ts instead (the `workerd`/`worker` conditions).
  */
 
 import { provideSanitizerWasm } from "./sanitize/shared.ts";

@@ -1,9 +1,10 @@
-// The runtime matrix: the shared vectors replayed through the public API of the built package (dist/) in Node,
-// Deno, Bun, workerd (wrangler's bundle, run by miniflare) and headless Chromium. Every runtime's results must be
+// The runtime matrix: the shared vectors (decisions, safety stops, the sanitizer) replayed through the public API
+// of the built package (dist/) in Node, Deno, Bun, workerd (wrangler's bundle, run by miniflare) and headless Chromium. Every runtime's results must be
 // byte-identical to Node's (serialised JSON); Node's must match what the vectors expect.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { join } from "node:path";
-import { buildCases, type Cases, type Label } from "./matrix/cases.ts";
+import { buildCases, sanitizeProblems, type Cases } from "./matrix/cases.ts";
+import { maskFenceId } from "./matrix/replay.mjs";
 import { launchChromium, ROOT, run, scriptCommand, startWorker } from "./matrix/runtimes.ts";
 import { serveStatic, STRICT_CSP } from "../examples/browser/serve.mjs";
 
@@ -37,8 +38,12 @@ describe("runtime matrix", () => {
     baseline = (await replayInScript("node", cases)).results;
   });
 
-  it("replays every request and safety vector file", () => {
-    expect(replayedFiles).toEqual(expect.arrayContaining(["core.jsonl", "commands-attack.jsonl", "paths.jsonl", "urls.jsonl", "safety/providers.jsonl"]));
+  it("replays every request, safety and sanitizer vector file", () => {
+    expect(replayedFiles).toEqual(
+      expect.arrayContaining(["core.jsonl", "commands-attack.jsonl", "paths.jsonl", "urls.jsonl", "safety/providers.jsonl", "sanitize.jsonl"]),
+    );
+    expect(cases.sanitize.length).toBeGreaterThanOrEqual(100);
+    expect(cases.sanitize.filter((v) => v.fenceId !== null).length).toBeGreaterThan(0);
     expect(labels.length).toBeGreaterThan(1000);
   });
 
@@ -47,6 +52,12 @@ describe("runtime matrix", () => {
     const wrong = baseline.flatMap((result, i) => {
       const { expect: want, file, name } = labels[i]!;
       const got = JSON.parse(result);
+      if (want.sanitize) {
+        // The vector's expectations on the fixed-id result; the shared sanitize() must agree once its random id is masked.
+        const problems = sanitizeProblems(want.sanitize, got.fixed);
+        if (JSON.stringify(maskFenceId(got.fixed)) !== JSON.stringify(got.shared)) problems.push(`shared sanitize() differs: ${JSON.stringify(got.shared)}`);
+        return problems.length ? [`${file}: ${name}: ${problems.join("; ")}`] : [];
+      }
       const ok = want.terminated !== undefined
         ? got.terminated === want.terminated
         : got.decision === want.decision && (!want.code || got.reasons[0].code === want.code);

@@ -40,7 +40,7 @@ describe("package.json exports", () => {
   });
 
   it("runtime entries generate no code at run time and need no Node builtins", () => {
-    for (const file of ["index.js", "workerd.js", "bare.js", "yaml.js"]) {
+    for (const file of ["index.js", "workerd.js", "bare.js", "yaml.js", "sanitize.js", "sanitize-workerd.js"]) {
       const code = dist(file);
       // A call, not the string ajv keeps in a helper's `.code` ('require("ajv/dist/runtime/ucs2length")').
       for (const pattern of [/new Function\s*\(/, /(?<![\w$."'])eval\s*\(/, /(?<![\w$."'])require\s*\(/, /from\s*"node:/]) {

@@ -11,13 +11,21 @@ const marker = sanitizeWasm.toString("base64").slice(4000, 4080);
 
 describe("packaging", () => {
   it("exports ./sanitize and ./sanitize.wasm next to the default entry", () => {
-    expect(pkg.exports["./sanitize"]).toEqual({ types: "./dist/sanitize.d.ts", default: "./dist/sanitize.js" });
+    expect(pkg.exports["./sanitize"]).toEqual({
+      types: "./dist/sanitize.d.ts",
+      workerd: "./dist/sanitize-workerd.js",
+      worker: "./dist/sanitize-workerd.js",
+      default: "./dist/sanitize.js",
+    });
     expect(pkg.exports["./sanitize.wasm"]).toBe("./dist/sanitize.wasm");
     expect(readFileSync(new URL("../dist/sanitize.wasm", import.meta.url)).equals(sanitizeWasm)).toBe(true);
   });
 
-  it("portcullis/sanitize inlines sanitize.wasm; the default entry does not", () => {
+  it("portcullis/sanitize inlines sanitize.wasm; the default entry does not; Workers import it precompiled", () => {
     expect(dist("sanitize.js")).toContain(marker);
+    expect(dist("sanitize-workerd.js")).toMatch(/from\s*"\.\/sanitize\.wasm"/);
+    expect(dist("sanitize-workerd.js")).not.toContain(marker);
+    expect(dist("sanitize-workerd.js")).not.toContain("AGFzbQ"); // no wasm inlined at all (base64 of "\0asm")
     expect(dist("index.js")).not.toContain(marker);
     expect(dist("index.js")).not.toContain("SANITIZE_WASM_BASE64");
   });

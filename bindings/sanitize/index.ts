@@ -17,5 +17,5 @@ export { mergeReports } from "./result-shapes.ts";
 export { toolNameMatcher } from "./tool-names.ts";
 export { sanitizerEnabled, toolResultOptionsFromConfig, type SanitizerSection } from "./config.ts";
 export {
-  provideSanitizerWasm, sharedSanitizer, sharedSanitizerSync, sanitize, createToolResultSanitizer,
+  provideSanitizerWasm, sharedSanitizer, sharedSanitizerSync, createSanitizer, sanitize, createToolResultSanitizer,
 } from "./shared.ts";

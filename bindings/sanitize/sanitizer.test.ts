@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import {
-  Sanitizer, SanitizeError, sanitize, sharedSanitizerSync, sharedSanitizer, randomFenceId, DEFAULT_MAX_LENGTH,
+  Sanitizer, SanitizeError, sanitize, sharedSanitizerSync, sharedSanitizer, createSanitizer, randomFenceId, DEFAULT_MAX_LENGTH,
 } from "../sanitize.ts";
 
 const wasm = readFileSync(new URL("../../build/sanitize.wasm", import.meta.url));
@@ -104,6 +104,16 @@ describe("Sanitizer", () => {
       expect(s.unicodeVersion).toBe("17.0");
     }
     expect(await sharedSanitizer()).toBe(sharedSanitizerSync());
+  });
+
+  it("createSanitizer: a new instance from the entry's wasm, with its own fence-id source", async () => {
+    const fixed = await createSanitizer({ fenceId: () => "feedface" });
+    expect(fixed).not.toBe(await sharedSanitizer());
+    const wrapped = fixed.sanitize("x", { wrap: "T" });
+    expect(wrapped.fenceId).toBe("feedface");
+    expect(wrapped.text).toBe('<<<EXTERNAL_UNTRUSTED_CONTENT id="feedface">>>\nSource: T\n---\nx\n<<<END_EXTERNAL_UNTRUSTED_CONTENT id="feedface">>>');
+    // The shared instance keeps its random ids.
+    expect(sanitize("x", { wrap: "T" }).fenceId).toMatch(/^[0-9a-f]{16}$/);
   });
 
   it("refuses bytes that are not the sanitizer module", () => {

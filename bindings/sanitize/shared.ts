@@ -7,7 +7,7 @@
 
 import type { WasmSource } from "../core/evaluator.ts";
 import { SanitizeError } from "./abi.ts";
-import { Sanitizer } from "./sanitizer.ts";
+import { Sanitizer, type SanitizerOptions } from "./sanitizer.ts";
 import type { SanitizeOptions, SanitizeResult } from "./options.ts";
 import { ToolResultSanitizer, type ToolResultSanitizerOptions } from "./tool-result.ts";
 
@@ -51,6 +51,16 @@ export function sharedSanitizerSync(): Sanitizer {
   if (source instanceof Promise) throw new SanitizeError("load_failed", "sanitize.wasm loads asynchronously here; await sharedSanitizer() first");
   shared = Sanitizer.createSync(source);
   return shared;
+}
+
+/**
+ * A sanitizer of its own, from the sanitize.wasm this entry provides, with its own options — a fence-id
+ * source, for output that must be reproducible (snapshots, the runtime matrix). Works on every entry,
+ * including Workers, where the wasm is a precompiled module the caller never sees.
+ */
+export async function createSanitizer(options?: SanitizerOptions): Promise<Sanitizer> {
+  if (!loadSource) throw new SanitizeError("load_failed", NO_SOURCE);
+  return Sanitizer.create(await loadSource(), options);
 }
 
 /** Sanitize with the shared instance (see Sanitizer.sanitize). */

@@ -5,10 +5,11 @@
 import * as inline from "/dist/index.js";
 import * as bare from "/dist/bare.js";
 import { yamlSyntax } from "/dist/yaml.js";
+import * as sanitizer from "/dist/sanitize.js";
 import { replay } from "./replay.mjs";
 
 bare.provideWasm(await WebAssembly.compileStreaming(fetch("/dist/policy.wasm")));
 const entries = { default: inline, bare };
 
-window.portcullisReplay = async (cases, entry = "default") => ({ runtime: "chromium", results: await replay({ api: entries[entry], yamlSyntax }, cases) });
+window.portcullisReplay = async (cases, entry = "default") => ({ runtime: "chromium", results: await replay({ api: entries[entry], yamlSyntax, sanitizer }, cases) });
 document.documentElement.dataset.ready = "true";
