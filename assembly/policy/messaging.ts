@@ -5,7 +5,8 @@
 //
 // Recipients: every recipient field a messaging tool uses is read
 // (`recipient`, `recipients`, `to`, `cc`, `bcc`, `channel_id`, `channel`,
-// `target`; a string or an array of strings) and every recipient must be
+// `target`, `targets` — OpenClaw's broadcast list; a string or an array of
+// strings) and every recipient must be
 // allowed — a tool that also mails its `cc` must not smuggle one past the
 // check. Matching is exact and case-sensitive, so `a@x.com,evil@y.com`,
 // `Alice <a@x.com>` or a trailing space never equal an entry. Entries:
@@ -22,7 +23,7 @@ import { Verdict, Code } from "./verdict";
 import { quote } from "./web";
 
 /** The recipient fields read from tool_input, in this order. */
-export const RECIPIENT_KEYS: StaticArray<string> = ["recipient", "recipients", "to", "cc", "bcc", "channel_id", "channel", "target"];
+export const RECIPIENT_KEYS: StaticArray<string> = ["recipient", "recipients", "to", "cc", "bcc", "channel_id", "channel", "target", "targets"];
 /** The content fields whose lengths are added up. */
 export const CONTENT_KEYS: StaticArray<string> = ["message", "content", "text", "body", "subject"];
 
