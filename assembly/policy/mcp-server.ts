@@ -12,8 +12,9 @@
 // server is reached and are ignored in a request (refused in an entry).
 //
 // Refused as invalid (oap.invalid_server_url), because servers and proxies
-// normalise them differently: userinfo, backslashes, `.`/`..` segments,
-// empty segments, and percent-encoded `.`, `/` and `\` in the path.
+// normalise them differently: userinfo, backslashes (and `..` between them),
+// `.`/`..` segments (also `..;`), empty segments, and percent escapes that a
+// decode — or a second one — turns into `.`, `/`, `\`, `;` or `%`.
 
 import {
   Url, parseUrl, UrlError, describeUrlError, Scheme, HostKind,
@@ -116,36 +117,76 @@ function readPath(p: usize, start: i32, n: i32, entry: bool, out: ServerId): boo
     out.error = "has a query or fragment; an allowed_servers entry names a server, optionally with a path";
     return false;
   }
-  // Segments: none empty (but one trailing slash), none "." or "..", no
-  // encoded dot, slash or backslash.
+  // Segments, split at '/' and at '' (WHATWG reads '' as '/' for http(s),
+  // so `a\..\b` hides a `..`): none empty (but one trailing slash), none
+  // "." or ".." (also before a ';' parameter: `..;`), no percent escape a
+  // server might decode into one.
   let segStart = start + 1;
+  let backslash = false;
   for (let i = start; i < end; i++) {
     const c = load<u8>(p + <usize>i);
-    if (c == 0x25 && i + 2 < end) {
-      const hi = load<u8>(p + <usize>(i + 1));
-      const lo = <u32>load<u8>(p + <usize>(i + 2)) | 0x20;
-      if ((hi == 0x32 && (lo == 0x65 || lo == 0x66)) || (hi == 0x35 && lo == 0x63)) {
-        out.error = "has a percent-encoded '.', '/' or '\\' in its path";
+    if (c == 0x25) {
+      const problem = escapeProblem(p, i, end);
+      if (problem.length > 0) {
+        out.error = problem;
         return false;
       }
     }
-    if (i > start && c == 0x2f) {
+    if (c == 0x5c) backslash = true;
+    if (i > start && (c == 0x2f || c == 0x5c)) {
       if (!segmentOk(p, segStart, i, out)) return false;
       segStart = i + 1;
     }
   }
   if (end > start && segStart < end && !segmentOk(p, segStart, end, out)) return false;
+  // Even without dot segments, '\' is a separator to WHATWG and a name
+  // character to other servers: the path it names is ambiguous.
+  if (backslash) {
+    out.error = "has a backslash in its path (WHATWG reads it as '/', other servers do not)";
+    return false;
+  }
   let pathEnd = end;
   if (pathEnd > start && load<u8>(p + <usize>(pathEnd - 1)) == 0x2f) pathEnd--;
   out.path = String.UTF8.decodeUnsafe(p + <usize>start, <usize>(pathEnd - start), false);
   return true;
 }
 
+/**
+ * Why the escape at `i` ('%') is refused, or "". Refused: an encoded '.',
+ * '/', '\' or ';' (`%2e`, `%2f`, `%5c`, `%3b`), an encoded '%' (`%25`: a
+ * second decode — `%252e`, `%25%32%65` — yields any of them), an overlong
+ * UTF-8 lead (`%c0`, `%c1`: `%c0%ae` is '.' to lax decoders), an encoded
+ * control, and a '%' not followed by two hex digits (`%u002e` to IIS).
+ */
+function escapeProblem(p: usize, i: i32, end: i32): string {
+  if (i + 2 >= end) return "has a '%' not followed by two hex digits in its path";
+  const hi = <u32>load<u8>(p + <usize>(i + 1)) | 0x20;
+  const lo = <u32>load<u8>(p + <usize>(i + 2)) | 0x20;
+  if (!isHex(hi) || !isHex(lo)) return "has a '%' not followed by two hex digits in its path";
+  if ((hi == 0x32 && (lo == 0x65 || lo == 0x66 || lo == 0x35)) || (hi == 0x35 && lo == 0x63) || (hi == 0x33 && lo == 0x62)) {
+    return "has a percent-encoded '.', '/', '\\', ';' or '%' in its path";
+  }
+  if (hi == 0x30 || hi == 0x31 || (hi == 0x37 && lo == 0x66)) return "has a percent-encoded control character in its path";
+  if (hi == 0x63 && (lo == 0x30 || lo == 0x31)) return "has an overlong UTF-8 escape (%c0, %c1) in its path";
+  return "";
+}
+
+/** [0-9a-f] after ASCII lower-casing by `| 0x20`. */
+function isHex(c: u32): bool {
+  return c - 0x30 < 10 || c - 0x61 < 6;
+}
+
+/** A segment up to its first ';' (a path parameter to Tomcat and Spring) must not be empty, "." or "..". */
 function segmentOk(p: usize, from: i32, to: i32, out: ServerId): bool {
-  const len = to - from;
+  if (to == from) {
+    out.error = "has an empty path segment";
+    return false;
+  }
+  let len = 0;
+  while (from + len < to && load<u8>(p + <usize>(from + len)) != 0x3b) len++;
   const dot = len > 0 && load<u8>(p + <usize>from) == 0x2e;
-  if (len == 0 || (dot && len == 1) || (dot && len == 2 && load<u8>(p + <usize>(from + 1)) == 0x2e)) {
-    out.error = "has an empty, '.' or '..' path segment";
+  if ((dot && len == 1) || (dot && len == 2 && load<u8>(p + <usize>(from + 1)) == 0x2e)) {
+    out.error = "has a '.' or '..' path segment";
     return false;
   }
   return true;

@@ -56,6 +56,26 @@ describe("server canonicalisation", () => {
     expect(canonical("https://h\\@e/").startsWith("error")).toBe(true);
     expect(canonical("ws://h/").startsWith("error")).toBe(true);
   });
+  test("backslashes, `..;` and encodings a server may decode are errors", () => {
+    expect(canonical("https://h/team-a/x\\..\\..\\team-b")).toBe("error: has a '.' or '..' path segment");
+    expect(canonical("https://h/team-a/..\\team-b")).toBe("error: has a '.' or '..' path segment");
+    expect(canonical("https://h/team-a\\sse").startsWith("error: has a backslash")).toBe(true);
+    expect(canonical("https://h/team-a/..;/team-b").startsWith("error")).toBe(true);
+    expect(canonical("https://h/team-a/.;x/b").startsWith("error")).toBe(true);
+    expect(canonical("https://h/team-a/%252e%252e/team-b").startsWith("error")).toBe(true);
+    expect(canonical("https://h/team-a/%25252e%25252e/team-b").startsWith("error")).toBe(true);
+    expect(canonical("https://h/team-a/%25%32%65%25%32%65/b").startsWith("error")).toBe(true);
+    expect(canonical("https://h/team-a/%c0%ae%c0%ae/b").startsWith("error")).toBe(true);
+    expect(canonical("https://h/team-a/%u002e%u002e/b").startsWith("error")).toBe(true);
+    expect(canonical("https://h/team-a/%2").startsWith("error")).toBe(true);
+    expect(canonical("https://h/team-a/..%3b/b").startsWith("error")).toBe(true);
+    expect(canonical("https://h/team-a/%00").startsWith("error")).toBe(true);
+  });
+  test("ordinary escapes, dots inside names and parameters stay allowed", () => {
+    expect(canonical("https://h/team-a/my%20tool")).toBe("https://h/team-a/my%20tool");
+    expect(canonical("https://h/team-a/v1.2/...x")).toBe("https://h/team-a/v1.2/...x");
+    expect(canonical("https://h/team-a/sse;v=1")).toBe("https://h/team-a/sse;v=1");
+  });
   test("names are names: never URLs, only [A-Za-z0-9._-]", () => {
     const id = new ServerId();
     expect(readServer("github", false, id)).toBe(true);
