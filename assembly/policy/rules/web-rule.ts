@@ -1,6 +1,8 @@
-// web.fetch / web.browser: the limits block -> WebLimits, and tool_input.url
-// (+ method) -> WebInput. URL parsing and matching live in ../web.ts and ../../net/.
+// web.fetch / web.browser: the limits block -> WebLimits, and every
+// URL-bearing field of tool_input (+ method) -> WebInput, one check per URL.
+// URL parsing and matching live in ../web.ts and ../../net/.
 
+import { JsonType } from "../../json/reader";
 import { WebLimits, WebInput, checkWeb } from "../web";
 import { RequestView } from "../request";
 import { Verdict, Code } from "../verdict";
@@ -32,20 +34,52 @@ export class WebRule extends CapabilityRule {
   }
 
   check(request: RequestView, context: RuleContext, verdict: Verdict): bool {
-    const url = request.inputString("url", verdict);
-    if (request.failed) return false;
-    if (url == null) {
-      // A search tool (`query`, no URL) goes to the host's search provider,
-      // not to a destination the model chose: there is no domain to check.
-      const query = request.inputString("query", verdict);
-      if (request.failed) return false;
-      if (query != null) return true;
-      return verdict.deny(Code.INVALID_CONTEXT, "tool_input.url is missing");
-    }
+    const at = urlPositions;
+    if (!request.inputFields(URL_KEYS, at, verdict)) return false;
     const method = request.inputString("method", verdict);
     if (request.failed) return false;
-    this.input.url = url;
     this.input.method = method != null ? method : "";
+    const json = request.json;
+    let urls = 0;
+    for (let k = 0; k < URL_KEYS.length; k++) {
+      const pos = at[k];
+      if (pos < 0 || json.typeAt(pos) == JsonType.Null) continue;
+      const bad = "tool_input." + URL_KEYS[k] + " must be a string or an array of strings";
+      if (json.typeAt(pos) == JsonType.String) {
+        if (!this.checkUrl(json.readString(pos)!, verdict)) return false;
+        urls++;
+        continue;
+      }
+      if (json.typeAt(pos) != JsonType.Array) return verdict.deny(Code.INVALID_CONTEXT, bad);
+      let e = json.firstElement(pos);
+      while (e >= 0) {
+        const url = json.readString(e);
+        if (url == null) return verdict.deny(Code.INVALID_CONTEXT, bad);
+        if (!this.checkUrl(url, verdict)) return false;
+        urls++;
+        e = json.nextElement(e);
+      }
+    }
+    if (urls > 0) return true;
+    // A search tool (`query`, no URL) goes to the host's search provider,
+    // not to a destination the model chose: there is no domain to check.
+    const query = request.inputString("query", verdict);
+    if (request.failed) return false;
+    if (query != null) return true;
+    return verdict.deny(Code.INVALID_CONTEXT, "tool_input.url is missing (also read: targetUrl, target_url, urls)");
+  }
+
+  private checkUrl(url: string, verdict: Verdict): bool {
+    this.input.url = url;
     return checkWeb(this.limits, this.input, verdict);
   }
 }
+
+/**
+ * Every field a browser or fetch tool takes a destination from (OpenClaw's
+ * browser uses `targetUrl`): each one present must pass, so an allowed `url`
+ * cannot carry an unchecked `targetUrl` beside it.
+ */
+const URL_KEYS: StaticArray<string> = ["url", "targetUrl", "target_url", "urls"];
+const urlPositions = new StaticArray<i32>(URL_KEYS.length);
+
