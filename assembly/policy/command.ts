@@ -17,6 +17,8 @@
 //   5. max_execution_time against tool_input.timeout → oap.limit_exceeded
 //   6. allowed_working_directories against tool_input.cwd and every `cd` → oap.directory_not_allowed
 //   7. blocked_env_vars against tool_input.env, `VAR=…` prefixes, `env`/`export`/… → oap.env_var_blocked
+//   8. variables that make programs load code (GIT_CONFIG_*, npm_config_*, LD_PRELOAD, PATH, BASH_ENV, …;
+//      shell/hidden-code.ts) → oap.command_injection_detected
 //
 // Unlike APort, a missing or empty allowed_commands allows nothing (fail closed).
 
@@ -35,6 +37,7 @@ import { isValidUtf8 } from "../shell/input";
 import { hasZeroByte } from "../util/swar";
 import { AllowList, compileAllowEntry, isFunctionCall } from "../shell/allow";
 import { envName } from "../shell/argv";
+import { codeVariableSet, programOption } from "../shell/hidden-code";
 
 export class CommandLimits {
   allowedCommands: Array<string> | null = null;
@@ -218,6 +221,11 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
     if ((flags & ViewFlag.STDIN_UNKNOWN) != 0) {
       return verdict.deny(Code.COMMAND_INJECTION_DETECTED, "command '" + showView(s, v) + "' reads commands from a pipe whose content cannot be inspected");
     }
+    const option = programOption(s, s.vCmd.get(v), s.vStart.get(v), s.vEnd.get(v));
+    if (option >= 0) {
+      return verdict.deny(Code.COMMAND_INJECTION_DETECTED, "command '" + showView(s, v) + "' passes " + showWord(s, option) +
+        ", which makes it run a program that cannot be checked against allowed_commands");
+    }
   }
 
   // 4. blocked_patterns.
@@ -293,6 +301,12 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
         return verdict.deny(Code.ENV_VAR_BLOCKED, by + " sets '" + showBytesOf(s.wordPtr(w), nameLen) + "', which is in blocked_env_vars");
       }
     }
+  }
+  // 8. Variables that make programs load code (after blocked_env_vars, which names the user's own list).
+  const variable = codeVariableSet(s);
+  if (variable.length > 0) {
+    return verdict.deny(Code.COMMAND_INJECTION_DETECTED, "the command sets " + variable +
+      ", which makes programs load code or configuration that cannot be checked against allowed_commands");
   }
   return true;
 }

@@ -204,15 +204,16 @@ function unwrapGit(w: Walker, v: i32, cmd: i32, i: i32, end: i32): i32 {
     const a = s.arg(cmd, i);
     if (!isOptionWord(s, a, false)) break;
     let value = -1, off = 0;
-    if (wordIs(s, a, "-c")) { if (i + 1 < end) { value = s.arg(cmd, i + 1); i++; } }
-    else if (bytesStartLower(s.wordPtr(a), s.wordLen(a), "-c")) { value = a; off = 2; }
-    else if (wordIs(s, a, "-C") || wordIs(s, a, "--git-dir") || wordIs(s, a, "--work-tree") ||
+    // `-C dir` first: the `-c` test below must not take it for `-c` (it did, and the real -c slipped by).
+    if (wordIs(s, a, "-C") || wordIs(s, a, "--git-dir") || wordIs(s, a, "--work-tree") ||
       wordIs(s, a, "--namespace") || wordIs(s, a, "--exec-path")) { i++; continue; }
+    if (wordIs(s, a, "-c")) { if (i + 1 < end) { value = s.arg(cmd, i + 1); i++; } }
+    else if (s.wordLen(a) > 2 && load<u8>(s.wordPtr(a)) == 0x2d && load<u8>(s.wordPtr(a) + 1) == 0x63) { value = a; off = 2; }
     if (value < 0) continue;
     if (!s.isStatic(value)) { w.dynamicPayload(v); continue; }
     const p = s.wordPtr(value) + <usize>off, n = s.wordLen(value) - off;
     const eq = indexOf(p, n, Ch.EQ);
-    if (eq <= 0) continue;
+    if (eq <= 0) { if (!isSafeGitKey(p, n)) w.dynamicPayload(v); continue; }
     let start = eq + 1;
     if (bytesStartLower(p, n, "alias.")) {
       if (start >= n || <u32>load<u8>(p + <usize>start) != Ch.BANG) continue; // a git alias, not a shell one
@@ -225,13 +226,30 @@ function unwrapGit(w: Walker, v: i32, cmd: i32, i: i32, end: i32): i32 {
       bytesStartLower(p, n, "sequence.editor=") || bytesStartLower(p, n, "diff.external=") ||
       bytesStartLower(p, n, "gpg.program=") || bytesStartLower(p, n, "gpg.ssh.program=") ||
       bytesStartLower(p, n, "pager.") || bytesStartLower(p, n, "core.hookspath=") ||
-      bytesStartLower(p, n, "merge.tool=") || bytesStartLower(p, n, "diff.tool="))) continue;
+      bytesStartLower(p, n, "merge.tool=") || bytesStartLower(p, n, "diff.tool="))) {
+      // Many more keys run programs (core.askpass, filter.*.smudge, diff.*.textconv, …): only keys
+      // known to be harmless pass; any other is code we cannot inspect.
+      if (!isSafeGitKey(p, eq)) w.dynamicPayload(v);
+      continue;
+    }
     w.payloadWord(cmd, v, value, off + start);
   }
   if (i >= end) return -1;
   // Subcommands that run commands.
   const sub = s.arg(cmd, i);
-  if (wordIs(s, sub, "submodule")) {
+  if (wordIs(s, sub, "config")) {
+    // `git config KEY VALUE` (or `git config set KEY VALUE`) writes what the next git call runs.
+    let j = i + 1;
+    while (j < end && isOptionWord(s, s.arg(cmd, j), false)) j++;
+    if (j < end && wordIs(s, s.arg(cmd, j), "set")) j++;
+    while (j < end && isOptionWord(s, s.arg(cmd, j), false)) j++;
+    if (j + 1 < end) {
+      const key = s.arg(cmd, j);
+      if (!s.isStatic(key) || !isSafeGitKey(s.wordPtr(key), s.wordLen(key))) w.dynamicPayload(v);
+    }
+  } else if (wordIs(s, sub, "clone") && optAnywhere(w, cmd, i + 1, end, 0x75, "upload-pack", "ubojc")) {
+    w.dynamicPayload(v); // clone -u <program>
+  } else if (wordIs(s, sub, "submodule")) {
     let j = i + 1;
     while (j < end && !wordIs(s, s.arg(cmd, j), "foreach")) j++;
     j++;
@@ -370,5 +388,19 @@ function optAnywhere(w: Walker, cmd: i32, i: i32, end: i32, c: u32, long: string
       }
     }
   }
+  return false;
+}
+
+// git config keys that never name a program (case-insensitive prefixes).
+const SAFE_GIT_KEYS: string[] = [
+  "user.", "color.", "advice.", "init.defaultbranch", "log.", "format.pretty", "column.", "status.",
+  "core.quotepath", "core.autocrlf", "core.safecrlf", "core.filemode", "core.ignorecase", "core.abbrev",
+  "core.longpaths", "pull.rebase", "pull.ff", "push.default", "push.autosetupremote", "merge.ff",
+  "fetch.prune", "safe.directory", "commit.gpgsign", "tag.gpgsign", "rerere.enabled", "branch.autosetuprebase",
+  "diff.renames", "diff.colormoved", "i18n.", "gc.auto",
+];
+
+function isSafeGitKey(p: usize, n: i32): bool {
+  for (let k = 0; k < SAFE_GIT_KEYS.length; k++) if (bytesStartLower(p, n, SAFE_GIT_KEYS[k])) return true;
   return false;
 }

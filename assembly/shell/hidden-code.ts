@@ -1,0 +1,112 @@
+// Ways to make an allowed program run other code that no argv shows: an
+// environment variable the program (or its loader) reads code or config from
+// (`GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.fsmonitor … git status`,
+// `npm_config_script_shell=/tmp/x npm test`, `LD_PRELOAD=…`, `BASH_ENV=…`), or
+// an option that names a program to run (`npm test --script-shell=/tmp/x`,
+// `tar --to-com=…` — GNU long options may be abbreviated —, `sort
+// --compress-program=…`, `git ls-remote --upload-pack=…`). Found by a
+// red-team review; each is code we cannot inspect, so the call is denied.
+
+import { Script } from "./nodes";
+import { envName, basenameOffset } from "./argv";
+import { toLowerAscii } from "../util/bytes";
+
+// Variable names are case-sensitive, except npm's: it reads npm_config_* in
+// any case. A trailing `*` matches any rest. Variables whose value is one command line
+// (GIT_SSH_COMMAND, EDITOR, …) are parsed and checked instead (walk.ts).
+const CODE_VARIABLES: string[] = [
+  "GIT_CONFIG", "GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT", "GIT_CONFIG_KEY_*", "GIT_CONFIG_VALUE_*",
+  "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_EXEC_PATH", "GIT_TEMPLATE_DIR", "GIT_DIR",
+  "NODE_OPTIONS", "BASH_ENV", "ENV", "SHELLOPTS", "BASHOPTS", "PS4", "BASH_FUNC_*",
+  "LD_PRELOAD", "LD_LIBRARY_PATH", "LD_AUDIT", "DYLD_*", "PYTHONPATH", "PYTHONHOME", "PERL5OPT", "PERL5LIB",
+  "PERLLIB", "RUBYOPT", "RUBYLIB", "PATH", "CDPATH", "MAKEFLAGS", "MFLAGS", "GNUMAKEFLAGS", "TAR_OPTIONS",
+];
+const NPM_CONFIG = "npm_config_";
+
+/** Name of the first variable in the script that makes programs load code, or "". */
+export function codeVariableSet(s: Script): string {
+  for (let i = 0, n = s.envWords.length; i < n; i++) {
+    const w = s.envWords.get(i);
+    const len = envName(s, w);
+    if (len <= 0) continue; // computed names are judged by blocked_env_vars and the dynamic-name rule
+    const p = s.wordPtr(w);
+    let hit = startsLower(p, len, NPM_CONFIG);
+    for (let k = 0; !hit && k < CODE_VARIABLES.length; k++) hit = matches(CODE_VARIABLES[k], p, len);
+    if (hit) return String.UTF8.decodeUnsafe(p, <usize>len, false);
+  }
+  return "";
+}
+
+// Options that name a program to run, per command (basename). GNU getopt, git's
+// parse-options and npm's nopt take any unambiguous prefix of a long option, so
+// a word that is a prefix of one of these (at least `--` and three letters)
+// counts too; rg (clap) takes whole names only.
+const NPM_OPTIONS = ["--script-shell", "--node-options", "--userconfig", "--globalconfig"];
+const TAR_OPTIONS = ["--to-command", "--checkpoint-action", "--use-compress-program", "--info-script",
+  "--new-volume-script", "--rsh-command", "--rmt-command"];
+// …of which the tar wrapper parses the full spellings as code (wrappers.ts), so only abbreviations are flagged here.
+const TAR_PARSED = 5;
+const SORT_OPTIONS = ["--compress-program"];
+const RG_OPTIONS = ["--pre"];
+const MAKE_OPTIONS = ["--eval"];
+const GIT_OPTIONS = ["--upload-pack", "--receive-pack", "--config-env"];
+
+/** The option word in argv[start, end) of `cmd` that names a program to run, or -1. */
+export function programOption(s: Script, cmd: i32, start: i32, end: i32): i32 {
+  if (end <= start) return -1;
+  const name = s.arg(cmd, start);
+  const np = s.wordPtr(name), nn = s.wordLen(name);
+  const b = basenameOffset(np, nn);
+  let list: string[] | null = null;
+  let prefixes = true;
+  let parsed = 0;
+  if (isName(np + <usize>b, nn - b, "npm") || isName(np + <usize>b, nn - b, "pnpm") || isName(np + <usize>b, nn - b, "yarn")) list = NPM_OPTIONS;
+  else if (isName(np + <usize>b, nn - b, "tar") || isName(np + <usize>b, nn - b, "gtar")) { list = TAR_OPTIONS; parsed = TAR_PARSED; }
+  else if (isName(np + <usize>b, nn - b, "sort")) list = SORT_OPTIONS;
+  else if (isName(np + <usize>b, nn - b, "rg")) { list = RG_OPTIONS; prefixes = false; }
+  else if (isName(np + <usize>b, nn - b, "make") || isName(np + <usize>b, nn - b, "gmake")) list = MAKE_OPTIONS;
+  else if (isName(np + <usize>b, nn - b, "git")) list = GIT_OPTIONS;
+  if (list === null) return -1;
+  for (let k = start + 1; k < end; k++) {
+    const w = s.arg(cmd, k);
+    const p = s.wordPtr(w), n = s.wordLen(w);
+    if (n == 2 && load<u8>(p) == 0x2d && load<u8>(p + 1) == 0x2d) break; // `--`: operands follow
+    if (n < 5 || load<u8>(p) != 0x2d || load<u8>(p + 1) != 0x2d) continue;
+    let m = 0;
+    while (m < n && load<u8>(p + <usize>m) != 0x3d) m++; // the option name ends at `=`
+    if (list == TAR_OPTIONS && m == 12 && isName(p, 12, "--checkpoint")) continue; // an option of its own, not an abbreviation
+    for (let o = 0; o < list.length; o++) {
+      const opt = list[o];
+      if (m > opt.length || (!prefixes && m != opt.length) || (o < parsed && m == opt.length)) continue;
+      let same = true;
+      for (let i = 0; i < m; i++) {
+        if (toLowerAscii(<u32>load<u8>(p + <usize>i)) != <u32>opt.charCodeAt(i)) { same = false; break; }
+      }
+      if (same) return w;
+    }
+  }
+  return -1;
+}
+
+function isName(p: usize, n: i32, lit: string): bool {
+  if (n != lit.length) return false;
+  for (let i = 0; i < n; i++) if (<u32>load<u8>(p + <usize>i) != <u32>lit.charCodeAt(i)) return false;
+  return true;
+}
+
+/** Exact match of (p, n) with an entry that may end in `*`. */
+function matches(entry: string, p: usize, n: i32): bool {
+  const m = entry.length;
+  const star = m > 0 && entry.charCodeAt(m - 1) == 0x2a;
+  const fixed = star ? m - 1 : m;
+  if (star ? n < fixed : n != fixed) return false;
+  for (let i = 0; i < fixed; i++) if (<u32>load<u8>(p + <usize>i) != <u32>entry.charCodeAt(i)) return false;
+  return true;
+}
+
+/** (p, n) starts with the lowercase `lit`, in any case. */
+function startsLower(p: usize, n: i32, lit: string): bool {
+  if (n < lit.length) return false;
+  for (let i = 0; i < lit.length; i++) if (toLowerAscii(<u32>load<u8>(p + <usize>i)) != <u32>lit.charCodeAt(i)) return false;
+  return true;
+}
