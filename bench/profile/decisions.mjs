@@ -1,0 +1,27 @@
+// Drives N decisions of one kind through the public evaluator, for the
+// instruction counter and the profiler beside this file:
+//   node bench/profile/decisions.mjs <policy.wasm> <cmd|file|web|short|unknown|noop> <N>
+import { Evaluator } from "../../dist/node.js";
+import { readFileSync } from "node:fs";
+
+const [wasmPath, kind, count] = process.argv.slice(2);
+const passport = JSON.parse(readFileSync(new URL("../../examples/passport.json", import.meta.url), "utf8"));
+passport.limits["system.command.execute"].allowed_commands.push("tee");
+const evaluator = Evaluator.createSync(readFileSync(wasmPath));
+const policy = evaluator.load(JSON.stringify({ type: "passport", passport, workspace_root: "/workspace" }));
+const command =
+  'git status && npm run build -- --prod --config ./conf/production.json | tee build-log.txt; echo "done; really" && ls -la src/components src/utils && grep -rn "TODO" src | head -n 20 > notes/todo.txt';
+const requests = {
+  cmd: { tool_name: "bash", tool_input: { command, timeout: 120 }, tool_call_id: "call_0002" },
+  noop: { tool_name: "bash", tool_input: { command, timeout: 120 }, tool_call_id: "call_0002" },
+  short: { tool_name: "bash", tool_input: { command: "ls", timeout: 120 }, tool_call_id: "call_0002" },
+  unknown: { tool_name: "zzz", tool_input: { command, timeout: 120 }, tool_call_id: "call_0002" },
+  file: { tool_name: "read_file", tool_input: { path: "/workspace/src/index.ts" }, tool_call_id: "call_0003" },
+  web: { tool_name: "web_fetch", tool_input: { url: "https://docs.github.com/en/rest" }, tool_call_id: "c" },
+};
+const request = JSON.stringify(requests[kind]);
+if (!request) throw new Error(`unknown kind ${kind}`);
+const now = Date.parse("2026-11-22T00:00:00Z");
+const n = Number(count);
+if (kind === "noop") for (let i = 0; i < n; i++) evaluator.noop(request);
+else for (let i = 0; i < n; i++) policy.evaluateJson(request, now);

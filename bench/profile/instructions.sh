@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Instructions per decision, repeatable within a few percent whatever else the
+# machine does (wall-clock benches are not): valgrind's callgrind counts the
+# whole process for two loop lengths and the difference is divided out.
+# TurboFan only, so tiering does not move the number. Needs valgrind (Debian).
+#   bench/profile/instructions.sh [build/policy.wasm] [cmd|file|web|short|unknown|noop]
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+wasm=${1:-build/policy.wasm}; kind=${2:-cmd}
+count() {
+  valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+    node --single-threaded --no-liftoff --no-wasm-tier-up "$here/decisions.mjs" "$wasm" "$kind" "$1" 2>&1 |
+    awk '/Collected/ {print $4}'
+}
+a=$(count 2000); b=$(count 6000)
+echo "$kind: $(( (b - a) / 4000 )) instructions per decision"
