@@ -4,7 +4,7 @@
 // for the class chain (Lexer ← Expander ← Grammar ← Parser).
 
 import { ByteBuffer } from "../util/bytes";
-import { CmdFlag, Ch, Keyword, ParseError, Subst, WordKind } from "./tokens";
+import { Attr, CmdFlag, Ch, Keyword, ParseError, Subst, WordKind } from "./tokens";
 import { Mode, isBlank, isMeta, isNameChar, isNameStart } from "./lexer";
 import { Grammar } from "./grammar";
 
@@ -226,6 +226,11 @@ export class Parser extends Grammar {
       if (!this.otherWord(regexNext ? Mode.REGEX : Mode.NORMAL)) return false;
       const s = this.script;
       const w = s.wStart.length - 1;
+      // `[[ -v 'a[$(id)]' ]]` and arithmetic operands evaluate `a[…]` subscripts, running a quoted `$( )`
+      // no command row holds (red-team review): refuse such an operand.
+      if (subscriptHidesCode(s.wordPtr(w), s.attrPtr(w), s.wordLen(w))) {
+        return this.fail(ParseError.UNSUPPORTED, "a [[ ]] operand with $( ) or a backtick inside [ ] can run it as an array subscript");
+      }
       regexNext = !regexNext && s.wordLen(w) == 2 && load<u8>(s.wordPtr(w)) == Ch.EQ &&
         load<u8>(s.wordPtr(w) + 1) == 0x7e && s.isStatic(w);
     }
@@ -291,3 +296,15 @@ export class Parser extends Grammar {
     }
     return this.command();
   }}
+
+/** A `[` and, in literal (not expanded) bytes, `$(` or a backtick. */
+function subscriptHidesCode(t: usize, a: usize, n: i32): bool {
+  let bracket = false, code = false;
+  for (let i = 0; i < n; i++) {
+    if (load<u8>(a + <usize>i) == Attr.EXPANSION) continue;
+    const c = <u32>load<u8>(t + <usize>i);
+    if (c == Ch.LBRACKET) bracket = true;
+    else if (c == Ch.BACKTICK || (c == Ch.DOLLAR && i + 1 < n && <u32>load<u8>(t + <usize>i + 1) == Ch.LPAREN)) code = true;
+  }
+  return bracket && code;
+}

@@ -104,6 +104,10 @@ export class Walker {
   bookkeeping(cmd: i32, v: i32, start: i32, end: i32, info: i32): void {
     const s = this.s;
     const o = this.opts;
+    // The builtins `test`/`[ -v` and `unset` evaluate `a[…]` subscripts as arithmetic, which runs any
+    // `$( )` inside a quoted operand (red-team review): their operands are code.
+    const name = s.arg(cmd, start);
+    if ((wordIs(s, name, "test") || wordIs(s, name, "[") || wordIs(s, name, "unset")) && !this.literalArgs(cmd, start + 1, end)) return;
     switch (cmdId(info)) {
       case Cmd.DECLARE: case Cmd.LET:
         for (let k = start + 1; k < end; k++) {
@@ -115,14 +119,23 @@ export class Walker {
         break;
       case Cmd.READ: {
         for (let k = o.scan(s, cmd, start + 1, end, "adinNptu", ""); k < end; k++) s.addEnvWord(s.arg(cmd, k), cmd);
+        // `read 'a[$(id)]'` and `read x <<< 'a[$(id)]'; echo $((x))` run the `$( )`: names and input are code.
+        if (!this.literalArgs(cmd, start + 1, end) || !this.literalRedirects(cmd)) return;
         break;
       }
       case Cmd.PRINTF:
-        if (start + 2 < end && wordIs(s, s.arg(cmd, start + 1), "-v")) s.addEnvWord(s.arg(cmd, start + 2), cmd);
+        if (start + 2 < end && wordIs(s, s.arg(cmd, start + 1), "-v")) {
+          s.addEnvWord(s.arg(cmd, start + 2), cmd);
+          // `printf -v 'a[$(id)]' …`, or a value evaluated later as arithmetic.
+          if (!this.literalArgs(cmd, start + 2, end)) return;
+        }
         break;
       case Cmd.MAPFILE: {
         const k = o.scan(s, cmd, start + 1, end, "dnOsuC", "");
         if (k < end) s.addEnvWord(s.arg(cmd, end - 1), cmd);
+        const callback = o.value(0x43); // -C callback: code run every -c lines
+        if (callback >= 0 && !this.payloadWord(cmd, v, callback, o.valueOffset(0x43))) return;
+        if (!this.literalArgs(cmd, start + 1, end)) return;
         break;
       }
       case Cmd.GETOPTS:
@@ -227,6 +240,21 @@ export class Walker {
     if (eq <= 0) return true;
     if (!isCommandVariable(p, eq)) return true;
     return this.payloadWord(cmd, v, w, eq + 1);
+  }
+
+  /** literalCode over argv[from, to). */
+  literalArgs(cmd: i32, from: i32, to: i32): bool {
+    for (let k = from; k < to; k++) if (!this.literalCode(cmd, this.s.arg(cmd, k))) return false;
+    return true;
+  }
+
+  /** literalCode over the command's redirection words (here-strings feeding `read`). */
+  literalRedirects(cmd: i32): bool {
+    const s = this.s;
+    for (let k = 0, n = s.cRedirN.get(cmd); k < n; k++) {
+      if (!this.literalCode(cmd, s.redirFlat.get(s.cRedir.get(cmd) + k))) return false;
+    }
+    return true;
   }
 
   /**
