@@ -158,6 +158,44 @@ export function globMatch(p: usize, pn: i32, t: usize, tn: i32): bool {
   return true;
 }
 
+/**
+ * Could the unquoted glob word (p, pn) expand to the text (t, tn)? `*`, `?` and
+ * a `[…]` class (taken as any one byte, which only widens the match) —
+ * `cat /etc/sha?ow` reads /etc/shadow (red-team review). Case-insensitive, as
+ * blocked patterns are.
+ */
+function globWordCouldMatch(p: usize, pn: i32, t: usize, tn: i32): bool {
+  let pi = 0, ti = 0, star = -1, mark = 0;
+  while (ti < tn) {
+    if (pi < pn) {
+      const pc = toLowerAscii(<u32>load<u8>(p + <usize>pi));
+      if (pc == Ch.STAR) { star = pi++; mark = ti; continue; }
+      if (pc == Ch.LBRACKET) {
+        let close = pi + 2; // `[]…]` holds a literal `]`
+        while (close < pn && <u32>load<u8>(p + <usize>close) != Ch.RBRACKET) close++;
+        if (close < pn) { pi = close + 1; ti++; continue; }
+      }
+      if (pc == Ch.QUESTION || pc == toLowerAscii(<u32>load<u8>(t + <usize>ti))) { pi++; ti++; continue; }
+    }
+    if (star < 0) return false;
+    pi = star + 1;
+    ti = ++mark;
+  }
+  while (pi < pn && <u32>load<u8>(p + <usize>pi) == Ch.STAR) pi++;
+  return pi == pn;
+}
+
+/** A glob word (or its last path segment) that could expand to a plain pattern word. */
+function globWordHits(s: Script, pw: PatternWord, w: i32): bool {
+  if (pw.glob || (s.wordFlags(w) & WordFlag.GLOB) == 0) return false;
+  const p = s.wordPtr(w), n = s.wordLen(w);
+  const t = changetype<usize>(pw.text), tn = pw.text.length;
+  if (globWordCouldMatch(p, n, t, tn)) return true;
+  if (indexOf(t, tn, Ch.SLASH) >= 0) return false;
+  const b = basenameOffset(p, n);
+  return b > 0 && globWordCouldMatch(p + <usize>b, n - b, t, tn);
+}
+
 /** Matches blocked patterns against a parsed script. */
 export class PatternMatcher {
   flags: FlagSet = new FlagSet();
@@ -224,6 +262,7 @@ export class PatternMatcher {
 
   /** A pattern operand against one word (all brace alternatives). */
   private operand(s: Script, pw: PatternWord, w: i32): bool {
+    if (globWordHits(s, pw, w)) return true;
     if ((s.wordFlags(w) & WordFlag.BRACE) == 0) return this.operandBytes(pw, s.wordPtr(w), s.wordLen(w));
     const n = this.braces.expand(s.wordPtr(w), s.attrPtr(w), s.wordLen(w));
     for (let i = 0; i < n; i++) {
@@ -246,6 +285,7 @@ export class PatternMatcher {
 
   /** One-word pattern against a word: whole word, basename, or value of --opt=value. */
   private loose(s: Script, pw: PatternWord, w: i32): bool {
+    if (globWordHits(s, pw, w)) return true;
     const p = s.wordPtr(w), n = s.wordLen(w);
     if ((s.wordFlags(w) & WordFlag.BRACE) != 0) {
       const m = this.braces.expand(p, s.attrPtr(w), n);
@@ -279,7 +319,7 @@ export class PatternMatcher {
           op == Redir.ALL_APPEND || op == Redir.READ_WRITE || op == Redir.DUP_OUT;
         const inp = op == Redir.IN || op == Redir.READ_WRITE || op == Redir.DUP_IN;
         if ((st.redirect == 1 && !out) || (st.redirect == 2 && !inp)) continue;
-        if (this.operandBytes(pw, s.wordPtr(r), s.wordLen(r))) {
+        if (globWordHits(s, pw, r) || this.operandBytes(pw, s.wordPtr(r), s.wordLen(r))) {
           this.redirWord = r;
           this.redirCmd = c;
           return -2;
