@@ -306,7 +306,7 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
   const variable = codeVariableSet(s);
   if (variable.length > 0) {
     return verdict.deny(Code.COMMAND_INJECTION_DETECTED, "the command sets " + variable +
-      ", which makes programs load code or configuration that cannot be checked against allowed_commands");
+      ", which can make programs load code or configuration that cannot be checked against allowed_commands");
   }
   return true;
 }

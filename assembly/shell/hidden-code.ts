@@ -23,12 +23,14 @@ const CODE_VARIABLES: string[] = [
 ];
 const NPM_CONFIG = "npm_config_";
 
-/** Name of the first variable in the script that makes programs load code, or "". */
+/** The first variable the script sets that makes programs load code (its name, or a description), or "". */
 export function codeVariableSet(s: Script): string {
   for (let i = 0, n = s.envWords.length; i < n; i++) {
     const w = s.envWords.get(i);
     const len = envName(s, w);
-    if (len <= 0) continue; // computed names are judged by blocked_env_vars and the dynamic-name rule
+    // A name computed at run time (`export "$V"=…`, `read "$N"`) could be any of the list below.
+    if (len < 0) return "a variable whose name is computed at run time";
+    if (len == 0) continue;
     const p = s.wordPtr(w);
     let hit = startsLower(p, len, NPM_CONFIG);
     for (let k = 0; !hit && k < CODE_VARIABLES.length; k++) hit = matches(CODE_VARIABLES[k], p, len);
