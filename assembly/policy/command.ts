@@ -19,6 +19,8 @@
 //   7. blocked_env_vars against tool_input.env, `VAR=…` prefixes, `env`/`export`/… → oap.env_var_blocked
 //   8. variables that make programs load code (GIT_CONFIG_*, npm_config_*, LD_PRELOAD, PATH, BASH_ENV, …;
 //      shell/hidden-code.ts) → oap.command_injection_detected
+//   9. arithmetic reading a value from outside the command (`read x; echo $((x))`; shell/arith.ts)
+//      → oap.command_injection_detected
 //
 // Unlike APort, a missing or empty allowed_commands allows nothing (fail closed).
 
@@ -38,6 +40,7 @@ import { hasZeroByte } from "../util/swar";
 import { AllowList, compileAllowEntry, isFunctionCall } from "../shell/allow";
 import { envName } from "../shell/argv";
 import { codeVariableSet, programOption } from "../shell/hidden-code";
+import { ArithTaint, arithTainted } from "../shell/arith";
 
 export class CommandLimits {
   allowedCommands: Array<string> | null = null;
@@ -308,8 +311,17 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
     return verdict.deny(Code.COMMAND_INJECTION_DETECTED, "the command sets " + variable +
       ", which can make programs load code or configuration that cannot be checked against allowed_commands");
   }
+  // 9. Arithmetic on values from outside the command: bash runs `$( )` in their array subscripts (shell/arith.ts).
+  if (arithTainted(s, taint)) {
+    const what = taint.name.length == 0 ? "the output of a command substitution"
+      : taint.name.startsWith("$") || taint.name.startsWith("${") ? taint.name : "'" + taint.name + "'";
+    return verdict.deny(Code.COMMAND_INJECTION_DETECTED, "arithmetic '" + showWord(s, taint.word) + "' reads " + what +
+      ", a value from outside the command; bash runs any $( ) in an array subscript inside it, so it cannot be checked (assign the value in the command, or compute it without shell arithmetic)");
+  }
   return true;
 }
+
+const taint = new ArithTaint();
 
 const TILDE: Bytes = utf8("~");
 

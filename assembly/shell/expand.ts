@@ -19,8 +19,13 @@ export class Expander extends Lexer {
     if (n == Ch.LPAREN) {
       if (this.ch(this.pos + 2) == Ch.LPAREN && this.arithPrescan(this.pos + 3)) {
         const start = this.pos;
+        const keep = b.length;
         this.pos += 3;
         if (!this.scanArith()) return false;
+        // The word shows the source text, not what nested expansions appended.
+        b.text.length = keep;
+        b.attr.length = keep;
+        this.noteArith(start + 3, this.pos - 2, -1);
         b.append(this.src + <usize>start, this.pos - start, Attr.EXPANSION);
         return true;
       }
@@ -62,11 +67,12 @@ export class Expander extends Lexer {
         this.pos = j + 1;
         return true;
       }
-      // ${NAME:=…} and ${NAME=…} assign NAME.
+      // ${NAME:=…} and ${NAME=…} assign NAME, a value that may come from the environment.
       const c = this.ch(j);
       if (c == Ch.EQ || (c == Ch.COLON && this.ch(j + 1) == Ch.EQ)) {
-        this.script.addEnvWord(
-          this.script.commitRaw(this.src + <usize>start + 2, j - start - 2, WordKind.ENV_NAME, Attr.UNQUOTED), this.curCmd);
+        const w = this.script.commitRaw(this.src + <usize>start + 2, j - start - 2, WordKind.ENV_NAME, Attr.UNQUOTED);
+        this.script.addEnvWord(w, this.curCmd);
+        this.script.dynNames.push(w);
       }
     }
     this.pos += 2;
@@ -90,9 +96,67 @@ export class Expander extends Lexer {
     if (this.pos - start >= 4 && this.ch(this.pos - 1) == 0x50 && this.ch(this.pos - 2) == Ch.AT) {
       return this.fail(ParseError.UNSUPPORTED, "${…@P} prompt expansion is not supported");
     }
+    this.paramArith(start + 2, this.pos);
     this.pos++;
     b.append(this.src + <usize>start, this.pos - start, Attr.EXPANSION);
     return true;
+  }
+
+  /**
+   * The arithmetic inside `${…}` (from, to: between the braces): a subscript
+   * `${a[i]}`, an offset and length `${x:i:n}`, and the name behind `${!x}`,
+   * whose value bash reads as a name with a subscript.
+   */
+  paramArith(from: i32, to: i32): void {
+    let i = from;
+    const bang = this.ch(i) == Ch.BANG;
+    if (bang || this.ch(i) == Ch.HASH) i++;
+    const nameStart = i;
+    if (isNameStart(this.ch(i))) { while (i < to && isNameChar(this.ch(i))) i++; }
+    else if (isDigit(this.ch(i))) { while (i < to && isDigit(this.ch(i))) i++; }
+    else if (i < to) i++;
+    const nameEnd = i;
+    if (nameEnd == nameStart) return;
+    let array = -1;
+    if (this.ch(i) == Ch.LBRACKET) {
+      const close = this.closeBracket(i + 1, to);
+      if (close < 0) return;
+      const keys = close == i + 2 && (this.ch(i + 1) == Ch.AT || this.ch(i + 1) == Ch.STAR);
+      if (!keys) {
+        array = this.script.commitRaw(this.src + <usize>nameStart, nameEnd - nameStart, WordKind.OTHER, Attr.UNQUOTED);
+        this.noteArith(i + 1, close, array);
+      } else if (bang && close + 1 == to) {
+        return; // ${!a[@]}: the keys, nothing evaluated
+      }
+      i = close + 1;
+    }
+    if (bang) {
+      // ${!prefix@} and ${!prefix*} list names; any other ${!x…} reads x's value as a name.
+      const c = this.ch(i);
+      if (!(i + 1 == to && (c == Ch.AT || c == Ch.STAR))) this.noteArith(nameStart, nameEnd, -1);
+    }
+    if (i < to && this.ch(i) == Ch.COLON) {
+      const n = this.ch(i + 1);
+      if (n != Ch.MINUS && n != Ch.EQ && n != Ch.PLUS && n != Ch.QUESTION) this.noteArith(i + 1, to, -1);
+    }
+  }
+
+  /** The `]` closing a subscript opened before p, or -1. */
+  closeBracket(p: i32, to: i32): i32 {
+    let depth = 0;
+    for (; p < to; p++) {
+      const c = this.ch(p);
+      if (c == Ch.LBRACKET) depth++;
+      else if (c == Ch.RBRACKET) { if (depth == 0) return p; depth--; }
+      else if (c == Ch.BACKSLASH) p++;
+    }
+    return -1;
+  }
+
+  /** Source bytes [from, to) are evaluated as arithmetic: keep them for the taint check (arith.ts). */
+  noteArith(from: i32, to: i32, array: i32): void {
+    const s = this.script;
+    s.addArith(s.commitRaw(this.src + <usize>from, to - from, WordKind.OTHER, Attr.UNQUOTED), array);
   }
 
   /** Does `((` at p-2 close with `))` (arithmetic) rather than `) )` (nested subshell)? */
@@ -167,6 +231,7 @@ export class Expander extends Lexer {
       this.pos++;
     }
     this.leaveLevel();
+    this.noteArith(start + 2, this.pos - 1, -1);
     this.b().append(this.src + <usize>start, this.pos - start, Attr.EXPANSION);
     return true;
   }

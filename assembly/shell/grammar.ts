@@ -263,7 +263,9 @@ export class Grammar extends Heredocs {
     if (c == Ch.LPAREN) {
       if (this.ch(this.pos + 1) == Ch.LPAREN && this.arithPrescan(this.pos + 2)) {
         this.pos += 2;
+        const from = this.pos;
         ok = this.scanArith();
+        if (ok) this.noteArith(from, this.pos - 2, -1);
       } else {
         ok = this.subshell();
       }

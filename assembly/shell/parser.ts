@@ -7,6 +7,9 @@ import { ByteBuffer } from "../util/bytes";
 import { Attr, CmdFlag, Ch, Keyword, ParseError, Subst, WordKind } from "./tokens";
 import { Mode, isBlank, isMeta, isNameChar, isNameStart } from "./lexer";
 import { Grammar } from "./grammar";
+import { Script } from "./nodes";
+import { wordIs } from "./argv";
+import { addSubscriptArith } from "./arith";
 
 export class Parser extends Grammar {
 
@@ -120,7 +123,9 @@ export class Parser extends Grammar {
     this.skipBlanks();
     if (this.ch(this.pos) == Ch.LPAREN && this.ch(this.pos + 1) == Ch.LPAREN) {
       this.pos += 2;
+      const from = this.pos;
       if (!this.scanArith()) return false;
+      this.noteArith(from, this.pos - 2, -1);
       this.skipBlanks();
       if (this.ch(this.pos) == Ch.SEMI) this.pos++;
       return this.doGroup();
@@ -129,11 +134,14 @@ export class Parser extends Grammar {
     if (!this.scanWord(Mode.NORMAL)) return false;
     if (this.pos == start) return this.unexpected("expected a loop variable");
     // The loop variable is assigned: it feeds blocked_env_vars (`for PATH in …`).
-    s.addEnvWord(s.commitWord(this.b(), WordKind.ENV_NAME, 0), -1);
+    const variable = s.commitWord(this.b(), WordKind.ENV_NAME, 0);
+    s.addEnvWord(variable, -1);
     if (!this.skipLinebreaks()) return false;
     if (this.peekReserved() == Keyword.IN) {
       this.pos = this.kwEnd;
-      if (!this.otherWords()) return false;
+      if (!this.otherWords(variable)) return false;
+    } else {
+      s.dynNames.push(variable); // `for x; do`: the positional parameters
     }
     this.skipBlanks();
     if (this.ch(this.pos) == Ch.SEMI) this.pos++;
@@ -141,7 +149,8 @@ export class Parser extends Grammar {
   }
 
   /** Words up to `;` or a newline that are parsed (their substitutions run) but never run. */
-  otherWords(): bool {
+  otherWords(loopVariable: i32): bool {
+    const s = this.script;
     const savedCmd = this.curCmd;
     this.curCmd = -1;
     let ok = true;
@@ -152,7 +161,11 @@ export class Parser extends Grammar {
       const start = this.pos;
       ok = this.scanWord(Mode.NORMAL);
       if (ok && this.pos == start) ok = this.unexpected("unexpected character");
-      if (ok) this.script.commitWord(this.b(), WordKind.OTHER, 0);
+      if (!ok) break;
+      const w = s.commitWord(this.b(), WordKind.OTHER, 0);
+      // The loop variable's values, for the arithmetic taint check (arith.ts).
+      if (s.isStatic(w)) s.addAssignment(loopVariable, w);
+      else s.dynNames.push(loopVariable);
     }
     this.curCmd = savedCmd;
     return ok;
@@ -205,6 +218,7 @@ export class Parser extends Grammar {
   testClause(): bool {
     this.pos = this.kwEnd;
     let regexNext = false;
+    let prev = -1, arithNext = false, subscriptNext = false;
     while (true) {
       if (!this.skipLinebreaks()) return false;
       if (this.pos >= this.end) return this.unexpected("expected ]]");
@@ -233,6 +247,13 @@ export class Parser extends Grammar {
       }
       regexNext = !regexNext && s.wordLen(w) == 2 && load<u8>(s.wordPtr(w)) == Ch.EQ &&
         load<u8>(s.wordPtr(w) + 1) == 0x7e && s.isStatic(w);
+      // Operands of -eq … -ge are arithmetic; `-v a[i]` evaluates the subscript (arith.ts).
+      if (arithNext) s.addArith(w, -1);
+      if (subscriptNext) addSubscriptArith(s, w);
+      arithNext = isArithTest(s, w);
+      subscriptNext = s.isStatic(w) && wordIs(s, w, "-v");
+      if (arithNext && prev >= 0) s.addArith(prev, -1);
+      prev = w;
     }
   }
 
@@ -296,6 +317,15 @@ export class Parser extends Grammar {
     }
     return this.command();
   }}
+
+/** `-eq`, `-ne`, `-lt`, `-le`, `-gt` or `-ge`: compares its operands as arithmetic. */
+function isArithTest(s: Script, w: i32): bool {
+  if (s.wordLen(w) != 3 || !s.isStatic(w)) return false;
+  const p = s.wordPtr(w);
+  if (load<u8>(p) != Ch.MINUS) return false;
+  const a = <u32>load<u8>(p + 1), b = <u32>load<u8>(p + 2);
+  return (a == 0x65 && b == 0x71) || (a == 0x6e && b == 0x65) || ((a == 0x6c || a == 0x67) && (b == 0x74 || b == 0x65));
+}
 
 /** A `[` and, in literal (not expanded) bytes, `$(` or a backtick. */
 function subscriptHidesCode(t: usize, a: usize, n: i32): bool {

@@ -13,6 +13,7 @@ import { Parser } from "./parser";
 import { Attr, Ch, CmdFlag, MAX_PAYLOAD_DEPTH, ParseError, Redir, Subst, WordFlag, WordKind } from "./tokens";
 import { producerPayload } from "./stdin";
 import { unwrap } from "./wrappers";
+import { addSubscriptArith } from "./arith";
 
 export class Walker {
   p: Parser;
@@ -107,18 +108,34 @@ export class Walker {
     // The builtins `test`/`[ -v` and `unset` evaluate `a[…]` subscripts as arithmetic, which runs any
     // `$( )` inside a quoted operand (red-team review): their operands are code.
     const name = s.arg(cmd, start);
-    if ((wordIs(s, name, "test") || wordIs(s, name, "[") || wordIs(s, name, "unset")) && !this.literalArgs(cmd, start + 1, end)) return;
+    const isTest = wordIs(s, name, "test") || wordIs(s, name, "[");
+    if (isTest || wordIs(s, name, "unset")) {
+      if (!this.literalArgs(cmd, start + 1, end)) return;
+      for (let k = start + 1; k < end; k++) {
+        if (!isTest || (k > start + 1 && wordIs(s, s.arg(cmd, k - 1), "-v"))) addSubscriptArith(s, s.arg(cmd, k));
+      }
+    }
     switch (cmdId(info)) {
-      case Cmd.DECLARE: case Cmd.LET:
+      case Cmd.DECLARE: case Cmd.LET: {
+        const isLet = cmdId(info) == Cmd.LET;
+        let attrs = 0;
         for (let k = start + 1; k < end; k++) {
           const w = s.arg(cmd, k);
-          if (isOptionWord(s, w, true)) continue;
+          if (isOptionWord(s, w, true)) { attrs |= declareAttrs(s, w); continue; }
           s.addEnvWord(w, cmd);
+          if (isLet) s.addArith(w, -1); // `let` evaluates each word
+          if ((attrs & DECLARE_NAMEREF) != 0) s.dynNames.push(w); // its value names another variable
+          if ((attrs & DECLARE_INTEGER) != 0) s.intNames.push(w);
+          if ((attrs & DECLARE_ASSOC) != 0) s.assocNames.push(w);
           if (!this.literalCode(cmd, w)) return;
         }
         break;
+      }
       case Cmd.READ: {
-        for (let k = o.scan(s, cmd, start + 1, end, "adinNptu", ""); k < end; k++) s.addEnvWord(s.arg(cmd, k), cmd);
+        for (let k = o.scan(s, cmd, start + 1, end, "adinNptu", ""); k < end; k++) {
+          s.addEnvWord(s.arg(cmd, k), cmd);
+          s.dynNames.push(s.arg(cmd, k));
+        }
         // `read 'a[$(id)]'` and `read x <<< 'a[$(id)]'; echo $((x))` run the `$( )`: names and input are code.
         if (!this.literalArgs(cmd, start + 1, end) || !this.literalRedirects(cmd)) return;
         break;
@@ -126,20 +143,27 @@ export class Walker {
       case Cmd.PRINTF:
         if (start + 2 < end && wordIs(s, s.arg(cmd, start + 1), "-v")) {
           s.addEnvWord(s.arg(cmd, start + 2), cmd);
+          s.dynNames.push(s.arg(cmd, start + 2));
           // `printf -v 'a[$(id)]' …`, or a value evaluated later as arithmetic.
           if (!this.literalArgs(cmd, start + 2, end)) return;
         }
         break;
       case Cmd.MAPFILE: {
         const k = o.scan(s, cmd, start + 1, end, "dnOsuC", "");
-        if (k < end) s.addEnvWord(s.arg(cmd, end - 1), cmd);
+        if (k < end) {
+          s.addEnvWord(s.arg(cmd, end - 1), cmd);
+          s.dynNames.push(s.arg(cmd, end - 1));
+        }
         const callback = o.value(0x43); // -C callback: code run every -c lines
         if (callback >= 0 && !this.payloadWord(cmd, v, callback, o.valueOffset(0x43))) return;
         if (!this.literalArgs(cmd, start + 1, end)) return;
         break;
       }
       case Cmd.GETOPTS:
-        if (start + 2 < end) s.addEnvWord(s.arg(cmd, start + 2), cmd);
+        if (start + 2 < end) {
+          s.addEnvWord(s.arg(cmd, start + 2), cmd);
+          s.dynNames.push(s.arg(cmd, start + 2));
+        }
         break;
       case Cmd.CD: case Cmd.PUSHD: {
         const k = o.scan(s, cmd, start + 1, end, "", "");
@@ -289,6 +313,22 @@ export class Walker {
       i = close + 1;
     }
   }
+}
+
+const DECLARE_NAMEREF = 1, DECLARE_INTEGER = 2, DECLARE_ASSOC = 4;
+
+/** Attributes an option word of `declare`/`local`/`typeset` gives: -n, -i, -A. */
+function declareAttrs(s: Script, w: i32): i32 {
+  const p = s.wordPtr(w), n = s.wordLen(w);
+  if (n < 2 || load<u8>(p) != Ch.MINUS) return 0; // +i removes an attribute
+  let attrs = 0;
+  for (let i = 1; i < n; i++) {
+    const c = <u32>load<u8>(p + <usize>i);
+    if (c == 0x6e) attrs |= DECLARE_NAMEREF;
+    else if (c == 0x69) attrs |= DECLARE_INTEGER;
+    else if (c == 0x41) attrs |= DECLARE_ASSOC;
+  }
+  return attrs;
 }
 
 const COMMAND_VARIABLES = "GIT_SSH_COMMAND GIT_SSH GIT_EDITOR GIT_PAGER GIT_SEQUENCE_EDITOR GIT_ASKPASS " +
