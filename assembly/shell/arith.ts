@@ -63,12 +63,17 @@ export function arithTainted(s: Script, out: ArithTaint): bool {
     const len = envName(s, w);
     if (len <= 0) continue;
     const p = s.wordPtr(w), m = s.wordLen(w);
-    if (len < m && load<u8>(p + <usize>len) == Ch.LBRACKET && !isAssoc(s, p, len)) {
+    if (isAssoc(s, p, len)) continue;
+    if (len < m && load<u8>(p + <usize>len) == Ch.LBRACKET) {
       const close = closeBracket(p, len + 1, m);
       if (close > 0 && !textTame(s, p + <usize>len + 1, close - len - 1, 0, out)) {
         out.word = w;
         return true;
       }
+    }
+    if (!literalSubscriptsTame(s, p, len, m, out)) {
+      out.word = w;
+      return true;
     }
   }
   for (let i = 0, n = s.intNames.length; i < n; i++) {
@@ -136,6 +141,22 @@ function textTame(s: Script, p: usize, n: i32, depth: i32, out: ArithTaint): boo
       continue;
     }
     i++;
+  }
+  return true;
+}
+
+/** `a=([i]=x [j]=y)`, `a+=(…)`: each `[…]=` key of an array literal is a subscript. */
+function literalSubscriptsTame(s: Script, p: usize, len: i32, n: i32, out: ArithTaint): bool {
+  let i = len;
+  if (i < n && load<u8>(p + <usize>i) == Ch.PLUS) i++;
+  if (i + 1 >= n || load<u8>(p + <usize>i) != Ch.EQ || load<u8>(p + <usize>i + 1) != Ch.LPAREN) return true;
+  for (i += 2; i < n; i++) {
+    const prev = <u32>load<u8>(p + <usize>i - 1);
+    if (load<u8>(p + <usize>i) != Ch.LBRACKET || (prev != Ch.LPAREN && prev != Ch.SPACE)) continue;
+    const close = closeBracket(p, i + 1, n);
+    if (close < 0) return true;
+    if (close + 1 < n && load<u8>(p + <usize>close + 1) == Ch.EQ && !textTame(s, p + <usize>i + 1, close - i - 1, 0, out)) return false;
+    i = close;
   }
   return true;
 }

@@ -9,6 +9,7 @@ import { canonicalizeBytesInto } from "../util/path";
 import { IntList, Script } from "./nodes";
 import { Parser } from "./parser";
 import { CmdFlag } from "./tokens";
+import { envName } from "./argv";
 
 export const enum CdResult {
   OK = 0,        // resolved: cdStart/cdLen hold the canonical path
@@ -23,6 +24,9 @@ export class CwdTracker {
   // Per scope: -1 unset (inherit), -2 unknown, else an offset into text (length in scLen).
   scStart: IntList = new IntList(16);
   scLen: IntList = new IntList(16);
+  // Per scope, the same for $OLDPWD (where `cd -` goes): the directory before the last cd.
+  scOld: IntList = new IntList(16);
+  scOldLen: IntList = new IntList(16);
   // Per cd, in order.
   result: IntList = new IntList(8);
   cdStart: IntList = new IntList(8);
@@ -35,8 +39,11 @@ export class CwdTracker {
     const s = p.script;
     this.text.reset();
     this.result.reset(); this.cdStart.reset(); this.cdLen.reset();
-    this.scStart.reset(); this.scLen.reset();
-    for (let i = 0, n = p.scOpaque.length; i < n; i++) { this.scStart.push(-1); this.scLen.push(0); }
+    this.scStart.reset(); this.scLen.reset(); this.scOld.reset(); this.scOldLen.reset();
+    for (let i = 0, n = p.scOpaque.length; i < n; i++) {
+      this.scStart.push(-1); this.scLen.push(0); this.scOld.push(-1); this.scOldLen.push(0);
+    }
+    const oldpwdSet = setsOldpwd(s);
     this.toolStart = -1;
     this.toolLen = 0;
     if (cwdLen > 0) { this.toolStart = this.text.length; this.toolLen = cwdLen; this.text.append(cwd, cwdLen); }
@@ -60,13 +67,30 @@ export class CwdTracker {
         if (ok) { this.out.reset(); this.out.append(home, homeLen); }
         else r = CdResult.UNRESOLVED;
       } else if (!s.isStatic(w)) r = CdResult.DYNAMIC;
-      else if (s.wordLen(w) == 1 && load<u8>(s.wordPtr(w)) == 0x2d) r = CdResult.UNKNOWN; // cd -
+      // `cd -` goes to $OLDPWD: known after a cd in this script; otherwise (or once assigned) anything.
+      else if (s.wordLen(w) == 1 && load<u8>(s.wordPtr(w)) == 0x2d) {
+        let oldStart = -1, oldLen = 0;
+        for (let x = sc; x >= 0; x = opaqueScope(p, p.scParent.get(x))) {
+          const st = this.scOld.get(x);
+          if (st == -1) continue;
+          oldStart = st;
+          oldLen = this.scOldLen.get(x);
+          break;
+        }
+        ok = oldStart >= 0 && !oldpwdSet;
+        if (ok) { this.out.reset(); this.out.append(this.text.ptr + <usize>oldStart, oldLen); }
+        else r = CdResult.UNRESOLVED;
+      }
       else {
         const bp = baseStart >= 0 ? this.text.ptr + <usize>baseStart : 0;
         ok = canonicalizeBytesInto(this.out, s.wordPtr(w), s.wordLen(w), bp, baseStart >= 0 ? baseLen : 0, home, homeLen);
         if (!ok) r = CdResult.UNRESOLVED;
       }
       this.result.push(r);
+      if ((s.cFlags.get(cmd) & CmdFlag.ASYNC) == 0 && sc >= 0) {
+        this.scOld.set(sc, baseStart >= 0 ? baseStart : -2);
+        this.scOldLen.set(sc, baseLen);
+      }
       if (ok) {
         const at = this.text.length;
         this.text.append(this.out.ptr, this.out.length);
@@ -85,6 +109,15 @@ export class CwdTracker {
   @inline get count(): i32 {
     return this.result.length;
   }
+}
+
+/** Does the script assign OLDPWD (which `cd -` then follows)? */
+function setsOldpwd(s: Script): bool {
+  for (let i = 0, n = s.envWords.length; i < n; i++) {
+    const w = s.envWords.get(i);
+    if (envName(s, w) == 6 && String.UTF8.decodeUnsafe(s.wordPtr(w), 6, false) == "OLDPWD") return true;
+  }
+  return false;
 }
 
 /** The nearest scope at or above `sc` that is a real subshell (or the root). */

@@ -20,6 +20,7 @@ const CODE_VARIABLES: string[] = [
   "NODE_OPTIONS", "BASH_ENV", "ENV", "SHELLOPTS", "BASHOPTS", "PS4", "BASH_FUNC_*",
   "LD_PRELOAD", "LD_LIBRARY_PATH", "LD_AUDIT", "DYLD_*", "PYTHONPATH", "PYTHONHOME", "PERL5OPT", "PERL5LIB",
   "PERLLIB", "RUBYOPT", "RUBYLIB", "PATH", "CDPATH", "MAKEFLAGS", "MFLAGS", "GNUMAKEFLAGS", "TAR_OPTIONS",
+  "GOFLAGS", "RUSTC_WRAPPER", "RUSTC_WORKSPACE_WRAPPER", "CARGO_BUILD_RUSTC_WRAPPER", "CARGO_BUILD_RUSTC",
 ];
 const NPM_CONFIG = "npm_config_";
 
@@ -30,8 +31,12 @@ export function codeVariableSet(s: Script): string {
     const len = envName(s, w);
     // A name computed at run time (`export "$V"=…`, `read "$N"`) could be any of the list below.
     if (len < 0) return "a variable whose name is computed at run time";
-    if (len == 0) continue;
     const p = s.wordPtr(w);
+    if (len == 0) {
+      // `env 'BASH_FUNC_x%%=() { …; }'` defines a function every bash child imports.
+      if (startsLower(p, s.wordLen(w), "bash_func_")) return "BASH_FUNC_…";
+      continue;
+    }
     let hit = startsLower(p, len, NPM_CONFIG);
     for (let k = 0; !hit && k < CODE_VARIABLES.length; k++) hit = matches(CODE_VARIABLES[k], p, len);
     if (hit) return String.UTF8.decodeUnsafe(p, <usize>len, false);
@@ -52,6 +57,10 @@ const SORT_OPTIONS = ["--compress-program"];
 const RG_OPTIONS = ["--pre"];
 const MAKE_OPTIONS = ["--eval"];
 const GIT_OPTIONS = ["--upload-pack", "--receive-pack", "--config-env"];
+// go's flag package: one or two dashes, whole names only, `-exec=prog` or `-exec prog`.
+const GO_OPTIONS = ["-exec", "-toolexec", "-vettool", "-overlay"];
+// make variables that choose the shell recipes run in (`make SHELL=/tmp/x`, `.SHELLFLAGS='-c curl…|sh #'`).
+const MAKE_VARIABLES = ["SHELL", ".SHELLFLAGS", "MAKESHELL"];
 
 /** The option word in argv[start, end) of `cmd` that names a program to run, or -1. */
 export function programOption(s: Script, cmd: i32, start: i32, end: i32): i32 {
@@ -68,6 +77,11 @@ export function programOption(s: Script, cmd: i32, start: i32, end: i32): i32 {
   else if (isName(np + <usize>b, nn - b, "rg")) { list = RG_OPTIONS; prefixes = false; }
   else if (isName(np + <usize>b, nn - b, "make") || isName(np + <usize>b, nn - b, "gmake")) list = MAKE_OPTIONS;
   else if (isName(np + <usize>b, nn - b, "git")) list = GIT_OPTIONS;
+  if (isName(np + <usize>b, nn - b, "go")) return goProgramOption(s, cmd, start, end);
+  if (list === MAKE_OPTIONS) {
+    const assignment = makeShellAssignment(s, cmd, start, end);
+    if (assignment >= 0) return assignment;
+  }
   if (list === null) return -1;
   for (let k = start + 1; k < end; k++) {
     const w = s.arg(cmd, k);
@@ -86,6 +100,42 @@ export function programOption(s: Script, cmd: i32, start: i32, end: i32): i32 {
       }
       if (same) return w;
     }
+  }
+  return -1;
+}
+
+/** `go test -exec prog`, `go build -toolexec=prog`, `go vet -vettool prog`, `-overlay file`. */
+function goProgramOption(s: Script, cmd: i32, start: i32, end: i32): i32 {
+  for (let k = start + 1; k < end; k++) {
+    const w = s.arg(cmd, k);
+    let p = s.wordPtr(w), n = s.wordLen(w);
+    if (n == 2 && load<u8>(p) == 0x2d && load<u8>(p + 1) == 0x2d) break;
+    if (n > 2 && load<u8>(p) == 0x2d && load<u8>(p + 1) == 0x2d) { p++; n--; } // --exec is -exec
+    let m = 0;
+    while (m < n && load<u8>(p + <usize>m) != 0x3d) m++;
+    for (let o = 0; o < GO_OPTIONS.length; o++) if (isName(p, m, GO_OPTIONS[o])) return w;
+  }
+  return -1;
+}
+
+/** A `make` operand assigning SHELL, .SHELLFLAGS or MAKESHELL (`NAME=`, `:=`, `::=`, `+=`, `?=`, `!=`). */
+function makeShellAssignment(s: Script, cmd: i32, start: i32, end: i32): i32 {
+  for (let k = start + 1; k < end; k++) {
+    const w = s.arg(cmd, k);
+    const p = s.wordPtr(w), n = s.wordLen(w);
+    let m = 0;
+    while (m < n && load<u8>(p + <usize>m) != 0x3d) m++;
+    if (m == n) continue;
+    let name = m;
+    while (name > 0) {
+      const c = load<u8>(p + <usize>name - 1);
+      if (c != 0x3a && c != 0x2b && c != 0x3f && c != 0x21 && c != 0x20) break;
+      name--;
+    }
+    let from = 0;
+    while (from < name && load<u8>(p + <usize>from) == 0x20) from++;
+    if (startsLower(p + <usize>from, name - from, "override ")) from += 9;
+    for (let o = 0; o < MAKE_VARIABLES.length; o++) if (isName(p + <usize>from, name - from, MAKE_VARIABLES[o])) return w;
   }
   return -1;
 }

@@ -21,7 +21,7 @@ export const enum Cmd {
   CD, PUSHD, POPD, DECLARE, READ, PRINTF, MAPFILE, GETOPTS, LET, ECHO, CAT,
   // built-in checks and flag tables
   RM, CP, MV, CHMOD, CHOWN, DD, MKFS, KILL, POWER, INIT, SYSTEMCTL, TEE, SHRED, DEVTOOL,
-  NC, SOCAT, CURL, WGET, OPENSSL, TAR, DOCKER, NPM, PIP, RSYNC, SED, KUBECTL, LN,
+  NC, SOCAT, CURL, WGET, OPENSSL, TAR, DOCKER, NPM, PIP, RSYNC, SED, KUBECTL, LN, AWK, NPX,
   SINGLE_DASH, // tools whose long options take one dash (find-like): flags compare as whole words
   PYTHON, PERL, RUBY, NODE, INTERP_OTHER,
 }
@@ -184,10 +184,12 @@ function build(): NameTable {
     "unxz xzcat xz unzstd zstdcat zstd lzcat unlzma rev tr", Kind.DECODER);
   addAll(t, "tar gtar bsdtar", Cmd.TAR | W);
   addAll(t, "docker podman nerdctl", Cmd.DOCKER);
-  addAll(t, "npm pnpm yarn", Cmd.NPM);
+  addAll(t, "npm pnpm yarn", Cmd.NPM | W); // `npm exec`, `pnpm dlx`, … run a package's command
+  addAll(t, "npx pnpx bunx", Cmd.NPX | W);
   addAll(t, "pip pip3 uv", Cmd.PIP);
   addAll(t, "rsync", Cmd.RSYNC | W);
-  addAll(t, "sed gsed", Cmd.SED);
+  addAll(t, "sed gsed", Cmd.SED | W); // the `e` command and `s///e` run shell commands
+  addAll(t, "awk gawk mawk nawk", Cmd.AWK | W); // system(), pipes
   addAll(t, "kubectl", Cmd.KUBECTL);
   addAll(t, "ln gln", Cmd.LN);
   addAll(t, "java javac go terraform tofu gcc g++ cc clang clang++ xcodebuild",

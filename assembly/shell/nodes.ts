@@ -157,6 +157,14 @@ export { Buf, IntList } from "./buffers";
     return this.addWordRow(start, n, kind | flags);
   }
 
+  /** A word holding `text` (all one Attr). */
+  commitString(text: string, kind: i32, a: Attr): i32 {
+    const start = this.text.length;
+    this.text.appendString(text);
+    this.attr.fill(<u32>a, this.text.length - start);
+    return this.addWordRow(start, this.text.length - start, kind);
+  }
+
   /** A word from raw bytes (all one Attr). */
   commitRaw(ptr: usize, n: i32, kind: i32, a: Attr): i32 {
     const start = this.text.length;

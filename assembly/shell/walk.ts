@@ -14,6 +14,7 @@ import { Attr, Ch, CmdFlag, MAX_PAYLOAD_DEPTH, ParseError, Redir, Subst, WordFla
 import { producerPayload } from "./stdin";
 import { unwrap } from "./wrappers";
 import { addSubscriptArith } from "./arith";
+import { npmCommand } from "./npm-commands";
 
 export class Walker {
   p: Parser;
@@ -116,6 +117,9 @@ export class Walker {
       }
     }
     switch (cmdId(info)) {
+      case Cmd.NPM:
+        if (wordIs(s, name, "npm") || endsWithPath(s, name, "/npm")) this.npmCommand(cmd, start, end);
+        break;
       case Cmd.DECLARE: case Cmd.LET: {
         const isLet = cmdId(info) == Cmd.LET;
         let attrs = 0;
@@ -168,7 +172,11 @@ export class Walker {
       case Cmd.CD: case Cmd.PUSHD: {
         const k = o.scan(s, cmd, start + 1, end, "", "");
         s.cdCmds.push(cmd);
-        s.cdWords.push(k < end ? s.arg(cmd, k) : (start + 1 < end ? -2 : -1));
+        // `pushd` alone, `pushd +N`/`-N` rotate the directory stack: somewhere this shell has been, but not
+        // a path relative to anything we know.
+        const pushd = cmdId(info) == Cmd.PUSHD;
+        if (k < end && !(pushd && isStackIndex(s, s.arg(cmd, k)))) s.cdWords.push(s.arg(cmd, k));
+        else s.cdWords.push(pushd || start + 1 < end ? -2 : -1);
         break;
       }
       case Cmd.POPD:
@@ -186,6 +194,18 @@ export class Walker {
           s.vFlags.set(v, s.vFlags.get(v) | ViewFlag.READS_STDIN);
         }
     }
+  }
+
+  /** Rewrite npm's command word to the command npm resolves it to (npm-commands.ts). */
+  npmCommand(cmd: i32, start: i32, end: i32): void {
+    const s = this.s;
+    const k = this.opts.scan(s, cmd, start + 1, end, "w9", "workspace/w prefix/9");
+    if (k >= end) return;
+    const w = s.arg(cmd, k);
+    if (!s.isStatic(w)) return;
+    const canonical = npmCommand(s.wordPtr(w), s.wordLen(w));
+    if (canonical.length == 0 || wordIs(s, w, canonical)) return;
+    s.argvFlat.set(s.cArgv.get(cmd) + k, s.commitString(canonical, WordKind.ARG, Attr.UNQUOTED));
   }
 
   /** A shell (or `source`) reads its program from stdin: find what feeds it. */
@@ -313,6 +333,25 @@ export class Walker {
       i = close + 1;
     }
   }
+}
+
+/** `+N` or `-N`: a position in the directory stack. */
+function isStackIndex(s: Script, w: i32): bool {
+  const p = s.wordPtr(w), n = s.wordLen(w);
+  if (n < 2 || !s.isStatic(w)) return false;
+  const c = load<u8>(p);
+  if (c != Ch.PLUS && c != Ch.MINUS) return false;
+  for (let i = 1; i < n; i++) if (<u32>load<u8>(p + <usize>i) - 0x30 >= 10) return false;
+  return true;
+}
+
+/** Does word `w` end with `suffix` (`/usr/bin/npm`)? */
+function endsWithPath(s: Script, w: i32, suffix: string): bool {
+  const n = s.wordLen(w), m = suffix.length;
+  if (n < m) return false;
+  const p = s.wordPtr(w) + <usize>(n - m);
+  for (let i = 0; i < m; i++) if (<u32>load<u8>(p + <usize>i) != <u32>suffix.charCodeAt(i)) return false;
+  return true;
 }
 
 const DECLARE_NAMEREF = 1, DECLARE_INTEGER = 2, DECLARE_ASSOC = 4;

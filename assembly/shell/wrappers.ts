@@ -9,8 +9,11 @@
 
 import { bytesStartLower, indexOf, isNameAssignText, isOptionWord, wordIs } from "./argv";
 import { Cmd, cmdId } from "./names";
+import { Script } from "./nodes";
 import { Ch, WordFlag } from "./tokens";
 import { Walker, isStdinPath } from "./walk";
+import { unwrapSed } from "./sed-script";
+import { unwrapAwk } from "./awk-program";
 
 /** First argv index of the command `cmd`'s view `v` runs, or -1 (may set w.innerEnd). */
 export function unwrap(w: Walker, v: i32, cmd: i32, k: i32, end: i32, info: i32): i32 {
@@ -20,7 +23,8 @@ export function unwrap(w: Walker, v: i32, cmd: i32, k: i32, end: i32, info: i32)
   switch (cmdId(info)) {
     case Cmd.ENV: {
       i = o.scan(s, cmd, i, end, "uCSP", "unset/u chdir/C split-string/S ignore-environment/i null/0 debug/v");
-      for (; i < end && isNameAssignText(s, s.arg(cmd, i)); i++) {
+      // env takes any operand with `=` as an assignment, also names bash refuses (`BASH_FUNC_x%%=…`).
+      for (; i < end && isEnvAssignText(s, s.arg(cmd, i)); i++) {
         s.addEnvWord(s.arg(cmd, i), cmd);
         w.commandEnv(cmd, v, s.arg(cmd, i));
       }
@@ -171,12 +175,54 @@ export function unwrap(w: Walker, v: i32, cmd: i32, k: i32, end: i32, info: i32)
       return -1;
     case Cmd.GIT:
       return unwrapGit(w, v, cmd, i, end);
+    case Cmd.SED:
+      return unwrapSed(w, v, cmd, i, end);
+    case Cmd.AWK:
+      return unwrapAwk(w, v, cmd, i, end);
+    case Cmd.NPX:
+      return unwrapPackageRunner(w, v, cmd, i, end);
+    case Cmd.NPM: { // npm exec/x, pnpm dlx/exec, yarn dlx/exec (npm abbreviations are resolved by the walk)
+      i = o.scan(s, cmd, i, end, "w9", "workspace/w prefix/9");
+      if (i >= end) return -1;
+      const sub = s.arg(cmd, i);
+      if (wordIs(s, sub, "exec") || wordIs(s, sub, "x") || wordIs(s, sub, "dlx")) return unwrapPackageRunner(w, v, cmd, i + 1, end);
+      return -1;
+    }
     case Cmd.FIND:
       return unwrapFind(w, v, cmd, i, end, false);
     case Cmd.FD:
       return unwrapFind(w, v, cmd, i, end, true);
   }
   return -1;
+}
+
+/** An operand env takes as an assignment: static, with `=` after at least one byte. */
+function isEnvAssignText(s: Script, w: i32): bool {
+  if (isNameAssignText(s, w)) return true;
+  return s.isStatic(w) && indexOf(s.wordPtr(w), s.wordLen(w), Ch.EQ) > 0;
+}
+
+/**
+ * npx/pnpx/bunx and `npm exec`: run a package's command. The command is the
+ * inner view (`npx eslint .` needs `eslint` allowed too); `-c 'cmd'` is code.
+ * A package named apart from its command (`-p pkg`, `@scope/pkg`, `pkg@1.2`,
+ * a URL or path) fetches code no name in allowed_commands vouches for.
+ */
+function unwrapPackageRunner(w: Walker, v: i32, cmd: i32, i: i32, end: i32): i32 {
+  const s = w.s;
+  const o = w.opts;
+  i = o.scan(s, cmd, i, end, "pcw", "package/p call/c workspace/w yes/y no/n quiet/q ignore-existing/1 prefer-offline/2");
+  if (o.value(0x63) >= 0) { w.payloadWord(cmd, v, o.value(0x63), o.valueOffset(0x63)); return -1; }
+  if (o.value(0x70) >= 0) { w.dynamicPayload(v); return -1; }
+  if (i >= end) return -1;
+  const spec = s.arg(cmd, i);
+  const p = s.wordPtr(spec), n = s.wordLen(spec);
+  if (indexOf(p, n, Ch.SLASH) >= 0 || indexOf(p, n, Ch.COLON) >= 0 || (n > 1 && indexOf(p + 1, n - 1, Ch.AT) >= 0) ||
+      (n > 0 && load<u8>(p) == Ch.AT)) {
+    w.dynamicPayload(v);
+    return -1;
+  }
+  return i;
 }
 
 /** sh/bash/zsh/…: `-c code`, a script operand, or a program read from stdin. */

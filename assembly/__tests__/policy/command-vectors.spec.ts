@@ -6,7 +6,7 @@ import { Verdict } from "../../policy/verdict";
 
 function policy_commands_dev(): CommandLimits {
   const l = new CommandLimits();
-  l.allowedCommands = ["git", "npm", "npx", "node", "yarn", "pnpm", "ls", "cat", "grep", "rg", "echo", "printf", "head", "tail", "wc", "sort", "uniq", "cut", "tr", "sed", "awk", "jq", "find", "xargs", "cd", "pwd", "mkdir", "touch", "cp", "mv", "rm", "diff", "make", "python3", "go", "cargo", "tsc", "true", "false", "test", "[", "which", "date", "env", "export", "sleep", "tee", "basename", "dirname", "realpath", "stat", "du", "file", "chmod", "tar", "gzip", "unzip", "read"];
+  l.allowedCommands = ["git", "npm", "npx", "node", "yarn", "pnpm", "ls", "cat", "grep", "rg", "echo", "printf", "head", "tail", "wc", "sort", "uniq", "cut", "tr", "sed", "awk", "jq", "find", "xargs", "cd", "pwd", "mkdir", "touch", "cp", "mv", "rm", "diff", "make", "python3", "go", "cargo", "tsc", "eslint", "prettier", "vitest", "true", "false", "test", "[", "which", "date", "env", "export", "sleep", "tee", "basename", "dirname", "realpath", "stat", "du", "file", "chmod", "tar", "gzip", "unzip", "read"];
   l.blockedPatterns = ["sudo", "rm -rf", "git push --force", "git reset --hard", "chmod 777", "npm publish", "*.pem", "/etc/shadow"];
   expect(l.compile()).toBe("");
   return l;

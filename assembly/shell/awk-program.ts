@@ -1,0 +1,177 @@
+// awk runs shell commands: `system("cmd")`, `print | "cmd"`, `"cmd" | getline`
+// and gawk's `|&` coprocesses all hand a string to `sh -c`. So an awk program
+// is read far enough to find them, skipping strings, regex literals and
+// comments: `system("literal")` is parsed as code of the awk command; a pipe,
+// `system` of a computed string, gawk's indirect calls (`@f()`) and programs
+// from files or extensions (`-f`, `-i`, `-l`, `-E`) are code we cannot
+// inspect. `||` is logical or, not a pipe.
+
+import { Walker } from "./walk";
+import { indexOf } from "./argv";
+import { longOption } from "./sed-script";
+import { Ch } from "./tokens";
+
+/** Find the code an awk command runs; awk never runs an inner command view (-1). */
+export function unwrapAwk(w: Walker, v: i32, cmd: i32, i: i32, end: i32): i32 {
+  const s = w.s;
+  let sawProgram = false;
+  let k = i;
+  for (; k < end; k++) {
+    const a = s.arg(cmd, k);
+    const p = s.wordPtr(a), n = s.wordLen(a);
+    if (!s.isStatic(a)) { if (!sawProgram) { w.dynamicPayload(v); return -1; } continue; }
+    if (n == 2 && load<u8>(p) == Ch.MINUS && load<u8>(p + 1) == Ch.MINUS) { k++; break; }
+    if (n < 2 || load<u8>(p) != Ch.MINUS) break; // the program (or, after -e, the first file)
+    if (load<u8>(p + 1) == Ch.MINUS) {
+      const eq = indexOf(p, n, Ch.EQ);
+      if (longOption(p, n, "--source", 4)) {
+        sawProgram = true;
+        if (eq > 0) program(w, v, cmd, a, eq + 1);
+        else if (k + 1 < end) program(w, v, cmd, s.arg(cmd, ++k), 0);
+      } else if (longOption(p, n, "--file", 4) || longOption(p, n, "--include", 4) || longOption(p, n, "--load", 4) ||
+          longOption(p, n, "--exec", 4)) {
+        w.dynamicPayload(v); // a program we cannot see, or a native extension
+        return -1;
+      } else if (eq < 0 && (longOption(p, n, "--assign", 4) || longOption(p, n, "--field-separator", 4))) k++;
+      continue;
+    }
+    const c = <u32>load<u8>(p + 1);
+    if (c == 0x66 || c == 0x69 || c == 0x6c || c == 0x45) { w.dynamicPayload(v); return -1; } // -f -i -l -E
+    if (c == 0x65) { // gawk -e 'program'
+      sawProgram = true;
+      if (n > 2) program(w, v, cmd, a, 2);
+      else if (k + 1 < end) program(w, v, cmd, s.arg(cmd, ++k), 0);
+      continue;
+    }
+    if (c == 0x57) { w.dynamicPayload(v); return -1; } // mawk -W exec file, …
+    if ((c == 0x46 || c == 0x76) && n == 2) k++; // -F fs, -v var=value
+  }
+  if (!sawProgram && k < end) program(w, v, cmd, s.arg(cmd, k), 0);
+  return -1;
+}
+
+/** Word `a` from byte `off` is an awk program: parse each `system("…")`, flag what we cannot see. */
+function program(w: Walker, v: i32, cmd: i32, a: i32, off: i32): void {
+  const s = w.s;
+  if (!s.isStatic(a)) { w.dynamicPayload(v); return; }
+  const found = AWK;
+  found.reset();
+  scanAwk(s.wordPtr(a) + <usize>off, s.wordLen(a) - off, found);
+  if (found.dynamic) { w.dynamicPayload(v); return; }
+  for (let x = 0; x < found.count; x++) {
+    const buf = w.p.payloadBuffer(); // re-read the word: parsing a payload may move the word arena
+    buf.append(s.wordPtr(a) + <usize>off + <usize>found.starts[x], found.lens[x]);
+    if (!w.parsePayload(cmd)) return;
+  }
+}
+
+const MAX_CALLS: i32 = 16;
+
+/** What an awk program runs: the texts of `system("…")`, or commands we cannot see. */
+class AwkCommands {
+  dynamic: bool = false;
+  count: i32 = 0;
+  starts: StaticArray<i32> = new StaticArray<i32>(MAX_CALLS);
+  lens: StaticArray<i32> = new StaticArray<i32>(MAX_CALLS);
+
+  reset(): void {
+    this.dynamic = false;
+    this.count = 0;
+  }
+}
+
+const AWK = new AwkCommands();
+
+function scanAwk(p: usize, n: i32, out: AwkCommands): void {
+  let i = 0;
+  let operand = false; // did an operand just end (so `/` divides rather than opens a regex)?
+  while (i < n) {
+    const c = <u32>load<u8>(p + <usize>i);
+    if (c == Ch.SPACE || c == Ch.TAB) { i++; continue; }
+    if (c == Ch.DQUOTE) { i = stringEnd(p, i, n); if (i < 0) { out.dynamic = true; return; } operand = true; continue; }
+    if (c == Ch.SLASH && !operand) { i = regexEnd(p, i + 1, n); if (i < 0) { out.dynamic = true; return; } operand = true; continue; }
+    if (c == Ch.HASH) { while (i < n && <u32>load<u8>(p + <usize>i) != Ch.NL) i++; continue; }
+    if (c == Ch.BACKSLASH) { i += 2; continue; }
+    if (c == Ch.PIPE) {
+      if (i + 1 < n && <u32>load<u8>(p + <usize>i + 1) == Ch.PIPE) { i += 2; operand = false; continue; }
+      out.dynamic = true; // print | "cmd", "cmd" | getline, |&
+      return;
+    }
+    if (c == Ch.AT) { out.dynamic = true; return; } // gawk @f() indirect calls, @include, @load
+    if (c - 0x30 < 10 || c == 0x2e) { // a number: 1, 2.5, 1e3
+      i++;
+      while (i < n && (isWordChar(<u32>load<u8>(p + <usize>i)) || <u32>load<u8>(p + <usize>i) == 0x2e)) i++;
+      operand = true;
+      continue;
+    }
+    if (isWordStart(c)) {
+      let j = i + 1;
+      while (j < n && isWordChar(<u32>load<u8>(p + <usize>j))) j++;
+      if (j - i == 6 && isSystem(p + <usize>i)) {
+        // system("literal"): the literal is code; any other argument is computed.
+        let k = blanksAt(p, j, n);
+        if (k >= n || <u32>load<u8>(p + <usize>k) != Ch.LPAREN) { out.dynamic = true; return; }
+        k = blanksAt(p, k + 1, n);
+        const end = k < n && <u32>load<u8>(p + <usize>k) == Ch.DQUOTE ? stringEnd(p, k, n) : -1;
+        if (end < 0 || indexOf(p + <usize>k, end - k, Ch.BACKSLASH) >= 0) { out.dynamic = true; return; }
+        const close = blanksAt(p, end, n);
+        if (close >= n || <u32>load<u8>(p + <usize>close) != Ch.RPAREN) { out.dynamic = true; return; }
+        if (out.count == MAX_CALLS) { out.dynamic = true; return; }
+        out.starts[out.count] = k + 1;
+        out.lens[out.count] = end - k - 2;
+        out.count++;
+        i = close + 1;
+        operand = true;
+        continue;
+      }
+      i = j;
+      operand = true;
+      continue;
+    }
+    operand = c == Ch.RPAREN || c == Ch.RBRACKET || c == Ch.DOLLAR;
+    i++;
+  }
+}
+
+/** After the string literal opened at i; -1 if unterminated. */
+function stringEnd(p: usize, i: i32, n: i32): i32 {
+  for (i++; i < n; i++) {
+    const c = <u32>load<u8>(p + <usize>i);
+    if (c == Ch.BACKSLASH) { i++; continue; }
+    if (c == Ch.DQUOTE) return i + 1;
+  }
+  return -1;
+}
+
+/** After a regex literal whose body starts at i (a `/` inside brackets is literal); -1 if unterminated. */
+function regexEnd(p: usize, i: i32, n: i32): i32 {
+  let bracket = false;
+  for (; i < n; i++) {
+    const c = <u32>load<u8>(p + <usize>i);
+    if (c == Ch.BACKSLASH) { i++; continue; }
+    if (c == Ch.NL) return -1;
+    if (bracket) { if (c == Ch.RBRACKET) bracket = false; continue; }
+    if (c == Ch.LBRACKET) { bracket = true; if (i + 1 < n && <u32>load<u8>(p + <usize>i + 1) == Ch.RBRACKET) i++; continue; }
+    if (c == Ch.SLASH) return i + 1;
+  }
+  return -1;
+}
+
+function blanksAt(p: usize, i: i32, n: i32): i32 {
+  while (i < n && (<u32>load<u8>(p + <usize>i) == Ch.SPACE || <u32>load<u8>(p + <usize>i) == Ch.TAB)) i++;
+  return i;
+}
+
+function isSystem(p: usize): bool {
+  return load<u32>(p) == 0x74737973 && load<u16>(p + 4) == 0x6d65; // "syst" "em"
+}
+
+// @ts-ignore: decorator
+@inline function isWordStart(c: u32): bool {
+  return (c | 0x20) - 0x61 < 26 || c == 0x5f;
+}
+
+// @ts-ignore: decorator
+@inline function isWordChar(c: u32): bool {
+  return isWordStart(c) || c - 0x30 < 10;
+}

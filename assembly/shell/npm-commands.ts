@@ -1,0 +1,69 @@
+// npm resolves its command word like this: camelCase to kebab-case, an exact
+// command, an alias (`i`, `rm`, `x`, and typos such as `isntall`), or any
+// unambiguous abbreviation (`pub` is `publish`, `exe` is `exec`). The walk
+// rewrites the word to the command npm will run, so `blocked_patterns: ["npm
+// publish"]` also stops `npm pub` and an allowed `npm install` admits `npm i`
+// (red-team review). Lists from npm 11's lib/utils/cmd-list.js.
+
+const COMMANDS = "access adduser approve-scripts audit bugs cache ci completion config dedupe deny-scripts deprecate " +
+  "diff dist-tag docs doctor edit exec explain explore find-dupes fund get help help-search init install " +
+  "install-ci-test install-scripts install-test link ll login logout ls org outdated owner pack ping pkg prefix " +
+  "profile prune publish query rebuild repo restart root run sbom search set shrinkwrap stage star stars start " +
+  "stop team test token trust undeprecate uninstall unpublish unstar update version view whoami";
+
+const ALIASES = "author=owner home=docs issues=bugs info=view show=view find=search add=install unlink=uninstall " +
+  "remove=uninstall rm=uninstall r=uninstall un=uninstall rb=rebuild list=ls ln=link create=init i=install " +
+  "it=install-test cit=install-ci-test u=update up=update c=config s=search se=search tst=test t=test ddp=dedupe " +
+  "v=view run-script=run clean-install=ci clean-install-test=install-ci-test x=exec why=explain la=ll " +
+  "verison=version ic=ci innit=init in=install ins=install inst=install insta=install instal=install " +
+  "isnt=install isnta=install isntal=install isntall=install install-clean=ci isntall-clean=ci hlep=help " +
+  "dist-tags=dist-tag upgrade=update udpate=update rum=run sit=install-ci-test urn=run ogr=org add-user=adduser";
+
+let names: string[] | null = null;   // commands, then alias names
+let targets: string[] | null = null;  // the command each name runs
+
+function build(): void {
+  const n: string[] = [];
+  const t: string[] = [];
+  const commands = COMMANDS.split(" ");
+  for (let i = 0; i < commands.length; i++) { n.push(commands[i]); t.push(commands[i]); }
+  const aliases = ALIASES.split(" ");
+  for (let i = 0; i < aliases.length; i++) {
+    const eq = aliases[i].indexOf("=");
+    n.push(aliases[i].substring(0, eq));
+    t.push(aliases[i].substring(eq + 1));
+  }
+  names = n;
+  targets = t;
+}
+
+/** The npm command that the word (p, len) runs, or "" when npm would refuse it. */
+export function npmCommand(p: usize, len: i32): string {
+  if (names === null) build();
+  const n = names!, t = targets!;
+  let word = String.UTF8.decodeUnsafe(p, <usize>len, false);
+  if (hasUpper(word)) word = kebab(word);
+  for (let i = 0; i < n.length; i++) if (n[i] == word) return t[i];
+  // An abbreviation: a prefix of exactly one name.
+  let hit = -1;
+  for (let i = 0; i < n.length; i++) {
+    if (!n[i].startsWith(word)) continue;
+    if (hit >= 0) return "";
+    hit = i;
+  }
+  return hit >= 0 && word.length > 0 ? t[hit] : "";
+}
+
+function hasUpper(s: string): bool {
+  for (let i = 0; i < s.length; i++) if (<u32>(s.charCodeAt(i) - 0x41) < 26) return true;
+  return false;
+}
+
+function kebab(s: string): string {
+  let out = "";
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    out += <u32>(c - 0x41) < 26 ? "-" + String.fromCharCode(c + 0x20) : String.fromCharCode(c);
+  }
+  return out;
+}
