@@ -7,7 +7,8 @@
 // class chain.
 
 import { CmdFlag, Ch, Keyword, MAX_NESTING, ParseError, WordFlag, WordKind, Redir } from "./tokens";
-import { IntList } from "./nodes";
+import { IntList, Script } from "./nodes";
+import { wordIs } from "./argv";
 import { Mode, isDigit, isMeta, isWordBreak } from "./lexer";
 import { Heredocs } from "./heredoc";
 import { isAssignment } from "./assign";
@@ -324,6 +325,7 @@ export class Grammar extends Heredocs {
     const savedCmd = this.curCmd;
     this.curCmd = cmd;
     let sawName = false;
+    let declaration = false;
     let nameWord = -1;
     let words = 0, assigns = 0;
     let ok = true;
@@ -343,7 +345,7 @@ export class Grammar extends Heredocs {
       }
       if (this.atRedirect()) { ok = this.redirect(cmd); continue; }
       const start = this.pos;
-      ok = this.scanWord(sawName ? Mode.NORMAL : Mode.ASSIGN_OK);
+      ok = this.scanWord(sawName && !declaration ? Mode.NORMAL : Mode.ASSIGN_OK);
       if (!ok) break;
       if (this.pos == start) { ok = this.unexpected("unexpected character"); break; }
       const extra = (this.sawQuote ? WordFlag.QUOTED : 0) | (this.sawSubst ? WordFlag.SUBST : 0);
@@ -353,7 +355,12 @@ export class Grammar extends Heredocs {
       } else {
         const w = s.commitWord(this.b(), WordKind.ARG, extra);
         s.linkWord(cmd, w);
-        if (!sawName) { sawName = true; nameWord = w; }
+        if (!sawName) {
+          sawName = true;
+          nameWord = w;
+          // `declare -A h=(…)`, `local a=(…)`: declaration builtins take array literals as bash does.
+          declaration = isDeclaration(s, w);
+        }
         words++;
       }
     }
@@ -401,4 +408,10 @@ export class Grammar extends Heredocs {
   functionKeyword(): bool { return false; }
   functionBody(cmd: i32, nameWord: i32): bool { return false; }
   coproc(): bool { return false; }
+}
+
+/** declare, local, typeset, readonly or export. */
+function isDeclaration(s: Script, w: i32): bool {
+  return s.isStatic(w) && (wordIs(s, w, "declare") || wordIs(s, w, "local") || wordIs(s, w, "typeset") ||
+    wordIs(s, w, "readonly") || wordIs(s, w, "export"));
 }
