@@ -97,6 +97,17 @@ export class DangerChecker {
           }
         }
         return false;
+      case Cmd.TAR: // tar -cf /dev/sda, --file=/dev/sda, -cf/dev/sda: the archive overwrites the disk
+        for (let k = start + 1; k < end; k++) {
+          const w = s.arg(cmd, k);
+          const p = s.wordPtr(w), n = s.wordLen(w);
+          let at = 0;
+          if (bytesStartLower(p, n, "--file=")) at = 7;
+          else if (n > 2 && load<u8>(p) == 0x2d && load<u8>(p + 1) != 0x2d) at = indexOf(p, n, 0x66) + 1;
+          if (at < 0 || at >= n) at = 0;
+          if (this.isDevice(p + <usize>at, n - at)) return this.hit(s, v, "writes to a disk device");
+        }
+        return false;
       case Cmd.KILL:
         for (let k = start + 2; k < end; k++) {
           if (wordIs(s, s.arg(cmd, k), "-1")) return this.hit(s, v, "signals every process (kill -1)");

@@ -35,8 +35,9 @@ function build(): StaticArray<FlagTable | null> {
     "tS", "", false);
   t[Cmd.CHMOD] = new FlagTable("recursive/r verbose/v changes/c silent/f quiet/f", "", "", false);
   t[Cmd.CHOWN] = new FlagTable("recursive/r verbose/v changes/c silent/f quiet/f no-dereference/h", "", "", false);
+  // --force-with-lease and --mirror also overwrite remote history: they count as -f.
   t[Cmd.GIT] = new FlagTable("force/f delete/d all/a message/m verbose/v quiet/q set-upstream/u dry-run/n " +
-    "no-verify/n recursive/r prune/p tags/t", "mCcFbo", "", false);
+    "no-verify/n recursive/r prune/p tags/t force-with-lease/f mirror/f", "mCcFbo", "", false);
   t[Cmd.CURL] = new FlagTable("output/o remote-name/o silent/s location/l insecure/k data/d header/h " +
     "request/x user/u fail/f show-error/s upload-file/t form/f", "odHXuTFAeEbrwxyzC", "", false);
   t[Cmd.WGET] = new FlagTable("output-document/o quiet/q recursive/r no-parent/n mirror/m", "OoPaeTtUwlQ", "", false);
@@ -176,6 +177,8 @@ export function collectFlags(s: Script, cmd: i32, start: i32, end: i32, info: i3
       if (n > 1 && <u32>load<u8>(p) == Ch.MINUS) addCluster(set, p, n, t);
       continue;
     }
+    // `git push origin +main`: a refspec with `+` forces the update, like -f.
+    if (n >= 2 && <u32>load<u8>(p) == Ch.PLUS && cmdId(info) == Cmd.GIT) { set.addShort(0x66); continue; }
     if (n < 2 || <u32>load<u8>(p) != Ch.MINUS) continue;
     if (<u32>load<u8>(p + 1) == Ch.MINUS) {
       if (n == 2) break; // --

@@ -6,7 +6,7 @@
 // added by a payload are appended to the table, so one pass reaches them.
 
 import { ByteBuffer } from "../util/bytes";
-import { OptScan, basenameOffset, indexOf, isOptionWord, wordIs } from "./argv";
+import { OptScan, basenameOffset, bytesStartLower, indexOf, isOptionWord, wordIs } from "./argv";
 import { Cmd, Kind, cmdId, commandInfo } from "./names";
 import { Script, ViewFlag } from "./nodes";
 import { Parser } from "./parser";
@@ -120,6 +120,9 @@ export class Walker {
       case Cmd.NPM:
         if (wordIs(s, name, "npm") || endsWithPath(s, name, "/npm")) this.npmCommand(cmd, start, end);
         break;
+      case Cmd.CHMOD:
+        this.chmodMode(cmd, start, end);
+        break;
       case Cmd.DECLARE: case Cmd.LET: {
         const isLet = cmdId(info) == Cmd.LET;
         let attrs = 0;
@@ -206,6 +209,27 @@ export class Walker {
     const canonical = npmCommand(s.wordPtr(w), s.wordLen(w));
     if (canonical.length == 0 || wordIs(s, w, canonical)) return;
     s.argvFlat.set(s.cArgv.get(cmd) + k, s.commitString(canonical, WordKind.ARG, Attr.UNQUOTED));
+  }
+
+  /**
+   * Rewrite chmod's mode to one spelling, so `blocked_patterns: ["chmod 777"]`
+   * and the built-in check also see `0777`, `a+rwx` and `ugo=rwx` (red-team review).
+   */
+  chmodMode(cmd: i32, start: i32, end: i32): void {
+    const s = this.s;
+    for (let k = start + 1; k < end; k++) {
+      const w = s.arg(cmd, k);
+      if (!s.isStatic(w)) return;
+      const p = s.wordPtr(w), n = s.wordLen(w);
+      if (n >= 2 && load<u8>(p) == Ch.MINUS && load<u8>(p + 1) == Ch.MINUS) {
+        if (n == 2 || bytesStartLower(p, n, "--reference")) return;
+        continue;
+      }
+      if (n >= 2 && load<u8>(p) == Ch.MINUS && isChmodOptions(p, n)) continue;
+      const mode = canonicalMode(p, n);
+      if (mode.length > 0) s.argvFlat.set(s.cArgv.get(cmd) + k, s.commitString(mode, WordKind.ARG, Attr.UNQUOTED));
+      return;
+    }
   }
 
   /** A shell (or `source`) reads its program from stdin: find what feeds it. */
@@ -333,6 +357,56 @@ export class Walker {
       i = close + 1;
     }
   }
+}
+
+/** `-R`, `-v`, `-Rf`, …: chmod's own short options (a mode such as `-x` is not one). */
+function isChmodOptions(p: usize, n: i32): bool {
+  for (let i = 1; i < n; i++) {
+    const c = <u32>load<u8>(p + <usize>i);
+    if (c != 0x52 && c != 0x76 && c != 0x63 && c != 0x66) return false; // R v c f
+  }
+  return true;
+}
+
+/**
+ * One spelling for a chmod mode, or "" to keep it: octal without leading
+ * zeros (`0777` → `777`), and `777` for a symbolic mode that grants read,
+ * write and execute to user, group and others (`a+rwx`, `ugo=rwx`, `+rwx`).
+ */
+function canonicalMode(p: usize, n: i32): string {
+  let i = 0;
+  while (i < n && <u32>load<u8>(p + <usize>i) - 0x30 < 8) i++;
+  if (i == n) {
+    let z = 0;
+    while (z < n - 3 && load<u8>(p + <usize>z) == 0x30) z++;
+    return z > 0 ? String.UTF8.decodeUnsafe(p + <usize>z, <usize>(n - z), false) : "";
+  }
+  let granted = 0; // 9 bits: rwx for u, g, o
+  let j = 0;
+  while (j < n) {
+    let who = 0;
+    while (j < n) {
+      const c = <u32>load<u8>(p + <usize>j);
+      if (c == 0x75) who |= 0x1c0; else if (c == 0x67) who |= 0x38; else if (c == 0x6f) who |= 0x7; else if (c == 0x61) who |= 0x1ff; else break;
+      j++;
+    }
+    if (who == 0) who = 0x1ff;
+    if (j >= n) return "";
+    const op = <u32>load<u8>(p + <usize>j);
+    if (op != Ch.PLUS && op != Ch.EQ && op != Ch.MINUS) return "";
+    j++;
+    let perms = 0;
+    while (j < n && <u32>load<u8>(p + <usize>j) != 0x2c) {
+      const c = <u32>load<u8>(p + <usize>j);
+      if (c == 0x72) perms |= 0x124; else if (c == 0x77) perms |= 0x92; else if (c == 0x78 || c == 0x58) perms |= 0x49;
+      j++;
+    }
+    if (op == Ch.MINUS) granted &= ~(perms & who);
+    else if (op == Ch.EQ) granted = (granted & ~who) | (perms & who);
+    else granted |= perms & who;
+    if (j < n) j++; // ,
+  }
+  return granted == 0x1ff ? "777" : "";
 }
 
 /** `+N` or `-N`: a position in the directory stack. */

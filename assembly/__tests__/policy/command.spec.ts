@@ -182,12 +182,17 @@ describe("blocked_patterns", () => {
   test("multi-word patterns: operands in order, flags anywhere", () => {
     const o = patterns(["git push --force", "dd if=", "chmod 777"]);
     expect(check("git push origin main -f", o)).toBe(Code.BLOCKED_PATTERN);
-    expect(check("git push --force-with-lease", o)).toBe("allow");
+    // --force-with-lease, --mirror and a +refspec overwrite remote history too.
+    expect(check("git push --force-with-lease", o)).toBe(Code.BLOCKED_PATTERN);
+    expect(check("git push origin +main", o)).toBe(Code.BLOCKED_PATTERN);
     expect(check("git push origin main", o)).toBe("allow");
     expect(check("git -f push", o)).toBe(Code.BLOCKED_PATTERN);
     expect(check("dd if=/dev/zero of=x", o)).toBe(Code.BLOCKED_PATTERN);
     expect(check("chmod -R 777 d", o)).toBe(Code.BLOCKED_PATTERN);
     expect(check("chmod 755 d", o)).toBe("allow");
+    expect(check("chmod 0777 d", o)).toBe(Code.BLOCKED_PATTERN);
+    expect(check("chmod a=rwx d", o)).toBe(Code.BLOCKED_PATTERN);
+    expect(check("chmod a=rwx,o-w d", o)).toBe("allow");
   });
   test("pipe and redirection patterns", () => {
     const o = patterns(["cat * | grep", "> /dev/sd*"]);
