@@ -19,6 +19,8 @@
 //     matching); allowed_tools compare exactly.
 //   - Server and tool names outside [A-Za-z0-9._-] are refused
 //     (oap.invalid_tool_name): the pack's own tool pattern.
+//   - `__` namespaces tools behind gateways (`read__delete_repo`): a prefix
+//     never admits across one, and blocked_tools also match what follows one.
 
 import { Verdict, Code } from "./verdict";
 import { ServerId, ServerKind, readServer, serverMatches, isValidName } from "./mcp-server";
@@ -140,16 +142,24 @@ export function checkMcp(limits: McpLimits, input: McpInput, verdict: Verdict): 
   if (!isValidName(tool)) {
     return verdict.deny(Code.INVALID_TOOL_NAME, "MCP tool name " + quote(tool) + " must be 1-128 letters, digits, '.', '_' or '-'");
   }
-  // 4. blocked_tools.
+  // 4. blocked_tools: the whole name, or what follows any '__' in it.
   for (let i = 0; i < limits.blockedTools.length; i++) {
-    if (equalsIgnoreAsciiCase(tool, limits.blockedTools[i])) {
-      return verdict.deny(Code.TOOL_NOT_ALLOWED, "MCP tool " + quote(tool) + " matches blocked_tools entry " + quote(limits.blockedTools[i]));
+    const blocked = limits.blockedTools[i];
+    if (equalsIgnoreAsciiCase(tool, blocked)) {
+      return verdict.deny(Code.TOOL_NOT_ALLOWED, "MCP tool " + quote(tool) + " matches blocked_tools entry " + quote(blocked));
+    }
+    if (blockedAfterNamespace(tool, blocked)) {
+      return verdict.deny(
+        Code.TOOL_NOT_ALLOWED,
+        "MCP tool " + quote(tool) + " matches blocked_tools entry " + quote(blocked) + " after '__' (gateways and aggregators use '__' to namespace tools)",
+      );
     }
   }
   // 5. allowed_tools / allowed_tool_prefixes.
   if (limits.allowedTools !== null || limits.allowedToolPrefixes !== null) {
     if (!toolAllowed(limits, tool)) {
-      return verdict.deny(Code.TOOL_NOT_ALLOWED, "MCP tool " + quote(tool) + " is not in allowed_tools and matches no allowed_tool_prefixes entry");
+      const hint = tool.indexOf("__") >= 0 ? " (a prefix never admits across '__', which namespaces tools: list the tool in allowed_tools)" : "";
+      return verdict.deny(Code.TOOL_NOT_ALLOWED, "MCP tool " + quote(tool) + " is not in allowed_tools and matches no allowed_tool_prefixes entry" + hint);
     }
   }
   // 6. max_timeout.
@@ -179,9 +189,29 @@ function toolAllowed(limits: McpLimits, tool: string): bool {
   return false;
 }
 
-/** A name boundary: the prefix ends on a separator, or the tool continues with one (or ends). */
+/**
+ * `__` namespaces tools behind gateways and aggregators (`read__delete_repo`
+ * is server `read`'s `delete_repo`), so a blocked name also matches what
+ * follows any `__` (overlapping: `x___delete_repo` too).
+ */
+function blockedAfterNamespace(tool: string, blocked: string): bool {
+  let at = tool.indexOf("__");
+  while (at >= 0) {
+    if (equalsIgnoreAsciiCase(tool.substring(at + 2), blocked)) return true;
+    at = tool.indexOf("__", at + 1);
+  }
+  return false;
+}
+
+/**
+ * A name boundary: the prefix ends on a separator, or the tool continues with
+ * one (or ends). A prefix never admits across a `__` it does not contain
+ * itself: `read` admits `read_file`, not `read__delete_repo` (a namespace).
+ */
 function prefixAdmits(prefix: string, tool: string): bool {
   if (!tool.startsWith(prefix)) return false;
+  const last = tool.lastIndexOf("__");
+  if (last >= 0 && last + 2 > prefix.length) return false;
   if (tool.length == prefix.length || isSeparator(<u32>prefix.charCodeAt(prefix.length - 1))) return true;
   return isSeparator(<u32>tool.charCodeAt(prefix.length));
 }

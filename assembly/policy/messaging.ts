@@ -10,8 +10,10 @@
 // allowed — a tool that also mails its `cc` must not smuggle one past the
 // check. Matching is exact and case-sensitive, so `a@x.com,evil@y.com`,
 // `Alice <a@x.com>` or a trailing space never equal an entry. Entries:
-// `"*"` (anyone), `"*@example.com"` (any plain local part at that domain,
-// domain compared case-insensitively), or an exact id / address / number.
+// `"*"` (anyone), `"*@example.com"` (any plain address at that domain,
+// domain compared case-insensitively; address.ts says what is plain: no
+// percent hack, bang path, source route, quoting or non-ASCII), or an exact
+// id / address / number.
 //
 // Where we differ from APort: the pack has no recipient rule and APort's
 // local evaluator treats a missing or empty list as "anyone". Here a missing
@@ -21,6 +23,7 @@
 
 import { Verdict, Code } from "./verdict";
 import { quote } from "./web";
+import { plainAddressProblem, domainProblem } from "./address";
 
 /** The recipient fields read from tool_input, in this order. */
 export const RECIPIENT_KEYS: StaticArray<string> = ["recipient", "recipients", "to", "cc", "bcc", "channel_id", "channel", "target", "targets"];
@@ -79,7 +82,10 @@ export function checkMessaging(limits: MessagingLimits, input: MessagingInput, v
     for (let i = 0; i < input.recipients.length; i++) {
       const r = input.recipients[i];
       if (!recipientAllowed(limits, r)) {
-        return verdict.deny(Code.RECIPIENT_NOT_ALLOWED, "recipient " + quote(r) + " is not in allowed_recipients");
+        // Say what to fix when it looks like an address but is not a plain one.
+        const problem = r.indexOf("@") >= 0 ? plainAddressProblem(r) : "";
+        const why = problem.length > 0 ? ": it is not a plain address (local@domain): " + problem : "";
+        return verdict.deny(Code.RECIPIENT_NOT_ALLOWED, "recipient " + quote(r) + " is not in allowed_recipients" + why);
       }
     }
   }
@@ -106,13 +112,11 @@ function recipientAllowed(limits: MessagingLimits, r: string): bool {
   return false;
 }
 
-/** `local@domain` with a plain local part and exactly this domain (ASCII case-insensitive). */
+/** A plain address (address.ts) at exactly this domain (ASCII case-insensitive). */
 function atDomain(r: string, domain: string): bool {
   const at = r.indexOf("@");
   if (at <= 0 || r.length - at - 1 != domain.length) return false;
-  for (let i = 0; i < at; i++) {
-    if (!isLocalPartChar(<u32>r.charCodeAt(i))) return false;
-  }
+  if (plainAddressProblem(r).length > 0) return false;
   for (let i = 0; i < domain.length; i++) {
     let a = <u32>r.charCodeAt(at + 1 + i);
     let b = <u32>domain.charCodeAt(i);
@@ -121,11 +125,6 @@ function atDomain(r: string, domain: string): bool {
     if (a != b) return false;
   }
   return true;
-}
-
-/** [A-Za-z0-9._%+-]: a local part with no quoting, spaces, commas or angle brackets. */
-function isLocalPartChar(c: u32): bool {
-  return (c | 0x20) - 0x61 < 26 || c - 0x30 < 10 || c == 0x2e || c == 0x5f || c == 0x25 || c == 0x2b || c == 0x2d;
 }
 
 function entryProblem(e: string): string {
@@ -138,6 +137,9 @@ function entryProblem(e: string): string {
   if (e.startsWith("*@")) {
     const d = e.substring(2);
     if (d.length == 0 || d.indexOf("@") >= 0 || d.indexOf("*") >= 0 || d.indexOf(" ") >= 0) return "is not '*@' followed by a domain";
+    // A domain no plain address can carry would never match: say so at load.
+    const problem = domainProblem(d);
+    if (problem.length > 0) return "is not '*@' followed by a domain: " + problem;
     return "";
   }
   if (e.indexOf("*") >= 0) return "uses '*' other than as the whole entry or as '*@domain'";

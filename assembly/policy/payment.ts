@@ -13,6 +13,10 @@
 // `1e3` and strings as oap.invalid_context). Currency codes compare
 // case-sensitively as ISO 4217 upper case.
 //
+// merchant_id and (with blocked_categories set) item categories must be
+// printable ASCII: a zero-width or look-alike character would make a blocked
+// category miss, so it is refused with a reason, never compared.
+//
 // Where we are stricter than the packs: a missing currency_limits supports
 // no currency; a missing or empty refund_reason_codes, allowed_merchant_ids
 // or allowed_countries (when a shipping country is given) allows none (the
@@ -65,6 +69,8 @@ export class PaymentInput {
   shippingCountry: string = "";
   itemCount: i32 = 0;
   categories: Array<string> = [];
+  /** The index in `items` of each entry of `categories` (for messages). */
+  categoryItems: Array<i32> = [];
 }
 
 /** True = allowed (usage limits aside); otherwise `verdict` holds the deny. */
@@ -146,6 +152,16 @@ function chargeAllowed(limits: PaymentLimits, input: PaymentInput, verdict: Verd
   if (limits.maxItemsPerTx >= 0 && <i64>input.itemCount > limits.maxItemsPerTx) {
     return verdict.deny(Code.LIMIT_EXCEEDED, input.itemCount.toString() + " items exceed max_items_per_tx " + limits.maxItemsPerTx.toString());
   }
+  // Ids are machine identifiers: a look-alike (Cyrillic 'а', fullwidth,
+  // zero-width) is refused with a reason, even under "*", never matched.
+  const bad = firstNonPrintable(input.merchantId);
+  if (bad >= 0) {
+    return verdict.deny(
+      Code.INVALID_CONTEXT,
+      "tool_input.merchant_id " + quote(input.merchantId) + " contains " + codePointName(input.merchantId, bad) +
+        ", which is not printable ASCII: merchant ids are compared exactly as plain ASCII, so send the id without invisible or look-alike characters",
+    );
+  }
   const merchants = limits.allowedMerchantIds;
   if (merchants === null || !listed(merchants, input.merchantId)) {
     return verdict.deny(
@@ -155,7 +171,7 @@ function chargeAllowed(limits: PaymentLimits, input: PaymentInput, verdict: Verd
   }
   if (input.shippingCountry.length > 0) {
     const countries = limits.allowedCountries;
-    if (countries === null || !listed(countries, input.shippingCountry)) {
+    if (countries === null || !listedIgnoringCase(countries, input.shippingCountry)) {
       return verdict.deny(
         Code.REGION_BLOCKED,
         "shipping country " + quote(input.shippingCountry) + (countries === null ? " cannot be accepted: allowed_countries is missing" : " is not in allowed_countries"),
@@ -164,6 +180,16 @@ function chargeAllowed(limits: PaymentLimits, input: PaymentInput, verdict: Verd
   }
   for (let i = 0; i < input.categories.length; i++) {
     const category = input.categories[i];
+    // A deny list cannot be checked against `gambl\u200Bing` or a Cyrillic
+    // 'а': with blocked_categories set, a category must be printable ASCII.
+    const bad = limits.blockedCategories.length > 0 ? firstNonPrintable(category) : -1;
+    if (bad >= 0) {
+      return verdict.deny(
+        Code.INVALID_CONTEXT,
+        "tool_input.items[" + (i < input.categoryItems.length ? input.categoryItems[i] : i).toString() + "].category " + quote(category) + " contains " + codePointName(category, bad) +
+          ", which is not printable ASCII: blocked_categories are compared as plain ASCII, so write the category without invisible or look-alike characters",
+      );
+    }
     for (let j = 0; j < limits.blockedCategories.length; j++) {
       // ASCII case-insensitive and trimmed: deny lists err towards matching.
       if (equalsIgnoreAsciiCase(category.trim(), limits.blockedCategories[j].trim())) {
@@ -172,4 +198,27 @@ function chargeAllowed(limits: PaymentLimits, input: PaymentInput, verdict: Verd
     }
   }
   return true;
+}
+
+/** Index of the first UTF-16 unit outside printable ASCII (0x20-0x7E), or -1. */
+export function firstNonPrintable(s: string): i32 {
+  for (let i = 0; i < s.length; i++) {
+    const c = <u32>s.charCodeAt(i);
+    if (c - 0x20 >= 0x5f) return i;
+  }
+  return -1;
+}
+
+/** `U+200B` for the code point at index i (a surrogate pair read whole). */
+function codePointName(s: string, i: i32): string {
+  const hex = (<u32>s.codePointAt(i)).toString(16).toUpperCase();
+  return "U+" + (hex.length < 4 ? "0000".substring(hex.length) + hex : hex);
+}
+
+/** Country codes are case-insensitive (ISO 3166): an entry `us` admits `US`; "*" any. */
+function listedIgnoringCase(list: Array<string>, value: string): bool {
+  for (let i = 0; i < list.length; i++) {
+    if (list[i] == "*" || equalsIgnoreAsciiCase(list[i], value)) return true;
+  }
+  return false;
 }

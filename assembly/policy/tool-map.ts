@@ -44,12 +44,22 @@ function builtinCapability(name: string): string | null {
 /** The server and tool an MCP tool name names. */
 export class McpName {
   constructor(public server: string, public tool: string) {}
+  /**
+   * The separator occurs more than once (`mcp__github__read__delete_repo`,
+   * `mcp.fs.read.dir`, `mcp__github___x`): a host whose server is named
+   * `github__read` would run its `delete_repo` under this name, so which
+   * server and tool it names cannot be known. The rule refuses it.
+   */
+  ambiguous: bool = false;
+  /** The other reading: split at the last separator. */
+  otherServer: string = "";
+  otherTool: string = "";
 }
 
 /**
  * MCP tool names as hosts spell them: `mcp__server__tool` or
- * `mcp.server.tool`, split at the first separator (a tool name may contain
- * more). null for any other name.
+ * `mcp.server.tool`, split at the first separator; a name with more than one
+ * separator is returned marked `ambiguous`. null for any other name.
  */
 export function splitMcpToolName(name: string): McpName | null {
   let rest: string;
@@ -65,7 +75,15 @@ export function splitMcpToolName(name: string): McpName | null {
   }
   const at = rest.indexOf(sep);
   if (at <= 0 || at + sep.length >= rest.length) return null;
-  return new McpName(rest.substring(0, at), rest.substring(at + sep.length));
+  const split = new McpName(rest.substring(0, at), rest.substring(at + sep.length));
+  // Overlapping occurrences count too: `github___x` reads as `github_` + `x` as well.
+  if (rest.indexOf(sep, at + 1) >= 0) {
+    const last = rest.lastIndexOf(sep);
+    split.ambiguous = true;
+    split.otherServer = rest.substring(0, last);
+    split.otherTool = rest.substring(last + sep.length);
+  }
+  return split;
 }
 
 export function isMcpToolName(name: string): bool {

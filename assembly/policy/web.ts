@@ -196,18 +196,11 @@ export function checkWeb(limits: WebLimits, input: WebInput, verdict: Verdict): 
     );
   }
 
-  // 6. allowed_methods (null = any; a missing method is GET).
+  // 6. allowed_methods (null = any; a missing method is GET). Method
+  // overrides in headers, query and body: web-override.ts.
   if (limits.allowedMethods !== null) {
     const method = input.method.length == 0 ? "GET" : input.method;
-    const methods = limits._methods;
-    let ok = false;
-    for (let i = 0; i < methods.length; i++) {
-      if (equalsIgnoreCase(method, methods[i])) {
-        ok = true;
-        break;
-      }
-    }
-    if (!ok) {
+    if (!methodAllowed(limits, method)) {
       return verdict.deny(
         Code.METHOD_NOT_ALLOWED,
         "method " + quote(method) + " is not in allowed_methods " + listText(limits.allowedMethods),
@@ -215,6 +208,25 @@ export function checkWeb(limits: WebLimits, input: WebInput, verdict: Verdict): 
     }
   }
   return true;
+}
+
+/** Whether `method` (case-insensitive) is in allowed_methods; true when that key is missing. */
+export function methodAllowed(limits: WebLimits, method: string): bool {
+  if (limits.allowedMethods === null) return true;
+  if (!limits._compiled) limits.compile();
+  const methods = limits._methods;
+  for (let i = 0; i < methods.length; i++) {
+    if (equalsIgnoreCase(method, methods[i])) return true;
+  }
+  return false;
+}
+
+/** The deny for a method override (`what`) naming a method outside allowed_methods. */
+export function overrideDenied(limits: WebLimits, what: string, method: string, fix: string, verdict: Verdict): bool {
+  return verdict.deny(
+    Code.METHOD_NOT_ALLOWED,
+    what + " overrides the method with " + quote(method) + ", which is not in allowed_methods " + listText(limits.allowedMethods) + "; " + fix,
+  );
 }
 
 /** Compile one entry, or null (with `lastEntryError` set). */

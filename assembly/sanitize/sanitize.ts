@@ -5,6 +5,7 @@
 //   1-7. invisible, controls, format/nonchar, NFC, private use, tags, spaces  layers.ts
 //        (private use and tags are taken out just before NFC so the output is always NFC)
 //   markers: spoofed <<<EXTERNAL_UNTRUSTED_CONTENT>>> -> [[MARKER_SANITIZED]] fence.ts
+//            chat-template markers (<|im_start|>, [INST], <<SYS>>, …) too    template.ts
 //   framework tag escaping (<system> -> &lt;system&gt;)                      escape.ts
 //   8. length cap (head + marker + tail)                                     cap.ts
 //   fence (options.fenceId)                                                  fence.ts
@@ -20,6 +21,7 @@ import { SanitizeReport } from "./report";
 import * as layers from "./layers";
 import { neutralizeMarkers, wrapFence } from "./fence";
 import { escapeFrameworkTags } from "./escape";
+import { neutralizeTemplateMarkers } from "./template";
 import { capLength } from "./cap";
 import { htmlToText } from "./html";
 
@@ -40,6 +42,11 @@ const labelTmp = new ByteBuffer(64);
 /** Markers, escaping and the cap over a buffer that already went through layers 1-7. */
 function finish(cur: ByteBuffer, other: ByteBuffer, options: SanitizeOptions, report: SanitizeReport, markers: bool): ByteBuffer {
   if (markers && layers.markerHint && neutralizeMarkers(cur, other, report)) {
+    const t = cur;
+    cur = other;
+    other = t;
+  }
+  if (markers && neutralizeTemplateMarkers(cur, other, report)) {
     const t = cur;
     cur = other;
     other = t;

@@ -137,6 +137,19 @@ describe("checkMcp", () => {
     expect((last.message).includes("blocked_tools")).toBe(true);
     expect(run(L, "github", "read file", true)).toBe(Code.INVALID_TOOL_NAME);
   });
+  test("'__' namespaces tools: no prefix admits across it, blocked names match after it", () => {
+    expect(run(L, "github", "read__write_all")).toBe(Code.TOOL_NOT_ALLOWED);
+    expect(last.message.includes("never admits across '__'")).toBe(true);
+    expect(run(L, "github", "list__drop")).toBe(Code.TOOL_NOT_ALLOWED);
+    expect(run(L, "github", "read__delete_repo")).toBe(Code.TOOL_NOT_ALLOWED);
+    expect(last.message.includes("after '__'")).toBe(true);
+    expect(run(L, "github", "x___DELETE_REPO")).toBe(Code.TOOL_NOT_ALLOWED);
+    expect(last.message.includes("after '__'")).toBe(true);
+    // A prefix that holds the '__' itself says so; an exact entry is exact.
+    expect(run(limits(["github"], null, ["read__"]), "github", "read__x")).toBe("allow");
+    expect(run(limits(["github"], ["read__x"]), "github", "read__x")).toBe("allow");
+    expect(run(limits(["github"], null, ["read__"]), "github", "read__x__y")).toBe(Code.TOOL_NOT_ALLOWED);
+  });
   test("no tool lists: any tool of an allowed server", () => {
     expect(run(limits(["github"]), "github", "anything", true)).toBe("allow");
   });
@@ -169,13 +182,25 @@ describe("checkMcp", () => {
 });
 
 describe("MCP tool names", () => {
-  test("split at the first separator", () => {
+  test("split at the first separator; more than one separator is ambiguous", () => {
     const a = splitMcpToolName("mcp__github__create__issue")!;
     expect(a.server).toBe("github");
     expect(a.tool).toBe("create__issue");
+    expect(a.ambiguous).toBe(true);
+    expect(a.otherServer).toBe("github__create");
+    expect(a.otherTool).toBe("issue");
     const b = splitMcpToolName("mcp.github.issues.create")!;
     expect(b.server).toBe("github");
     expect(b.tool).toBe("issues.create");
+    expect(b.ambiguous).toBe(true);
+    const c = splitMcpToolName("mcp__github___x")!;
+    expect(c.ambiguous).toBe(true);
+    expect(c.otherServer).toBe("github_");
+    const d = splitMcpToolName("mcp__claude_ai_Gmail__search_threads")!;
+    expect(d.ambiguous).toBe(false);
+    expect(d.server).toBe("claude_ai_Gmail");
+    expect(d.tool).toBe("search_threads");
+    expect(splitMcpToolName("mcp.github.create_issue")!.ambiguous).toBe(false);
     expect(splitMcpToolName("mcp__github__") == null).toBe(true);
     expect(splitMcpToolName("mcp____tool") == null).toBe(true);
     expect(splitMcpToolName("mcp_github_tool") == null).toBe(true);

@@ -1,5 +1,6 @@
 // messaging.send through checkMessaging: recipients, wildcards, content length.
 import { MessagingLimits, MessagingInput, checkMessaging, utf16Length } from "../../policy/messaging";
+import { plainAddressProblem } from "../../policy/address";
 import { Code, Verdict } from "../../policy/verdict";
 
 function run(allowed: Array<string> | null, recipients: Array<string>, length: i64 = 1, max: i64 = 2000): string {
@@ -39,6 +40,29 @@ describe("recipients", () => {
     expect(run(list, ["a@evil.com@corp.example"])).toBe(Code.RECIPIENT_NOT_ALLOWED);
     expect(run(list, ["*@corp.example"])).toBe(Code.RECIPIENT_NOT_ALLOWED);
     expect(run(list, ["@corp.example"])).toBe(Code.RECIPIENT_NOT_ALLOWED);
+  });
+  test("*@domain admits plain addresses only: no routing, lists, quoting or look-alikes", () => {
+    const list = ["*@corp.example"];
+    const refused = [
+      "evil%x.com@corp.example", "evil.com!bob@corp.example", "@evil.com:bob@corp.example",
+      "\"a@evil.com\"@corp.example", "a@evil.com,b@corp.example", "Bob <bob@corp.example>", "<bob@corp.example>",
+      ".bob@corp.example", "bob.@corp.example", "bob..x@corp.example", "bob@corp.example.",
+      "bob@corp.ex\u0430mple", "b\u200Bob@corp.example", "bob@corp..example",
+    ];
+    for (let k = 0; k < refused.length; k++) {
+      expect(run(list, [refused[k]])).toBe(Code.RECIPIENT_NOT_ALLOWED);
+      expect(plainAddressProblem(refused[k]).length).toBeGreaterThan(0);
+    }
+    expect(run(list, ["Bob.Smith-jr_2+news@CORP.EXAMPLE"])).toBe("allow");
+    expect(plainAddressProblem("bob@corp.example")).toBe("");
+    expect(plainAddressProblem("evil%x.com@corp.example").includes("percent hack")).toBe(true);
+    expect(plainAddressProblem("@evil.com:bob@corp.example").includes("source-route")).toBe(true);
+    expect(plainAddressProblem("bob@corp.ex\u0430mple").includes("U+0430")).toBe(true);
+  });
+  test("a *@ entry whose domain no plain address can carry is a compile error", () => {
+    expect(run(["*@corp.example."], ["x"]).startsWith("compile")).toBe(true);
+    expect(run(["*@b\u00FCcher.example"], ["x"]).startsWith("compile")).toBe(true);
+    expect(run(["*@xn--bcher-kva.example"], ["bob@xn--bcher-kva.example"])).toBe("allow");
   });
   test("bad entries are compile errors", () => {
     expect(run(["a*b"], ["x"]).startsWith("compile")).toBe(true);

@@ -179,4 +179,37 @@ describe("charges", () => {
     w.categories = ["books", " Weapons "];
     expect(run(chargeLimits(), w, L2)).toBe(Code.CATEGORY_BLOCKED);
   });
+  test("look-alike and invisible characters are refused, never compared", () => {
+    const lookAlikes = ["weap\u200Bons", "w\u0435apons", "\uFF57eapons", "weapons\u00A0", "weap\u00ADons"];
+    for (let k = 0; k < lookAlikes.length; k++) {
+      const w = charge();
+      w.categories = ["books", lookAlikes[k]];
+      expect(run(chargeLimits(), w, L2)).toBe(Code.INVALID_CONTEXT);
+      expect(last.message.includes("items[1].category")).toBe(true);
+    }
+    // Without blocked_categories there is nothing to dodge: any category.
+    const open = chargeLimits();
+    open.blockedCategories = [];
+    const cafe = charge();
+    cafe.categories = ["caf\u00E9"];
+    expect(run(open, cafe, L2)).toBe("allow");
+    const m = charge();
+    m.merchantId = "merch_\u0430bc";
+    expect(run(chargeLimits(), m, L2)).toBe(Code.INVALID_CONTEXT);
+    expect(last.message.includes("U+0430")).toBe(true);
+    const any = chargeLimits();
+    any.allowedMerchantIds = ["*"];
+    m.merchantId = "merch_abc\u200D";
+    expect(run(any, m, L2)).toBe(Code.INVALID_CONTEXT);
+    m.merchantId = "\uD835\uDC26erch";
+    expect(run(any, m, L2)).toBe(Code.INVALID_CONTEXT);
+    expect(last.message.includes("U+1D426")).toBe(true);
+  });
+  test("allowed_countries compare ASCII case-insensitively", () => {
+    const l = chargeLimits();
+    l.allowedCountries = ["ca"];
+    const c = charge();
+    c.shippingCountry = "CA";
+    expect(run(l, c, L2)).toBe("allow");
+  });
 });

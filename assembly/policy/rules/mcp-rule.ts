@@ -14,6 +14,7 @@ import { Verdict, Code } from "../verdict";
 import { CapabilityRule, RuleContext } from "./rule";
 import { LimitsReader } from "./limits-reader";
 import { splitMcpToolName } from "../tool-map";
+import { quote } from "../web";
 
 export const MCP_KEYS: StaticArray<string> = [
   "allowed_servers", "allowed_tools", "allowed_tool_prefixes", "blocked_tools", "max_timeout", "max_parameter_size",
@@ -48,6 +49,15 @@ export class McpRule extends CapabilityRule {
     input.timeout = NaN;
     const named = splitMcpToolName(request.toolNameString());
     if (named != null) {
+      if (named.ambiguous) {
+        const sep = request.toolNameString().startsWith("mcp__") ? "'__'" : "'.'";
+        return verdict.deny(
+          Code.INVALID_TOOL_NAME,
+          "MCP tool name " + quote(request.toolNameString()) + " is ambiguous: " + sep + " separates server and tool and appears more than once, so it could be server " +
+            quote(named.server) + " with tool " + quote(named.tool) + " or server " + quote(named.otherServer) + " with tool " + quote(named.otherTool) +
+            "; rename the server or tool so that " + sep + " appears only between them",
+        );
+      }
       input.fromName = true;
       input.server = named.server;
       input.tool = named.tool;
@@ -64,11 +74,31 @@ export class McpRule extends CapabilityRule {
     }
     input.server = server;
     input.tool = tool;
-    const params = request.inputPos("parameters", verdict);
-    if (request.failed) return false;
-    input.parameterBytes = params < 0 ? 0 : request.rawLength(params);
+    input.parameterBytes = payloadBytes(request);
     input.timeout = request.inputNumber("timeout", verdict);
     if (request.failed) return false;
     return checkMcp(this.limits, input, verdict);
   }
+}
+
+/**
+ * Bytes of every gateway field but `server`, `tool` and `timeout`: the pack
+ * names the payload `parameters`, but gateways and MCP clients also send
+ * `arguments`, `params`, `input`, `args`…, and whatever the gateway forwards
+ * must count, so no field name carries a payload past max_parameter_size.
+ */
+function payloadBytes(request: RequestView): i32 {
+  const json = request.json;
+  const input = request.toolInputPos;
+  if (input < 0) return 0;
+  let bytes = 0;
+  let m = json.firstMember(input);
+  while (m >= 0) {
+    const v = json.memberValue(m);
+    if (!json.stringEquals(m, "server") && !json.stringEquals(m, "tool") && !json.stringEquals(m, "timeout")) {
+      bytes += request.rawLength(v);
+    }
+    m = json.nextMemberAfterValue(v);
+  }
+  return bytes;
 }

@@ -151,6 +151,7 @@ function coded(field: i32, required: bool, verdict: Verdict): string {
 function readItems(pos: i32, input: PaymentInput, verdict: Verdict): bool {
   input.itemCount = 0;
   input.categories.length = 0;
+  input.categoryItems.length = 0;
   if (json.typeAt(pos) != JsonType.Array) return verdict.deny(Code.INVALID_CONTEXT, "tool_input.items must be a non-empty array of items");
   let e = json.firstElement(pos);
   while (e >= 0) {
@@ -162,6 +163,7 @@ function readItems(pos: i32, input: PaymentInput, verdict: Verdict): bool {
       const category = json.readString(c);
       if (category == null) return verdict.deny(Code.INVALID_CONTEXT, "an item's category must be a string");
       input.categories.push(category);
+      input.categoryItems.push(input.itemCount - 1);
     }
     e = json.nextElement(e);
   }

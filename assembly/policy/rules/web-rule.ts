@@ -8,6 +8,7 @@ import { RequestView } from "../request";
 import { Verdict, Code } from "../verdict";
 import { CapabilityRule, RuleContext } from "./rule";
 import { LimitsReader } from "./limits-reader";
+import { checkOverrideHeaders, checkOverrideQuery, checkOverrideBody, BODY_KEYS } from "../web-override";
 
 export const WEB_KEYS: StaticArray<string> = [
   "allowed_domains", "blocked_domains", "allowed_methods", "allow_private_destinations", "max_requests_per_min",
@@ -60,7 +61,7 @@ export class WebRule extends CapabilityRule {
         e = json.nextElement(e);
       }
     }
-    if (urls > 0) return true;
+    if (urls > 0) return this.checkOverrides(request, verdict);
     // A search tool (`query`, no URL) goes to the host's search provider,
     // not to a destination the model chose: there is no domain to check.
     const query = request.inputString("query", verdict);
@@ -71,7 +72,22 @@ export class WebRule extends CapabilityRule {
 
   private checkUrl(url: string, verdict: Verdict): bool {
     this.input.url = url;
-    return checkWeb(this.limits, this.input, verdict);
+    if (!checkWeb(this.limits, this.input, verdict)) return false;
+    return this.limits.allowedMethods === null || checkOverrideQuery(this.limits, url, verdict);
+  }
+
+  /** With allowed_methods set: method-override headers and `_method` body fields (web-override.ts). */
+  private checkOverrides(request: RequestView, verdict: Verdict): bool {
+    if (this.limits.allowedMethods === null) return true;
+    const headers = request.inputPos("headers", verdict);
+    if (request.failed) return false;
+    if (!checkOverrideHeaders(this.limits, request.json, headers, verdict)) return false;
+    for (let k = 0; k < BODY_KEYS.length; k++) {
+      const body = request.inputPos(BODY_KEYS[k], verdict);
+      if (request.failed) return false;
+      if (!checkOverrideBody(this.limits, request.json, BODY_KEYS[k], body, verdict)) return false;
+    }
+    return true;
   }
 }
 

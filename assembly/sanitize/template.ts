@@ -1,0 +1,182 @@
+// Chat-template markers in untrusted content: the role and turn tokens model
+// families use (ChatML <|im_start|> <|im_end|>, Llama 3 <|start_header_id|>
+// <|eot_id|>, Phi <|system|> <|user|>, harmony <|start|> <|message|>, DeepSeek
+// <｜User｜>, Llama 2 <<SYS>> [INST] [/INST], Mistral [SYSTEM_PROMPT]
+// [TOOL_CALLS], Gemma <start_of_turn> <end_of_turn>). Text that carries one
+// can open a fake system or user turn, so each is replaced by
+// [[MARKER_SANITIZED]], like a spoofed fence marker (fence.ts), and counted
+// in report.markers (flag marker_spoof).
+//
+// Matched on folded characters (fold.ts: case, fullwidth, look-alike brackets
+// and letters; invisible characters skipped), with spaces allowed between the
+// parts: `< | im_start | >`, `<| IM_START |>`, `＜｜im_start｜＞`, `[ /inst ]`.
+// A written-out `<|name|>` with nothing folded or spaced counts whatever the
+// name (new models add tokens); once spaced or folded only the known names
+// count, so code such as F#'s `f <| x |> g` is left alone.
+import { ByteBuffer } from "../util/bytes";
+import { SanitizeReport } from "./report";
+import { HIGHS, hasByte } from "../util/swar";
+import { decodeUtf8 } from "./props";
+import { foldMarkerChar, FOLD_SKIP } from "./fold";
+import { MARKER_REPLACEMENT } from "./fence";
+
+const MAX_NAME = 40;
+const MAX_SPACES = 8;
+
+/** Names after folding: upper case, '-' and '▁' as '_'. */
+const PIPE_NAMES: string[] = [
+  "IM_START", "IM_END", "IM_SEP", "SYSTEM", "USER", "ASSISTANT", "TOOL", "END", "ENDOFTEXT", "ENDOFPROMPT",
+  "EOT_ID", "EOM_ID", "START_HEADER_ID", "END_HEADER_ID", "BEGIN_OF_TEXT", "END_OF_TEXT", "PYTHON_TAG",
+  "START", "MESSAGE", "CHANNEL", "RETURN", "CALL", "CONSTRAIN", "BEGIN_OF_SENTENCE", "END_OF_SENTENCE",
+  "FIM_PREFIX", "FIM_MIDDLE", "FIM_SUFFIX", "PAD", "TOOL_CALLS", "TOOL_CALL_BEGIN", "TOOL_CALL_END",
+];
+const ANGLE_NAMES: string[] = ["SYS", "START_OF_TURN", "END_OF_TURN"];
+const BRACKET_NAMES: string[] = ["INST", "SYS", "SYSTEM_PROMPT", "TOOL_CALLS", "AVAILABLE_TOOLS", "TOOL_RESULTS"];
+
+// Cursor over folded characters (module state: one run at a time).
+let at: usize = 0;
+let limit: usize = 0;
+let peekLen: usize = 0;
+/** Nothing was folded, skipped or spaced so far: the marker is written out plainly. */
+let plain = true;
+let name = "";
+
+/** Folded character at the cursor: '|' look-alikes as '|', '▁' as '_', invisible characters skipped. */
+function peek(): u32 {
+  while (at < limit) {
+    const packed = decodeUtf8(at, limit);
+    const cp = packed & 0xffffff;
+    peekLen = <usize>(packed >> 24);
+    if (cp < 0x80) return cp - 0x61 < 26 ? cp - 0x20 : cp;
+    plain = false;
+    if (cp == 0x2223 || cp == 0x2502 || cp == 0x01c0 || cp == 0xffe8 || cp == 0x23d0) return 0x7c;
+    if (cp == 0x2581) return 0x5f;
+    const f = foldMarkerChar(cp);
+    if (f != FOLD_SKIP) return f;
+    at += peekLen;
+  }
+  peekLen = 0;
+  return 0;
+}
+
+function take(c: u32): bool {
+  if (peek() != c) return false;
+  at += peekLen;
+  return true;
+}
+
+function spaces(): void {
+  for (let n = 0; n < MAX_SPACES && peek() == 0x20; n++) {
+    plain = false;
+    at += peekLen;
+  }
+}
+
+/** A name of letters, digits, '_' and '-' (as '_') into `name`; false when empty or too long. */
+function readName(): bool {
+  name = "";
+  let letters = false;
+  for (let n = 0; n <= MAX_NAME; n++) {
+    let c = peek();
+    if (c == 0x2d) c = 0x5f;
+    const letter = c - 0x41 < 26;
+    if (!letter && c - 0x30 >= 10 && c != 0x5f) return n > 0 && letters;
+    if (n == MAX_NAME) return false;
+    letters = letters || letter;
+    name += String.fromCharCode(c);
+    at += peekLen;
+  }
+  return false;
+}
+
+function known(list: string[]): bool {
+  for (let i = 0; i < list.length; i++) {
+    if (list[i] == name) return true;
+  }
+  return false;
+}
+
+/** End of the chat-template marker starting at s (a '<' or '[' after folding), or 0. */
+function matchTemplate(s: usize, end: usize): usize {
+  at = s;
+  limit = end;
+  plain = true;
+  const open = peek();
+  at += peekLen;
+  if (open == 0x5b) {
+    spaces();
+    take(0x2f);
+    spaces();
+    if (!readName() || !known(BRACKET_NAMES)) return 0;
+    spaces();
+    return take(0x5d) ? at : 0;
+  }
+  let angles = 1;
+  while (take(0x3c)) angles++;
+  spaces();
+  if (take(0x7c)) {
+    spaces();
+    if (!readName()) return 0;
+    spaces();
+    if (!take(0x7c)) return 0;
+    spaces();
+    if (!take(0x3e)) return 0;
+    return plain || known(PIPE_NAMES) ? at : 0;
+  }
+  take(0x2f);
+  spaces();
+  if (!readName() || !known(ANGLE_NAMES)) return 0;
+  spaces();
+  if (!take(0x3e)) return 0;
+  while (take(0x3e)) {}
+  return at;
+}
+
+/** Whether the character at p folds to '<' or '[' (p at a lead byte). */
+function opensAt(p: usize, end: usize): bool {
+  const b = <u32>load<u8>(p);
+  if (b < 0x80) return b == 0x3c || b == 0x5b;
+  if (b < 0xc0) return false;
+  const f = foldMarkerChar(decodeUtf8(p, end) & 0xffffff);
+  return f == 0x3c || f == 0x5b;
+}
+
+/** Replace every chat-template marker of src by [[MARKER_SANITIZED]] into dst; false (dst untouched) when none. */
+export function neutralizeTemplateMarkers(src: ByteBuffer, dst: ByteBuffer, report: SanitizeReport): bool {
+  const start = src.ptr;
+  const end = start + <usize>src.length;
+  let copied = start;
+  let p = start;
+  let any = false;
+  while (p < end) {
+    // Plain ASCII without '<' or '[' cannot open a marker: skip eight bytes at a time.
+    if (p + 8 <= end) {
+      const w = load<u64>(p);
+      if ((w & HIGHS) == 0 && !hasByte(w, 0x3c) && !hasByte(w, 0x5b)) {
+        p += 8;
+        continue;
+      }
+    }
+    const b = <u32>load<u8>(p);
+    const len: usize = b < 0xc0 ? 1 : b < 0xe0 ? 2 : b < 0xf0 ? 3 : 4;
+    const m = opensAt(p, end) ? matchTemplate(p, end) : 0;
+    if (m == 0) {
+      p += len;
+      continue;
+    }
+    if (!any) {
+      any = true;
+      dst.reset();
+      dst.ensure(src.length + 32);
+    }
+    dst.append(copied, <i32>(p - copied));
+    dst.appendString(MARKER_REPLACEMENT);
+    report.markers++;
+    report.markerSpoof = true;
+    copied = m;
+    p = m;
+  }
+  if (!any) return false;
+  dst.append(copied, <i32>(end - copied));
+  return true;
+}
