@@ -22,6 +22,7 @@ import { commandInfo } from "./names";
 import { Script } from "./nodes";
 import { BraceExpander } from "./target";
 import { Ch, Redir, WordFlag } from "./tokens";
+import { globsOverlap } from "./glob-overlap";
 
 @final class PatternWord {
   text: Bytes;
@@ -185,15 +186,33 @@ function globWordCouldMatch(p: usize, pn: i32, t: usize, tn: i32): bool {
   return pi == pn;
 }
 
-/** A glob word (or its last path segment) that could expand to a plain pattern word. */
+/** A glob word (or its last path segment) that could expand to a name the pattern word matches. */
 function globWordHits(s: Script, pw: PatternWord, w: i32): bool {
-  if (pw.glob || (s.wordFlags(w) & WordFlag.GLOB) == 0) return false;
+  if ((s.wordFlags(w) & WordFlag.GLOB) == 0) return false;
   const p = s.wordPtr(w), n = s.wordLen(w);
   const t = changetype<usize>(pw.text), tn = pw.text.length;
-  if (globWordCouldMatch(p, n, t, tn)) return true;
+  // `ls *` names every file, but a file named `sudo` is data, not the command a pattern like `sudo` means:
+  // a bare `*` only meets patterns that name files (`*.pem`, `.env`, `id_rsa`, `/etc/shadow`).
+  if (onlyStars(p + <usize>basenameOffset(p, n), n - basenameOffset(p, n)) && !namesFile(t, tn)) return false;
+  if (pw.glob ? globsOverlap(p, n, t, tn) : globWordCouldMatch(p, n, t, tn)) return true;
   if (indexOf(t, tn, Ch.SLASH) >= 0) return false;
   const b = basenameOffset(p, n);
-  return b > 0 && globWordCouldMatch(p + <usize>b, n - b, t, tn);
+  if (b <= 0) return false;
+  return pw.glob ? globsOverlap(p + <usize>b, n - b, t, tn) : globWordCouldMatch(p + <usize>b, n - b, t, tn);
+}
+
+function onlyStars(p: usize, n: i32): bool {
+  for (let i = 0; i < n; i++) if (<u32>load<u8>(p + <usize>i) != Ch.STAR) return false;
+  return n > 0;
+}
+
+/** A pattern word with `.`, `/`, `_`, `~` or a glob in it names files; letters, digits and `-` alone name a command. */
+function namesFile(t: usize, tn: i32): bool {
+  for (let i = 0; i < tn; i++) {
+    const c = <u32>load<u8>(t + <usize>i);
+    if (c == 0x2e || c == Ch.SLASH || c == 0x5f || c == 0x7e || c == Ch.STAR || c == Ch.QUESTION) return true;
+  }
+  return false;
 }
 
 /** Matches blocked patterns against a parsed script. */
