@@ -18,7 +18,7 @@ export const enum Cmd {
   // code runners
   EVAL, TRAP, ALIAS, SHELL, GIT, SOURCE,
   // shell state
-  CD, PUSHD, POPD, DECLARE, READ, PRINTF, MAPFILE, GETOPTS, LET, ECHO, CAT,
+  CD, PUSHD, POPD, DECLARE, READ, PRINTF, MAPFILE, GETOPTS, LET, ECHO, CAT, TEST, UNSET,
   // built-in checks and flag tables
   RM, CP, MV, CHMOD, CHOWN, DD, MKFS, KILL, POWER, INIT, SYSTEMCTL, TEE, SHRED, DEVTOOL,
   NC, SOCAT, CURL, WGET, OPENSSL, TAR, DOCKER, NPM, PIP, RSYNC, SED, KUBECTL, LN, AWK, NPX,
@@ -155,6 +155,8 @@ function build(): NameTable {
   addAll(t, "mapfile readarray", Cmd.MAPFILE);
   addAll(t, "getopts", Cmd.GETOPTS);
   addAll(t, "let", Cmd.LET);
+  addAll(t, "test [", Cmd.TEST);
+  addAll(t, "unset", Cmd.UNSET);
   addAll(t, "echo", Cmd.ECHO);
   addAll(t, "cat", Cmd.CAT);
   addAll(t, "rm grm", Cmd.RM);

@@ -21,6 +21,8 @@ const ALIASES = "author=owner home=docs issues=bugs info=view show=view find=sea
 
 let names: string[] | null = null;   // commands, then alias names
 let targets: string[] | null = null;  // the command each name runs
+let buckets: Array<i32[]> | null = null; // indexes into names, by first letter (& 31)
+let COMMAND_COUNT = 0;
 
 function build(): void {
   const n: string[] = [];
@@ -35,12 +37,25 @@ function build(): void {
   }
   names = n;
   targets = t;
+  COMMAND_COUNT = commands.length;
+  const b = new Array<i32[]>(32);
+  for (let i = 0; i < 32; i++) b[i] = [];
+  for (let i = 0; i < n.length; i++) b[n[i].charCodeAt(0) & 31].push(i);
+  buckets = b;
 }
 
-/** The npm command that the word (p, len) runs, or "" when npm would refuse it. */
+/** The npm command that the word (p, len) runs when that is another word; "" when it is the word itself or npm would refuse it. */
 export function npmCommand(p: usize, len: i32): string {
   if (names === null) build();
   const n = names!, t = targets!;
+  // The common case, already a command's name, without decoding the word.
+  if (len > 0) {
+    const bucket = buckets![<i32>(load<u8>(p) & 31)];
+    for (let b = 0; b < bucket.length; b++) {
+      const i = bucket[b];
+      if (i < COMMAND_COUNT && sameBytes(n[i], p, len)) return "";
+    }
+  }
   let word = String.UTF8.decodeUnsafe(p, <usize>len, false);
   if (hasUpper(word)) word = kebab(word);
   for (let i = 0; i < n.length; i++) if (n[i] == word) return t[i];
@@ -52,6 +67,12 @@ export function npmCommand(p: usize, len: i32): string {
     hit = i;
   }
   return hit >= 0 && word.length > 0 ? t[hit] : "";
+}
+
+function sameBytes(name: string, p: usize, len: i32): bool {
+  if (name.length != len) return false;
+  for (let k = 0; k < len; k++) if (<u32>load<u8>(p + <usize>k) != <u32>name.charCodeAt(k)) return false;
+  return true;
 }
 
 function hasUpper(s: string): bool {

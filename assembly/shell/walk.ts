@@ -109,8 +109,8 @@ export class Walker {
     // The builtins `test`/`[ -v` and `unset` evaluate `a[…]` subscripts as arithmetic, which runs any
     // `$( )` inside a quoted operand (red-team review): their operands are code.
     const name = s.arg(cmd, start);
-    const isTest = wordIs(s, name, "test") || wordIs(s, name, "[");
-    if (isTest || wordIs(s, name, "unset")) {
+    const isTest = cmdId(info) == Cmd.TEST;
+    if (isTest || cmdId(info) == Cmd.UNSET) {
       if (!this.literalArgs(cmd, start + 1, end)) return;
       for (let k = start + 1; k < end; k++) {
         if (!isTest || (k > start + 1 && wordIs(s, s.arg(cmd, k - 1), "-v"))) addSubscriptArith(s, s.arg(cmd, k));
@@ -207,7 +207,7 @@ export class Walker {
     const w = s.arg(cmd, k);
     if (!s.isStatic(w)) return;
     const canonical = npmCommand(s.wordPtr(w), s.wordLen(w));
-    if (canonical.length == 0 || wordIs(s, w, canonical)) return;
+    if (canonical.length == 0) return;
     s.argvFlat.set(s.cArgv.get(cmd) + k, s.commitString(canonical, WordKind.ARG, Attr.UNQUOTED));
   }
 
