@@ -11,6 +11,9 @@
 // (whose own names are tame in turn) or computed by arithmetic. Anything
 // else is denied; so is a command substitution's output read as arithmetic.
 // Flow-insensitive on purpose: one unsafe assignment anywhere taints the name.
+// Associative arrays get no exemption although their keys are strings: whether
+// `h` is associative where it is used depends on flow (`declare -A` in a
+// function or subshell, `unset h`), so every subscript is treated as arithmetic.
 
 import { Script } from "./nodes";
 import { envName } from "./argv";
@@ -42,15 +45,12 @@ export function addSubscriptArith(s: Script, w: i32): void {
   if (len <= 0 || len >= n || load<u8>(p + <usize>len) != Ch.LBRACKET) return;
   const close = closeBracket(p, len + 1, n);
   if (close < 0) return;
-  const array = s.commitRaw(p, len, WordKind.OTHER, Attr.UNQUOTED);
-  s.addArith(s.commitRaw(s.wordPtr(w) + <usize>len + 1, close - len - 1, WordKind.OTHER, Attr.UNQUOTED), array);
+  s.addArith(s.commitRaw(p + <usize>len + 1, close - len - 1, WordKind.OTHER, Attr.UNQUOTED));
 }
 
 /** The first arithmetic text that reads a value from outside the command; false if none. */
 export function arithTainted(s: Script, out: ArithTaint): bool {
   for (let i = 0, n = s.arithWords.length; i < n; i++) {
-    const array = s.arithArrays.get(i);
-    if (array >= 0 && isAssoc(s, s.wordPtr(array), s.wordLen(array))) continue;
     const w = s.arithWords.get(i);
     if (!textTame(s, s.wordPtr(w), s.wordLen(w), 0, out)) {
       out.word = w;
@@ -63,7 +63,6 @@ export function arithTainted(s: Script, out: ArithTaint): bool {
     const len = envName(s, w);
     if (len <= 0) continue;
     const p = s.wordPtr(w), m = s.wordLen(w);
-    if (isAssoc(s, p, len)) continue;
     if (len < m && load<u8>(p + <usize>len) == Ch.LBRACKET) {
       const close = closeBracket(p, len + 1, m);
       if (close > 0 && !textTame(s, p + <usize>len + 1, close - len - 1, 0, out)) {
@@ -129,13 +128,6 @@ function textTame(s: Script, p: usize, n: i32, depth: i32, out: ArithTaint): boo
       let j = i + 1;
       while (j < n && isNameChar(<u32>load<u8>(p + <usize>j))) j++;
       const np = p + <usize>i, nn = j - i;
-      if (j < n && <u32>load<u8>(p + <usize>j) == Ch.LBRACKET && isAssoc(s, np, nn)) {
-        // h[key] of an associative array: the key is a string, never evaluated.
-        const close = closeBracket(p, j + 1, n);
-        if (close < 0) return fail(out, String.UTF8.decodeUnsafe(np, <usize>nn, false));
-        i = close + 1;
-        continue;
-      }
       if (!nameTame(s, np, nn, depth)) return fail(out, String.UTF8.decodeUnsafe(np, <usize>nn, false));
       i = j;
       continue;
@@ -273,12 +265,6 @@ function isIncDec(t: usize, i: i32): bool {
 function isAssignOperator(c: u32): bool {
   return c == Ch.PLUS || c == Ch.MINUS || c == Ch.STAR || c == Ch.SLASH || c == 0x25 || c == Ch.LT ||
     c == Ch.GT || c == Ch.AMP || c == 0x5e || c == Ch.PIPE;
-}
-
-/** Is (p, n) declared an associative array (`declare -A`)? */
-function isAssoc(s: Script, p: usize, n: i32): bool {
-  for (let i = 0, m = s.assocNames.length; i < m; i++) if (sameName(s, s.assocNames.get(i), p, n)) return true;
-  return false;
 }
 
 /** Does word `w` name the variable (p, n) (its name part: before `=`, `+=` or `[`)? */

@@ -95,7 +95,13 @@
 
   // @ts-ignore: decorator
   @inline append(p: usize, n: i32): void {
-    this.ensure(n);
+    if (this.length + n > this.capacity) {
+      // Bytes from this buffer itself (a word re-committed from the arena) move with it.
+      const inside = p >= this.data && p < this.data + <usize>this.capacity;
+      const offset = p - this.data;
+      this.grow(n);
+      if (inside) p = this.data + offset;
+    }
     copyBytes(this.data + <usize>this.length, p, n);
     this.length += n;
   }

@@ -25,7 +25,7 @@ export class Expander extends Lexer {
         // The word shows the source text, not what nested expansions appended.
         b.text.length = keep;
         b.attr.length = keep;
-        this.noteArith(start + 3, this.pos - 2, -1);
+        this.noteArith(start + 3, this.pos - 2);
         b.append(this.src + <usize>start, this.pos - start, Attr.EXPANSION);
         return true;
       }
@@ -117,14 +117,12 @@ export class Expander extends Lexer {
     else if (i < to) i++;
     const nameEnd = i;
     if (nameEnd == nameStart) return;
-    let array = -1;
     if (this.ch(i) == Ch.LBRACKET) {
       const close = this.closeBracket(i + 1, to);
       if (close < 0) return;
       const keys = close == i + 2 && (this.ch(i + 1) == Ch.AT || this.ch(i + 1) == Ch.STAR);
       if (!keys) {
-        array = this.script.commitRaw(this.src + <usize>nameStart, nameEnd - nameStart, WordKind.OTHER, Attr.UNQUOTED);
-        this.noteArith(i + 1, close, array);
+        this.noteArith(i + 1, close);
       } else if (bang && close + 1 == to) {
         return; // ${!a[@]}: the keys, nothing evaluated
       }
@@ -133,11 +131,11 @@ export class Expander extends Lexer {
     if (bang) {
       // ${!prefix@} and ${!prefix*} list names; any other ${!x…} reads x's value as a name.
       const c = this.ch(i);
-      if (!(i + 1 == to && (c == Ch.AT || c == Ch.STAR))) this.noteArith(nameStart, nameEnd, -1);
+      if (!(i + 1 == to && (c == Ch.AT || c == Ch.STAR))) this.noteArith(nameStart, nameEnd);
     }
     if (i < to && this.ch(i) == Ch.COLON) {
       const n = this.ch(i + 1);
-      if (n != Ch.MINUS && n != Ch.EQ && n != Ch.PLUS && n != Ch.QUESTION) this.noteArith(i + 1, to, -1);
+      if (n != Ch.MINUS && n != Ch.EQ && n != Ch.PLUS && n != Ch.QUESTION) this.noteArith(i + 1, to);
     }
   }
 
@@ -154,9 +152,9 @@ export class Expander extends Lexer {
   }
 
   /** Source bytes [from, to) are evaluated as arithmetic: keep them for the taint check (arith.ts). */
-  noteArith(from: i32, to: i32, array: i32): void {
+  noteArith(from: i32, to: i32): void {
     const s = this.script;
-    s.addArith(s.commitRaw(this.src + <usize>from, to - from, WordKind.OTHER, Attr.UNQUOTED), array);
+    s.addArith(s.commitRaw(this.src + <usize>from, to - from, WordKind.OTHER, Attr.UNQUOTED));
   }
 
   /** Does `((` at p-2 close with `))` (arithmetic) rather than `) )` (nested subshell)? */
@@ -231,7 +229,7 @@ export class Expander extends Lexer {
       this.pos++;
     }
     this.leaveLevel();
-    this.noteArith(start + 2, this.pos - 1, -1);
+    this.noteArith(start + 2, this.pos - 1);
     this.b().append(this.src + <usize>start, this.pos - start, Attr.EXPANSION);
     return true;
   }

@@ -266,7 +266,7 @@ export class Grammar extends Heredocs {
         this.pos += 2;
         const from = this.pos;
         ok = this.scanArith();
-        if (ok) this.noteArith(from, this.pos - 2, -1);
+        if (ok) this.noteArith(from, this.pos - 2);
       } else {
         ok = this.subshell();
       }

@@ -111,18 +111,14 @@ export { Buf, IntList } from "./buffers";
   cdWords: IntList = new IntList(8);
   /**
    * Text that bash evaluates as arithmetic (`$(( ))`, `(( ))`, `let`, array
-   * subscripts, `${x:offset}`, `[[ -eq ]]` operands; arith.ts), one word each,
-   * and the array whose subscript it is (a word naming it, or -1).
+   * subscripts, `${x:offset}`, `[[ -eq ]]` operands; arith.ts), one word each.
    */
   arithWords: IntList = new IntList(8);
-  arithArrays: IntList = new IntList(8);
   /** Words naming variables given a value from outside the command string (`read x`, `for x in $(…)`). */
   dynNames: IntList = new IntList(8);
   /** Values written in the command for a name that has no `=` of its own (`for i in 1 2 3`): name and value words. */
   valueNames: IntList = new IntList(8);
   valueWords: IntList = new IntList(8);
-  /** Words naming associative arrays (`declare -A h`): their subscripts are strings, not arithmetic. */
-  assocNames: IntList = new IntList(4);
   /** Words naming `declare -i` variables: every value assigned to them is evaluated as arithmetic. */
   intNames: IntList = new IntList(4);
 
@@ -140,7 +136,7 @@ export { Buf, IntList } from "./buffers";
     this.vCmd.reset(); this.vStart.reset(); this.vEnd.reset(); this.vParent.reset(); this.vFlags.reset();
     this.vInfo.reset();
     this.envWords.reset(); this.envCmds.reset(); this.cdCmds.reset(); this.cdWords.reset();
-    this.arithWords.reset(); this.arithArrays.reset(); this.dynNames.reset(); this.assocNames.reset();
+    this.arithWords.reset(); this.dynNames.reset();
     this.intNames.reset(); this.valueNames.reset(); this.valueWords.reset();
   }
 
@@ -266,10 +262,9 @@ export { Buf, IntList } from "./buffers";
     return this.vFlags.push(flags);
   }
 
-  /** Record word `w` as arithmetic text (a subscript of the array named by word `array`, or -1). */
-  addArith(w: i32, array: i32): void {
+  /** Record word `w` as arithmetic text. */
+  addArith(w: i32): void {
     this.arithWords.push(w);
-    this.arithArrays.push(array);
   }
 
   addAssignment(name: i32, value: i32): void {

@@ -125,7 +125,7 @@ export class Parser extends Grammar {
       this.pos += 2;
       const from = this.pos;
       if (!this.scanArith()) return false;
-      this.noteArith(from, this.pos - 2, -1);
+      this.noteArith(from, this.pos - 2);
       this.skipBlanks();
       if (this.ch(this.pos) == Ch.SEMI) this.pos++;
       return this.doGroup();
@@ -248,11 +248,11 @@ export class Parser extends Grammar {
       regexNext = !regexNext && s.wordLen(w) == 2 && load<u8>(s.wordPtr(w)) == Ch.EQ &&
         load<u8>(s.wordPtr(w) + 1) == 0x7e && s.isStatic(w);
       // Operands of -eq … -ge are arithmetic; `-v a[i]` evaluates the subscript (arith.ts).
-      if (arithNext) s.addArith(w, -1);
+      if (arithNext) s.addArith(w);
       if (subscriptNext) addSubscriptArith(s, w);
       arithNext = isArithTest(s, w);
       subscriptNext = s.isStatic(w) && wordIs(s, w, "-v");
-      if (arithNext && prev >= 0) s.addArith(prev, -1);
+      if (arithNext && prev >= 0) s.addArith(prev);
       prev = w;
     }
   }

@@ -130,10 +130,9 @@ export class Walker {
           const w = s.arg(cmd, k);
           if (isOptionWord(s, w, true)) { attrs |= declareAttrs(s, w); continue; }
           s.addEnvWord(w, cmd);
-          if (isLet) s.addArith(w, -1); // `let` evaluates each word
+          if (isLet) s.addArith(w); // `let` evaluates each word
           if ((attrs & DECLARE_NAMEREF) != 0) s.dynNames.push(w); // its value names another variable
           if ((attrs & DECLARE_INTEGER) != 0) s.intNames.push(w);
-          if ((attrs & DECLARE_ASSOC) != 0) s.assocNames.push(w);
           if (!this.literalCode(cmd, w)) return;
         }
         break;
@@ -428,9 +427,9 @@ function endsWithPath(s: Script, w: i32, suffix: string): bool {
   return true;
 }
 
-const DECLARE_NAMEREF = 1, DECLARE_INTEGER = 2, DECLARE_ASSOC = 4;
+const DECLARE_NAMEREF = 1, DECLARE_INTEGER = 2;
 
-/** Attributes an option word of `declare`/`local`/`typeset` gives: -n, -i, -A. */
+/** Attributes an option word of `declare`/`local`/`typeset` gives: -n, -i. */
 function declareAttrs(s: Script, w: i32): i32 {
   const p = s.wordPtr(w), n = s.wordLen(w);
   if (n < 2 || load<u8>(p) != Ch.MINUS) return 0; // +i removes an attribute
@@ -439,7 +438,6 @@ function declareAttrs(s: Script, w: i32): i32 {
     const c = <u32>load<u8>(p + <usize>i);
     if (c == 0x6e) attrs |= DECLARE_NAMEREF;
     else if (c == 0x69) attrs |= DECLARE_INTEGER;
-    else if (c == 0x41) attrs |= DECLARE_ASSOC;
   }
   return attrs;
 }
