@@ -71,7 +71,8 @@ export function programOption(s: Script, cmd: i32, start: i32, end: i32): i32 {
   let list: string[] | null = null;
   let prefixes = true;
   let parsed = 0;
-  if (isName(np + <usize>b, nn - b, "npm") || isName(np + <usize>b, nn - b, "pnpm") || isName(np + <usize>b, nn - b, "yarn")) list = NPM_OPTIONS;
+  if (isName(np + <usize>b, nn - b, "npm") || isName(np + <usize>b, nn - b, "pnpm") || isName(np + <usize>b, nn - b, "yarn") ||
+      isName(np + <usize>b, nn - b, "npx") || isName(np + <usize>b, nn - b, "pnpx")) list = NPM_OPTIONS;
   else if (isName(np + <usize>b, nn - b, "tar") || isName(np + <usize>b, nn - b, "gtar")) { list = TAR_OPTIONS; parsed = TAR_PARSED; }
   else if (isName(np + <usize>b, nn - b, "sort")) list = SORT_OPTIONS;
   else if (isName(np + <usize>b, nn - b, "rg")) { list = RG_OPTIONS; prefixes = false; }
@@ -118,11 +119,22 @@ function goProgramOption(s: Script, cmd: i32, start: i32, end: i32): i32 {
   return -1;
 }
 
-/** A `make` operand assigning SHELL, .SHELLFLAGS or MAKESHELL (`NAME=`, `:=`, `::=`, `+=`, `?=`, `!=`). */
+/**
+ * A `make` operand assigning SHELL, .SHELLFLAGS or MAKESHELL (`NAME=`, `:=`,
+ * `::=`, `+=`, `?=`, `!=`), or a makefile read from stdin (`-f -`,
+ * `--file=/dev/stdin`): recipes we cannot see.
+ */
 function makeShellAssignment(s: Script, cmd: i32, start: i32, end: i32): i32 {
   for (let k = start + 1; k < end; k++) {
     const w = s.arg(cmd, k);
     const p = s.wordPtr(w), n = s.wordLen(w);
+    if (isName(p, n, "-f") || isName(p, n, "--file") || isName(p, n, "--makefile")) {
+      if (k + 1 < end && isStdinName(s, s.arg(cmd, k + 1))) return w;
+      continue;
+    }
+    if ((n > 2 && isName(p, 2, "-f") && isStdinBytes(p + 2, n - 2)) ||
+        (n > 7 && isName(p, 7, "--file=") && isStdinBytes(p + 7, n - 7)) ||
+        (n > 11 && isName(p, 11, "--makefile=") && isStdinBytes(p + 11, n - 11))) return w;
     let m = 0;
     while (m < n && load<u8>(p + <usize>m) != 0x3d) m++;
     if (m == n) continue;
@@ -138,6 +150,14 @@ function makeShellAssignment(s: Script, cmd: i32, start: i32, end: i32): i32 {
     for (let o = 0; o < MAKE_VARIABLES.length; o++) if (isName(p + <usize>from, name - from, MAKE_VARIABLES[o])) return w;
   }
   return -1;
+}
+
+function isStdinName(s: Script, w: i32): bool {
+  return isStdinBytes(s.wordPtr(w), s.wordLen(w));
+}
+
+function isStdinBytes(p: usize, n: i32): bool {
+  return isName(p, n, "-") || isName(p, n, "/dev/stdin") || isName(p, n, "/dev/fd/0") || isName(p, n, "/proc/self/fd/0");
 }
 
 function isName(p: usize, n: i32, lit: string): bool {
