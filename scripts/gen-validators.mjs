@@ -30,6 +30,11 @@ const VALIDATORS = {
   validateDecision: "decision.schema.json",
 };
 
+// withoutDescriptions(): keywords whose value is data, not a schema; and those mapping names (possibly
+// "description", a passport property) to schemas.
+const DATA_KEYWORDS = new Set(["const", "enum", "examples", "default", "required", "dependentRequired", "title", "$comment"]);
+const NAME_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
+
 const ajv = new Ajv2020({
   allErrors: true,
   inlineRefs: false,
@@ -48,7 +53,7 @@ for (const [name, file] of Object.entries(VALIDATORS)) {
   const schema = JSON.parse(readFileSync(join(root, "schemas", file), "utf8"));
   const expectedId = `https://portcullis.dev/schemas/${file}`;
   if (schema.$id !== expectedId) throw new Error(`schemas/${file}: $id must be ${expectedId}, got ${schema.$id}`);
-  ajv.addSchema(schema);
+  ajv.addSchema(withoutDescriptions(schema));
   exportsMap[name] = schema.$id;
 }
 // Compile everything once up front so schema errors (strict mode) surface with a clear message.
@@ -100,6 +105,25 @@ console.log(
     `${specifiers.size} runtime import${specifiers.size === 1 ? "" : "s"}) and validators.d.ts`,
 );
 
+/**
+ * The schema without the `description`s that format-errors.ts never reads: the generated code embeds every schema
+ * object it may report as `parentSchema`, and the prose was 29 KB of the default bundle (issue 3's budget). Kept
+ * where a `const` has no `title` (format-errors.ts names such a value by its description). Editors and `validate`
+ * read the full schemas in schemas/.
+ */
+function withoutDescriptions(schema) {
+  if (Array.isArray(schema)) return schema.map(withoutDescriptions); // allOf, anyOf, oneOf, prefixItems
+  if (schema === null || typeof schema !== "object") return schema;
+  const keep = "const" in schema && !("title" in schema);
+  const out = {};
+  for (const [keyword, value] of Object.entries(schema)) {
+    if (keyword === "description" && !keep) continue;
+    if (DATA_KEYWORDS.has(keyword)) out[keyword] = value;
+    else if (NAME_MAPS.has(keyword)) out[keyword] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, withoutDescriptions(sub)]));
+    else out[keyword] = withoutDescriptions(value);
+  }
+  return out;
+}
 function readJson(rel) {
   return JSON.parse(readFileSync(join(root, rel), "utf8"));
 }
