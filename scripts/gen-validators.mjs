@@ -81,6 +81,30 @@ code = code.replace(/^"use strict";\s*/, "");
 if (/\brequire\s*\(/.test(code)) throw new Error("gen-validators: a require() call survived the rewrite");
 if (/new Function|\beval\s*\(/.test(code)) throw new Error("gen-validators: generated code uses new Function/eval");
 
+// --- build the validators on first use, not at import ----------------------------------------------------
+// Their schema objects, regexes and functions cost a fresh process about 5 ms at import (bench/first-load.mjs), and
+// a host that only decides (a PassportProvider given an object) never validates. The generated code goes inside
+// __build(); each export is a small function that builds everything on its first call and mirrors `.errors`.
+const exported = [];
+code = code.replace(/export const (\w+) = (\w+);/g, (_, name, local) => (exported.push([name, local]), ""));
+if (exported.length !== Object.keys(VALIDATORS).length || /\bexport (const|let|var|function|default|\{)/.test(code)) throw new Error("gen-validators: unexpected exports in ajv's output");
+code = `function __build() {
+${code}
+return { ${exported.map(([name, local]) => `${name}: ${local}`).join(", ")} };
+}
+let __built;
+function __lazy(name) {
+  const validator = (data) => {
+    const built = (__built ??= __build())[name];
+    const valid = built(data);
+    validator.errors = built.errors;
+    return valid;
+  };
+  validator.errors = null;
+  return validator;
+}
+${exported.map(([name]) => `export const ${name} = /* @__PURE__ */ __lazy(${JSON.stringify(name)});`).join("\n")}`;
+
 const withExt = (spec) => (/\.[cm]?js$/.test(spec) ? spec : `${spec}.js`);
 const importLines = [...specifiers].map(([spec, local]) => `import * as ${local}_ns from ${JSON.stringify(withExt(spec))};`);
 const interopLines = [...specifiers].map(([, local]) => `const ${local} = __interop(${local}_ns);`);
