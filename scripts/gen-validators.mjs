@@ -82,8 +82,8 @@ if (/\brequire\s*\(/.test(code)) throw new Error("gen-validators: a require() ca
 if (/new Function|\beval\s*\(/.test(code)) throw new Error("gen-validators: generated code uses new Function/eval");
 
 // --- build the validators on first use, not at import ----------------------------------------------------
-// Their schema objects, regexes and functions cost a fresh process about 5 ms at import (bench/first-load.mjs), and
-// a host that only decides (a PassportProvider given an object) never validates. The generated code goes inside
+// Creating their schema objects, regexes and functions at import cost a fresh Node process about 1.5 ms of CPU
+// (bench/first-load.mjs), and a host that only decides (a PassportProvider given an object) never validates. The generated code goes inside
 // __build(); each export is a small function that builds everything on its first call and mirrors `.errors`.
 const exported = [];
 code = code.replace(/export const (\w+) = (\w+);/g, (_, name, local) => (exported.push([name, local]), ""));
@@ -132,8 +132,8 @@ console.log(
 /**
  * The schema without the `description`s that format-errors.ts never reads: the generated code embeds every schema
  * object it may report as `parentSchema`, and the prose was 29 KB of the default bundle (issue 3's budget). Kept
- * where a `const` has no `title` (format-errors.ts names such a value by its description). Editors and `validate`
- * read the full schemas in schemas/.
+ * where a `const` has no `title` (format-errors.ts names such a value by its description). Editors read the full
+ * schemas in schemas/, which the package ships.
  */
 function withoutDescriptions(schema) {
   if (Array.isArray(schema)) return schema.map(withoutDescriptions); // allOf, anyOf, oneOf, prefixItems
