@@ -30,6 +30,11 @@ const VALIDATORS = {
   validateDecision: "decision.schema.json",
 };
 
+// withoutDescriptions(): keywords whose value is data, not a schema; and those mapping names (possibly
+// "description", a passport property) to schemas.
+const DATA_KEYWORDS = new Set(["const", "enum", "examples", "default", "required", "dependentRequired", "title", "$comment"]);
+const NAME_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
+
 const ajv = new Ajv2020({
   allErrors: true,
   inlineRefs: false,
@@ -48,7 +53,7 @@ for (const [name, file] of Object.entries(VALIDATORS)) {
   const schema = JSON.parse(readFileSync(join(root, "schemas", file), "utf8"));
   const expectedId = `https://portcullis.dev/schemas/${file}`;
   if (schema.$id !== expectedId) throw new Error(`schemas/${file}: $id must be ${expectedId}, got ${schema.$id}`);
-  ajv.addSchema(schema);
+  ajv.addSchema(withoutDescriptions(schema));
   exportsMap[name] = schema.$id;
 }
 // Compile everything once up front so schema errors (strict mode) surface with a clear message.
@@ -76,6 +81,30 @@ code = code.replace(/^"use strict";\s*/, "");
 if (/\brequire\s*\(/.test(code)) throw new Error("gen-validators: a require() call survived the rewrite");
 if (/new Function|\beval\s*\(/.test(code)) throw new Error("gen-validators: generated code uses new Function/eval");
 
+// --- build the validators on first use, not at import ----------------------------------------------------
+// Creating their schema objects, regexes and functions at import cost a fresh Node process about 1.5 ms of CPU
+// (bench/first-load.mjs), and a host that only decides (a PassportProvider given an object) never validates. The generated code goes inside
+// __build(); each export is a small function that builds everything on its first call and mirrors `.errors`.
+const exported = [];
+code = code.replace(/export const (\w+) = (\w+);/g, (_, name, local) => (exported.push([name, local]), ""));
+if (exported.length !== Object.keys(VALIDATORS).length || /\bexport (const|let|var|function|default|\{)/.test(code)) throw new Error("gen-validators: unexpected exports in ajv's output");
+code = `function __build() {
+${code}
+return { ${exported.map(([name, local]) => `${name}: ${local}`).join(", ")} };
+}
+let __built;
+function __lazy(name) {
+  const validator = (data) => {
+    const built = (__built ??= __build())[name];
+    const valid = built(data);
+    validator.errors = built.errors;
+    return valid;
+  };
+  validator.errors = null;
+  return validator;
+}
+${exported.map(([name]) => `export const ${name} = /* @__PURE__ */ __lazy(${JSON.stringify(name)});`).join("\n")}`;
+
 const withExt = (spec) => (/\.[cm]?js$/.test(spec) ? spec : `${spec}.js`);
 const importLines = [...specifiers].map(([spec, local]) => `import * as ${local}_ns from ${JSON.stringify(withExt(spec))};`);
 const interopLines = [...specifiers].map(([, local]) => `const ${local} = __interop(${local}_ns);`);
@@ -100,6 +129,25 @@ console.log(
     `${specifiers.size} runtime import${specifiers.size === 1 ? "" : "s"}) and validators.d.ts`,
 );
 
+/**
+ * The schema without the `description`s that format-errors.ts never reads: the generated code embeds every schema
+ * object it may report as `parentSchema`, and the prose was 29 KB of the default bundle (issue 3's budget). Kept
+ * where a `const` has no `title` (format-errors.ts names such a value by its description). Editors read the full
+ * schemas in schemas/, which the package ships.
+ */
+function withoutDescriptions(schema) {
+  if (Array.isArray(schema)) return schema.map(withoutDescriptions); // allOf, anyOf, oneOf, prefixItems
+  if (schema === null || typeof schema !== "object") return schema;
+  const keep = "const" in schema && !("title" in schema);
+  const out = {};
+  for (const [keyword, value] of Object.entries(schema)) {
+    if (keyword === "description" && !keep) continue;
+    if (DATA_KEYWORDS.has(keyword)) out[keyword] = value;
+    else if (NAME_MAPS.has(keyword)) out[keyword] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, withoutDescriptions(sub)]));
+    else out[keyword] = withoutDescriptions(value);
+  }
+  return out;
+}
 function readJson(rel) {
   return JSON.parse(readFileSync(join(root, rel), "utf8"));
 }
