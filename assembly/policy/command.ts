@@ -275,6 +275,10 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
       if (r == CdResult.DYNAMIC) {
         return verdict.deny(Code.DIRECTORY_NOT_ALLOWED, "command '" + shown + "' changes to a directory computed at run time, so allowed_working_directories cannot be checked");
       }
+      if (r == CdResult.REPEATED) {
+        return verdict.deny(Code.DIRECTORY_NOT_ALLOWED, "command '" + shown + "' changes to a relative directory inside a loop or function, " +
+          "which may run any number of times, so allowed_working_directories cannot be checked (use an absolute path)");
+      }
       if (r == CdResult.UNRESOLVED) {
         return verdict.deny(Code.DIRECTORY_NOT_ALLOWED, "command '" + shown + "' changes to a directory that cannot be resolved");
       }
@@ -313,6 +317,10 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
   }
   // 9. Arithmetic on values from outside the command: bash runs `$( )` in their array subscripts (shell/arith.ts).
   if (arithTainted(s, taint)) {
+    if (taint.nameref) {
+      return verdict.deny(Code.COMMAND_INJECTION_DETECTED, "nameref '" + taint.name + "' gets a target that is not a plain name written in the command; " +
+        "bash evaluates a subscript in it (running any $( ) inside) whenever the nameref is used, so it cannot be checked");
+    }
     const what = taint.name.length == 0 ? "the output of a command substitution"
       : taint.name.startsWith("$") || taint.name.startsWith("${") ? taint.name : "'" + taint.name + "'";
     return verdict.deny(Code.COMMAND_INJECTION_DETECTED, "arithmetic '" + showWord(s, taint.word) + "' reads " + what +

@@ -6,7 +6,7 @@
 
 import { toLowerAscii } from "../util/bytes";
 import { Script } from "./nodes";
-import { Ch } from "./tokens";
+import { Ch, WordFlag } from "./tokens";
 
 /** Exact equality of word `w` with an ASCII literal. */
 export function wordIs(s: Script, w: i32, lit: string): bool {
@@ -188,6 +188,11 @@ export function envName(s: Script, w: i32): i32 {
     i++;
   }
   if (i < n && load<u8>(a + <usize>i) == 2) return -1;
+  // `export {A,PATH}=…`, `LD_{PRELOAD,X}=…`: brace expansion (or a glob) makes the name at run time.
+  if (i < n && (s.wordFlags(w) & (WordFlag.BRACE | WordFlag.GLOB)) != 0) {
+    const c = <u32>load<u8>(p + <usize>i);
+    if (c == 0x7b || c == 0x2a || c == 0x3f || (c == Ch.LBRACKET && (s.wordFlags(w) & WordFlag.GLOB) != 0 && i == 0)) return -1;
+  }
   if (i == 0) return 0;
   if (i == n) return i;
   const c = <u32>load<u8>(p + <usize>i);

@@ -28,9 +28,18 @@ const NUMERIC_VARIABLES: string[] = [
   "OPTIND", "BASH_SUBSHELL", "HISTCMD",
 ];
 
+// Variables bash itself fills with text from outside: `read`/`select` with no name, `mapfile`,
+// `getopts`, `[[ =~ ]]`, … . An assignment elsewhere in the command never makes them tame.
+const OUTSIDE_VARIABLES: string[] = [
+  "REPLY", "MAPFILE", "OPTARG", "BASH_REMATCH", "BASH_ARGV", "BASH_COMMAND", "BASH_EXECUTION_STRING",
+  "READLINE_LINE", "COPROC", "FUNCNAME", "BASH_SOURCE", "HOSTNAME", "PWD", "OLDPWD", "HOME", "PATH", "IFS",
+];
+
 /** Why the last check failed: the arithmetic word and what in it is unsafe. */
 export class ArithTaint {
   word: i32 = -1;
+  /** The word is a nameref whose target is computed at run time (not arithmetic). */
+  nameref: bool = false;
   /** A name whose value comes from outside the command, or "" for a substitution's output. */
   name: string = "";
 }
@@ -38,8 +47,13 @@ export class ArithTaint {
 /** Scratch for values checked on the way (only the first failure is reported). */
 const ignored = new ArithTaint();
 
-/** Word `w` names an array element (`a[i]`, as `unset` and `test -v` take it): its subscript is arithmetic. */
+/**
+ * Word `w` names an array element (`a[i]`, as `unset` and `test -v` take it):
+ * its subscript is arithmetic. A name computed at run time (`test -v "$x"`)
+ * can hold any subscript, so the word itself is checked like arithmetic.
+ */
 export function addSubscriptArith(s: Script, w: i32): void {
+  if (!s.isStatic(w)) { s.addArith(w); return; }
   const len = envName(s, w);
   const p = s.wordPtr(w), n = s.wordLen(w);
   if (len <= 0 || len >= n || load<u8>(p + <usize>len) != Ch.LBRACKET) return;
@@ -50,6 +64,8 @@ export function addSubscriptArith(s: Script, w: i32): void {
 
 /** The first arithmetic text that reads a value from outside the command; false if none. */
 export function arithTainted(s: Script, out: ArithTaint): bool {
+  out.nameref = false;
+  if (namerefTainted(s, out)) return true;
   for (let i = 0, n = s.arithWords.length; i < n; i++) {
     const w = s.arithWords.get(i);
     if (!textTame(s, s.wordPtr(w), s.wordLen(w), 0, out)) {
@@ -153,6 +169,56 @@ function literalSubscriptsTame(s: Script, p: usize, len: i32, n: i32, out: Arith
   return true;
 }
 
+/**
+ * A nameref (`declare -n r=…`) expands to the variable its value names, and
+ * that name may carry a subscript bash evaluates (`r='a[$(id)]'`; `echo $r`
+ * runs id): every value a nameref gets must be a plain name written in the
+ * command.
+ */
+function namerefTainted(s: Script, out: ArithTaint): bool {
+  for (let r = 0, m = s.namerefs.length; r < m; r++) {
+    const ref = s.namerefs.get(r);
+    const len = envName(s, ref);
+    if (len <= 0) continue;
+    const p = s.wordPtr(ref);
+    for (let i = 0, n = s.envWords.length; i < n; i++) {
+      const w = s.envWords.get(i);
+      if (w == ref && s.wordLen(w) == len) continue; // `declare -n r` itself
+      if (!sameName(s, w, p, len)) continue;
+      const wp = s.wordPtr(w), wn = s.wordLen(w);
+      let eq = len;
+      if (eq < wn && load<u8>(wp + <usize>eq) == Ch.PLUS) eq++;
+      const plain = eq < wn && load<u8>(wp + <usize>eq) == Ch.EQ && s.isStatic(w) && isPlainName(wp + <usize>eq + 1, wn - eq - 1);
+      if (!plain) return namerefFails(s, out, ref, len);
+    }
+    for (let i = 0, n = s.valueNames.length; i < n; i++) {
+      if (!sameName(s, s.valueNames.get(i), p, len)) continue;
+      const v = s.valueWords.get(i);
+      if (!s.isStatic(v) || !isPlainName(s.wordPtr(v), s.wordLen(v))) return namerefFails(s, out, ref, len);
+    }
+    // read r, mapfile r, for r in $(…): a target from outside (the nameref's own dynNames entry aside).
+    for (let i = 0, n = s.dynNames.length; i < n; i++) {
+      const w = s.dynNames.get(i);
+      if (w != ref && sameName(s, w, p, len)) return namerefFails(s, out, ref, len);
+    }
+  }
+  return false;
+}
+
+function namerefFails(s: Script, out: ArithTaint, ref: i32, len: i32): bool {
+  out.word = ref;
+  out.nameref = true;
+  out.name = String.UTF8.decodeUnsafe(s.wordPtr(ref), <usize>len, false);
+  return true;
+}
+
+/** A variable name and nothing else (no subscript, no expansion). */
+function isPlainName(p: usize, n: i32): bool {
+  if (n == 0 || !isNameStart(<u32>load<u8>(p))) return false;
+  for (let i = 1; i < n; i++) if (!isNameChar(<u32>load<u8>(p + <usize>i))) return false;
+  return true;
+}
+
 function fail(out: ArithTaint, name: string): bool {
   out.name = name;
   return false;
@@ -162,6 +228,7 @@ function fail(out: ArithTaint, name: string): bool {
 function nameTame(s: Script, p: usize, n: i32, depth: i32): bool {
   for (let k = 0; k < NUMERIC_VARIABLES.length; k++) if (bytesAre(p, n, NUMERIC_VARIABLES[k])) return true;
   if (depth > MAX_DEPTH) return false;
+  for (let k = 0; k < OUTSIDE_VARIABLES.length; k++) if (bytesAre(p, n, OUTSIDE_VARIABLES[k])) return false;
   for (let i = 0, m = s.dynNames.length; i < m; i++) {
     const w = s.dynNames.get(i);
     if (sameName(s, w, p, n)) return false;

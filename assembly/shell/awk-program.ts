@@ -54,15 +54,24 @@ export function unwrapAwk(w: Walker, v: i32, cmd: i32, i: i32, end: i32): i32 {
 function program(w: Walker, v: i32, cmd: i32, a: i32, off: i32): void {
   const s = w.s;
   if (!s.isStatic(a)) { w.dynamicPayload(v); return; }
+  // Whether `/` after `x++` or a builtin named without parens opens a regex differs between awks (mawk:
+  // yes, gawk: no), so the program is read both ways: both must be clean, and what either finds is parsed.
+  if (readAs(w, v, cmd, a, off, true)) readAs(w, v, cmd, a, off, false);
+}
+
+/** One reading of the program; false when it runs code we cannot see (or a payload failed to parse). */
+function readAs(w: Walker, v: i32, cmd: i32, a: i32, off: i32, regexWhenAmbiguous: bool): bool {
+  const s = w.s;
   const found = AWK;
   found.reset();
-  scanAwk(s.wordPtr(a) + <usize>off, s.wordLen(a) - off, found);
-  if (found.dynamic) { w.dynamicPayload(v); return; }
+  scanAwk(s.wordPtr(a) + <usize>off, s.wordLen(a) - off, found, regexWhenAmbiguous);
+  if (found.dynamic) { w.dynamicPayload(v); return false; }
   for (let x = 0; x < found.count; x++) {
     const buf = w.p.payloadBuffer(); // re-read the word: parsing a payload may move the word arena
     buf.append(s.wordPtr(a) + <usize>off + <usize>found.starts[x], found.lens[x]);
-    if (!w.parsePayload(cmd)) return;
+    if (!w.parsePayload(cmd)) return false;
   }
+  return true;
 }
 
 const MAX_CALLS: i32 = 16;
@@ -82,7 +91,16 @@ class AwkCommands {
 
 const AWK = new AwkCommands();
 
-function scanAwk(p: usize, n: i32, out: AwkCommands): void {
+// Words after which `/` opens a regex in every awk: statements and operators spelled as words.
+const REGEX_AFTER = ["print", "printf", "return", "in", "getline", "do", "else", "case", "delete", "exit", "BEGIN", "END"];
+// Builtins that may be named without parens (`length / 2`): awks disagree on what `/` means after them.
+const AMBIGUOUS_AFTER = ["length"];
+
+/**
+ * Read an awk program (p, n). `regexWhenAmbiguous` picks the reading of a
+ * `/` whose meaning awks disagree on; the caller tries both.
+ */
+function scanAwk(p: usize, n: i32, out: AwkCommands, regexWhenAmbiguous: bool): void {
   let i = 0;
   let operand = false; // did an operand just end (so `/` divides rather than opens a regex)?
   while (i < n) {
@@ -124,13 +142,34 @@ function scanAwk(p: usize, n: i32, out: AwkCommands): void {
         operand = true;
         continue;
       }
+      const np = p + <usize>i, nn = j - i;
       i = j;
-      operand = true;
+      if (isOneOf(np, nn, REGEX_AFTER)) operand = false;
+      else if (isOneOf(np, nn, AMBIGUOUS_AFTER)) operand = !regexWhenAmbiguous;
+      else operand = true;
       continue;
     }
-    operand = c == Ch.RPAREN || c == Ch.RBRACKET || c == Ch.DOLLAR;
+    // `x++ / 1`: mawk reads a regex after ++/--, gawk a division.
+    if ((c == Ch.PLUS || c == Ch.MINUS) && i + 1 < n && <u32>load<u8>(p + <usize>i + 1) == c) {
+      i += 2;
+      operand = !regexWhenAmbiguous;
+      continue;
+    }
+    // After `)`: `f(x) / 2` divides, but `if (x) /re/` starts a statement with a regex: ambiguous.
+    operand = c == Ch.RPAREN ? !regexWhenAmbiguous : c == Ch.RBRACKET || c == Ch.DOLLAR;
     i++;
   }
+}
+
+function isOneOf(p: usize, n: i32, words: string[]): bool {
+  for (let k = 0; k < words.length; k++) {
+    const word = words[k];
+    if (word.length != n) continue;
+    let same = true;
+    for (let i = 0; i < n; i++) if (<u32>load<u8>(p + <usize>i) != <u32>word.charCodeAt(i)) { same = false; break; }
+    if (same) return true;
+  }
+  return false;
 }
 
 /** After the string literal opened at i; -1 if unterminated. */

@@ -16,6 +16,7 @@ export const enum CdResult {
   UNKNOWN = 1,   // `cd -`, `popd`, `pushd +1`: a directory visited before
   DYNAMIC = 2,   // the target is computed at run time
   UNRESOLVED = 3, // relative to an unknown directory, or `~` with no home
+  REPEATED = 4,   // relative, in a loop or function body that may run any number of times
 }
 
 export class CwdTracker {
@@ -67,6 +68,10 @@ export class CwdTracker {
         if (ok) { this.out.reset(); this.out.append(home, homeLen); }
         else r = CdResult.UNRESOLVED;
       } else if (!s.isStatic(w)) r = CdResult.DYNAMIC;
+      // A relative cd in a loop or function body runs any number of times (`for i in 1 2 3; do cd ..; done`).
+      else if (((s.cFlags.get(cmd) & CmdFlag.IN_LOOP) != 0 || s.cFunc.get(cmd) >= 0) && !isAbsoluteTarget(s, w)) {
+        r = CdResult.REPEATED;
+      }
       // `cd -` goes to $OLDPWD: known after a cd in this script; otherwise (or once assigned) anything.
       else if (s.wordLen(w) == 1 && load<u8>(s.wordPtr(w)) == 0x2d) {
         let oldStart = -1, oldLen = 0;
@@ -87,7 +92,9 @@ export class CwdTracker {
         if (!ok) r = CdResult.UNRESOLVED;
       }
       this.result.push(r);
-      if ((s.cFlags.get(cmd) & CmdFlag.ASYNC) == 0 && sc >= 0) {
+      // `env -C dir cmd` moves only cmd: the shell stays where it was.
+      const stays = (s.cFlags.get(cmd) & CmdFlag.ASYNC) != 0 || s.cdTransient.get(i) != 0;
+      if (!stays && sc >= 0) {
         this.scOld.set(sc, baseStart >= 0 ? baseStart : -2);
         this.scOldLen.set(sc, baseLen);
       }
@@ -96,11 +103,11 @@ export class CwdTracker {
         this.text.append(this.out.ptr, this.out.length);
         this.cdStart.push(at);
         this.cdLen.push(this.out.length);
-        if ((s.cFlags.get(cmd) & CmdFlag.ASYNC) == 0) { this.scStart.set(sc, at); this.scLen.set(sc, this.out.length); }
+        if (!stays) { this.scStart.set(sc, at); this.scLen.set(sc, this.out.length); }
       } else {
         this.cdStart.push(0);
         this.cdLen.push(0);
-        if ((s.cFlags.get(cmd) & CmdFlag.ASYNC) == 0 && sc >= 0) this.scStart.set(sc, -2);
+        if (!stays && sc >= 0) this.scStart.set(sc, -2);
       }
     }
   }
@@ -109,6 +116,14 @@ export class CwdTracker {
   @inline get count(): i32 {
     return this.result.length;
   }
+}
+
+/** `/…`, `~` or `~/…`: the same directory however often the cd runs. */
+function isAbsoluteTarget(s: Script, w: i32): bool {
+  const p = s.wordPtr(w), n = s.wordLen(w);
+  if (n == 0) return false;
+  const c = load<u8>(p);
+  return c == 0x2f || (c == 0x7e && (n == 1 || load<u8>(p + 1) == 0x2f));
 }
 
 /** Does the script assign OLDPWD (which `cd -` then follows)? */

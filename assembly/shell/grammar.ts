@@ -302,7 +302,7 @@ export class Grammar extends Heredocs {
       if (!this.atRedirect()) break;
       if (cmd < 0) {
         cmd = this.newCommand();
-        this.script.cFlags.set(cmd, CmdFlag.COMPOUND);
+        this.script.cFlags.set(cmd, this.script.cFlags.get(cmd) | CmdFlag.COMPOUND);
       }
       if (!this.redirect(cmd)) return false;
     }
@@ -312,9 +312,13 @@ export class Grammar extends Heredocs {
 
   newCommand(): i32 {
     const c = this.script.newCommand(this.curHost, this.curSubst, this.curStage, this.curFunc, this.curDepth);
+    if (this.loopDepth > 0) this.script.cFlags.set(c, CmdFlag.IN_LOOP);
     this.cScope.push(this.curScope);
     return c;
   }
+
+  /** Loops around the command being parsed (a payload inherits its host's). */
+  loopDepth: i32 = 0;
 
   /** Scope row of each command (parallel to the command table). */
   cScope: IntList = new IntList(32);

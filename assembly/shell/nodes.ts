@@ -109,6 +109,8 @@ export { Buf, IntList } from "./buffers";
   /** `cd`/`pushd`/`popd` in order: the command and its target word (-1: home, -2: popd or `cd -`). */
   cdCmds: IntList = new IntList(8);
   cdWords: IntList = new IntList(8);
+  /** 1 when the directory change is for one command only (`env -C dir cmd`), not the shell. */
+  cdTransient: IntList = new IntList(8);
   /**
    * Text that bash evaluates as arithmetic (`$(( ))`, `(( ))`, `let`, array
    * subscripts, `${x:offset}`, `[[ -eq ]]` operands; arith.ts), one word each.
@@ -119,6 +121,8 @@ export { Buf, IntList } from "./buffers";
   /** Values written in the command for a name that has no `=` of its own (`for i in 1 2 3`): name and value words. */
   valueNames: IntList = new IntList(8);
   valueWords: IntList = new IntList(8);
+  /** Words naming `declare -n` namerefs: their value names the variable they stand for. */
+  namerefs: IntList = new IntList(4);
   /** Words naming `declare -i` variables: every value assigned to them is evaluated as arithmetic. */
   intNames: IntList = new IntList(4);
 
@@ -135,9 +139,9 @@ export { Buf, IntList } from "./buffers";
     this.fName.reset(); this.fFirst.reset(); this.fEnd.reset();
     this.vCmd.reset(); this.vStart.reset(); this.vEnd.reset(); this.vParent.reset(); this.vFlags.reset();
     this.vInfo.reset();
-    this.envWords.reset(); this.envCmds.reset(); this.cdCmds.reset(); this.cdWords.reset();
+    this.envWords.reset(); this.envCmds.reset(); this.cdCmds.reset(); this.cdWords.reset(); this.cdTransient.reset();
     this.arithWords.reset(); this.dynNames.reset();
-    this.intNames.reset(); this.valueNames.reset(); this.valueWords.reset();
+    this.intNames.reset(); this.valueNames.reset(); this.valueWords.reset(); this.namerefs.reset();
   }
 
   // ---- words ----

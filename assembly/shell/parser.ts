@@ -26,6 +26,7 @@ export class Parser extends Grammar {
     this.hdWord.reset(); this.hdCmd.reset(); this.hdStrip.reset(); this.hdRead = 0;
     this.cScope.reset();
     this.contentSeen = false;
+    this.loopDepth = 0;
     this.scParent.push(-1);
     this.scOpaque.push(1);
     return this.parseSource(ptr, len, -1, Subst.NONE, 0, -1, -1, 0);
@@ -50,7 +51,10 @@ export class Parser extends Grammar {
     this.srcLevel++;
     this.curScope = scope;
     if (host >= 0) this.curScope = this.newScope(true);
+    const loops = this.loopDepth;
+    this.loopDepth = host >= 0 && (this.script.cFlags.get(host) & CmdFlag.IN_LOOP) != 0 ? 1 : 0;
     let ok = this.parseSubSource();
+    this.loopDepth = loops;
     this.srcLevel--;
     this.hdRead = hdRead;
     this.hdWord.length = hdLen; this.hdCmd.length = hdLen; this.hdStrip.length = hdLen;
@@ -106,7 +110,10 @@ export class Parser extends Grammar {
 
   whileClause(): bool {
     this.pos = this.kwEnd;
-    return this.body("loop condition") && this.doGroup();
+    this.loopDepth++;
+    const ok = this.body("loop condition") && this.doGroup();
+    this.loopDepth--;
+    return ok;
   }
 
   /** `do list done`, or bash's `{ list }` loop body. */
@@ -118,6 +125,13 @@ export class Parser extends Grammar {
   }
 
   forClause(): bool {
+    this.loopDepth++;
+    const ok = this.forRest();
+    this.loopDepth--;
+    return ok;
+  }
+
+  forRest(): bool {
     const s = this.script;
     this.pos = this.kwEnd;
     this.skipBlanks();

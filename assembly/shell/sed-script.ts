@@ -5,7 +5,7 @@
 // that take the rest of the line. `e command` is parsed as code of the sed
 // command; the pattern-space forms, a script from a file (`-f`) and anything
 // this reader does not understand are code we cannot inspect (fail closed).
-// `--sandbox` makes sed refuse e/r/w, so nothing needs reading then.
+// `--sandbox` gets no shortcut: the same word can be a file name (`-- --sandbox`).
 
 import { Walker } from "./walk";
 import { indexOf } from "./argv";
@@ -14,10 +14,6 @@ import { Ch } from "./tokens";
 /** Find the code a sed command runs; sed never runs an inner command view (-1). */
 export function unwrapSed(w: Walker, v: i32, cmd: i32, i: i32, end: i32): i32 {
   const s = w.s;
-  for (let k = i; k < end; k++) {
-    const a = s.arg(cmd, k);
-    if (s.isStatic(a) && longOption(s.wordPtr(a), s.wordLen(a), "--sandbox", 4)) return -1;
-  }
   let sawScript = false;
   let k = i;
   for (; k < end; k++) {
@@ -127,9 +123,12 @@ export function scanSed(p: usize, n: i32, out: SedExecs): void {
         i = blanks(p, i, n);
         while (i < n && at(p, i, n) - 0x30 < 10) i++;
         break;
-      case Ch.COLON: case 0x62: case 0x74: case 0x54: case 0x76: // :label b t T v: to `;` or the line's end
-        while (i < n && at(p, i, n) != Ch.SEMI && at(p, i, n) != Ch.NL) i++;
+      case Ch.COLON: case 0x62: case 0x74: case 0x54: case 0x76: { // :label b t T v
+        // GNU sed ends a label at `;`, a newline or a blank (`:x e id` runs `e id`): what follows is read as commands.
+        i = blanks(p, i, n);
+        while (i < n && at(p, i, n) != Ch.SEMI && at(p, i, n) != Ch.NL && at(p, i, n) != Ch.SPACE && at(p, i, n) != Ch.TAB) i++;
         break;
+      }
       case 0x61: case 0x69: case 0x63: // a i c: text to the end of the line (a trailing \ continues it)
         i = textEnd(p, i, n);
         break;

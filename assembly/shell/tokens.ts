@@ -112,6 +112,7 @@ export namespace CmdFlag {
   export const ASYNC: i32 = 1;      // in a list ended by &
   export const FUNCDEF: i32 = 2;    // `name()` header: not a simple command
   export const COMPOUND: i32 = 4;   // redirections of a compound command
+  export const IN_LOOP: i32 = 8;    // inside a while/until/for/select (condition or body): may run many times
 }
 
 /** Parse error classes (the first error wins, STYLE.md §5). */

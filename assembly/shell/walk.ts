@@ -131,7 +131,7 @@ export class Walker {
           if (isOptionWord(s, w, true)) { attrs |= declareAttrs(s, w); continue; }
           s.addEnvWord(w, cmd);
           if (isLet) s.addArith(w); // `let` evaluates each word
-          if ((attrs & DECLARE_NAMEREF) != 0) s.dynNames.push(w); // its value names another variable
+          if ((attrs & DECLARE_NAMEREF) != 0) { s.dynNames.push(w); s.namerefs.push(w); } // its value names another variable
           if ((attrs & DECLARE_INTEGER) != 0) s.intNames.push(w);
           if (!this.literalCode(cmd, w)) return;
         }
@@ -179,11 +179,13 @@ export class Walker {
         const pushd = cmdId(info) == Cmd.PUSHD;
         if (k < end && !(pushd && isStackIndex(s, s.arg(cmd, k)))) s.cdWords.push(s.arg(cmd, k));
         else s.cdWords.push(pushd || start + 1 < end ? -2 : -1);
+        s.cdTransient.push(0);
         break;
       }
       case Cmd.POPD:
         s.cdCmds.push(cmd);
         s.cdWords.push(-2);
+        s.cdTransient.push(0);
         break;
       case Cmd.SOURCE: {
         const k = start + 1;
@@ -376,6 +378,9 @@ function canonicalMode(p: usize, n: i32): string {
   let i = 0;
   while (i < n && <u32>load<u8>(p + <usize>i) - 0x30 < 8) i++;
   if (i == n) {
+    // Octal: 0777, 1777 and 4777 all give everyone rwx (the special bits only add to it).
+    if (n >= 3 && n <= 5 && load<u8>(p + <usize>n - 1) == 0x37 && load<u8>(p + <usize>n - 2) == 0x37 &&
+        load<u8>(p + <usize>n - 3) == 0x37) return n == 3 ? "" : "777";
     let z = 0;
     while (z < n - 3 && load<u8>(p + <usize>z) == 0x30) z++;
     return z > 0 ? String.UTF8.decodeUnsafe(p + <usize>z, <usize>(n - z), false) : "";
@@ -398,6 +403,10 @@ function canonicalMode(p: usize, n: i32): string {
     while (j < n && <u32>load<u8>(p + <usize>j) != 0x2c) {
       const c = <u32>load<u8>(p + <usize>j);
       if (c == 0x72) perms |= 0x124; else if (c == 0x77) perms |= 0x92; else if (c == 0x78 || c == 0x58) perms |= 0x49;
+      // g=u, o=u: copy a class's bits (as granted so far) to every class.
+      else if (c == 0x75) perms |= spread((granted >> 6) & 7);
+      else if (c == 0x67) perms |= spread((granted >> 3) & 7);
+      else if (c == 0x6f) perms |= spread(granted & 7);
       j++;
     }
     if (op == Ch.MINUS) granted &= ~(perms & who);
@@ -406,6 +415,11 @@ function canonicalMode(p: usize, n: i32): string {
     if (j < n) j++; // ,
   }
   return granted == 0x1ff ? "777" : "";
+}
+
+/** rwx bits for one class, repeated for user, group and others. */
+function spread(bits: i32): i32 {
+  return (bits << 6) | (bits << 3) | bits;
 }
 
 /** `+N` or `-N`: a position in the directory stack. */

@@ -10,7 +10,7 @@
 import { bytesStartLower, indexOf, isNameAssignText, isOptionWord, wordIs } from "./argv";
 import { Cmd, cmdId } from "./names";
 import { Script } from "./nodes";
-import { Ch, WordFlag } from "./tokens";
+import { Attr, Ch, WordFlag, WordKind } from "./tokens";
 import { Walker, isStdinPath } from "./walk";
 import { unwrapSed } from "./sed-script";
 import { unwrapAwk } from "./awk-program";
@@ -27,6 +27,14 @@ export function unwrap(w: Walker, v: i32, cmd: i32, k: i32, end: i32, info: i32)
       for (; i < end && isEnvAssignText(s, s.arg(cmd, i)); i++) {
         s.addEnvWord(s.arg(cmd, i), cmd);
         w.commandEnv(cmd, v, s.arg(cmd, i));
+      }
+      const dir = o.value(0x43); // -C dir / --chdir=dir: the command runs there (allowed_working_directories)
+      if (dir >= 0) {
+        s.cdCmds.push(cmd);
+        s.cdWords.push(o.valueOffset(0x43) == 0 ? dir :
+          s.commitRaw(s.wordPtr(dir) + <usize>o.valueOffset(0x43), s.wordLen(dir) - o.valueOffset(0x43),
+            WordKind.ARG | (s.isStatic(dir) ? 0 : WordFlag.DYNAMIC), Attr.UNQUOTED));
+        s.cdTransient.push(1);
       }
       const sv = o.value(0x53); // -S 'cmd args': split into a command line
       if (sv >= 0) {
@@ -186,6 +194,29 @@ export function unwrap(w: Walker, v: i32, cmd: i32, k: i32, end: i32, info: i32)
       if (i >= end) return -1;
       const sub = s.arg(cmd, i);
       if (wordIs(s, sub, "exec") || wordIs(s, sub, "x") || wordIs(s, sub, "dlx")) return unwrapPackageRunner(w, v, cmd, i + 1, end);
+      // `npm explore pkg -- cmd` runs cmd in a shell (alone, an interactive one).
+      if (wordIs(s, sub, "explore")) {
+        let k = i + 1;
+        while (k < end && !wordIs(s, s.arg(cmd, k), "--")) k++;
+        if (k + 1 < end) w.payloadJoin(cmd, v, k + 1, end);
+        else w.dynamicPayload(v);
+        return -1;
+      }
+      // `npm init vite`, `npm create vite`, `yarn create x`: run the package create-<name>, fetched at run time.
+      if (wordIs(s, sub, "init") || wordIs(s, sub, "create")) {
+        for (let k = i + 1; k < end; k++) {
+          const a = s.arg(cmd, k);
+          if (!s.isStatic(a) || !isOptionWord(s, a, false)) { w.dynamicPayload(v); break; }
+        }
+        return -1;
+      }
+      // `npm config set script-shell …` stores a program npm runs later (the --script-shell flag, persisted).
+      if (wordIs(s, sub, "config") || wordIs(s, sub, "set")) {
+        for (let k = i + 1; k < end; k++) {
+          const a = s.arg(cmd, k);
+          if (!s.isStatic(a) || isProgramConfigKey(s.wordPtr(a), s.wordLen(a))) { w.dynamicPayload(v); break; }
+        }
+      }
       return -1;
     }
     case Cmd.FIND:
@@ -194,6 +225,25 @@ export function unwrap(w: Walker, v: i32, cmd: i32, k: i32, end: i32, info: i32)
       return unwrapFind(w, v, cmd, i, end, true);
   }
   return -1;
+}
+
+// npm config keys whose value is a program (or a file of more config) npm runs or reads later.
+const PROGRAM_CONFIG_KEYS = ["script-shell", "script_shell", "node-options", "node_options", "shell", "editor",
+  "userconfig", "globalconfig", "git", "init-module", "init_module", "browser", "viewer", "onload-script",
+  "onload_script"];
+
+/** Is (p, n), up to any `=`, one of PROGRAM_CONFIG_KEYS (any case)? */
+function isProgramConfigKey(p: usize, n: i32): bool {
+  const eq = indexOf(p, n, Ch.EQ);
+  const m = eq >= 0 ? eq : n;
+  for (let k = 0; k < PROGRAM_CONFIG_KEYS.length; k++) {
+    const key = PROGRAM_CONFIG_KEYS[k];
+    if (key.length != m) continue;
+    let same = true;
+    for (let i = 0; i < m; i++) if ((<u32>load<u8>(p + <usize>i) | 0x20) != <u32>key.charCodeAt(i)) { same = false; break; }
+    if (same) return true;
+  }
+  return false;
 }
 
 /** An operand env takes as an assignment: static, with `=` after at least one byte. */
@@ -211,9 +261,9 @@ function isEnvAssignText(s: Script, w: i32): bool {
 function unwrapPackageRunner(w: Walker, v: i32, cmd: i32, i: i32, end: i32): i32 {
   const s = w.s;
   const o = w.opts;
-  i = o.scan(s, cmd, i, end, "pcw", "package/p call/c workspace/w yes/y no/n quiet/q ignore-existing/1 prefer-offline/2");
+  i = o.scan(s, cmd, i, end, "pcwr", "package/p call/c workspace/w yes/y no/n quiet/q ignore-existing/1 prefer-offline/2 registry/r");
   if (o.value(0x63) >= 0) { w.payloadWord(cmd, v, o.value(0x63), o.valueOffset(0x63)); return -1; }
-  if (o.value(0x70) >= 0) { w.dynamicPayload(v); return -1; }
+  if (o.value(0x70) >= 0 || o.has(0x72)) { w.dynamicPayload(v); return -1; } // -p pkg, --registry: code the name does not vouch for
   if (i >= end) return -1;
   const spec = s.arg(cmd, i);
   const p = s.wordPtr(spec), n = s.wordLen(spec);
