@@ -9,7 +9,9 @@ import { fileURLToPath } from "node:url";
 const root = fileURLToPath(new URL("..", import.meta.url));
 const bin = (name) => `${root}node_modules/.bin/${name}`;
 const FEATURES = ["--mvp-features", "--enable-mutable-globals", "--enable-sign-ext", "--enable-nontrapping-float-to-int", "--enable-bulk-memory"];
-const OPTIMIZE = ["-O3", "--converge"];
+// Memory packing splits the data at every run of zeros (3,670 segments): 25 KB smaller raw but 3.9 KB larger
+// gzipped, and the module travels gzipped (inlined in the default entry, served compressed): skipped.
+const OPTIMIZE = ["-O3", "--converge", "--skip-pass=memory-packing"];
 
 const run = (command, args) => execFileSync(command, args, { cwd: root, stdio: "inherit" });
 run(bin("asc"), ["assembly/index.ts", "--config", "asconfig.json", "--target", "policy"]);
