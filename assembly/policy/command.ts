@@ -224,7 +224,7 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
     if ((flags & ViewFlag.STDIN_UNKNOWN) != 0) {
       return verdict.deny(Code.COMMAND_INJECTION_DETECTED, "command '" + showView(s, v) + "' reads commands from a pipe whose content cannot be inspected");
     }
-    const option = programOption(s, s.vCmd.get(v), s.vStart.get(v), s.vEnd.get(v));
+    const option = programOption(s, s.vCmd.get(v), s.vStart.get(v), s.vEnd.get(v), s.vInfo.get(v));
     if (option >= 0) {
       return verdict.deny(Code.COMMAND_INJECTION_DETECTED, "command '" + showView(s, v) + "' passes " + showWord(s, option) +
         ", which makes it run a program that cannot be checked against allowed_commands");

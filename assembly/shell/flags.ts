@@ -55,6 +55,7 @@ function build(): StaticArray<FlagTable | null> {
   t[Cmd.LN] = new FlagTable("force/f symbolic/s", "tS", "", false);
   t[Cmd.XARGS] = new FlagTable("null/0 no-run-if-empty/r", "adEILnPs", "", false);
   t[Cmd.SINGLE_DASH] = SINGLE;
+  t[Cmd.GO] = SINGLE;
   t[Cmd.FIND] = SINGLE;
   return t;
 }

@@ -416,6 +416,8 @@ export class Grammar extends Heredocs {
 
 /** declare, local, typeset, readonly or export. */
 function isDeclaration(s: Script, w: i32): bool {
+  const n = s.wordLen(w);
+  if (n < 5 || n > 8) return false;
   return s.isStatic(w) && (wordIs(s, w, "declare") || wordIs(s, w, "local") || wordIs(s, w, "typeset") ||
     wordIs(s, w, "readonly") || wordIs(s, w, "export"));
 }

@@ -8,7 +8,8 @@
 // red-team review; each is code we cannot inspect, so the call is denied.
 
 import { Script } from "./nodes";
-import { envName, basenameOffset } from "./argv";
+import { envName } from "./argv";
+import { Cmd, cmdId } from "./names";
 import { toLowerAscii } from "../util/bytes";
 
 // Variable names are case-sensitive, except npm's: it reads npm_config_* in
@@ -63,25 +64,25 @@ const GO_OPTIONS = ["-exec", "-toolexec", "-vettool", "-overlay"];
 const MAKE_VARIABLES = ["SHELL", ".SHELLFLAGS", "MAKESHELL"];
 
 /** The option word in argv[start, end) of `cmd` that names a program to run, or -1. */
-export function programOption(s: Script, cmd: i32, start: i32, end: i32): i32 {
+export function programOption(s: Script, cmd: i32, start: i32, end: i32, info: i32): i32 {
   if (end <= start) return -1;
-  const name = s.arg(cmd, start);
-  const np = s.wordPtr(name), nn = s.wordLen(name);
-  const b = basenameOffset(np, nn);
   let list: string[] | null = null;
   let prefixes = true;
   let parsed = 0;
-  if (isName(np + <usize>b, nn - b, "npm") || isName(np + <usize>b, nn - b, "pnpm") || isName(np + <usize>b, nn - b, "yarn") ||
-      isName(np + <usize>b, nn - b, "npx") || isName(np + <usize>b, nn - b, "pnpx")) list = NPM_OPTIONS;
-  else if (isName(np + <usize>b, nn - b, "tar") || isName(np + <usize>b, nn - b, "gtar")) { list = TAR_OPTIONS; parsed = TAR_PARSED; }
-  else if (isName(np + <usize>b, nn - b, "sort")) list = SORT_OPTIONS;
-  else if (isName(np + <usize>b, nn - b, "rg")) { list = RG_OPTIONS; prefixes = false; }
-  else if (isName(np + <usize>b, nn - b, "make") || isName(np + <usize>b, nn - b, "gmake")) list = MAKE_OPTIONS;
-  else if (isName(np + <usize>b, nn - b, "git")) list = GIT_OPTIONS;
-  if (isName(np + <usize>b, nn - b, "go")) return goProgramOption(s, cmd, start, end);
-  if (list === MAKE_OPTIONS) {
-    const assignment = makeShellAssignment(s, cmd, start, end);
-    if (assignment >= 0) return assignment;
+  switch (cmdId(info)) { // by the name table (names.ts), not by comparing names here
+    case Cmd.NPM: case Cmd.NPX: list = NPM_OPTIONS; break;
+    case Cmd.TAR: list = TAR_OPTIONS; parsed = TAR_PARSED; break;
+    case Cmd.SORT: list = SORT_OPTIONS; break;
+    case Cmd.RG: list = RG_OPTIONS; prefixes = false; break;
+    case Cmd.MAKE: {
+      const assignment = makeShellAssignment(s, cmd, start, end);
+      if (assignment >= 0) return assignment;
+      list = MAKE_OPTIONS;
+      break;
+    }
+    case Cmd.GIT: list = GIT_OPTIONS; break;
+    case Cmd.GO: return goProgramOption(s, cmd, start, end);
+    default: return -1;
   }
   if (list === null) return -1;
   for (let k = start + 1; k < end; k++) {

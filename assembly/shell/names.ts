@@ -21,7 +21,7 @@ export const enum Cmd {
   CD, PUSHD, POPD, DECLARE, READ, PRINTF, MAPFILE, GETOPTS, LET, ECHO, CAT, TEST, UNSET,
   // built-in checks and flag tables
   RM, CP, MV, CHMOD, CHOWN, DD, MKFS, KILL, POWER, INIT, SYSTEMCTL, TEE, SHRED, DEVTOOL,
-  NC, SOCAT, CURL, WGET, OPENSSL, TAR, DOCKER, NPM, PIP, RSYNC, SED, KUBECTL, LN, AWK, NPX,
+  NC, SOCAT, CURL, WGET, OPENSSL, TAR, DOCKER, NPM, PIP, RSYNC, SED, KUBECTL, LN, AWK, NPX, SORT, RG, MAKE, GO,
   SINGLE_DASH, // tools whose long options take one dash (find-like): flags compare as whole words
   PYTHON, PERL, RUBY, NODE, INTERP_OTHER,
 }
@@ -194,8 +194,12 @@ function build(): NameTable {
   addAll(t, "awk gawk mawk nawk", Cmd.AWK | W); // system(), pipes
   addAll(t, "kubectl", Cmd.KUBECTL);
   addAll(t, "ln gln", Cmd.LN);
-  addAll(t, "java javac go terraform tofu gcc g++ cc clang clang++ xcodebuild",
+  addAll(t, "java javac terraform tofu gcc g++ cc clang clang++ xcodebuild",
     Cmd.SINGLE_DASH);
+  addAll(t, "go", Cmd.GO); // single-dash flags too (flags.ts)
+  addAll(t, "sort gsort", Cmd.SORT);
+  addAll(t, "rg", Cmd.RG);
+  addAll(t, "make gmake", Cmd.MAKE);
   addAll(t, "python python2 python3 pypy pypy3", Cmd.PYTHON | Kind.INTERP);
   addAll(t, "perl", Cmd.PERL | Kind.INTERP);
   addAll(t, "ruby irb", Cmd.RUBY | Kind.INTERP);
