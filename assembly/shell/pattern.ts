@@ -29,9 +29,11 @@ import { globsOverlap } from "./glob-overlap";
   glob: bool;
   prefix: bool;   // ends with `=`: matches a word starting with it
   path: bool;     // absolute: also compared after canonicalisation
+  slash: bool;    // holds a `/`: never a basename
   constructor(s: string) {
     const lower = s.toLowerCase();
     this.text = utf8(lower);
+    this.slash = lower.includes("/");
     this.glob = lower.includes("*") || lower.includes("?");
     this.prefix = lower.endsWith("=");
     this.path = lower.startsWith("/");
@@ -186,6 +188,17 @@ function globWordCouldMatch(p: usize, pn: i32, t: usize, tn: i32): bool {
   return pi == pn;
 }
 
+/** Does the last path segment of (p, n), if it has more than one, match the pattern word? */
+function basenameMatches(pw: PatternWord, p: usize, n: i32): bool {
+  if (pw.glob || pw.slash) {
+    const b = basenameOffset(p, n);
+    return b > 0 && wordMatches(pw, p + <usize>b, n - b);
+  }
+  // A plain word: the segment is the last tn bytes, after a `/` (no basename scan per pattern).
+  const tn = pw.text.length;
+  return n > tn && <u32>load<u8>(p + <usize>(n - tn - 1)) == Ch.SLASH && wordMatches(pw, p + <usize>(n - tn), tn);
+}
+
 /** A glob word (or its last path segment) that could expand to a name the pattern word matches. */
 function globWordHits(s: Script, pw: PatternWord, w: i32): bool {
   if ((s.wordFlags(w) & WordFlag.GLOB) == 0) return false;
@@ -295,11 +308,7 @@ export class PatternMatcher {
     if (wordMatches(pw, p, n)) return true;
     if (pw.prefix && n >= tn && globMatch(t, tn, p, tn)) return true;
     if (pw.path) return canonicalizeAbsoluteInto(this.canon, p, n) && wordMatches(pw, this.canon.ptr, this.canon.length);
-    if (indexOf(t, tn, Ch.SLASH) < 0) {
-      const b = basenameOffset(p, n);
-      if (b > 0 && wordMatches(pw, p + <usize>b, n - b)) return true;
-    }
-    return false;
+    return !pw.slash && basenameMatches(pw, p, n);
   }
 
   /** One-word pattern against a word: whole word, basename, or value of --opt=value. */
@@ -323,8 +332,7 @@ export class PatternMatcher {
       if (eq > 0) { p += <usize>(eq + 1); n -= eq + 1; if (wordMatches(pw, p, n)) return true; }
     }
     if (pw.path) return canonicalizeAbsoluteInto(this.canon, p, n) && wordMatches(pw, this.canon.ptr, this.canon.length);
-    const b = basenameOffset(p, n);
-    return b > 0 && wordMatches(pw, p + <usize>b, n - b);
+    return basenameMatches(pw, p, n);
   }
 
   private findRedirect(s: Script, st: PatternStage): i32 {
