@@ -196,5 +196,14 @@ export function envName(s: Script, w: i32): i32 {
   if (i == 0) return 0;
   if (i == n) return i;
   const c = <u32>load<u8>(p + <usize>i);
-  return c == Ch.EQ || c == Ch.PLUS || c == Ch.LBRACKET ? i : 0;
+  if (c == Ch.LBRACKET) {
+    // `a[i]=…` is a subscript; `P[A]TH=bin` is no name bash accepts, so bash globs it (it may match a file
+    // named `PATH=bin`): a name computed at run time.
+    let j = i + 1;
+    while (j < n && <u32>load<u8>(p + <usize>j) != Ch.RBRACKET) j++;
+    const after = j + 1 < n ? <u32>load<u8>(p + <usize>j + 1) : 0;
+    if (j >= n || j + 1 == n || after == Ch.EQ || (after == Ch.PLUS && j + 2 < n && <u32>load<u8>(p + <usize>j + 2) == Ch.EQ)) return i;
+    return (s.wordFlags(w) & WordFlag.GLOB) != 0 ? -1 : 0;
+  }
+  return c == Ch.EQ || c == Ch.PLUS ? i : 0;
 }

@@ -33,6 +33,7 @@ const NUMERIC_VARIABLES: string[] = [
 const OUTSIDE_VARIABLES: string[] = [
   "REPLY", "MAPFILE", "OPTARG", "BASH_REMATCH", "BASH_ARGV", "BASH_COMMAND", "BASH_EXECUTION_STRING",
   "READLINE_LINE", "COPROC", "FUNCNAME", "BASH_SOURCE", "HOSTNAME", "PWD", "OLDPWD", "HOME", "PATH", "IFS",
+  "_", "DIRSTACK", "COMP_WORDS", "COMP_LINE",
 ];
 
 /** Why the last check failed: the arithmetic word and what in it is unsafe. */

@@ -107,7 +107,14 @@ function scanAwk(p: usize, n: i32, out: AwkCommands, regexWhenAmbiguous: bool): 
     const c = <u32>load<u8>(p + <usize>i);
     if (c == Ch.SPACE || c == Ch.TAB) { i++; continue; }
     if (c == Ch.DQUOTE) { i = stringEnd(p, i, n); if (i < 0) { out.dynamic = true; return; } operand = true; continue; }
-    if (c == Ch.SLASH && !operand) { i = regexEnd(p, i + 1, n); if (i < 0) { out.dynamic = true; return; } operand = true; continue; }
+    if (c == Ch.SLASH && !operand) {
+      // An unterminated regex cannot be one (awk would refuse the program): read the `/` as division and go on.
+      const end = regexEnd(p, i + 1, n);
+      if (end >= 0) { i = end; operand = true; continue; }
+      i++;
+      operand = false;
+      continue;
+    }
     if (c == Ch.HASH) { while (i < n && <u32>load<u8>(p + <usize>i) != Ch.NL) i++; continue; }
     if (c == Ch.BACKSLASH) { i += 2; continue; }
     if (c == Ch.PIPE) {
@@ -156,7 +163,8 @@ function scanAwk(p: usize, n: i32, out: AwkCommands, regexWhenAmbiguous: bool): 
       continue;
     }
     // After `)`: `f(x) / 2` divides, but `if (x) /re/` starts a statement with a regex: ambiguous.
-    operand = c == Ch.RPAREN ? !regexWhenAmbiguous : c == Ch.RBRACKET || c == Ch.DOLLAR;
+    // After `$`: a field number follows, and `$/re/` is the field the match gives (mawk): ambiguous too.
+    operand = c == Ch.RPAREN || c == Ch.DOLLAR ? !regexWhenAmbiguous : c == Ch.RBRACKET;
     i++;
   }
 }
@@ -184,14 +192,41 @@ function stringEnd(p: usize, i: i32, n: i32): i32 {
 
 /** After a regex literal whose body starts at i (a `/` inside brackets is literal); -1 if unterminated. */
 function regexEnd(p: usize, i: i32, n: i32): i32 {
-  let bracket = false;
   for (; i < n; i++) {
     const c = <u32>load<u8>(p + <usize>i);
     if (c == Ch.BACKSLASH) { i++; continue; }
     if (c == Ch.NL) return -1;
-    if (bracket) { if (c == Ch.RBRACKET) bracket = false; continue; }
-    if (c == Ch.LBRACKET) { bracket = true; if (i + 1 < n && <u32>load<u8>(p + <usize>i + 1) == Ch.RBRACKET) i++; continue; }
+    if (c == Ch.LBRACKET) {
+      i = bracketClose(p, i + 1, n);
+      if (i < 0) return -1;
+      continue;
+    }
     if (c == Ch.SLASH) return i + 1;
+  }
+  return -1;
+}
+
+/**
+ * The `]` closing a bracket expression whose body starts at i (POSIX: a `]`
+ * first, or after `^`, is literal; `[:alpha:]`, `[.x.]`, `[=x=]` nest), or -1.
+ */
+function bracketClose(p: usize, i: i32, n: i32): i32 {
+  if (i < n && <u32>load<u8>(p + <usize>i) == 0x5e) i++;
+  if (i < n && <u32>load<u8>(p + <usize>i) == Ch.RBRACKET) i++;
+  for (; i < n; i++) {
+    const c = <u32>load<u8>(p + <usize>i);
+    if (c == Ch.NL) return -1;
+    if (c == Ch.LBRACKET && i + 1 < n) {
+      const k = <u32>load<u8>(p + <usize>i + 1);
+      if (k == Ch.COLON || k == 0x2e || k == Ch.EQ) {
+        let j = i + 2;
+        while (j + 1 < n && !(<u32>load<u8>(p + <usize>j) == k && <u32>load<u8>(p + <usize>j + 1) == Ch.RBRACKET)) j++;
+        if (j + 1 >= n) return -1;
+        i = j + 1;
+        continue;
+      }
+    }
+    if (c == Ch.RBRACKET) return i;
   }
   return -1;
 }

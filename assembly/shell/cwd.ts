@@ -44,7 +44,8 @@ export class CwdTracker {
     for (let i = 0, n = p.scOpaque.length; i < n; i++) {
       this.scStart.push(-1); this.scLen.push(0); this.scOld.push(-1); this.scOldLen.push(0);
     }
-    const oldpwdSet = setsOldpwd(s);
+    const oldpwdSet = setsVariable(s, "OLDPWD");
+    const dirstackSet = setsVariable(s, "DIRSTACK");
     this.toolStart = -1;
     this.toolLen = 0;
     if (cwdLen > 0) { this.toolStart = this.text.length; this.toolLen = cwdLen; this.text.append(cwd, cwdLen); }
@@ -62,7 +63,7 @@ export class CwdTracker {
       if (baseStart == -1 && this.toolStart >= 0) { baseStart = this.toolStart; baseLen = this.toolLen; }
       let r = CdResult.OK;
       let ok = false;
-      if (w == -2) r = CdResult.UNKNOWN;
+      if (w == -2) r = dirstackSet ? CdResult.UNRESOLVED : CdResult.UNKNOWN; // DIRSTACK[1]=/etc; pushd
       else if (w == -1) {
         ok = homeLen > 0;
         if (ok) { this.out.reset(); this.out.append(home, homeLen); }
@@ -71,7 +72,7 @@ export class CwdTracker {
       // A relative cd in a loop or function body runs any number of times (`for i in 1 2 3; do cd ..; done`).
       else if (((s.cFlags.get(cmd) & CmdFlag.IN_LOOP) != 0 || s.cFunc.get(cmd) >= 0) && !isAbsoluteTarget(s, w)) {
         r = CdResult.REPEATED;
-      }
+      } else if (s.cdTransient.get(i) == 2 && !isAbsoluteTarget(s, w)) r = CdResult.UNRESOLVED;
       // `cd -` goes to $OLDPWD: known after a cd in this script; otherwise (or once assigned) anything.
       else if (s.wordLen(w) == 1 && load<u8>(s.wordPtr(w)) == 0x2d) {
         let oldStart = -1, oldLen = 0;
@@ -126,11 +127,13 @@ function isAbsoluteTarget(s: Script, w: i32): bool {
   return c == 0x2f || (c == 0x7e && (n == 1 || load<u8>(p + 1) == 0x2f));
 }
 
-/** Does the script assign OLDPWD (which `cd -` then follows)? */
-function setsOldpwd(s: Script): bool {
+/** Does the script assign `name` (OLDPWD, which `cd -` follows; DIRSTACK, which pushd/popd follow)? A computed name might. */
+function setsVariable(s: Script, name: string): bool {
   for (let i = 0, n = s.envWords.length; i < n; i++) {
     const w = s.envWords.get(i);
-    if (envName(s, w) == 6 && String.UTF8.decodeUnsafe(s.wordPtr(w), 6, false) == "OLDPWD") return true;
+    const len = envName(s, w);
+    if (len < 0) return true;
+    if (len == name.length && String.UTF8.decodeUnsafe(s.wordPtr(w), <usize>len, false) == name) return true;
   }
   return false;
 }

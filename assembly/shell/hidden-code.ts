@@ -9,6 +9,7 @@
 
 import { Script } from "./nodes";
 import { envName } from "./argv";
+import { WordFlag } from "./tokens";
 import { Cmd, cmdId } from "./names";
 import { toLowerAscii } from "../util/bytes";
 
@@ -49,7 +50,8 @@ export function codeVariableSet(s: Script): string {
 // parse-options and npm's nopt take any unambiguous prefix of a long option, so
 // a word that is a prefix of one of these (at least `--` and three letters)
 // counts too; rg (clap) takes whole names only.
-const NPM_OPTIONS = ["--script-shell", "--node-options", "--userconfig", "--globalconfig"];
+const NPM_OPTIONS = ["--script-shell", "--node-options", "--userconfig", "--globalconfig", "--init-module",
+  "--editor", "--browser", "--viewer", "--shell", "--onload-script"];
 const TAR_OPTIONS = ["--to-command", "--checkpoint-action", "--use-compress-program", "--info-script",
   "--new-volume-script", "--rsh-command", "--rmt-command"];
 // …of which the tar wrapper parses the full spellings as code (wrappers.ts), so only abbreviations are flagged here.
@@ -57,7 +59,8 @@ const TAR_PARSED = 5;
 const SORT_OPTIONS = ["--compress-program"];
 const RG_OPTIONS = ["--pre"];
 const MAKE_OPTIONS = ["--eval"];
-const GIT_OPTIONS = ["--upload-pack", "--receive-pack", "--config-env"];
+// --exec: rebase's command, and the remote program of archive/push/fetch-pack; grep -O runs a pager.
+const GIT_OPTIONS = ["--upload-pack", "--receive-pack", "--config-env", "--exec", "--open-files-in-pager"];
 // go's flag package: one or two dashes, whole names only, `-exec=prog` or `-exec prog`.
 const GO_OPTIONS = ["-exec", "-toolexec", "-vettool", "-overlay"];
 // make variables that choose the shell recipes run in (`make SHELL=/tmp/x`, `.SHELLFLAGS='-c curl…|sh #'`).
@@ -85,17 +88,23 @@ export function programOption(s: Script, cmd: i32, start: i32, end: i32, info: i
     default: return -1;
   }
   if (list === null) return -1;
+  // `git rebase --exec cmd` is parsed and checked as a command (wrappers.ts); its abbreviations are not.
+  let rebase = false;
+  if (list == GIT_OPTIONS) for (let k = start + 1; k < end; k++) if (isName(s.wordPtr(s.arg(cmd, k)), s.wordLen(s.arg(cmd, k)), "rebase")) rebase = true;
   for (let k = start + 1; k < end; k++) {
     const w = s.arg(cmd, k);
     const p = s.wordPtr(w), n = s.wordLen(w);
     if (n == 2 && load<u8>(p) == 0x2d && load<u8>(p + 1) == 0x2d) break; // `--`: operands follow
-    if (n < 5 || load<u8>(p) != 0x2d || load<u8>(p + 1) != 0x2d) continue;
+    if (list == GIT_OPTIONS && n >= 2 && load<u8>(p) == 0x2d && load<u8>(p + 1) == 0x4f) return w; // grep -O<pager>
+    // git's parse-options takes a two-letter abbreviation (`rebase --ex`), GNU getopt and nopt three.
+    if (n < (list == GIT_OPTIONS ? 4 : 5) || load<u8>(p) != 0x2d || load<u8>(p + 1) != 0x2d) continue;
     let m = 0;
     while (m < n && load<u8>(p + <usize>m) != 0x3d) m++; // the option name ends at `=`
     if (list == TAR_OPTIONS && m == 12 && isName(p, 12, "--checkpoint")) continue; // an option of its own, not an abbreviation
     for (let o = 0; o < list.length; o++) {
       const opt = list[o];
       if (m > opt.length || (!prefixes && m != opt.length) || (o < parsed && m == opt.length)) continue;
+      if (rebase && m == 6 && opt == "--exec") continue;
       let same = true;
       for (let i = 0; i < m; i++) {
         if (toLowerAscii(<u32>load<u8>(p + <usize>i)) != <u32>opt.charCodeAt(i)) { same = false; break; }
@@ -121,44 +130,82 @@ function goProgramOption(s: Script, cmd: i32, start: i32, end: i32): i32 {
 }
 
 /**
- * A `make` operand assigning SHELL, .SHELLFLAGS or MAKESHELL (`NAME=`, `:=`,
- * `::=`, `+=`, `?=`, `!=`), or a makefile read from stdin (`-f -`,
- * `--file=/dev/stdin`): recipes we cannot see.
+ * make runs code from its command line, not only from the makefile: a
+ * variable assigned with `:=`/`::=` expands `$(shell …)` at once, `!=` runs
+ * its value, `SHELL=`/`.SHELLFLAGS=` choose what runs recipes, `-E`/`--eval`
+ * is makefile text, and `-f -` (or `/dev/fd/N`, `<( )`) reads a makefile we
+ * cannot see. Denied: `!=`, a `$` in an assigned value, those variables, a
+ * computed word (it may be any of these), `-E`, and such makefiles.
  */
 function makeShellAssignment(s: Script, cmd: i32, start: i32, end: i32): i32 {
+  let options = true;
   for (let k = start + 1; k < end; k++) {
     const w = s.arg(cmd, k);
     const p = s.wordPtr(w), n = s.wordLen(w);
-    if (isName(p, n, "-f") || isName(p, n, "--file") || isName(p, n, "--makefile")) {
-      if (k + 1 < end && isStdinName(s, s.arg(cmd, k + 1))) return w;
+    if (!s.isStatic(w)) {
+      if (n == 0 || load<u8>(p) != 0x2d || load<u8>(s.attrPtr(w)) == 2) return w;
       continue;
     }
-    if ((n > 2 && isName(p, 2, "-f") && isStdinBytes(p + 2, n - 2)) ||
-        (n > 7 && isName(p, 7, "--file=") && isStdinBytes(p + 7, n - 7)) ||
-        (n > 11 && isName(p, 11, "--makefile=") && isStdinBytes(p + 11, n - 11))) return w;
-    let m = 0;
-    while (m < n && load<u8>(p + <usize>m) != 0x3d) m++;
-    if (m == n) continue;
-    let name = m;
+    if (options && n == 2 && isName(p, 2, "--")) { options = false; continue; }
+    if (options && n >= 2 && load<u8>(p) == 0x2d && load<u8>(p + 1) != 0x2d) {
+      for (let j = 1; j < n; j++) {
+        const c = <u32>load<u8>(p + <usize>j);
+        if (c == 0x45) return w; // -E text
+        if (c == 0x66) { // -f file
+          if (j + 1 < n) { if (unseenMakefile(p + <usize>(j + 1), n - j - 1)) return w; }
+          else if (k + 1 < end && unseenMakefileWord(s, s.arg(cmd, k + 1))) return s.arg(cmd, k + 1);
+          break;
+        }
+        if (c == 0x43 || c == 0x49 || c == 0x6f || c == 0x57) break; // -C -I -o -W take the rest
+      }
+      continue;
+    }
+    if (options && n > 2 && load<u8>(p) == 0x2d) {
+      let m = 0;
+      while (m < n && load<u8>(p + <usize>m) != 0x3d) m++;
+      if (isPrefixOf(p, m, "--file", 4) || isPrefixOf(p, m, "--makefile", 4)) {
+        if (m < n) { if (unseenMakefile(p + <usize>(m + 1), n - m - 1)) return w; }
+        else if (k + 1 < end && unseenMakefileWord(s, s.arg(cmd, k + 1))) return s.arg(cmd, k + 1);
+      }
+      continue;
+    }
+    let eq = 0;
+    while (eq < n && load<u8>(p + <usize>eq) != 0x3d) eq++;
+    if (eq == n) continue; // a target
+    if (eq > 0 && load<u8>(p + <usize>eq - 1) == 0x21) return w; // NAME != command
+    for (let i = eq + 1; i < n; i++) if (load<u8>(p + <usize>i) == 0x24) return w; // $(shell …), $(VAR)
+    let name = eq;
     while (name > 0) {
       const c = load<u8>(p + <usize>name - 1);
-      if (c != 0x3a && c != 0x2b && c != 0x3f && c != 0x21 && c != 0x20) break;
+      if (c != 0x3a && c != 0x2b && c != 0x3f && c != 0x20 && c != 0x09) break;
       name--;
     }
     let from = 0;
-    while (from < name && load<u8>(p + <usize>from) == 0x20) from++;
-    if (startsLower(p + <usize>from, name - from, "override ")) from += 9;
+    while (from < name && (load<u8>(p + <usize>from) == 0x20 || load<u8>(p + <usize>from) == 0x09)) from++;
+    if (startsLower(p + <usize>from, name - from, "override") && name - from > 8) {
+      from += 8;
+      while (from < name && (load<u8>(p + <usize>from) == 0x20 || load<u8>(p + <usize>from) == 0x09)) from++;
+    }
+    for (let i = from; i < name; i++) if (load<u8>(p + <usize>i) == 0x24) return w; // a computed name
     for (let o = 0; o < MAKE_VARIABLES.length; o++) if (isName(p + <usize>from, name - from, MAKE_VARIABLES[o])) return w;
   }
   return -1;
 }
 
-function isStdinName(s: Script, w: i32): bool {
-  return isStdinBytes(s.wordPtr(w), s.wordLen(w));
+/** A makefile we cannot see: stdin, a /dev or /proc path (`/dev/fd/3`), or computed (`<( )`). */
+function unseenMakefileWord(s: Script, w: i32): bool {
+  return !s.isStatic(w) || (s.wordFlags(w) & WordFlag.SUBST) != 0 || unseenMakefile(s.wordPtr(w), s.wordLen(w));
 }
 
-function isStdinBytes(p: usize, n: i32): bool {
-  return isName(p, n, "-") || isName(p, n, "/dev/stdin") || isName(p, n, "/dev/fd/0") || isName(p, n, "/proc/self/fd/0");
+function unseenMakefile(p: usize, n: i32): bool {
+  return isName(p, n, "-") || startsLower(p, n, "/dev/") || startsLower(p, n, "/proc/");
+}
+
+/** Is (p, m) a prefix of `name` at least `min` bytes long (GNU getopt_long abbreviations)? */
+function isPrefixOf(p: usize, m: i32, name: string, min: i32): bool {
+  if (m < min || m > name.length) return false;
+  for (let i = 0; i < m; i++) if (<u32>load<u8>(p + <usize>i) != <u32>name.charCodeAt(i)) return false;
+  return true;
 }
 
 function isName(p: usize, n: i32, lit: string): bool {

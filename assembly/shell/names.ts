@@ -22,6 +22,7 @@ export const enum Cmd {
   // built-in checks and flag tables
   RM, CP, MV, CHMOD, CHOWN, DD, MKFS, KILL, POWER, INIT, SYSTEMCTL, TEE, SHRED, DEVTOOL,
   NC, SOCAT, CURL, WGET, OPENSSL, TAR, DOCKER, NPM, PIP, RSYNC, SED, KUBECTL, LN, AWK, NPX, SORT, RG, MAKE, GO,
+  COMPGEN, ENABLE,
   SINGLE_DASH, // tools whose long options take one dash (find-like): flags compare as whole words
   PYTHON, PERL, RUBY, NODE, INTERP_OTHER,
 }
@@ -155,6 +156,8 @@ function build(): NameTable {
   addAll(t, "mapfile readarray", Cmd.MAPFILE);
   addAll(t, "getopts", Cmd.GETOPTS);
   addAll(t, "let", Cmd.LET);
+  addAll(t, "compgen complete", Cmd.COMPGEN | W); // -C command runs a command
+  addAll(t, "enable", Cmd.ENABLE | W);            // -f file loads a shared object
   addAll(t, "test [", Cmd.TEST);
   addAll(t, "unset", Cmd.UNSET);
   addAll(t, "echo", Cmd.ECHO);

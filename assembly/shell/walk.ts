@@ -91,6 +91,11 @@ export class Walker {
       }
       const v = s.newView(cmd, start, end, parent, flags, info);
       if (dynamic) return;
+      if (parent >= 0 && optionsRunCode(info) && fedByXargs(s, parent) && !optionsEnded(s, cmd, start + 1, end, info)) {
+        // `echo 'X!=id' | xargs make`, `… | xargs sed` with a file named `-e1e id`: the words xargs appends
+        // can be options or assignments that run code, unless a `--` ends the options first.
+        this.dynamicPayload(v);
+      }
       this.bookkeeping(cmd, v, start, end, info);
       if (this.p.err != ParseError.NONE || (info & Kind.WRAPPER) == 0) return;
       this.innerEnd = end;
@@ -420,6 +425,38 @@ function canonicalMode(p: usize, n: i32): string {
 /** rwx bits for one class, repeated for user, group and others. */
 function spread(bits: i32): i32 {
   return (bits << 6) | (bits << 3) | bits;
+}
+
+/** Is the view run by xargs (or parallel), directly or through wrappers (`xargs env nice sed`)? Their words read at run time end up on its command line. */
+function fedByXargs(s: Script, parent: i32): bool {
+  for (let p = parent; p >= 0; p = s.vParent.get(p)) {
+    const id = cmdId(s.vInfo.get(p));
+    if (id == Cmd.XARGS || id == Cmd.PARALLEL) return true;
+  }
+  return false;
+}
+
+/** Commands whose options or operands can name code to run (sed -e, make X!=, npm --call, git --exec, …). */
+function optionsRunCode(info: i32): bool {
+  const id = cmdId(info);
+  return id == Cmd.SED || id == Cmd.AWK || id == Cmd.MAKE || id == Cmd.NPM || id == Cmd.NPX || id == Cmd.TAR ||
+    id == Cmd.SORT || id == Cmd.RG || id == Cmd.GIT || id == Cmd.GO || id == Cmd.ENV || (info & Kind.INTERP) != 0;
+}
+
+/**
+ * Did a `--` end the options before xargs' words? Interpreters, npx, awk and
+ * env also stop at their first operand (a script, a package, a program, a
+ * command); sed, make, npm, tar, sort, rg and git read options anywhere.
+ */
+function optionsEnded(s: Script, cmd: i32, from: i32, to: i32, info: i32): bool {
+  const id = cmdId(info);
+  const stopsAtOperand = (info & Kind.INTERP) != 0 || id == Cmd.NPX || id == Cmd.AWK || id == Cmd.ENV;
+  for (let k = from; k < to; k++) {
+    const w = s.arg(cmd, k);
+    if (wordIs(s, w, "--")) return true;
+    if (stopsAtOperand && s.isStatic(w) && s.wordLen(w) > 0 && load<u8>(s.wordPtr(w)) != Ch.MINUS) return true;
+  }
+  return false;
 }
 
 /** `+N` or `-N`: a position in the directory stack. */

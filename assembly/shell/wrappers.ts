@@ -29,12 +29,15 @@ export function unwrap(w: Walker, v: i32, cmd: i32, k: i32, end: i32, info: i32)
         w.commandEnv(cmd, v, s.arg(cmd, i));
       }
       const dir = o.value(0x43); // -C dir / --chdir=dir: the command runs there (allowed_working_directories)
-      if (dir >= 0) {
+      if (dir >= 0 || o.has(0x43)) {
         s.cdCmds.push(cmd);
-        s.cdWords.push(o.valueOffset(0x43) == 0 ? dir :
-          s.commitRaw(s.wordPtr(dir) + <usize>o.valueOffset(0x43), s.wordLen(dir) - o.valueOffset(0x43),
-            WordKind.ARG | (s.isStatic(dir) ? 0 : WordFlag.DYNAMIC), Attr.UNQUOTED));
-        s.cdTransient.push(1);
+        // No value (`xargs env -C` fills it in) or find's `{}`: a directory only known at run time.
+        const computed = dir < 0 || !s.isStatic(dir) || indexOf(s.wordPtr(dir), s.wordLen(dir), 0x7b) >= 0;
+        s.cdWords.push(computed ? s.commitRaw(0, 0, WordKind.ARG | WordFlag.DYNAMIC, Attr.UNQUOTED) :
+          o.valueOffset(0x43) == 0 ? dir :
+          s.commitRaw(s.wordPtr(dir) + <usize>o.valueOffset(0x43), s.wordLen(dir) - o.valueOffset(0x43), WordKind.ARG, Attr.UNQUOTED));
+        // Inside another wrapper (`env -C .. env -C ..`) a relative directory is relative to one we do not track.
+        s.cdTransient.push(s.vParent.get(v) >= 0 ? 2 : 1);
       }
       const sv = o.value(0x53); // -S 'cmd args': split into a command line
       if (sv >= 0) {
@@ -181,6 +184,18 @@ export function unwrap(w: Walker, v: i32, cmd: i32, k: i32, end: i32, info: i32)
     case Cmd.MAN: // man -P pager / --pager=…
       if (optAnywhere(w, cmd, i, end, 0x50, "pager", "CMSeLmpr")) w.payloadWord(cmd, v, w.valWord, w.valOff);
       return -1;
+    case Cmd.COMPGEN: // compgen/complete -C command: run to produce completions
+      if (optAnywhere(w, cmd, i, end, 0x43, "", "oAGWFPSX")) w.payloadWord(cmd, v, w.valWord, w.valOff);
+      return -1;
+    case Cmd.ENABLE: // enable -f lib.so name: loads native code
+      for (let k = i; k < end; k++) {
+        const a = s.arg(cmd, k);
+        if (!s.isStatic(a) || (s.wordLen(a) >= 2 && load<u8>(s.wordPtr(a)) == Ch.MINUS && indexOf(s.wordPtr(a), s.wordLen(a), 0x66) > 0)) {
+          w.dynamicPayload(v);
+          break;
+        }
+      }
+      return -1;
     case Cmd.GIT:
       return unwrapGit(w, v, cmd, i, end);
     case Cmd.SED:
@@ -190,6 +205,19 @@ export function unwrap(w: Walker, v: i32, cmd: i32, k: i32, end: i32, info: i32)
     case Cmd.NPX:
       return unwrapPackageRunner(w, v, cmd, i, end);
     case Cmd.NPM: { // npm exec/x, pnpm dlx/exec, yarn dlx/exec (npm abbreviations are resolved by the walk)
+      // npm reads its options anywhere before `--`: `npm -c 'cmd' exec`, `npm --package=./p exec x`.
+      for (let k = i; k < end; k++) {
+        const a = s.arg(cmd, k);
+        if (wordIs(s, a, "--")) break;
+        if (!s.isStatic(a)) continue;
+        const p = s.wordPtr(a), n = s.wordLen(a);
+        if ((wordIs(s, a, "-c") || bytesStartLower(p, n, "--call")) && !bytesStartLower(p, n, "--call=")) {
+          if (k + 1 < end) w.payloadWord(cmd, v, s.arg(cmd, k + 1), 0);
+          return -1;
+        }
+        if (bytesStartLower(p, n, "--call=")) { w.payloadWord(cmd, v, a, 7); return -1; }
+        if (bytesStartLower(p, n, "--package")) { w.dynamicPayload(v); return -1; }
+      }
       i = o.scan(s, cmd, i, end, "w9", "workspace/w prefix/9");
       if (i >= end) return -1;
       const sub = s.arg(cmd, i);
@@ -210,8 +238,12 @@ export function unwrap(w: Walker, v: i32, cmd: i32, k: i32, end: i32, info: i32)
         }
         return -1;
       }
-      // `npm config set script-shell …` stores a program npm runs later (the --script-shell flag, persisted).
-      if (wordIs(s, sub, "config") || wordIs(s, sub, "set")) {
+      // `npm config set script-shell …` stores a program npm runs later (the --script-shell flag, persisted);
+      // `config get`/`delete`/`list` only read or remove.
+      const setting = wordIs(s, sub, "set") ||
+        (wordIs(s, sub, "config") && i + 1 < end && (wordIs(s, s.arg(cmd, i + 1), "set") || wordIs(s, s.arg(cmd, i + 1), "add") ||
+          !s.isStatic(s.arg(cmd, i + 1))));
+      if (setting) {
         for (let k = i + 1; k < end; k++) {
           const a = s.arg(cmd, k);
           if (!s.isStatic(a) || isProgramConfigKey(s.wordPtr(a), s.wordLen(a))) { w.dynamicPayload(v); break; }
