@@ -91,6 +91,10 @@ export class Walker {
       }
       const v = s.newView(cmd, start, end, parent, flags, info);
       if (dynamic) return;
+      // `tar cf x.tar *` with a file named `--checkpoint-action=exec=sh x.sh`, `sed -i 's/a/b/' *.txt` with one
+      // named `-e1e id.txt`: a glob that can expand to an option, where options run code.
+      if (globsOptions(info) && globMayBeOption(s, cmd, start + 1, end) &&
+          (cmdId(info) != Cmd.GIT || gitRunsPrograms(s, cmd, start + 1, end))) this.dynamicPayload(v);
       if (parent >= 0 && optionsRunCode(info) && fedByXargs(s, parent) && !optionsEnded(s, cmd, start + 1, end, info)) {
         // `echo 'X!=id' | xargs make`, `… | xargs sed` with a file named `-e1e id`: the words xargs appends
         // can be options or assignments that run code, unless a `--` ends the options first.
@@ -441,6 +445,36 @@ function optionsRunCode(info: i32): bool {
   const id = cmdId(info);
   return id == Cmd.SED || id == Cmd.AWK || id == Cmd.MAKE || id == Cmd.NPM || id == Cmd.NPX || id == Cmd.TAR ||
     id == Cmd.SORT || id == Cmd.RG || id == Cmd.GIT || id == Cmd.GO || id == Cmd.ENV || (info & Kind.INTERP) != 0;
+}
+
+/** Commands that read options after operands (GNU getopt permutes) and have options that run code. */
+function globsOptions(info: i32): bool {
+  const id = cmdId(info);
+  return id == Cmd.SED || id == Cmd.MAKE || id == Cmd.NPM || id == Cmd.TAR || id == Cmd.SORT || id == Cmd.RG ||
+    id == Cmd.GIT || id == Cmd.RSYNC || id == Cmd.ZIP;
+}
+
+/** A git subcommand with options that name a program (grep -O, push/fetch/clone/ls-remote --upload-pack/--exec, …). */
+function gitRunsPrograms(s: Script, cmd: i32, from: i32, to: i32): bool {
+  for (let k = from; k < to; k++) {
+    const w = s.arg(cmd, k);
+    if (wordIs(s, w, "grep") || wordIs(s, w, "push") || wordIs(s, w, "fetch") || wordIs(s, w, "pull") ||
+        wordIs(s, w, "clone") || wordIs(s, w, "ls-remote") || wordIs(s, w, "archive") || wordIs(s, w, "fetch-pack") ||
+        wordIs(s, w, "send-pack") || wordIs(s, w, "rebase") || wordIs(s, w, "difftool") || wordIs(s, w, "mergetool")) return true;
+  }
+  return false;
+}
+
+/** A glob operand before any `--` whose first byte is a pattern (`*`, `?`, `[`): it can expand to `-…`. */
+function globMayBeOption(s: Script, cmd: i32, from: i32, to: i32): bool {
+  for (let k = from; k < to; k++) {
+    const w = s.arg(cmd, k);
+    if (wordIs(s, w, "--")) return false;
+    if ((s.wordFlags(w) & WordFlag.GLOB) == 0 || s.wordLen(w) == 0 || load<u8>(s.attrPtr(w)) != Attr.UNQUOTED) continue;
+    const c = <u32>load<u8>(s.wordPtr(w));
+    if (c == 0x2a || c == 0x3f || c == Ch.LBRACKET) return true;
+  }
+  return false;
 }
 
 /**
