@@ -221,6 +221,14 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
     if ((flags & ViewFlag.PAYLOAD_DYNAMIC) != 0) {
       return verdict.deny(Code.COMMAND_INJECTION_DETECTED, "command '" + showView(s, v) + "' runs code computed at run time, which cannot be inspected");
     }
+    if ((flags & ViewFlag.GLOB_OPTION) != 0) {
+      return verdict.deny(Code.COMMAND_INJECTION_DETECTED, "command '" + showView(s, v) + "' has a glob that can expand to one of its options, " +
+        "and some of them run programs (a file named like an option would be read as one): put -- before the glob, or write ./*");
+    }
+    if ((flags & ViewFlag.XARGS_OPTION) != 0) {
+      return verdict.deny(Code.COMMAND_INJECTION_DETECTED, "command '" + showView(s, v) + "'" + runBy(s, v) +
+        " gets words from xargs that it could read as options, and some of them run programs: end its options with -- before them");
+    }
     if ((flags & ViewFlag.STDIN_UNKNOWN) != 0) {
       return verdict.deny(Code.COMMAND_INJECTION_DETECTED, "command '" + showView(s, v) + "' reads commands from a pipe whose content cannot be inspected");
     }

@@ -305,6 +305,8 @@ export namespace ViewFlag {
   export const READS_STDIN: i32 = 4;      // a shell/interpreter reading its program from stdin
   export const STDIN_UNKNOWN: i32 = 8;    // …and that stdin is a pipe we cannot inspect
   export const INTERPRETER: i32 = 16;     // a shell or language interpreter
+  export const GLOB_OPTION: i32 = 32;     // a glob could expand to one of its code-running options (wildcard injection)
+  export const XARGS_OPTION: i32 = 64;    // xargs appends words that could be such options
 }
 
 // Bytes that can make an unquoted word a glob, a brace expansion or a tilde

@@ -94,11 +94,11 @@ export class Walker {
       // `tar cf x.tar *` with a file named `--checkpoint-action=exec=sh x.sh`, `sed -i 's/a/b/' *.txt` with one
       // named `-e1e id.txt`: a glob that can expand to an option, where options run code.
       if (globsOptions(info) && globMayBeOption(s, cmd, start + 1, end) &&
-          (cmdId(info) != Cmd.GIT || gitRunsPrograms(s, cmd, start + 1, end))) this.dynamicPayload(v);
+          (cmdId(info) != Cmd.GIT || gitRunsPrograms(s, cmd, start + 1, end))) s.vFlags.set(v, s.vFlags.get(v) | ViewFlag.GLOB_OPTION);
       if (parent >= 0 && optionsRunCode(info) && fedByXargs(s, parent) && !optionsEnded(s, cmd, start + 1, end, info)) {
         // `echo 'X!=id' | xargs make`, `… | xargs sed` with a file named `-e1e id`: the words xargs appends
         // can be options or assignments that run code, unless a `--` ends the options first.
-        this.dynamicPayload(v);
+        s.vFlags.set(v, s.vFlags.get(v) | ViewFlag.XARGS_OPTION);
       }
       this.bookkeeping(cmd, v, start, end, info);
       if (this.p.err != ParseError.NONE || (info & Kind.WRAPPER) == 0) return;
