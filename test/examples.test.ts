@@ -87,6 +87,7 @@ describe("examples", () => {
         await page.waitForFunction(() => document.querySelector<HTMLElement>("#decision")?.dataset.decision === "allow");
         expect(await page.textContent("#decision")).toMatch(/^ALLOW oap\.allowed/);
       } finally {
+        await page.close();
         await server.close();
       }
     });
@@ -96,10 +97,12 @@ describe("examples", () => {
       try {
         await page.fill("#args", '{"command": "git status", "timeout": 60}');
         await page.click("button[type=submit]");
+        await page.waitForFunction(() => document.querySelector("#decision")?.textContent?.startsWith("DENY oap.evaluator_error"), undefined, { timeout: 20_000 });
         const text = await page.textContent("#decision");
         expect(text).toMatch(/^DENY oap\.evaluator_error\n/);
         expect(text, text ?? "").toContain("a browser page needs 'wasm-unsafe-eval' in its CSP script-src");
       } finally {
+        await page.close();
         await server.close();
       }
     });

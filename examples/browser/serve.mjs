@@ -27,7 +27,8 @@ export function serveStatic({ root, csp = STRICT_CSP, port = 0 }) {
   });
   return new Promise((done) => {
     server.listen(port, "127.0.0.1", () => {
-      done({ url: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((closed) => server.close(closed)) });
+      // close() also drops idle keep-alive connections, which a browser tab would otherwise hold open.
+      done({ url: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((closed) => { server.close(closed); server.closeAllConnections(); }) });
     });
   });
 }
