@@ -153,10 +153,10 @@ function makeShellAssignment(s: Script, cmd: i32, start: i32, end: i32): i32 {
         if (c == 0x45) return w; // -E text
         if (c == 0x66) { // -f file
           if (j + 1 < n) { if (unseenMakefile(p + <usize>(j + 1), n - j - 1)) return w; }
-          else if (k + 1 < end && unseenMakefileWord(s, s.arg(cmd, k + 1))) return s.arg(cmd, k + 1);
+          else if (k + 1 < end && unseenMakefileWord(s, s.arg(cmd, ++k))) return s.arg(cmd, k);
           break;
         }
-        if (c == 0x43 || c == 0x49 || c == 0x6f || c == 0x57) break; // -C -I -o -W take the rest
+        if (c == 0x43 || c == 0x49 || c == 0x6f || c == 0x57) { if (j + 1 == n) k++; break; } // -C -I -o -W take a value
       }
       continue;
     }
@@ -169,6 +169,9 @@ function makeShellAssignment(s: Script, cmd: i32, start: i32, end: i32): i32 {
       }
       continue;
     }
+    // find's `{}` (or xargs -I{}) as an operand: a file name chosen at run time, which make reads as an
+    // assignment if it holds `=` (`./X!=cmd` runs cmd).
+    for (let i = 0; i + 1 < n; i++) if (load<u8>(p + <usize>i) == 0x7b && load<u8>(p + <usize>i + 1) == 0x7d) return w;
     let eq = 0;
     while (eq < n && load<u8>(p + <usize>eq) != 0x3d) eq++;
     if (eq == n) continue; // a target
