@@ -222,8 +222,8 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
       return verdict.deny(Code.COMMAND_INJECTION_DETECTED, "command '" + showView(s, v) + "' runs code computed at run time, which cannot be inspected");
     }
     if ((flags & ViewFlag.GLOB_OPTION) != 0) {
-      return verdict.deny(Code.COMMAND_INJECTION_DETECTED, "command '" + showView(s, v) + "' has a glob that can expand to one of its options, " +
-        "and some of them run programs (a file named like an option would be read as one): put -- before the glob, or write ./*");
+      return verdict.deny(Code.COMMAND_INJECTION_DETECTED, "command '" + showView(s, v) + "' has a glob or a value computed at run time that can be one of its options, " +
+        "and some of them run programs (a file named like an option would be read as one): put -- before it, or write ./*");
     }
     if ((flags & ViewFlag.XARGS_OPTION) != 0) {
       return verdict.deny(Code.COMMAND_INJECTION_DETECTED, "command '" + showView(s, v) + "'" + runBy(s, v) +

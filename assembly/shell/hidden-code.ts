@@ -143,7 +143,11 @@ function makeShellAssignment(s: Script, cmd: i32, start: i32, end: i32): i32 {
     const w = s.arg(cmd, k);
     const p = s.wordPtr(w), n = s.wordLen(w);
     if (!s.isStatic(w)) {
-      if (n == 0 || load<u8>(p) != 0x2d || load<u8>(s.attrPtr(w)) == 2) return w;
+      // Only `-j$(nproc)`/`-l$N` may be computed: any other option could turn out to be `-E…` or `-f -`.
+      const a = s.attrPtr(w);
+      if (n < 3 || load<u8>(p) != 0x2d || load<u8>(a) == 2 || load<u8>(a + 1) == 2) return w;
+      const letter = load<u8>(p + 1);
+      if (letter != 0x6a && letter != 0x6c) return w;
       continue;
     }
     if (options && n == 2 && isName(p, 2, "--")) { options = false; continue; }

@@ -95,6 +95,7 @@ export class Walker {
       // named `-e1e id.txt`: a glob that can expand to an option, where options run code.
       if (globsOptions(info) && globMayBeOption(s, cmd, start + 1, end) &&
           (cmdId(info) != Cmd.GIT || gitRunsPrograms(s, cmd, start + 1, end))) s.vFlags.set(v, s.vFlags.get(v) | ViewFlag.GLOB_OPTION);
+      if (cmdId(info) == Cmd.SED && computedOperandMayBeOption(s, cmd, start + 1, end)) s.vFlags.set(v, s.vFlags.get(v) | ViewFlag.GLOB_OPTION);
       if (parent >= 0 && optionsRunCode(info) && fedByXargs(s, parent) && !optionsEnded(s, cmd, start + 1, end, info)) {
         // `echo 'X!=id' | xargs make`, `… | xargs sed` with a file named `-e1e id`: the words xargs appends
         // can be options or assignments that run code, unless a `--` ends the options first.
@@ -473,6 +474,16 @@ function globMayBeOption(s: Script, cmd: i32, from: i32, to: i32): bool {
     if ((s.wordFlags(w) & WordFlag.GLOB) == 0 || s.wordLen(w) == 0 || load<u8>(s.attrPtr(w)) != Attr.UNQUOTED) continue;
     const c = <u32>load<u8>(s.wordPtr(w));
     if (c == 0x2a || c == 0x3f || c == Ch.LBRACKET) return true;
+  }
+  return false;
+}
+
+/** sed also reads options among its operands: a value computed at run time (`sed -i … "$f"`) may be `-e1e cmd`. */
+function computedOperandMayBeOption(s: Script, cmd: i32, from: i32, to: i32): bool {
+  for (let k = from; k < to; k++) {
+    const w = s.arg(cmd, k);
+    if (wordIs(s, w, "--")) return false;
+    if (!s.isStatic(w) && s.wordLen(w) > 0 && load<u8>(s.attrPtr(w)) == Attr.EXPANSION) return true;
   }
   return false;
 }
