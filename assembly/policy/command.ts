@@ -241,16 +241,37 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
 
   // 4. blocked_patterns.
   const m = matcher!;
+  let placed = false;
   for (let i = 0; i < limits.patterns.length; i++) {
     const pat = limits.patterns[i];
+    if (pat.anchored && !placed) {
+      // Relative words resolve against every directory the command may be in: `cd /etc && cat shadow`.
+      placed = true;
+      m.resetPlaces(homeCanon.ptr, homeCanon.length, toolCwd.length == 0);
+      if (toolCwd.length > 0) m.addPlace(toolCwd.ptr, toolCwd.length);
+      for (let k = 0; k < t.count; k++) {
+        const r = t.result.get(k), w = s.cdWords.get(k);
+        if (r == CdResult.OK) { m.addPlace(t.text.ptr + <usize>t.cdStart.get(k), t.cdLen.get(k)); continue; }
+        const cd = s.cdCmds.get(k);
+        if (r == CdResult.UNRESOLVED && w == -1) m.addPlace(changetype<usize>(TILDE), 1);
+        else if (r == CdResult.UNRESOLVED && w >= 0 && !(s.wordLen(w) == 1 && load<u8>(s.wordPtr(w)) == 0x2d)) m.addPlace(s.wordPtr(w), s.wordLen(w));
+        else {
+          // The agent moved somewhere nobody can name (`cd "$D"`, `cd -`, `popd`, a relative cd in a loop):
+          // relative paths after it could be any file at all.
+          return verdict.deny(Code.BLOCKED_PATTERN, "command '" + showArgv(s, cd, 0, s.cArgc.get(cd)) +
+            "' changes to a directory that is only known at run time, so relative paths after it cannot be checked against blocked pattern '" +
+            pat.raw + "' (cd to a literal path)");
+        }
+      }
+    }
     const v = m.find(s, pat);
     if (v == -2) {
       return verdict.deny(Code.BLOCKED_PATTERN, "command '" + showCommand(s, m.redirCmd) + "' redirects to " +
-        showWord(s, m.redirWord) + ", which matches blocked pattern '" + pat.raw + "'");
+        showWord(s, m.redirWord) + resolvedVia(m) + ", which matches blocked pattern '" + pat.raw + "'");
     }
     if (v >= 0) {
       return verdict.deny(Code.BLOCKED_PATTERN, "command '" + showArgv(s, s.vCmd.get(v), s.vStart.get(v), s.vEnd.get(v)) +
-        "' matches blocked pattern '" + pat.raw + "'");
+        "'" + resolvedVia(m) + " matches blocked pattern '" + pat.raw + "'");
     }
   }
 
@@ -340,6 +361,13 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
 const taint = new ArithTaint();
 
 const TILDE: Bytes = utf8("~");
+
+/** How a path word met the pattern, when the command does not spell the path out. */
+function resolvedVia(m: PatternMatcher): string {
+  if (m.via == 1) return " (a path in it resolves to '" + showBytesOf(m.resolved.ptr, m.resolved.length) + "')";
+  if (m.via == 2) return " (a relative path in it, from a directory that is not known, could be that path)";
+  return "";
+}
 
 /** `cd`, `cd ~`, `cd ~/`, `cd $HOME`: the home directory. */
 function isHomeWord(s: Script, w: i32): bool {

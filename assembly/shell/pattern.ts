@@ -11,15 +11,20 @@
 //    is a prefix; paths compare canonically);
 //  - `*` and `?` are globs; `*` also matches `/`;
 //  - `a … | b …`: a command matching `a` feeds (pipes into) one matching `b`;
-//  - `> target` / `< target`: any output / input redirection to the target.
+//  - `> target` / `< target`: any output / input redirection to the target;
+//  - an absolute or `~/` pattern word meets a path word as the shell resolves
+//    it: `/etc/../etc/shadow`, `~/x` with the home, and a relative word against
+//    every directory the command may run in (`cd /etc && cat shadow`); where
+//    that directory is unknown, against any directory (`cat shadow` could be
+//    /etc/shadow).
 
 import { ByteBuffer, Bytes, toLowerAscii, utf8 } from "../util/bytes";
-import { canonicalizeAbsoluteInto } from "../util/path";
+import { appendComponents, canonicalizeAbsoluteInto, canonicalizeBytesInto } from "../util/path";
 import { basenameOffset, indexOf } from "./argv";
 import { feeds } from "./danger";
 import { FlagSet, collectFlags, flagTable, longToShort } from "./flags";
 import { commandInfo } from "./names";
-import { Script } from "./nodes";
+import { IntList, Script } from "./nodes";
 import { BraceExpander } from "./target";
 import { Ch, Redir, WordFlag } from "./tokens";
 import { globsOverlap } from "./glob-overlap";
@@ -29,7 +34,9 @@ import { globsOverlap } from "./glob-overlap";
   glob: bool;
   prefix: bool;   // ends with `=`: matches a word starting with it
   path: bool;     // absolute: also compared after canonicalisation
+  tilde: bool;    // `~` or `~/…`: the home, when it is known
   slash: bool;    // holds a `/`: never a basename
+  file: bool;     // names files (see namesFile), so also met as `if=…`, `--opt=…` and `@…`
   constructor(s: string) {
     const lower = s.toLowerCase();
     this.text = utf8(lower);
@@ -37,6 +44,8 @@ import { globsOverlap } from "./glob-overlap";
     this.glob = lower.includes("*") || lower.includes("?");
     this.prefix = lower.endsWith("=");
     this.path = lower.startsWith("/");
+    this.tilde = lower == "~" || lower.startsWith("~/");
+    this.file = namesFile(changetype<usize>(this.text), this.text.length);
   }
 }
 
@@ -53,6 +62,8 @@ import { globsOverlap } from "./glob-overlap";
 @final export class BlockedPattern {
   raw: string;
   stages: Array<PatternStage> = [];
+  /** Some word is absolute or under `~`: matching needs the directories (PatternMatcher.setPlaces). */
+  anchored: bool = false;
   constructor(raw: string) { this.raw = raw; }
 }
 
@@ -76,7 +87,9 @@ export function compilePattern(raw: string): BlockedPattern | null {
       let target = first.substring(j);
       if (target.length == 0 && words.length > 1) { target = words[1]; k = 2; }
       if (target.length == 0) { compileError = "pattern '" + raw + "' has a redirection without a target"; return null; }
-      st.operands.push(new PatternWord(target));
+      const pw = new PatternWord(target);
+      if (pw.path || pw.tilde) p.anchored = true;
+      st.operands.push(pw);
       p.stages.push(st);
       continue;
     }
@@ -84,6 +97,7 @@ export function compilePattern(raw: string): BlockedPattern | null {
     if (words.length > 1 && first.includes("/") && !first.includes("*")) first = first.substring(first.lastIndexOf("/") + 1);
     if (first.length == 0) { compileError = "pattern '" + raw + "' has an empty command"; return null; }
     st.head = new PatternWord(first);
+    if (st.head!.path || st.head!.tilde) p.anchored = true;
     const hb = String.UTF8.encode(first, false);
     const info = commandInfo(changetype<usize>(hb), hb.byteLength);
     const table = flagTable(info);
@@ -105,7 +119,9 @@ export function compilePattern(raw: string): BlockedPattern | null {
           for (let j = 1; j < n; j++) st.flags.addShort(<u32>load<u8>(ptr + <usize>j));
         }
       } else {
-        st.operands.push(new PatternWord(w));
+        const pw = new PatternWord(w);
+        if (pw.path || pw.tilde) p.anchored = true;
+        st.operands.push(pw);
       }
     }
     st.single = st.operands.length == 0 && st.flags.lo == 0 && st.flags.hi == 0 && st.flags.longPtr.length == 0;
@@ -214,6 +230,26 @@ function globWordHits(s: Script, pw: PatternWord, w: i32): bool {
   return pw.glob ? globsOverlap(p + <usize>b, n - b, t, tn) : globWordCouldMatch(p + <usize>b, n - b, t, tn);
 }
 
+/** A canonical path against a pattern word: as text, or — for an unquoted glob word — could it expand to it. */
+function textHit(pw: PatternWord, p: usize, n: i32, glob: bool): bool {
+  if (!glob) return wordMatches(pw, p, n);
+  const t = changetype<usize>(pw.text), tn = pw.text.length;
+  return pw.glob ? globsOverlap(p, n, t, tn) : globWordCouldMatch(p, n, t, tn);
+}
+
+/** Is (t, tn) at i a `/` followed by a segment without glob characters? */
+function literalSegmentAt(t: usize, tn: i32, i: i32): bool {
+  if (<u32>load<u8>(t + <usize>i) != Ch.SLASH) return false;
+  let j = i + 1;
+  if (j >= tn) return false;
+  for (; j < tn; j++) {
+    const b = <u32>load<u8>(t + <usize>j);
+    if (b == Ch.SLASH) break;
+    if (b == Ch.STAR || b == Ch.QUESTION) return false;
+  }
+  return true;
+}
+
 function onlyStars(p: usize, n: i32): bool {
   for (let i = 0; i < n; i++) if (<u32>load<u8>(p + <usize>i) != Ch.STAR) return false;
   return n > 0;
@@ -233,10 +269,38 @@ export class PatternMatcher {
   flags: FlagSet = new FlagSet();
   braces: BraceExpander = new BraceExpander();
   canon: ByteBuffer = new ByteBuffer(64);
+  homed: ByteBuffer = new ByteBuffer(64);
+  joined: ByteBuffer = new ByteBuffer(64);
+  // Where relative words resolve: the directories the command may run in — canonical (the tool's cwd and
+  // every resolved cd), or as written when they lie under an unknown one (`~/.ssh` with no home, `sub`
+  // with no cwd) — whether some other directory is possible, and the canonical home (empty: unknown).
+  places: ByteBuffer = new ByteBuffer(128);
+  placeStart: IntList = new IntList(4);
+  placeLen: IntList = new IntList(4);
+  placeUnknown: bool = true;
+  home: ByteBuffer = new ByteBuffer(64);
+  /** How the last path match was made (for the message): 0 as written, 1 resolved into `resolved`, 2 under an unknown directory. */
+  via: i32 = 0;
+  nameWord: bool = false;
+  resolved: ByteBuffer = new ByteBuffer(64);
   /** The view that matched (for the message). */
   view: i32 = -1;
   redirWord: i32 = -1;
   redirCmd: i32 = -1;
+
+  /** Directories for anchored patterns; `unknown` when the command may also run somewhere not listed. */
+  resetPlaces(home: usize, homeLen: i32, unknown: bool): void {
+    this.places.reset(); this.placeStart.reset(); this.placeLen.reset();
+    this.placeUnknown = unknown;
+    this.home.reset();
+    this.home.append(home, homeLen);
+  }
+
+  addPlace(p: usize, n: i32): void {
+    this.placeStart.push(this.places.length);
+    this.placeLen.push(n);
+    this.places.append(p, n);
+  }
 
   /** First view (in order) that matches `pat`, or -1. */
   find(s: Script, pat: BlockedPattern): i32 {
@@ -261,12 +325,18 @@ export class PatternMatcher {
   }
 
   private stage(s: Script, st: PatternStage, v: i32, alone: bool): bool {
+    this.via = 0;
     const cmd = s.vCmd.get(v), start = s.vStart.get(v), end = s.vEnd.get(v);
     const head = st.head;
     if (head === null) return false;
     if (alone && st.single) {
       // One word: any whole word, basename, --opt=value, or redirection target.
-      for (let k = start; k < end; k++) if (this.loose(s, head, s.arg(cmd, k))) return true;
+      // The command's name is looked up in PATH, not the directory: it is a path only when it has a `/`.
+      this.nameWord = true;
+      const hit = this.loose(s, head, s.arg(cmd, start));
+      this.nameWord = false;
+      if (hit) return true;
+      for (let k = start + 1; k < end; k++) if (this.loose(s, head, s.arg(cmd, k))) return true;
       if (start == 0) {
         for (let k = 0, m = s.cRedirN.get(cmd); k < m; k++) {
           if (this.loose(s, head, s.redirFlat.get(s.cRedir.get(cmd) + k))) return true;
@@ -295,19 +365,20 @@ export class PatternMatcher {
   /** A pattern operand against one word (all brace alternatives). */
   private operand(s: Script, pw: PatternWord, w: i32): bool {
     if (globWordHits(s, pw, w)) return true;
-    if ((s.wordFlags(w) & WordFlag.BRACE) == 0) return this.operandBytes(pw, s.wordPtr(w), s.wordLen(w));
+    const glob = (s.wordFlags(w) & WordFlag.GLOB) != 0;
+    if ((s.wordFlags(w) & WordFlag.BRACE) == 0) return this.operandBytes(pw, s.wordPtr(w), s.wordLen(w), glob);
     const n = this.braces.expand(s.wordPtr(w), s.attrPtr(w), s.wordLen(w));
     for (let i = 0; i < n; i++) {
-      if (this.operandBytes(pw, this.braces.text.ptr + <usize>this.braces.start.get(i), this.braces.len.get(i))) return true;
+      if (this.operandBytes(pw, this.braces.text.ptr + <usize>this.braces.start.get(i), this.braces.len.get(i), glob)) return true;
     }
     return false;
   }
 
-  private operandBytes(pw: PatternWord, p: usize, n: i32): bool {
+  private operandBytes(pw: PatternWord, p: usize, n: i32, glob: bool): bool {
     const t = changetype<usize>(pw.text), tn = pw.text.length;
     if (wordMatches(pw, p, n)) return true;
     if (pw.prefix && n >= tn && globMatch(t, tn, p, tn)) return true;
-    if (pw.path) return canonicalizeAbsoluteInto(this.canon, p, n) && wordMatches(pw, this.canon.ptr, this.canon.length);
+    if (pw.path || pw.tilde) return this.pathHit(pw, p, n, glob);
     return !pw.slash && basenameMatches(pw, p, n);
   }
 
@@ -315,28 +386,134 @@ export class PatternMatcher {
   private loose(s: Script, pw: PatternWord, w: i32): bool {
     if (globWordHits(s, pw, w)) return true;
     const p = s.wordPtr(w), n = s.wordLen(w);
+    const glob = (s.wordFlags(w) & WordFlag.GLOB) != 0;
     if ((s.wordFlags(w) & WordFlag.BRACE) != 0) {
       const m = this.braces.expand(p, s.attrPtr(w), n);
       for (let i = 0; i < m; i++) {
-        if (this.looseBytes(pw, this.braces.text.ptr + <usize>this.braces.start.get(i), this.braces.len.get(i))) return true;
+        if (this.looseBytes(pw, this.braces.text.ptr + <usize>this.braces.start.get(i), this.braces.len.get(i), glob)) return true;
       }
       return false;
     }
-    return this.looseBytes(pw, p, n);
+    return this.looseBytes(pw, p, n, glob);
   }
 
-  private looseBytes(pw: PatternWord, p: usize, n: i32): bool {
-    if (wordMatches(pw, p, n)) return true;
-    if (n > 0 && <u32>load<u8>(p) == Ch.MINUS) {
-      const eq = indexOf(p, n, Ch.EQ);
-      if (eq > 0) { p += <usize>(eq + 1); n -= eq + 1; if (wordMatches(pw, p, n)) return true; }
+  private looseBytes(pw: PatternWord, p: usize, n: i32, glob: bool): bool {
+    if (this.looseValue(pw, p, n, glob)) return true;
+    if (!pw.file) {
+      const eq = n > 0 && <u32>load<u8>(p) == Ch.MINUS ? indexOf(p, n, Ch.EQ) : -1;
+      return eq > 0 && wordMatches(pw, p + <usize>(eq + 1), n - eq - 1);
     }
-    if (pw.path) return canonicalizeAbsoluteInto(this.canon, p, n) && wordMatches(pw, this.canon.ptr, this.canon.length);
+    // A file: the value of `--file=x`, `if=x` (dd), and a name after `@` (curl -d @x, --data=@x).
+    const eq = indexOf(p, n, Ch.EQ);
+    if (eq > 0 && this.looseValue(pw, p + <usize>(eq + 1), n - eq - 1, glob)) return true;
+    const at = indexOf(p, n, 0x40);
+    return at >= 0 && (eq < 0 || at == eq + 1) && (at == 0 || at == eq + 1) && this.looseValue(pw, p + <usize>(at + 1), n - at - 1, glob);
+  }
+
+  private looseValue(pw: PatternWord, p: usize, n: i32, glob: bool): bool {
+    if (wordMatches(pw, p, n)) return true;
+    if (pw.path || pw.tilde) return this.pathHit(pw, p, n, glob);
     return basenameMatches(pw, p, n);
+  }
+
+  /**
+   * An anchored pattern word against a path word as the shell resolves it: absolute words canonically, `~/…`
+   * under the home, relative words under every known directory, and — where the home or a directory is
+   * unknown — under any directory at all (`suffixHit`). `glob`: the word is an unquoted glob.
+   */
+  private pathHit(pw: PatternWord, p: usize, n: i32, glob: bool): bool {
+    if (n == 0) return false;
+    const c0 = <u32>load<u8>(p);
+    if (c0 == Ch.SLASH) {
+      if (!canonicalizeAbsoluteInto(this.canon, p, n)) return false;
+      if (this.canonHit(pw, glob)) return true;
+      // `~/.ssh/*` with no home known: /home/u/.ssh/id_rsa may be under it.
+      return pw.tilde && this.home.length == 0 && this.homeTailHit(pw, glob) && this.found(2);
+    }
+    // Options are not paths; nor is a command name without a `/`.
+    if (c0 == Ch.MINUS || (this.nameWord && indexOf(p, n, Ch.SLASH) < 0)) return false;
+    if (c0 == 0x7e) { // ~, ~/…, ~user/…
+      let slash = indexOf(p, n, Ch.SLASH);
+      if (slash < 0) slash = n;
+      if (slash == 1 && this.home.length > 0) {
+        return canonicalizeBytesInto(this.canon, p, n, 0, 0, this.home.ptr, this.home.length) && this.canonHit(pw, glob) && this.found(1);
+      }
+      return this.suffixHit(pw, p + <usize>slash, n - slash, glob) && this.found(2); // some home directory
+    }
+    for (let i = 0, m = this.placeStart.length; i < m; i++) {
+      const d = this.places.ptr + <usize>this.placeStart.get(i);
+      const dn = this.placeLen.get(i);
+      if (<u32>load<u8>(d) == Ch.SLASH) {
+        if (canonicalizeBytesInto(this.canon, p, n, d, dn, 0, 0) && this.canonHit(pw, glob)) return this.found(1);
+        continue;
+      }
+      // A directory known only below an unknown one (`cd ~/.ssh` with no home): the word as a path under it.
+      const j = this.joined;
+      j.reset(); j.append(d, dn); j.push(<u8>Ch.SLASH); j.append(p, n);
+      let from = 0;
+      if (<u32>load<u8>(d) == 0x7e) { from = indexOf(j.ptr, j.length, Ch.SLASH); if (from < 0) from = j.length; }
+      if (this.suffixHit(pw, j.ptr + <usize>from, j.length - from, glob)) return this.found(2);
+    }
+    return this.placeUnknown && this.suffixHit(pw, p, n, glob) && this.found(2);
+  }
+
+  private found(via: i32): bool {
+    this.via = via;
+    if (via == 1) { this.resolved.reset(); this.resolved.append(this.canon.ptr, this.canon.length); }
+    return true;
+  }
+
+  /** The canonical path in `canon` against the pattern word; a `~/` pattern through the home. */
+  private canonHit(pw: PatternWord, glob: bool): bool {
+    const c = this.canon;
+    if (!pw.tilde) return textHit(pw, c.ptr, c.length, glob);
+    const h = this.home.length;
+    if (h == 0 || c.length < h || memory.compare(c.ptr, this.home.ptr, <usize>h) != 0) return false;
+    if (c.length > h && h > 1 && <u32>load<u8>(c.ptr + <usize>h) != Ch.SLASH) return false;
+    const o = this.homed;
+    o.reset();
+    o.push(0x7e);
+    if (h == 1) o.append(c.ptr, c.length); else o.append(c.ptr + <usize>h, c.length - h);
+    return textHit(pw, o.ptr, o.length, glob);
+  }
+
+  /**
+   * The relative path (p, n) under a directory nobody knows: could it be the pattern's path? Its canonical
+   * form (leading `..` dropped: the unknown directory absorbs them) must spell the pattern from some `/` on
+   * whose segment is literal: `shadow` and `etc/shadow` for /etc/shadow, `.ssh/id_rsa` for ~/.ssh/*. A
+   * tail that starts at a glob segment (`/*`) would make every word a match, so it does not count. An
+   * empty tail (`.`, `..`) is the directory itself, which only a pattern for `/` names.
+   */
+  private suffixHit(pw: PatternWord, p: usize, n: i32, glob: bool): bool {
+    const c = this.canon;
+    c.reset();
+    c.push(<u8>Ch.SLASH);
+    appendComponents(c, p, n); // `..` never climbs above the leading `/`
+    const t = changetype<usize>(pw.text), tn = pw.text.length;
+    if (c.length == 1) return pw.path && globMatch(t, tn, c.ptr, 1);
+    for (let i = pw.tilde ? 1 : 0; i < tn; i++) {
+      if (!literalSegmentAt(t, tn, i)) continue;
+      if (glob ? (pw.glob ? globsOverlap(c.ptr, c.length, t + <usize>i, tn - i) : globWordCouldMatch(c.ptr, c.length, t + <usize>i, tn - i))
+        : globMatch(t + <usize>i, tn - i, c.ptr, c.length)) return true;
+    }
+    return false;
+  }
+
+  /** The absolute path in `canon` under some home: does a tail of it from a `/` match the `~/` pattern's tail? */
+  private homeTailHit(pw: PatternWord, glob: bool): bool {
+    const c = this.canon;
+    const t = changetype<usize>(pw.text) + 1, tn = pw.text.length - 1;
+    for (let j = 0; j < c.length; j++) {
+      if (<u32>load<u8>(c.ptr + <usize>j) != Ch.SLASH) continue;
+      if (glob ? (pw.glob ? globsOverlap(c.ptr + <usize>j, c.length - j, t, tn) : globWordCouldMatch(c.ptr + <usize>j, c.length - j, t, tn))
+        : globMatch(t, tn, c.ptr + <usize>j, c.length - j)) return true;
+    }
+    return false;
   }
 
   private findRedirect(s: Script, st: PatternStage): i32 {
     const pw = st.operands[0];
+    this.via = 0;
     for (let c = 0, n = s.commandCount; c < n; c++) {
       const base = s.cRedir.get(c);
       for (let k = 0, m = s.cRedirN.get(c); k < m; k++) {
@@ -346,7 +523,7 @@ export class PatternMatcher {
           op == Redir.ALL_APPEND || op == Redir.READ_WRITE || op == Redir.DUP_OUT;
         const inp = op == Redir.IN || op == Redir.READ_WRITE || op == Redir.DUP_IN;
         if ((st.redirect == 1 && !out) || (st.redirect == 2 && !inp)) continue;
-        if (globWordHits(s, pw, r) || this.operandBytes(pw, s.wordPtr(r), s.wordLen(r))) {
+        if (globWordHits(s, pw, r) || this.operandBytes(pw, s.wordPtr(r), s.wordLen(r), (s.wordFlags(r) & WordFlag.GLOB) != 0)) {
           this.redirWord = r;
           this.redirCmd = c;
           return -2;

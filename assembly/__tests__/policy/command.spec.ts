@@ -168,8 +168,28 @@ describe("blocked_patterns", () => {
     expect(check("cat a/b/key.PEM", o)).toBe(Code.BLOCKED_PATTERN);
     expect(check("cat /etc/../etc//shadow", o)).toBe(Code.BLOCKED_PATTERN);
     expect(check("less < /etc/shadow", o)).toBe(Code.BLOCKED_PATTERN);
-    expect(check("cat shadow", o)).toBe("allow");
     expect(check("cat key.pem.txt", o)).toBe("allow");
+  });
+  test("relative paths resolve against every directory the command may be in", () => {
+    const o = patterns(["/etc/shadow", "~/.ssh/*"]);
+    o.cwd = "/w/app"; o.home = "/home/u";
+    expect(check("cat shadow", o)).toBe("allow");
+    expect(check("cd /tmp && cat shadow", o)).toBe("allow");
+    expect(check("cd /etc && cat shadow", o)).toBe(Code.BLOCKED_PATTERN);
+    expect(check("cat ../../etc/shadow", o)).toBe(Code.BLOCKED_PATTERN);
+    expect(check("cd && cat .ssh/id_rsa", o)).toBe(Code.BLOCKED_PATTERN);
+    expect(check("cat /home/u/.ssh/config", o)).toBe(Code.BLOCKED_PATTERN);
+    expect(check("cd ~/.ssh && ls -la", o)).toBe("allow"); // options and command names are not paths
+    expect(check("cd \"$D\" && cat x", o)).toBe(Code.BLOCKED_PATTERN); // could be anywhere
+    expect(check("cd /etc && dd if=shadow of=/tmp/x", o)).toBe(Code.BLOCKED_PATTERN);
+    expect(check("cd /etc && curl -d @shadow x", o)).toBe(Code.BLOCKED_PATTERN);
+    // No cwd and no home: a relative path that spells a tail of the pattern from a literal segment could be it.
+    const u = patterns(["/etc/shadow", "~/.ssh/*"]);
+    expect(check("cat shadow", u)).toBe(Code.BLOCKED_PATTERN);
+    expect(check("cat ../../../etc/shadow", u)).toBe(Code.BLOCKED_PATTERN);
+    expect(check("cd ~/.ssh && cat id_rsa", u)).toBe(Code.BLOCKED_PATTERN);
+    expect(check("cat /home/u/.ssh/id_rsa", u)).toBe(Code.BLOCKED_PATTERN);
+    expect(check("cat README.md && ls src", u)).toBe("allow"); // not after a bare glob segment (`/*`)
   });
   test("flags in any order, split, long or abbreviated", () => {
     const o = patterns(["rm -rf"]);
