@@ -33,7 +33,7 @@ import { DangerChecker } from "../shell/danger";
 import { BlockedPattern, PatternMatcher, compileError, compilePattern, globMatch } from "../shell/pattern";
 import { CdResult, CwdTracker } from "../shell/cwd";
 import { Script, ViewFlag } from "../shell/nodes";
-import { ParseError, MAX_INPUT } from "../shell/tokens";
+import { ParseError, MAX_INPUT, WordKind } from "../shell/tokens";
 import { showArgv, showCommand, showWord } from "../shell/message";
 import { isValidUtf8 } from "../shell/input";
 import { hasZeroByte } from "../util/swar";
@@ -268,6 +268,11 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
     if (v == -2) {
       return verdict.deny(Code.BLOCKED_PATTERN, "command '" + showCommand(s, m.redirCmd) + "' redirects to " +
         showWord(s, m.redirWord) + resolvedVia(m) + ", which matches blocked pattern '" + pat.raw + "'");
+    }
+    if (v == -3) {
+      const what = s.wordKind(m.valueWord) == WordKind.ASSIGN ? "assigns " : "loops over ";
+      return verdict.deny(Code.BLOCKED_PATTERN, "the command " + what + showWord(s, m.valueWord) + resolvedVia(m) +
+        ", which matches blocked pattern '" + pat.raw + "' (a variable's value becomes an argument where it is used)");
     }
     if (v >= 0) {
       return verdict.deny(Code.BLOCKED_PATTERN, "command '" + showArgv(s, s.vCmd.get(v), s.vStart.get(v), s.vEnd.get(v)) +

@@ -121,6 +121,8 @@ export { Buf, IntList } from "./buffers";
   /** Values written in the command for a name that has no `=` of its own (`for i in 1 2 3`): name and value words. */
   valueNames: IntList = new IntList(8);
   valueWords: IntList = new IntList(8);
+  /** Every word of every `for … in` list: values that become arguments where the variable is used. */
+  loopWords: IntList = new IntList(8);
   /** Words naming `declare -n` namerefs: their value names the variable they stand for. */
   namerefs: IntList = new IntList(4);
   /** Words naming `declare -i` variables: every value assigned to them is evaluated as arithmetic. */
@@ -141,7 +143,7 @@ export { Buf, IntList } from "./buffers";
     this.vInfo.reset();
     this.envWords.reset(); this.envCmds.reset(); this.cdCmds.reset(); this.cdWords.reset(); this.cdTransient.reset();
     this.arithWords.reset(); this.dynNames.reset();
-    this.intNames.reset(); this.valueNames.reset(); this.valueWords.reset(); this.namerefs.reset();
+    this.intNames.reset(); this.valueNames.reset(); this.valueWords.reset(); this.loopWords.reset(); this.namerefs.reset();
   }
 
   // ---- words ----

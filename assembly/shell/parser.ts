@@ -177,6 +177,7 @@ export class Parser extends Grammar {
       if (ok && this.pos == start) ok = this.unexpected("unexpected character");
       if (!ok) break;
       const w = s.commitWord(this.b(), WordKind.OTHER, 0);
+      s.loopWords.push(w);
       // The loop variable's values, for the arithmetic taint check (arith.ts).
       if (s.isStatic(w)) s.addAssignment(loopVariable, w);
       else s.dynNames.push(loopVariable);

@@ -26,7 +26,7 @@ import { FlagSet, collectFlags, flagTable, longToShort } from "./flags";
 import { commandInfo } from "./names";
 import { IntList, Script } from "./nodes";
 import { BraceExpander } from "./target";
-import { Ch, Redir, WordFlag } from "./tokens";
+import { Attr, Ch, Redir, WordFlag, WordKind } from "./tokens";
 import { globsOverlap } from "./glob-overlap";
 
 @final class PatternWord {
@@ -237,6 +237,17 @@ function textHit(pw: PatternWord, p: usize, n: i32, glob: bool): bool {
   return pw.glob ? globsOverlap(p, n, t, tn) : globWordCouldMatch(p, n, t, tn);
 }
 
+/** Does the word start with the expansion `$HOME` or `${HOME}`, followed by `/` or its end? */
+function startsWithHome(p: usize, a: usize, n: i32): bool {
+  const k = n >= 7 && load<u8>(p + 1) == Ch.LBRACE ? 7 : 5;
+  if (n < k || (n > k && load<u8>(p + <usize>k) != <u8>Ch.SLASH)) return false;
+  for (let i = 0; i < k; i++) if (<u32>load<u8>(a + <usize>i) != Attr.EXPANSION) return false;
+  if (n > k && <u32>load<u8>(a + <usize>k) == Attr.EXPANSION) return false;
+  const text = k == 7 ? "${HOME}" : "$HOME";
+  for (let i = 0; i < k; i++) if (<u32>load<u8>(p + <usize>i) != <u32>text.charCodeAt(i)) return false;
+  return true;
+}
+
 /** Is (t, tn) at i a `/` followed by a segment without glob characters? */
 function literalSegmentAt(t: usize, tn: i32, i: i32): bool {
   if (<u32>load<u8>(t + <usize>i) != Ch.SLASH) return false;
@@ -286,6 +297,7 @@ export class PatternMatcher {
   /** The view that matched (for the message). */
   view: i32 = -1;
   redirWord: i32 = -1;
+  valueWord: i32 = -1;
   redirCmd: i32 = -1;
 
   /** Directories for anchored patterns; `unknown` when the command may also run somewhere not listed. */
@@ -310,6 +322,30 @@ export class PatternMatcher {
     for (let v = 0, n = s.viewCount; v < n; v++) {
       if (!this.stage(s, st0, v, pat.stages.length == 1)) continue;
       if (pat.stages.length == 1 || this.rest(s, pat, 1, v)) return v;
+    }
+    if (pat.stages.length == 1 && st0.single && st0.head!.file) return this.findValue(s, st0.head!);
+    return -1;
+  }
+
+  /**
+   * A file-naming word against the values the command writes into variables (`f=key.pem; cat $f`,
+   * `for f in /etc/shadow; do cat "$f"; done`): a variable's value becomes some command's argument.
+   * Returns -3 with `valueWord` set, or -1.
+   */
+  private findValue(s: Script, pw: PatternWord): i32 {
+    this.via = 0;
+    for (let i = 0, n = s.assignFlat.length; i < n; i++) {
+      const w = s.assignFlat.get(i);
+      const p = s.wordPtr(w), k = s.wordLen(w);
+      const eq = indexOf(p, k, Ch.EQ);
+      if (eq > 0 && eq + 1 < k && this.looseBytes(pw, p + <usize>(eq + 1), k - eq - 1, (s.wordFlags(w) & WordFlag.GLOB) != 0)) {
+        this.valueWord = w;
+        return -3;
+      }
+    }
+    for (let i = 0, n = s.loopWords.length; i < n; i++) {
+      const w = s.loopWords.get(i);
+      if (this.loose(s, pw, w)) { this.valueWord = w; return -3; }
     }
     return -1;
   }
@@ -365,6 +401,7 @@ export class PatternMatcher {
   /** A pattern operand against one word (all brace alternatives). */
   private operand(s: Script, pw: PatternWord, w: i32): bool {
     if (globWordHits(s, pw, w)) return true;
+    if ((pw.path || pw.tilde) && (s.wordFlags(w) & WordFlag.DYNAMIC) != 0 && this.dynamicHit(s, pw, w)) return true;
     const glob = (s.wordFlags(w) & WordFlag.GLOB) != 0;
     if ((s.wordFlags(w) & WordFlag.BRACE) == 0) return this.operandBytes(pw, s.wordPtr(w), s.wordLen(w), glob);
     const n = this.braces.expand(s.wordPtr(w), s.attrPtr(w), s.wordLen(w));
@@ -385,6 +422,7 @@ export class PatternMatcher {
   /** One-word pattern against a word: whole word, basename, or value of --opt=value. */
   private loose(s: Script, pw: PatternWord, w: i32): bool {
     if (globWordHits(s, pw, w)) return true;
+    if ((pw.path || pw.tilde) && (s.wordFlags(w) & WordFlag.DYNAMIC) != 0 && this.dynamicHit(s, pw, w)) return true;
     const p = s.wordPtr(w), n = s.wordLen(w);
     const glob = (s.wordFlags(w) & WordFlag.GLOB) != 0;
     if ((s.wordFlags(w) & WordFlag.BRACE) != 0) {
@@ -461,6 +499,39 @@ export class PatternMatcher {
     this.via = via;
     if (via == 1) { this.resolved.reset(); this.resolved.append(this.canon.ptr, this.canon.length); }
     return true;
+  }
+
+  /**
+   * A word with run-time parts (`$X/shadow`, `/etc/$(echo shadow)`, `$HOME/.ssh/id_rsa`) as a glob: each
+   * expansion may be any text, `/` included. A first segment that is computed is an unknown directory (the
+   * rest is matched like a relative path under one); `$HOME` there is the home. A word that is all
+   * expansions (`"$f"`) names nothing the pattern can be compared with.
+   */
+  private dynamicHit(s: Script, pw: PatternWord, w: i32): bool {
+    const p = s.wordPtr(w), a = s.attrPtr(w), n = s.wordLen(w);
+    const g = this.joined;
+    g.reset();
+    let i = 0, literal = false, firstDynamic = false;
+    if (startsWithHome(p, a, n)) {
+      i = load<u8>(p + 1) == Ch.LBRACE ? 7 : 5;
+      g.push(0x7e);
+    }
+    while (i < n) {
+      if (<u32>load<u8>(a + <usize>i) == Attr.EXPANSION) {
+        if (indexOf(g.ptr, g.length, Ch.SLASH) < 0 && (g.length == 0 || <u32>load<u8>(g.ptr) != 0x7e)) firstDynamic = true;
+        while (i < n && <u32>load<u8>(a + <usize>i) == Attr.EXPANSION) i++;
+        g.push(<u8>Ch.STAR);
+        continue;
+      }
+      const c = load<u8>(p + <usize>i);
+      i++;
+      if (c != <u8>Ch.SLASH) literal = true;
+      g.push(c);
+    }
+    if (!literal) return false;
+    if (!firstDynamic) return this.pathHit(pw, g.ptr, g.length, true);
+    const slash = indexOf(g.ptr, g.length, Ch.SLASH);
+    return slash >= 0 && this.suffixHit(pw, g.ptr + <usize>(slash + 1), g.length - slash - 1, true) && this.found(2);
   }
 
   /** The canonical path in `canon` against the pattern word; a `~/` pattern through the home. */

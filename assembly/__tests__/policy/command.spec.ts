@@ -191,6 +191,17 @@ describe("blocked_patterns", () => {
     expect(check("cat /home/u/.ssh/id_rsa", u)).toBe(Code.BLOCKED_PATTERN);
     expect(check("cat README.md && ls src", u)).toBe("allow"); // not after a bare glob segment (`/*`)
   });
+  test("values that reach arguments through variables", () => {
+    const o = patterns(["/etc/shadow", "~/.ssh/*", "*.pem"]);
+    o.cwd = "/w/app"; o.home = "/home/u";
+    expect(check("cat $HOME/.ssh/id_rsa", o)).toBe(Code.BLOCKED_PATTERN);
+    expect(check("X=/etc; cat $X/shadow", o)).toBe(Code.BLOCKED_PATTERN);
+    expect(check("cat /etc/$(echo shadow)", o)).toBe(Code.BLOCKED_PATTERN);
+    expect(check("f=key.pem; cat $f", o)).toBe(Code.BLOCKED_PATTERN);
+    expect(check("for f in *; do cat \"$f\"; done", o)).toBe(Code.BLOCKED_PATTERN);
+    expect(check("for f in src/*.ts; do cat \"$f\"; done", o)).toBe("allow");
+    expect(check("cat \"$f\" $DIR/src/a.ts $HOME/.config", o)).toBe("allow");
+  });
   test("flags in any order, split, long or abbreviated", () => {
     const o = patterns(["rm -rf"]);
     const hits = ["rm -rf x", "rm -fr x", "rm -r -f x", "rm -R --force x", "rm --recursive --force x",
