@@ -113,6 +113,7 @@ interface Page {
   fill(selector: string, value: string): Promise<void>;
   click(selector: string): Promise<void>;
   textContent(selector: string): Promise<string | null>;
+  close(): Promise<void>;
   waitForSelector(selector: string, options?: object): Promise<unknown>;
 }
 interface Browser {
