@@ -31,7 +31,7 @@ import { Parser } from "../shell/parser";
 import { Walker } from "../shell/walk";
 import { DangerChecker } from "../shell/danger";
 import { BlockedPattern, PatternMatcher, compileError, compilePattern, globMatch } from "../shell/pattern";
-import { CdResult, CwdTracker } from "../shell/cwd";
+import { CdResult, CwdTracker, setsVariable } from "../shell/cwd";
 import { Script, ViewFlag } from "../shell/nodes";
 import { ParseError, MAX_INPUT, WordKind } from "../shell/tokens";
 import { showArgv, showCommand, showWord } from "../shell/message";
@@ -187,7 +187,9 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
   }
   const cwdOk = lastCwdOk;
   const t = tracker!;
-  t.run(p, toolCwd.ptr, toolCwd.length, homeCanon.ptr, homeCanon.length);
+  // `HOME=/etc; cd; cat shadow`: once the command sets HOME, `~` and a bare cd go wherever it says.
+  const homeLen = setsVariable(s, "HOME") ? 0 : homeCanon.length;
+  t.run(p, toolCwd.ptr, toolCwd.length, homeCanon.ptr, homeLen);
 
   // 2. Built-in catastrophic checks.
   if (limits.builtinChecks) {
@@ -247,7 +249,7 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
     if (pat.anchored && !placed) {
       // Relative words resolve against every directory the command may be in: `cd /etc && cat shadow`.
       placed = true;
-      m.resetPlaces(homeCanon.ptr, homeCanon.length, toolCwd.length == 0);
+      m.resetPlaces(homeCanon.ptr, homeLen, toolCwd.length == 0);
       if (toolCwd.length > 0) m.addPlace(toolCwd.ptr, toolCwd.length);
       for (let k = 0; k < t.count; k++) {
         const r = t.result.get(k), w = s.cdWords.get(k);
@@ -266,7 +268,8 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
     }
     const v = m.find(s, pat);
     if (v == -2) {
-      return verdict.deny(Code.BLOCKED_PATTERN, "command '" + showCommand(s, m.redirCmd) + "' redirects to " +
+      const who = s.cArgc.get(m.redirCmd) == 0 ? "a redirection (of a compound command, or bare: `< f`, `$(< f)`) goes" : "command '" + showCommand(s, m.redirCmd) + "' redirects";
+      return verdict.deny(Code.BLOCKED_PATTERN, who + " to " +
         showWord(s, m.redirWord) + resolvedVia(m) + ", which matches blocked pattern '" + pat.raw + "'");
     }
     if (v == -3) {

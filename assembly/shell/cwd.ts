@@ -128,7 +128,7 @@ function isAbsoluteTarget(s: Script, w: i32): bool {
 }
 
 /** Does the script assign `name` (OLDPWD, which `cd -` follows; DIRSTACK, which pushd/popd follow)? A computed name might. */
-function setsVariable(s: Script, name: string): bool {
+export function setsVariable(s: Script, name: string): bool {
   for (let i = 0, n = s.envWords.length; i < n; i++) {
     const w = s.envWords.get(i);
     const len = envName(s, w);

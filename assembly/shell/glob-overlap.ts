@@ -58,12 +58,36 @@ function push(i: i32, j: i32, width: i32, top: i32): i32 {
   return top + 1;
 }
 
-/** After the word token at i: one byte, or a whole `[…]` (`[]…]` holds a literal `]`). */
+/** After the word token at i: one byte, or a whole `[…]`. */
 function tokenEnd(p: usize, i: i32, pn: i32): i32 {
   if (<u32>load<u8>(p + <usize>i) != Ch.LBRACKET) return i + 1;
-  let close = i + 2;
-  while (close < pn && <u32>load<u8>(p + <usize>close) != Ch.RBRACKET) close++;
-  return close < pn ? close + 1 : i + 1;
+  const end = bracketEnd(p, i, pn);
+  return end > 0 ? end : i + 1;
+}
+
+/**
+ * After the bracket expression that opens at i, as bash reads one: `[!…]`/`[^…]`, a `]` first is literal,
+ * and `[:alpha:]`, `[=e=]`, `[.x.]` nest inside (`[[:alpha:]]` is one class). -1 when it does not close
+ * (then `[` is a literal byte).
+ */
+export function bracketEnd(p: usize, i: i32, pn: i32): i32 {
+  let j = i + 1;
+  if (j < pn && (<u32>load<u8>(p + <usize>j) == 0x21 || <u32>load<u8>(p + <usize>j) == 0x5e)) j++;
+  if (j < pn && <u32>load<u8>(p + <usize>j) == Ch.RBRACKET) j++;
+  while (j < pn) {
+    const c = <u32>load<u8>(p + <usize>j);
+    if (c == Ch.RBRACKET) return j + 1;
+    if (c == Ch.LBRACKET && j + 1 < pn) {
+      const d = <u32>load<u8>(p + <usize>(j + 1));
+      if (d == Ch.COLON || d == Ch.EQ || d == Ch.DOT) {
+        let k = j + 2;
+        while (k + 1 < pn && !(<u32>load<u8>(p + <usize>k) == d && <u32>load<u8>(p + <usize>(k + 1)) == Ch.RBRACKET)) k++;
+        if (k + 1 < pn) { j = k + 2; continue; }
+      }
+    }
+    j++;
+  }
+  return -1;
 }
 
 /** Can the word token [i, next) and the pattern byte `pc` stand for the same byte? */

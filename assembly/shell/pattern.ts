@@ -27,7 +27,7 @@ import { commandInfo } from "./names";
 import { IntList, Script } from "./nodes";
 import { BraceExpander } from "./target";
 import { Attr, Ch, Redir, WordFlag, WordKind } from "./tokens";
-import { globsOverlap } from "./glob-overlap";
+import { bracketEnd, globsOverlap } from "./glob-overlap";
 
 @final class PatternWord {
   text: Bytes;
@@ -183,16 +183,21 @@ export function globMatch(p: usize, pn: i32, t: usize, tn: i32): bool {
  * `cat /etc/sha?ow` reads /etc/shadow (red-team review). Case-insensitive, as
  * blocked patterns are.
  */
-function globWordCouldMatch(p: usize, pn: i32, t: usize, tn: i32): bool {
+function globWordCouldMatch(p: usize, pn: i32, t: usize, tn: i32, depth: i32 = 0): bool {
   let pi = 0, ti = 0, star = -1, mark = 0;
   while (ti < tn) {
     if (pi < pn) {
       const pc = toLowerAscii(<u32>load<u8>(p + <usize>pi));
+      // globstar: `**/` may also stand for no directory at all (`/etc/**/shadow` is /etc/shadow). Past a few
+      // of them the search could blow up: count the word as a match (fail closed).
+      if (pc == Ch.STAR && pi + 2 < pn && <u32>load<u8>(p + <usize>(pi + 1)) == Ch.STAR && <u32>load<u8>(p + <usize>(pi + 2)) == Ch.SLASH) {
+        if (depth >= 4) return true;
+        if (globWordCouldMatch(p + <usize>(pi + 3), pn - pi - 3, t + <usize>ti, tn - ti, depth + 1)) return true;
+      }
       if (pc == Ch.STAR) { star = pi++; mark = ti; continue; }
       if (pc == Ch.LBRACKET) {
-        let close = pi + 2; // `[]…]` holds a literal `]`
-        while (close < pn && <u32>load<u8>(p + <usize>close) != Ch.RBRACKET) close++;
-        if (close < pn) { pi = close + 1; ti++; continue; }
+        const close = bracketEnd(p, pi, pn);
+        if (close > 0) { pi = close; ti++; continue; }
       }
       if (pc == Ch.QUESTION || pc == toLowerAscii(<u32>load<u8>(t + <usize>ti))) { pi++; ti++; continue; }
     }
@@ -219,6 +224,9 @@ function basenameMatches(pw: PatternWord, p: usize, n: i32): bool {
 function globWordHits(s: Script, pw: PatternWord, w: i32): bool {
   if ((s.wordFlags(w) & WordFlag.GLOB) == 0) return false;
   const p = s.wordPtr(w), n = s.wordLen(w);
+  // Against an absolute or `~/` pattern a relative glob is a path under some directory: pathHit resolves it
+  // (`*.ts` in /work/p is not ~/.ssh/x).
+  if ((pw.path || pw.tilde) && n > 0 && load<u8>(p) != <u8>Ch.SLASH && load<u8>(p) != 0x7e) return false;
   const t = changetype<usize>(pw.text), tn = pw.text.length;
   // `ls *` names every file, but a file named `sudo` is data, not the command a pattern like `sudo` means:
   // a bare `*` only meets patterns that name files (`*.pem`, `.env`, `id_rsa`, `/etc/shadow`).
@@ -323,7 +331,19 @@ export class PatternMatcher {
       if (!this.stage(s, st0, v, pat.stages.length == 1)) continue;
       if (pat.stages.length == 1 || this.rest(s, pat, 1, v)) return v;
     }
-    if (pat.stages.length == 1 && st0.single && st0.head!.file) return this.findValue(s, st0.head!);
+    if (pat.stages.length == 1 && st0.single) {
+      // Redirections with no command name of their own: `{ …; } >> f`, `while …; done < f`, `< f`, `$(< f)`.
+      const head = st0.head!;
+      for (let c = 0, n = s.commandCount; c < n; c++) {
+        if (s.cArgc.get(c) != 0) continue;
+        for (let k = 0, m = s.cRedirN.get(c); k < m; k++) {
+          const r = s.redirFlat.get(s.cRedir.get(c) + k);
+          this.via = 0;
+          if (this.loose(s, head, r)) { this.redirWord = r; this.redirCmd = c; return -2; }
+        }
+      }
+      if (head.file) return this.findValue(s, head);
+    }
     return -1;
   }
 
@@ -338,10 +358,12 @@ export class PatternMatcher {
       const w = s.assignFlat.get(i);
       const p = s.wordPtr(w), k = s.wordLen(w);
       const eq = indexOf(p, k, Ch.EQ);
-      if (eq > 0 && eq + 1 < k && this.looseBytes(pw, p + <usize>(eq + 1), k - eq - 1, (s.wordFlags(w) & WordFlag.GLOB) != 0)) {
-        this.valueWord = w;
-        return -3;
-      }
+      if (eq <= 0 || eq + 1 >= k) continue;
+      const glob = (s.wordFlags(w) & WordFlag.GLOB) != 0;
+      let hit = this.looseBytes(pw, p + <usize>(eq + 1), k - eq - 1, glob);
+      // An array, `a=(/etc/shadow x)`: each element.
+      if (!hit && load<u8>(p + <usize>(eq + 1)) == <u8>Ch.LPAREN) hit = this.elementsHit(pw, p + <usize>(eq + 2), k - eq - 2, glob);
+      if (hit) { this.valueWord = w; return -3; }
     }
     for (let i = 0, n = s.loopWords.length; i < n; i++) {
       const w = s.loopWords.get(i);
@@ -441,11 +463,24 @@ export class PatternMatcher {
       const eq = n > 0 && <u32>load<u8>(p) == Ch.MINUS ? indexOf(p, n, Ch.EQ) : -1;
       return eq > 0 && wordMatches(pw, p + <usize>(eq + 1), n - eq - 1);
     }
-    // A file: the value of `--file=x`, `if=x` (dd), and a name after `@` (curl -d @x, --data=@x).
+    // A value glued to a short option: `-a/etc/shadow`, `-d@key.pem` (from its first `/`, `~` or `@`).
+    if (n > 2 && <u32>load<u8>(p) == Ch.MINUS && <u32>load<u8>(p + 1) != Ch.MINUS) {
+      for (let j = 2; j < n; j++) {
+        const c = <u32>load<u8>(p + <usize>j);
+        if (c == Ch.EQ) break;
+        if (c == Ch.SLASH || c == 0x7e || c == 0x40 || c == Ch.LT) {
+          const from = c == 0x40 || c == Ch.LT ? j + 1 : j;
+          if (this.looseValue(pw, p + <usize>from, n - from, glob)) return true;
+          break;
+        }
+      }
+    }
+    // A file: the value of `--file=x`, `if=x` (dd), and a name after `@` or `<` (curl -d @x, --data=@x, -F 'f=<x').
     const eq = indexOf(p, n, Ch.EQ);
     if (eq > 0 && this.looseValue(pw, p + <usize>(eq + 1), n - eq - 1, glob)) return true;
-    const at = indexOf(p, n, 0x40);
-    return at >= 0 && (eq < 0 || at == eq + 1) && (at == 0 || at == eq + 1) && this.looseValue(pw, p + <usize>(at + 1), n - at - 1, glob);
+    let at = indexOf(p, n, 0x40);
+    if (at < 0 && eq > 0 && eq + 1 < n && <u32>load<u8>(p + <usize>(eq + 1)) == Ch.LT) at = eq + 1;
+    return at >= 0 && (at == 0 || at == eq + 1) && this.looseValue(pw, p + <usize>(at + 1), n - at - 1, glob);
   }
 
   private looseValue(pw: PatternWord, p: usize, n: i32, glob: bool): bool {
@@ -468,8 +503,8 @@ export class PatternMatcher {
       // `~/.ssh/*` with no home known: /home/u/.ssh/id_rsa may be under it.
       return pw.tilde && this.home.length == 0 && this.homeTailHit(pw, glob) && this.found(2);
     }
-    // Options are not paths; nor is a command name without a `/`.
-    if (c0 == Ch.MINUS || (this.nameWord && indexOf(p, n, Ch.SLASH) < 0)) return false;
+    // Options are not paths (but `-/../etc/shadow` after `--` is); nor is a command name without a `/`.
+    if ((c0 == Ch.MINUS || this.nameWord) && indexOf(p, n, Ch.SLASH) < 0) return false;
     if (c0 == 0x7e) { // ~, ~/…, ~user/…
       let slash = indexOf(p, n, Ch.SLASH);
       if (slash < 0) slash = n;
@@ -534,6 +569,19 @@ export class PatternMatcher {
     return slash >= 0 && this.suffixHit(pw, g.ptr + <usize>(slash + 1), g.length - slash - 1, true) && this.found(2);
   }
 
+  /** The blank-separated elements of an array literal's body (up to its `)`). */
+  private elementsHit(pw: PatternWord, p: usize, n: i32, glob: bool): bool {
+    let i = 0;
+    while (i < n) {
+      while (i < n && isSpace(<i32>load<u8>(p + <usize>i))) i++;
+      const start = i;
+      while (i < n && !isSpace(<i32>load<u8>(p + <usize>i)) && load<u8>(p + <usize>i) != <u8>Ch.RPAREN) i++;
+      if (i > start && this.looseBytes(pw, p + <usize>start, i - start, glob)) return true;
+      if (i < n && load<u8>(p + <usize>i) == <u8>Ch.RPAREN) i++;
+    }
+    return false;
+  }
+
   /** The canonical path in `canon` against the pattern word; a `~/` pattern through the home. */
   private canonHit(pw: PatternWord, glob: bool): bool {
     const c = this.canon;
@@ -594,7 +642,8 @@ export class PatternMatcher {
           op == Redir.ALL_APPEND || op == Redir.READ_WRITE || op == Redir.DUP_OUT;
         const inp = op == Redir.IN || op == Redir.READ_WRITE || op == Redir.DUP_IN;
         if ((st.redirect == 1 && !out) || (st.redirect == 2 && !inp)) continue;
-        if (globWordHits(s, pw, r) || this.operandBytes(pw, s.wordPtr(r), s.wordLen(r), (s.wordFlags(r) & WordFlag.GLOB) != 0)) {
+        if (globWordHits(s, pw, r) || this.operandBytes(pw, s.wordPtr(r), s.wordLen(r), (s.wordFlags(r) & WordFlag.GLOB) != 0) ||
+          ((pw.path || pw.tilde) && (s.wordFlags(r) & WordFlag.DYNAMIC) != 0 && this.dynamicHit(s, pw, r))) {
           this.redirWord = r;
           this.redirCmd = c;
           return -2;
