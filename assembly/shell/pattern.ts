@@ -245,6 +245,36 @@ function textHit(pw: PatternWord, p: usize, n: i32, glob: bool): bool {
   return pw.glob ? globsOverlap(p, n, t, tn) : globWordCouldMatch(p, n, t, tn);
 }
 
+/** The end of a plain `$NAME` or `${NAME}` at k (within [k, end)), or -1 for any other expansion. */
+function variableToken(p: usize, k: i32, end: i32): i32 {
+  if (k + 1 >= end || load<u8>(p + <usize>k) != <u8>Ch.DOLLAR) return -1;
+  const brace = load<u8>(p + <usize>(k + 1)) == <u8>Ch.LBRACE;
+  let j = brace ? k + 2 : k + 1;
+  const first = j;
+  if (j < end && <u32>load<u8>(p + <usize>j) - 0x30 < 10) return -1; // positional parameters
+  while (j < end && isNameByte(<u32>load<u8>(p + <usize>j))) j++;
+  if (j == first) return -1;
+  if (!brace) return j;
+  return j < end && load<u8>(p + <usize>j) == <u8>Ch.RBRACE ? j + 1 : -1;
+}
+
+function isNameByte(c: u32): bool {
+  return c - 0x30 < 10 || (c | 0x20) - 0x61 < 26 || c == 0x5f;
+}
+
+/** The one assignment `NAME=value` of a written value the command makes to (p, n), or -1 (none, several, computed). */
+function staticValue(s: Script, p: usize, n: i32): i32 {
+  let found = -1;
+  for (let i = 0, m = s.assignFlat.length; i < m; i++) {
+    const w = s.assignFlat.get(i);
+    const wp = s.wordPtr(w);
+    if (s.wordLen(w) <= n || load<u8>(wp + <usize>n) != <u8>Ch.EQ || memory.compare(wp, p, <usize>n) != 0) continue;
+    if (found >= 0 || !s.isStatic(w) || (s.wordLen(w) > n + 1 && load<u8>(wp + <usize>(n + 1)) == <u8>Ch.LPAREN)) return -1;
+    found = w;
+  }
+  return found;
+}
+
 /** Does the word start with the expansion `$HOME` or `${HOME}`, followed by `/` or its end? */
 function startsWithHome(p: usize, a: usize, n: i32): bool {
   const k = n >= 7 && load<u8>(p + 1) == Ch.LBRACE ? 7 : 5;
@@ -290,6 +320,7 @@ export class PatternMatcher {
   canon: ByteBuffer = new ByteBuffer(64);
   homed: ByteBuffer = new ByteBuffer(64);
   joined: ByteBuffer = new ByteBuffer(64);
+  dyn: ByteBuffer = new ByteBuffer(64);
   // Where relative words resolve: the directories the command may run in — canonical (the tool's cwd and
   // every resolved cd), or as written when they lie under an unknown one (`~/.ssh` with no home, `sub`
   // with no cwd) — whether some other directory is possible, and the canonical home (empty: unknown).
@@ -544,7 +575,7 @@ export class PatternMatcher {
    */
   private dynamicHit(s: Script, pw: PatternWord, w: i32): bool {
     const p = s.wordPtr(w), a = s.attrPtr(w), n = s.wordLen(w);
-    const g = this.joined;
+    const g = this.dyn;
     g.reset();
     let i = 0, literal = false, firstDynamic = false;
     if (startsWithHome(p, a, n)) {
@@ -553,9 +584,25 @@ export class PatternMatcher {
     }
     while (i < n) {
       if (<u32>load<u8>(a + <usize>i) == Attr.EXPANSION) {
-        if (indexOf(g.ptr, g.length, Ch.SLASH) < 0 && (g.length == 0 || <u32>load<u8>(g.ptr) != 0x7e)) firstDynamic = true;
-        while (i < n && <u32>load<u8>(a + <usize>i) == Attr.EXPANSION) i++;
-        g.push(<u8>Ch.STAR);
+        let end = i;
+        while (end < n && <u32>load<u8>(a + <usize>end) == Attr.EXPANSION) end++;
+        // `$E` or `${E}` that the command assigns once, to a written value, stands for that value.
+        let k = i;
+        while (k < end) {
+          const tok = variableToken(p, k, end);
+          const v = tok > 0 ? staticValue(s, p + <usize>(k + (load<u8>(p + <usize>(k + 1)) == Ch.LBRACE ? 2 : 1)), tok - k - (load<u8>(p + <usize>(k + 1)) == Ch.LBRACE ? 3 : 1)) : -1;
+          if (v < 0) break;
+          const vp = s.wordPtr(v), vn = s.wordLen(v);
+          const eq = indexOf(vp, vn, Ch.EQ);
+          for (let j = eq + 1; j < vn; j++) if (load<u8>(vp + <usize>j) != <u8>Ch.SLASH) literal = true;
+          g.append(vp + <usize>(eq + 1), vn - eq - 1);
+          k = tok;
+        }
+        if (k < end) {
+          if (indexOf(g.ptr, g.length, Ch.SLASH) < 0 && (g.length == 0 || <u32>load<u8>(g.ptr) != 0x7e)) firstDynamic = true;
+          g.push(<u8>Ch.STAR);
+        }
+        i = end;
         continue;
       }
       const c = load<u8>(p + <usize>i);
