@@ -188,7 +188,9 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
   const cwdOk = lastCwdOk;
   const t = tracker!;
   // `HOME=/etc; cd; cat shadow`: once the command sets HOME, `~` and a bare cd go wherever it says.
-  const homeLen = setsVariable(s, "HOME") ? 0 : homeCanon.length;
+  // tool_input.env may set them too (`{"HOME": "/etc"}`).
+  const homeLen = setsVariable(s, "HOME") || hasKey(input.envKeys, "HOME") ? 0 : homeCanon.length;
+  const cdpath = hasKey(input.envKeys, "CDPATH");
   t.run(p, toolCwd.ptr, toolCwd.length, homeCanon.ptr, homeLen);
 
   // 2. Built-in catastrophic checks.
@@ -253,10 +255,12 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
       if (toolCwd.length > 0) m.addPlace(toolCwd.ptr, toolCwd.length);
       for (let k = 0; k < t.count; k++) {
         const r = t.result.get(k), w = s.cdWords.get(k);
-        if (r == CdResult.OK) { m.addPlace(t.text.ptr + <usize>t.cdStart.get(k), t.cdLen.get(k)); continue; }
         const cd = s.cdCmds.get(k);
+        // With CDPATH from tool_input.env, `cd etc` may go to any $CDPATH/etc.
+        const viaCdpath = cdpath && w >= 0 && s.wordLen(w) > 0 && load<u8>(s.wordPtr(w)) != 0x2f && load<u8>(s.wordPtr(w)) != 0x7e && load<u8>(s.wordPtr(w)) != 0x2e;
+        if (r == CdResult.OK && !viaCdpath) { m.addPlace(t.text.ptr + <usize>t.cdStart.get(k), t.cdLen.get(k)); continue; }
         if (r == CdResult.UNRESOLVED && w == -1) m.addPlace(changetype<usize>(TILDE), 1);
-        else if (r == CdResult.UNRESOLVED && w >= 0 && !(s.wordLen(w) == 1 && load<u8>(s.wordPtr(w)) == 0x2d)) m.addPlace(s.wordPtr(w), s.wordLen(w));
+        else if (r == CdResult.UNRESOLVED && !viaCdpath && w >= 0 && !(s.wordLen(w) == 1 && load<u8>(s.wordPtr(w)) == 0x2d)) m.addPlace(s.wordPtr(w), s.wordLen(w));
         else {
           // The agent moved somewhere nobody can name (`cd "$D"`, `cd -`, `popd`, a relative cd in a loop):
           // relative paths after it could be any file at all.
@@ -369,6 +373,11 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
 const taint = new ArithTaint();
 
 const TILDE: Bytes = utf8("~");
+
+function hasKey(keys: Array<string>, name: string): bool {
+  for (let i = 0; i < keys.length; i++) if (keys[i] == name) return true;
+  return false;
+}
 
 /** How a path word met the pattern, when the command does not spell the path out. */
 function resolvedVia(m: PatternMatcher): string {
