@@ -256,8 +256,8 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
       for (let k = 0; k < t.count; k++) {
         const r = t.result.get(k), w = s.cdWords.get(k);
         const cd = s.cdCmds.get(k);
-        // With CDPATH from tool_input.env, `cd etc` may go to any $CDPATH/etc.
-        const viaCdpath = cdpath && w >= 0 && s.wordLen(w) > 0 && load<u8>(s.wordPtr(w)) != 0x2f && load<u8>(s.wordPtr(w)) != 0x7e && load<u8>(s.wordPtr(w)) != 0x2e;
+        // With CDPATH from tool_input.env, `cd etc` (even `cd .ssh`) may go to any $CDPATH/etc.
+        const viaCdpath = cdpath && w >= 0 && searchesCdpath(s.wordPtr(w), s.wordLen(w));
         if (r == CdResult.OK && !viaCdpath) { m.addPlace(t.text.ptr + <usize>t.cdStart.get(k), t.cdLen.get(k)); continue; }
         if (r == CdResult.UNRESOLVED && w == -1) m.addPlace(changetype<usize>(TILDE), 1);
         else if (r == CdResult.UNRESOLVED && !viaCdpath && w >= 0 && !(s.wordLen(w) == 1 && load<u8>(s.wordPtr(w)) == 0x2d)) m.addPlace(s.wordPtr(w), s.wordLen(w));
@@ -373,6 +373,16 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
 const taint = new ArithTaint();
 
 const TILDE: Bytes = utf8("~");
+
+/** bash looks a cd target up in CDPATH unless it starts with `/`, `~`, `./` or `../`, or is `.` or `..`. */
+function searchesCdpath(p: usize, n: i32): bool {
+  if (n == 0) return false;
+  const c = load<u8>(p);
+  if (c == 0x2f || c == 0x7e) return false;
+  if (c != 0x2e) return true;
+  if (n == 1 || load<u8>(p + 1) == 0x2f) return false;
+  return !(load<u8>(p + 1) == 0x2e && (n == 2 || load<u8>(p + 2) == 0x2f));
+}
 
 function hasKey(keys: Array<string>, name: string): bool {
   for (let i = 0; i < keys.length; i++) if (keys[i] == name) return true;

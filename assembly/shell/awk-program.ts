@@ -10,6 +10,7 @@ import { Walker } from "./walk";
 import { indexOf } from "./argv";
 import { longOption } from "./sed-script";
 import { Ch } from "./tokens";
+import { EmbeddedCommands } from "./embedded-commands";
 
 /** Find the code an awk command runs; awk never runs an inner command view (-1). */
 export function unwrapAwk(w: Walker, v: i32, cmd: i32, i: i32, end: i32): i32 {
@@ -74,22 +75,7 @@ function readAs(w: Walker, v: i32, cmd: i32, a: i32, off: i32, regexWhenAmbiguou
   return true;
 }
 
-const MAX_CALLS: i32 = 16;
-
-/** What an awk program runs: the texts of `system("…")`, or commands we cannot see. */
-class AwkCommands {
-  dynamic: bool = false;
-  count: i32 = 0;
-  starts: StaticArray<i32> = new StaticArray<i32>(MAX_CALLS);
-  lens: StaticArray<i32> = new StaticArray<i32>(MAX_CALLS);
-
-  reset(): void {
-    this.dynamic = false;
-    this.count = 0;
-  }
-}
-
-const AWK = new AwkCommands();
+const AWK = new EmbeddedCommands();
 
 // Words after which `/` opens a regex in every awk: statements and operators spelled as words.
 const REGEX_AFTER = ["print", "printf", "return", "in", "getline", "do", "else", "case", "delete", "exit", "BEGIN", "END"];
@@ -100,7 +86,7 @@ const AMBIGUOUS_AFTER = ["length"];
  * Read an awk program (p, n). `regexWhenAmbiguous` picks the reading of a
  * `/` whose meaning awks disagree on; the caller tries both.
  */
-function scanAwk(p: usize, n: i32, out: AwkCommands, regexWhenAmbiguous: bool): void {
+function scanAwk(p: usize, n: i32, out: EmbeddedCommands, regexWhenAmbiguous: bool): void {
   let i = 0;
   let operand = false; // did an operand just end (so `/` divides rather than opens a regex)?
   while (i < n) {
@@ -141,10 +127,7 @@ function scanAwk(p: usize, n: i32, out: AwkCommands, regexWhenAmbiguous: bool): 
         if (end < 0 || indexOf(p + <usize>k, end - k, Ch.BACKSLASH) >= 0) { out.dynamic = true; return; }
         const close = blanksAt(p, end, n);
         if (close >= n || <u32>load<u8>(p + <usize>close) != Ch.RPAREN) { out.dynamic = true; return; }
-        if (out.count == MAX_CALLS) { out.dynamic = true; return; }
-        out.starts[out.count] = k + 1;
-        out.lens[out.count] = end - k - 2;
-        out.count++;
+        out.add(k + 1, end - k - 2);
         i = close + 1;
         operand = true;
         continue;

@@ -20,6 +20,8 @@ export function globsOverlap(p: usize, pn: i32, t: usize, tn: i32): bool {
   const width = tn + 1;
   const states = (pn + 1) * width;
   if (pn > MAX_STATES || states > MAX_STATES) return true;
+  // A bracket expression too long to scan per state: it could stand for anything (fail closed).
+  for (let i = 0; i < pn; i++) if (<u32>load<u8>(p + <usize>i) == Ch.LBRACKET && bracketEnd(p, i, pn) == -2) return true;
   if (seen.length < states) seen = new StaticArray<u8>(states);
   else memory.fill(changetype<usize>(seen), 0, <usize>states);
   if (stack.length < states) stack = new StaticArray<i32>(states);
@@ -61,16 +63,19 @@ function push(i: i32, j: i32, width: i32, top: i32): i32 {
 /** After the word token at i: one byte, or a whole `[…]`. */
 function tokenEnd(p: usize, i: i32, pn: i32): i32 {
   if (<u32>load<u8>(p + <usize>i) != Ch.LBRACKET) return i + 1;
-  const end = bracketEnd(p, i, pn);
+  const end = bracketEnd(p, i, pn); // never -2 here: globsOverlap returned early
   return end > 0 ? end : i + 1;
 }
 
 /**
  * After the bracket expression that opens at i, as bash reads one: `[!…]`/`[^…]`, a `]` first is literal,
  * and `[:alpha:]`, `[=e=]`, `[.x.]` nest inside (`[[:alpha:]]` is one class). -1 when it does not close
- * (then `[` is a literal byte).
+ * (then `[` is a literal byte); -2 past MAX_BRACKET bytes, which callers count as a match (each scan is
+ * bounded, so `[[[[…` over 64 KiB cannot make matching quadratic).
  */
 export function bracketEnd(p: usize, i: i32, pn: i32): i32 {
+  if (pn > i + MAX_BRACKET) pn = i + MAX_BRACKET + 1;
+  const capped = pn == i + MAX_BRACKET + 1;
   let j = i + 1;
   if (j < pn && (<u32>load<u8>(p + <usize>j) == 0x21 || <u32>load<u8>(p + <usize>j) == 0x5e)) j++;
   if (j < pn && <u32>load<u8>(p + <usize>j) == Ch.RBRACKET) j++;
@@ -87,8 +92,10 @@ export function bracketEnd(p: usize, i: i32, pn: i32): i32 {
     }
     j++;
   }
-  return -1;
+  return capped ? -2 : -1;
 }
+
+const MAX_BRACKET: i32 = 256;
 
 /** Can the word token [i, next) and the pattern byte `pc` stand for the same byte? */
 function sameByteCould(p: usize, i: i32, next: i32, pc: u32): bool {

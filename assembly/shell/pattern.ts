@@ -183,20 +183,20 @@ export function globMatch(p: usize, pn: i32, t: usize, tn: i32): bool {
  * `cat /etc/sha?ow` reads /etc/shadow (red-team review). Case-insensitive, as
  * blocked patterns are.
  */
-function globWordCouldMatch(p: usize, pn: i32, t: usize, tn: i32, depth: i32 = 0): bool {
+function globWordCouldMatch(p: usize, pn: i32, t: usize, tn: i32): bool {
   let pi = 0, ti = 0, star = -1, mark = 0;
   while (ti < tn) {
     if (pi < pn) {
       const pc = toLowerAscii(<u32>load<u8>(p + <usize>pi));
-      // globstar: `**/` may also stand for no directory at all (`/etc/**/shadow` is /etc/shadow). Past a few
-      // of them the search could blow up: count the word as a match (fail closed).
+      // globstar: `**/` may stand for no directory at all (`/etc/**/shadow` is /etc/shadow), so it is read as
+      // one `*` (any text, `/` included, or none) that resumes after the `/` — a little wider, never narrower.
       if (pc == Ch.STAR && pi + 2 < pn && <u32>load<u8>(p + <usize>(pi + 1)) == Ch.STAR && <u32>load<u8>(p + <usize>(pi + 2)) == Ch.SLASH) {
-        if (depth >= 4) return true;
-        if (globWordCouldMatch(p + <usize>(pi + 3), pn - pi - 3, t + <usize>ti, tn - ti, depth + 1)) return true;
+        star = pi + 2; pi += 3; mark = ti; continue;
       }
       if (pc == Ch.STAR) { star = pi++; mark = ti; continue; }
       if (pc == Ch.LBRACKET) {
         const close = bracketEnd(p, pi, pn);
+        if (close == -2) return true;
         if (close > 0) { pi = close; ti++; continue; }
       }
       if (pc == Ch.QUESTION || pc == toLowerAscii(<u32>load<u8>(t + <usize>ti))) { pi++; ti++; continue; }
@@ -237,6 +237,14 @@ function globWordHits(s: Script, pw: PatternWord, w: i32): bool {
   if (b <= 0) return false;
   return pw.glob ? globsOverlap(p + <usize>b, n - b, t, tn) : globWordCouldMatch(p + <usize>b, n - b, t, tn);
 }
+
+const MAX_HOME_TAIL: i32 = 1024;
+
+// What PatternMatcher.dynamicForm built: some byte other than `/` is known; a variable was replaced by its
+// value; the first segment holds an unknown expansion.
+const FORM_LITERAL: i32 = 1;
+const FORM_SUBSTITUTED: i32 = 2;
+const FORM_FIRST_DYNAMIC: i32 = 4;
 
 /** A canonical path against a pattern word: as text, or — for an unquoted glob word — could it expand to it. */
 function textHit(pw: PatternWord, p: usize, n: i32, glob: bool): bool {
@@ -574,10 +582,21 @@ export class PatternMatcher {
    * expansions (`"$f"`) names nothing the pattern can be compared with.
    */
   private dynamicHit(s: Script, pw: PatternWord, w: i32): bool {
+    // Each expansion as any text; then, if some `$E`/`${E}` is assigned once to a written value, with that
+    // value in its place (`E=/etc; echo x > $E/f`). Both readings are tried: `read E`, `unset E` or a prefix
+    // assignment (`E=/tmp cat $E/shadow`) can make the written value the wrong one, never the only one.
+    const form = this.dynamicForm(s, w, false);
+    if ((form & FORM_LITERAL) != 0 && this.formHit(pw, form)) return true;
+    const sub = this.dynamicForm(s, w, true);
+    return (sub & FORM_SUBSTITUTED) != 0 && (sub & FORM_LITERAL) != 0 && this.formHit(pw, sub);
+  }
+
+  /** The glob form of a dynamic word into `dyn`; FORM_* bits say what it holds. */
+  private dynamicForm(s: Script, w: i32, substitute: bool): i32 {
     const p = s.wordPtr(w), a = s.attrPtr(w), n = s.wordLen(w);
     const g = this.dyn;
     g.reset();
-    let i = 0, literal = false, firstDynamic = false;
+    let i = 0, form = 0;
     if (startsWithHome(p, a, n)) {
       i = load<u8>(p + 1) == Ch.LBRACE ? 7 : 5;
       g.push(0x7e);
@@ -586,20 +605,22 @@ export class PatternMatcher {
       if (<u32>load<u8>(a + <usize>i) == Attr.EXPANSION) {
         let end = i;
         while (end < n && <u32>load<u8>(a + <usize>end) == Attr.EXPANSION) end++;
-        // `$E` or `${E}` that the command assigns once, to a written value, stands for that value.
         let k = i;
-        while (k < end) {
+        while (substitute && k < end) {
           const tok = variableToken(p, k, end);
-          const v = tok > 0 ? staticValue(s, p + <usize>(k + (load<u8>(p + <usize>(k + 1)) == Ch.LBRACE ? 2 : 1)), tok - k - (load<u8>(p + <usize>(k + 1)) == Ch.LBRACE ? 3 : 1)) : -1;
+          if (tok < 0) break;
+          const brace = load<u8>(p + <usize>(k + 1)) == <u8>Ch.LBRACE ? 1 : 0;
+          const v = staticValue(s, p + <usize>(k + 1 + brace), tok - k - 1 - 2 * brace);
           if (v < 0) break;
           const vp = s.wordPtr(v), vn = s.wordLen(v);
           const eq = indexOf(vp, vn, Ch.EQ);
-          for (let j = eq + 1; j < vn; j++) if (load<u8>(vp + <usize>j) != <u8>Ch.SLASH) literal = true;
+          for (let j = eq + 1; j < vn; j++) if (load<u8>(vp + <usize>j) != <u8>Ch.SLASH) form |= FORM_LITERAL;
           g.append(vp + <usize>(eq + 1), vn - eq - 1);
+          form |= FORM_SUBSTITUTED;
           k = tok;
         }
         if (k < end) {
-          if (indexOf(g.ptr, g.length, Ch.SLASH) < 0 && (g.length == 0 || <u32>load<u8>(g.ptr) != 0x7e)) firstDynamic = true;
+          if (indexOf(g.ptr, g.length, Ch.SLASH) < 0 && (g.length == 0 || <u32>load<u8>(g.ptr) != 0x7e)) form |= FORM_FIRST_DYNAMIC;
           g.push(<u8>Ch.STAR);
         }
         i = end;
@@ -607,11 +628,16 @@ export class PatternMatcher {
       }
       const c = load<u8>(p + <usize>i);
       i++;
-      if (c != <u8>Ch.SLASH) literal = true;
+      if (c != <u8>Ch.SLASH) form |= FORM_LITERAL;
       g.push(c);
     }
-    if (!literal) return false;
-    if (!firstDynamic) return this.pathHit(pw, g.ptr, g.length, true);
+    return form;
+  }
+
+  /** The form in `dyn` against the pattern: a path, or — when its first segment is computed — a tail under any directory. */
+  private formHit(pw: PatternWord, form: i32): bool {
+    const g = this.dyn;
+    if ((form & FORM_FIRST_DYNAMIC) == 0) return this.pathHit(pw, g.ptr, g.length, true);
     const slash = indexOf(g.ptr, g.length, Ch.SLASH);
     return slash >= 0 && this.suffixHit(pw, g.ptr + <usize>(slash + 1), g.length - slash - 1, true) && this.found(2);
   }
@@ -668,6 +694,8 @@ export class PatternMatcher {
   /** The absolute path in `canon` under some home: does a tail of it from a `/` match the `~/` pattern's tail? */
   private homeTailHit(pw: PatternWord, glob: bool): bool {
     const c = this.canon;
+    // One match per `/`: quadratic in the path, so a very long one counts as under the home (fail closed).
+    if (c.length > MAX_HOME_TAIL) return true;
     const t = changetype<usize>(pw.text) + 1, tn = pw.text.length - 1;
     for (let j = 0; j < c.length; j++) {
       if (<u32>load<u8>(c.ptr + <usize>j) != Ch.SLASH) continue;

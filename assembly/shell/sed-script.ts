@@ -10,6 +10,7 @@
 import { Walker } from "./walk";
 import { indexOf } from "./argv";
 import { Ch } from "./tokens";
+import { EmbeddedCommands } from "./embedded-commands";
 
 /** Find the code a sed command runs; sed never runs an inner command view (-1). */
 export function unwrapSed(w: Walker, v: i32, cmd: i32, i: i32, end: i32): i32 {
@@ -74,32 +75,10 @@ function scriptWord(w: Walker, v: i32, cmd: i32, a: i32, off: i32): void {
   }
 }
 
-const MAX_EXECS: i32 = 16;
-
-/** What a sed script runs: `e command` texts, or text we cannot see. */
-export class SedExecs {
-  dynamic: bool = false;
-  count: i32 = 0;
-  starts: StaticArray<i32> = new StaticArray<i32>(MAX_EXECS);
-  lens: StaticArray<i32> = new StaticArray<i32>(MAX_EXECS);
-
-  reset(): void {
-    this.dynamic = false;
-    this.count = 0;
-  }
-
-  add(start: i32, len: i32): void {
-    if (this.count == MAX_EXECS) { this.dynamic = true; return; }
-    this.starts[this.count] = start;
-    this.lens[this.count] = len;
-    this.count++;
-  }
-}
-
-const SED = new SedExecs();
+const SED = new EmbeddedCommands();
 
 /** Read a sed script (p, n) into `out`. */
-export function scanSed(p: usize, n: i32, out: SedExecs): void {
+export function scanSed(p: usize, n: i32, out: EmbeddedCommands): void {
   let i = 0;
   while (i < n) {
     let c = at(p, i, n);

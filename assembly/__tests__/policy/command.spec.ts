@@ -201,6 +201,21 @@ describe("blocked_patterns", () => {
     expect(check("for f in *; do cat \"$f\"; done", o)).toBe(Code.BLOCKED_PATTERN);
     expect(check("for f in src/*.ts; do cat \"$f\"; done", o)).toBe("allow");
     expect(check("cat \"$f\" $DIR/src/a.ts $HOME/.config", o)).toBe("allow");
+    // A written value is one reading of the variable, never the only one.
+    expect(check("E=/tmp; read E <<< /etc; cat $E/shadow", o)).toBe(Code.BLOCKED_PATTERN);
+    expect(check("E=/tmp cat $E/shadow", o)).toBe(Code.BLOCKED_PATTERN);
+    expect(check("E=/etc; echo x > $E/shadow", o)).toBe(Code.BLOCKED_PATTERN);
+  });
+  test("globs: globstar, POSIX classes, and long brackets fail closed", () => {
+    const o = patterns(["/etc/shadow"]);
+    o.cwd = "/w/app";
+    expect(check("cat /etc/**/shadow", o)).toBe(Code.BLOCKED_PATTERN);
+    expect(check("cat /etc/**/**/**/**/**/**/shadow", o)).toBe(Code.BLOCKED_PATTERN);
+    expect(check("cat /etc/sh[[:alpha:]]dow", o)).toBe(Code.BLOCKED_PATTERN);
+    expect(check("cat /etc/sh[[:alpha:]]xdow src/**/*.ts", o)).toBe("allow"); // a class is one byte
+    let wide = "cat /etc/sh[";
+    for (let i = 0; i < 300; i++) wide += "b";
+    expect(check(wide + "]xdow", o)).toBe(Code.BLOCKED_PATTERN); // read as one byte it could not be /etc/shadow
   });
   test("flags in any order, split, long or abbreviated", () => {
     const o = patterns(["rm -rf"]);

@@ -30,4 +30,13 @@ describe("globsOverlap", () => {
     expect(overlap(long, "*b")).toBe(false);
     expect(overlap(long, "*a")).toBe(true);
   });
+  test("bracket expressions as bash reads them", () => {
+    expect(overlap("*.p[[:alpha:]]m", "*.pem")).toBe(true); // one class, not `[[:alpha:]` then `]`
+    expect(overlap("key.pe[!]x]", "*.pem")).toBe(true);      // `]` first is literal
+    expect(overlap("*.t[[:alpha:]]t", "*.pem")).toBe(false);
+    // A bracket too long to scan per state could stand for anything: it counts as a match (fail closed).
+    let wide = "x[";
+    for (let i = 0; i < 300; i++) wide += "b";
+    expect(overlap(wide + "]", "*.pem")).toBe(true);
+  });
 });
