@@ -204,6 +204,7 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
       const r = t.result.get(i);
       if (r == CdResult.OK) d.addCwd(t.text.ptr + <usize>t.cdStart.get(i), t.cdLen.get(i));
       else if (r == CdResult.UNRESOLVED && homeCanon.length == 0 && isHomeWord(s, s.cdWords.get(i))) d.addCwd(changetype<usize>(TILDE), 1);
+      else if (r == CdResult.DYNAMIC) d.addDefaultCwd(s, s.cdWords.get(i), toolCwd.ptr, toolCwd.length, homeCanon.ptr, homeLen);
     }
     if (d.check(s)) return verdict.deny(Code.DANGEROUS_OPERATION, d.message);
   }
@@ -260,6 +261,7 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
         const viaCdpath = cdpath && w >= 0 && searchesCdpath(s.wordPtr(w), s.wordLen(w));
         if (r == CdResult.OK && !viaCdpath) { m.addPlace(t.text.ptr + <usize>t.cdStart.get(k), t.cdLen.get(k)); continue; }
         if (r == CdResult.UNRESOLVED && w == -1) m.addPlace(changetype<usize>(TILDE), 1);
+        else if (r == CdResult.UNRESOLVED && w >= 0 && s.wordLen(w) == 0) m.placeUnknown = true; // find's `{}`
         else if (r == CdResult.UNRESOLVED && !viaCdpath && w >= 0 && !(s.wordLen(w) == 1 && load<u8>(s.wordPtr(w)) == 0x2d)) m.addPlace(s.wordPtr(w), s.wordLen(w));
         else {
           // The agent moved somewhere nobody can name (`cd "$D"`, `cd -`, `popd`, a relative cd in a loop):

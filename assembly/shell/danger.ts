@@ -9,7 +9,7 @@
 //   (/dev/tcp, nc -e, socat exec:); kill -1; shutdown/reboot.
 
 import { ByteBuffer, Bytes, utf8 } from "../util/bytes";
-import { canonicalizeAbsoluteInto } from "../util/path";
+import { canonicalizeAbsoluteInto, canonicalizeBytesInto } from "../util/path";
 import { bytesIsLower, bytesStartLower, basenameOffset, indexOf, wordIs } from "./argv";
 import { FlagSet, collectFlags, isFlagWord } from "./flags";
 import { Cmd, Kind, cmdId, commandInfo } from "./names";
@@ -17,6 +17,9 @@ import { IntList, Script, ViewFlag } from "./nodes";
 import { BraceExpander, Target, TargetClassifier, isCatastrophic } from "./target";
 import { CmdFlag, Redir, Subst, WordFlag } from "./tokens";
 import { showArgv, showWord } from "./message";
+import { DefaultReading } from "./expansion-text";
+
+const HOME_MARKER = utf8("~");
 
 export class DangerChecker {
   cls: TargetClassifier = new TargetClassifier();
@@ -28,6 +31,23 @@ export class DangerChecker {
   cwdStart: IntList = new IntList(8);
   cwdLen: IntList = new IntList(8);
   message: string = "";
+  /** A word's second reading: each `${x:-word}` as its word (`rm -rf ${x:-/}`, `of=${d:-/dev/sda}`). */
+  defaults: DefaultReading = new DefaultReading();
+
+  /** How many readings word w has: 1 (as written), or 2 when a `${x:-word}` in it may be its word (then in `defaults`). */
+  private readings(s: Script, w: i32): i32 {
+    return (s.wordFlags(w) & WordFlag.DYNAMIC) != 0 && this.defaults.read(s.wordPtr(w), s.attrPtr(w), s.wordLen(w)) ? 2 : 1;
+  }
+
+  // @ts-ignore: decorator
+  @inline private textOf(s: Script, w: i32, r: i32): usize {
+    return r == 0 ? s.wordPtr(w) : this.defaults.word.text.ptr;
+  }
+
+  // @ts-ignore: decorator
+  @inline private lengthOf(s: Script, w: i32, r: i32): i32 {
+    return r == 0 ? s.wordLen(w) : this.defaults.word.length;
+  }
 
   resetCwds(): void {
     this.cwdText.reset(); this.cwdStart.reset(); this.cwdLen.reset();
@@ -37,6 +57,23 @@ export class DangerChecker {
     this.cwdStart.push(this.cwdText.length);
     this.cwdLen.push(n);
     this.cwdText.append(p, n);
+  }
+
+  /**
+   * A `cd` to a computed word with a `${x:-dir}` in it may go to dir, which becomes a candidate working
+   * directory too (`cd ${x:-/} && rm -rf *`): resolved against `base` (the tool's cwd) and the home;
+   * `~` or `$HOME` with no home known is the home marker `~`.
+   */
+  addDefaultCwd(s: Script, w: i32, base: usize, baseLen: i32, home: usize, homeLen: i32): void {
+    if (w < 0 || this.readings(s, w) != 2) return;
+    const d = this.defaults.word;
+    const p = d.text.ptr, n = d.length;
+    const homeWord = (n == 1 && load<u8>(p) == 0x7e) || (n == 5 && bytesIsLower(p, n, "$home"));
+    if (homeWord && homeLen == 0) { this.addCwd(changetype<usize>(HOME_MARKER), 1); return; }
+    if ((this.defaults.flags & WordFlag.DYNAMIC) != 0 && !homeWord) return;
+    if (canonicalizeBytesInto(this.path, homeWord ? changetype<usize>(HOME_MARKER) : p, homeWord ? 1 : n, base, baseLen, home, homeLen)) {
+      this.addCwd(this.path.ptr, this.path.length);
+    }
   }
 
   /** True when something catastrophic is found; `message` says what. */
@@ -92,20 +129,23 @@ export class DangerChecker {
       case Cmd.DD:
         for (let k = start + 1; k < end; k++) {
           const w = s.arg(cmd, k);
-          if (bytesStartLower(s.wordPtr(w), s.wordLen(w), "of=") && this.isDevice(s.wordPtr(w) + 3, s.wordLen(w) - 3)) {
-            return this.hit(s, v, "writes to a disk device");
+          for (let r = 0, m = this.readings(s, w); r < m; r++) {
+            const p = this.textOf(s, w, r), n = this.lengthOf(s, w, r);
+            if (bytesStartLower(p, n, "of=") && this.isDevice(p + 3, n - 3)) return this.hit(s, v, "writes to a disk device");
           }
         }
         return false;
       case Cmd.TAR: // tar -cf /dev/sda, --file=/dev/sda, -cf/dev/sda: the archive overwrites the disk
         for (let k = start + 1; k < end; k++) {
           const w = s.arg(cmd, k);
-          const p = s.wordPtr(w), n = s.wordLen(w);
-          let at = 0;
-          if (bytesStartLower(p, n, "--file=")) at = 7;
-          else if (n > 2 && load<u8>(p) == 0x2d && load<u8>(p + 1) != 0x2d) at = indexOf(p, n, 0x66) + 1;
-          if (at < 0 || at >= n) at = 0;
-          if (this.isDevice(p + <usize>at, n - at)) return this.hit(s, v, "writes to a disk device");
+          for (let r = 0, m = this.readings(s, w); r < m; r++) {
+            const p = this.textOf(s, w, r), n = this.lengthOf(s, w, r);
+            let at = 0;
+            if (bytesStartLower(p, n, "--file=")) at = 7;
+            else if (n > 2 && load<u8>(p) == 0x2d && load<u8>(p + 1) != 0x2d) at = indexOf(p, n, 0x66) + 1;
+            if (at < 0 || at >= n) at = 0;
+            if (this.isDevice(p + <usize>at, n - at)) return this.hit(s, v, "writes to a disk device");
+          }
         }
         return false;
       case Cmd.KILL:
@@ -152,7 +192,10 @@ export class DangerChecker {
       const from = cmdId(info) == Cmd.CP ? end - 1 : start + 1;
       for (let k = from; k < end; k++) {
         const w = s.arg(cmd, k);
-        if (k > start && !isFlagWord(s, w) && this.isDevice(s.wordPtr(w), s.wordLen(w))) return this.hit(s, v, "writes to a disk device");
+        if (k == start || isFlagWord(s, w)) continue;
+        for (let r = 0, m = this.readings(s, w); r < m; r++) {
+          if (this.isDevice(this.textOf(s, w, r), this.lengthOf(s, w, r))) return this.hit(s, v, "writes to a disk device");
+        }
       }
     }
     if ((info & Kind.INTERP) != 0 && (info & Kind.SHELL) == 0) return this.forkLoop(s, v, cmd, start, end);
@@ -178,6 +221,11 @@ export class DangerChecker {
   }
 
   private word(s: Script, w: i32): i32 {
+    if (this.readings(s, w) == 2) { // `rm -rf ${x:-/}`
+      const d = this.defaults.word;
+      const t = this.classify(d.text.ptr, d.attr.ptr, d.length);
+      if (isCatastrophic(t)) return t;
+    }
     if ((s.wordFlags(w) & WordFlag.BRACE) == 0) return this.classify(s.wordPtr(w), s.attrPtr(w), s.wordLen(w));
     const b = this.braces;
     const n = b.expand(s.wordPtr(w), s.attrPtr(w), s.wordLen(w));
@@ -253,18 +301,20 @@ export class DangerChecker {
     for (let k = 0; k < n; k++) {
       const r = s.redirFlat.get(base + k);
       const op = s.wAux.get(r) & 0xff;
-      const p = s.wordPtr(r), len = s.wordLen(r);
       if (op == Redir.HEREDOC || op == Redir.HEREDOC_TABS || op == Redir.HERESTRING) continue;
-      if (canonicalizeAbsoluteInto(this.path, p, len) &&
-          (bytesStartLower(this.path.ptr, this.path.length, "/dev/tcp/") || bytesStartLower(this.path.ptr, this.path.length, "/dev/udp/"))) {
-        this.message = "command '" + this.shown(s, c) + "' opens a network connection through " + showWord(s, r) + " (reverse shell; built-in check)";
-        return true;
-      }
       const out = op == Redir.OUT || op == Redir.APPEND || op == Redir.CLOBBER || op == Redir.ALL_OUT ||
         op == Redir.ALL_APPEND || op == Redir.READ_WRITE || op == Redir.DUP_OUT;
-      if (out && this.isDevice(p, len)) {
-        this.message = "command '" + this.shown(s, c) + "' redirects output into disk device " + showWord(s, r) + " (built-in check)";
-        return true;
+      for (let x = 0, m = this.readings(s, r); x < m; x++) {
+        const p = this.textOf(s, r, x), len = this.lengthOf(s, r, x);
+        if (canonicalizeAbsoluteInto(this.path, p, len) &&
+            (bytesStartLower(this.path.ptr, this.path.length, "/dev/tcp/") || bytesStartLower(this.path.ptr, this.path.length, "/dev/udp/"))) {
+          this.message = "command '" + this.shown(s, c) + "' opens a network connection through " + showWord(s, r) + " (reverse shell; built-in check)";
+          return true;
+        }
+        if (out && this.isDevice(p, len)) {
+          this.message = "command '" + this.shown(s, c) + "' redirects output into disk device " + showWord(s, r) + " (built-in check)";
+          return true;
+        }
       }
     }
     return false;

@@ -28,6 +28,7 @@ import { IntList, Script } from "./nodes";
 import { BraceExpander } from "./target";
 import { Attr, Ch, Redir, WordFlag, WordKind } from "./tokens";
 import { bracketEnd, globsOverlap } from "./glob-overlap";
+import { DefaultReading } from "./expansion-text";
 
 @final class PatternWord {
   text: Bytes;
@@ -221,9 +222,8 @@ function basenameMatches(pw: PatternWord, p: usize, n: i32): bool {
 }
 
 /** A glob word (or its last path segment) that could expand to a name the pattern word matches. */
-function globWordHits(s: Script, pw: PatternWord, w: i32): bool {
-  if ((s.wordFlags(w) & WordFlag.GLOB) == 0) return false;
-  const p = s.wordPtr(w), n = s.wordLen(w);
+function globWordHits(pw: PatternWord, p: usize, n: i32, flags: i32): bool {
+  if ((flags & WordFlag.GLOB) == 0) return false;
   // Against an absolute or `~/` pattern a relative glob is a path under some directory: pathHit resolves it
   // (`*.ts` in /work/p is not ~/.ssh/x).
   if ((pw.path || pw.tilde) && n > 0 && load<u8>(p) != <u8>Ch.SLASH && load<u8>(p) != 0x7e) return false;
@@ -329,6 +329,7 @@ export class PatternMatcher {
   homed: ByteBuffer = new ByteBuffer(64);
   joined: ByteBuffer = new ByteBuffer(64);
   dyn: ByteBuffer = new ByteBuffer(64);
+  defaults: DefaultReading = new DefaultReading();
   // Where relative words resolve: the directories the command may run in — canonical (the tool's cwd and
   // every resolved cd), or as written when they lie under an unknown one (`~/.ssh` with no home, `sub`
   // with no cwd) — whether some other directory is possible, and the canonical home (empty: unknown).
@@ -402,6 +403,10 @@ export class PatternMatcher {
       let hit = this.looseBytes(pw, p + <usize>(eq + 1), k - eq - 1, glob);
       // An array, `a=(/etc/shadow x)`: each element.
       if (!hit && load<u8>(p + <usize>(eq + 1)) == <u8>Ch.LPAREN) hit = this.elementsHit(pw, p + <usize>(eq + 2), k - eq - 2, glob);
+      // A value with run-time parts may be the word of a `${x:-word}` in it (`f=${x:-/etc/shadow}`).
+      if (!hit && (s.wordFlags(w) & WordFlag.DYNAMIC) != 0) {
+        hit = this.defaultHit(s, pw, p + <usize>(eq + 1), s.attrPtr(w) + <usize>(eq + 1), k - eq - 1, true);
+      }
       if (hit) { this.valueWord = w; return -3; }
     }
     for (let i = 0, n = s.loopWords.length; i < n; i++) {
@@ -461,15 +466,41 @@ export class PatternMatcher {
 
   /** A pattern operand against one word (all brace alternatives). */
   private operand(s: Script, pw: PatternWord, w: i32): bool {
-    if (globWordHits(s, pw, w)) return true;
-    if ((pw.path || pw.tilde) && (s.wordFlags(w) & WordFlag.DYNAMIC) != 0 && this.dynamicHit(s, pw, w)) return true;
-    const glob = (s.wordFlags(w) & WordFlag.GLOB) != 0;
-    if ((s.wordFlags(w) & WordFlag.BRACE) == 0) return this.operandBytes(pw, s.wordPtr(w), s.wordLen(w), glob);
-    const n = this.braces.expand(s.wordPtr(w), s.attrPtr(w), s.wordLen(w));
-    for (let i = 0; i < n; i++) {
-      if (this.operandBytes(pw, this.braces.text.ptr + <usize>this.braces.start.get(i), this.braces.len.get(i), glob)) return true;
+    return this.wordHit(s, pw, s.wordPtr(w), s.attrPtr(w), s.wordLen(w), s.wordFlags(w), false, true);
+  }
+
+  /** One-word pattern against a word: whole word, basename, or value of --opt=value. */
+  private loose(s: Script, pw: PatternWord, w: i32): bool {
+    return this.wordHit(s, pw, s.wordPtr(w), s.attrPtr(w), s.wordLen(w), s.wordFlags(w), true, true);
+  }
+
+  /**
+   * A word (text, Attr, flags) against a pattern word, as a one-word pattern (`loose`) or a multi-word
+   * pattern's operand: as a glob that could expand to it, with its run-time parts read (`dynamicHit`,
+   * and — `defaults` — `${x:-word}` as word), and each brace alternative.
+   */
+  private wordHit(s: Script, pw: PatternWord, p: usize, a: usize, n: i32, flags: i32, loose: bool, defaults: bool): bool {
+    if (globWordHits(pw, p, n, flags)) return true;
+    if ((flags & WordFlag.DYNAMIC) != 0) {
+      if ((pw.path || pw.tilde) && this.dynamicHit(s, pw, p, a, n)) return true;
+      if (defaults && this.defaultHit(s, pw, p, a, n, loose)) return true;
+    }
+    const glob = (flags & WordFlag.GLOB) != 0;
+    if ((flags & WordFlag.BRACE) == 0) return loose ? this.looseBytes(pw, p, n, glob) : this.operandBytes(pw, p, n, glob);
+    const m = this.braces.expand(p, a, n);
+    for (let i = 0; i < m; i++) {
+      const bp = this.braces.text.ptr + <usize>this.braces.start.get(i), bn = this.braces.len.get(i);
+      if (loose ? this.looseBytes(pw, bp, bn, glob) : this.operandBytes(pw, bp, bn, glob)) return true;
     }
     return false;
+  }
+
+  /** The word with each `${x:-word}` read as its word (`cat ${x:-/etc/shadow}`, `rm -rf ${x:-/}`). */
+  private defaultHit(s: Script, pw: PatternWord, p: usize, a: usize, n: i32, loose: bool): bool {
+    const r = this.defaults;
+    if (!r.read(p, a, n)) return false;
+    const b = r.word;
+    return this.wordHit(s, pw, b.text.ptr, b.attr.ptr, b.length, r.flags, loose, false);
   }
 
   private operandBytes(pw: PatternWord, p: usize, n: i32, glob: bool): bool {
@@ -478,22 +509,6 @@ export class PatternMatcher {
     if (pw.prefix && n >= tn && globMatch(t, tn, p, tn)) return true;
     if (pw.path || pw.tilde) return this.pathHit(pw, p, n, glob);
     return !pw.slash && basenameMatches(pw, p, n);
-  }
-
-  /** One-word pattern against a word: whole word, basename, or value of --opt=value. */
-  private loose(s: Script, pw: PatternWord, w: i32): bool {
-    if (globWordHits(s, pw, w)) return true;
-    if ((pw.path || pw.tilde) && (s.wordFlags(w) & WordFlag.DYNAMIC) != 0 && this.dynamicHit(s, pw, w)) return true;
-    const p = s.wordPtr(w), n = s.wordLen(w);
-    const glob = (s.wordFlags(w) & WordFlag.GLOB) != 0;
-    if ((s.wordFlags(w) & WordFlag.BRACE) != 0) {
-      const m = this.braces.expand(p, s.attrPtr(w), n);
-      for (let i = 0; i < m; i++) {
-        if (this.looseBytes(pw, this.braces.text.ptr + <usize>this.braces.start.get(i), this.braces.len.get(i), glob)) return true;
-      }
-      return false;
-    }
-    return this.looseBytes(pw, p, n, glob);
   }
 
   private looseBytes(pw: PatternWord, p: usize, n: i32, glob: bool): bool {
@@ -581,19 +596,18 @@ export class PatternMatcher {
    * rest is matched like a relative path under one); `$HOME` there is the home. A word that is all
    * expansions (`"$f"`) names nothing the pattern can be compared with.
    */
-  private dynamicHit(s: Script, pw: PatternWord, w: i32): bool {
+  private dynamicHit(s: Script, pw: PatternWord, p: usize, a: usize, n: i32): bool {
     // Each expansion as any text; then, if some `$E`/`${E}` is assigned once to a written value, with that
     // value in its place (`E=/etc; echo x > $E/f`). Both readings are tried: `read E`, `unset E` or a prefix
     // assignment (`E=/tmp cat $E/shadow`) can make the written value the wrong one, never the only one.
-    const form = this.dynamicForm(s, w, false);
+    const form = this.dynamicForm(s, p, a, n, false);
     if ((form & FORM_LITERAL) != 0 && this.formHit(pw, form)) return true;
-    const sub = this.dynamicForm(s, w, true);
+    const sub = this.dynamicForm(s, p, a, n, true);
     return (sub & FORM_SUBSTITUTED) != 0 && (sub & FORM_LITERAL) != 0 && this.formHit(pw, sub);
   }
 
   /** The glob form of a dynamic word into `dyn`; FORM_* bits say what it holds. */
-  private dynamicForm(s: Script, w: i32, substitute: bool): i32 {
-    const p = s.wordPtr(w), a = s.attrPtr(w), n = s.wordLen(w);
+  private dynamicForm(s: Script, p: usize, a: usize, n: i32, substitute: bool): i32 {
     const g = this.dyn;
     g.reset();
     let i = 0, form = 0;
@@ -717,8 +731,7 @@ export class PatternMatcher {
           op == Redir.ALL_APPEND || op == Redir.READ_WRITE || op == Redir.DUP_OUT;
         const inp = op == Redir.IN || op == Redir.READ_WRITE || op == Redir.DUP_IN;
         if ((st.redirect == 1 && !out) || (st.redirect == 2 && !inp)) continue;
-        if (globWordHits(s, pw, r) || this.operandBytes(pw, s.wordPtr(r), s.wordLen(r), (s.wordFlags(r) & WordFlag.GLOB) != 0) ||
-          ((pw.path || pw.tilde) && (s.wordFlags(r) & WordFlag.DYNAMIC) != 0 && this.dynamicHit(s, pw, r))) {
+        if (this.operand(s, pw, r)) {
           this.redirWord = r;
           this.redirCmd = c;
           return -2;

@@ -15,6 +15,7 @@ import { producerPayload } from "./stdin";
 import { unwrap } from "./wrappers";
 import { addSubscriptArith } from "./arith";
 import { npmCommand } from "./npm-commands";
+import { directoryOptions } from "./directory-options";
 
 export class Walker {
   p: Parser;
@@ -133,6 +134,12 @@ export class Walker {
       case Cmd.CHMOD:
         this.chmodMode(cmd, start, end);
         break;
+      case Cmd.TAR:
+        directoryOptions(this, v, cmd, start, end, "bCfFgHIKLNTVX", "", true);
+        break;
+      case Cmd.MAKE:
+        directoryOptions(this, v, cmd, start, end, "CfIoWE", "jlO", false);
+        break;
       case Cmd.DECLARE: case Cmd.LET: {
         const isLet = cmdId(info) == Cmd.LET;
         let attrs = 0;
@@ -208,6 +215,26 @@ export class Walker {
           s.vFlags.set(v, s.vFlags.get(v) | ViewFlag.READS_STDIN);
         }
     }
+  }
+
+  /**
+   * Command `cmd` (view v) runs in directory `dir` from byte `offset` (-1: a directory only known at run time),
+   * and the shell stays where it is: `env -C dir`, `git -C dir`, `tar -C dir`. `nested`: relative to another
+   * such directory of the same command (`git -C a -C b`), which is not tracked.
+   */
+  transientCd(cmd: i32, v: i32, dir: i32, offset: i32, nested: bool): void {
+    const s = this.s;
+    s.cdCmds.push(cmd);
+    // No value (`xargs env -C` fills it in): a directory only known at run time.
+    const computed = dir < 0 || !s.isStatic(dir);
+    // find's `{}` (`find . -exec make -C {} \;`): some directory find reaches, named by nobody — an empty
+    // word, which resolves nowhere (allowed_working_directories denies) and is any directory to patterns.
+    const found = !computed && indexOf(s.wordPtr(dir), s.wordLen(dir), 0x7b) >= 0;
+    s.cdWords.push(computed ? s.commitRaw(0, 0, WordKind.ARG | WordFlag.DYNAMIC, Attr.UNQUOTED) :
+      found ? s.commitRaw(0, 0, WordKind.ARG, Attr.UNQUOTED) :
+      offset == 0 ? dir : s.commitRaw(s.wordPtr(dir) + <usize>offset, s.wordLen(dir) - offset, WordKind.ARG, Attr.UNQUOTED));
+    // Inside a wrapper (`env -C .. env -C ..`) a relative directory is relative to one we do not track.
+    s.cdTransient.push(found || nested || s.vParent.get(v) >= 0 ? 2 : 1);
   }
 
   /** Rewrite npm's command word to the command npm resolves it to (npm-commands.ts). */

@@ -29,16 +29,7 @@ export function unwrap(w: Walker, v: i32, cmd: i32, k: i32, end: i32, info: i32)
         w.commandEnv(cmd, v, s.arg(cmd, i));
       }
       const dir = o.value(0x43); // -C dir / --chdir=dir: the command runs there (allowed_working_directories)
-      if (dir >= 0 || o.has(0x43)) {
-        s.cdCmds.push(cmd);
-        // No value (`xargs env -C` fills it in) or find's `{}`: a directory only known at run time.
-        const computed = dir < 0 || !s.isStatic(dir) || indexOf(s.wordPtr(dir), s.wordLen(dir), 0x7b) >= 0;
-        s.cdWords.push(computed ? s.commitRaw(0, 0, WordKind.ARG | WordFlag.DYNAMIC, Attr.UNQUOTED) :
-          o.valueOffset(0x43) == 0 ? dir :
-          s.commitRaw(s.wordPtr(dir) + <usize>o.valueOffset(0x43), s.wordLen(dir) - o.valueOffset(0x43), WordKind.ARG, Attr.UNQUOTED));
-        // Inside another wrapper (`env -C .. env -C ..`) a relative directory is relative to one we do not track.
-        s.cdTransient.push(s.vParent.get(v) >= 0 ? 2 : 1);
-      }
+      if (dir >= 0 || o.has(0x43)) w.transientCd(cmd, v, dir, o.valueOffset(0x43), false);
       const sv = o.value(0x53); // -S 'cmd args': split into a command line
       if (sv >= 0) {
         w.payloadJoin(cmd, v, i, end, sv, o.valueOffset(0x53));
@@ -328,12 +319,14 @@ function unwrapShell(w: Walker, v: i32, cmd: i32, i: i32, end: i32): i32 {
  */
 function unwrapGit(w: Walker, v: i32, cmd: i32, i: i32, end: i32): i32 {
   const s = w.s;
+  let dirs = 0; // `git -C a -C b`: b is relative to a
   for (; i < end; i++) {
     const a = s.arg(cmd, i);
     if (!isOptionWord(s, a, false)) break;
     let value = -1, off = 0;
     // `-C dir` first: the `-c` test below must not take it for `-c` (it did, and the real -c slipped by).
-    if (wordIs(s, a, "-C") || wordIs(s, a, "--git-dir") || wordIs(s, a, "--work-tree") ||
+    if (wordIs(s, a, "-C")) { w.transientCd(cmd, v, i + 1 < end ? s.arg(cmd, i + 1) : -1, 0, dirs++ > 0); i++; continue; }
+    if (wordIs(s, a, "--git-dir") || wordIs(s, a, "--work-tree") ||
       wordIs(s, a, "--namespace") || wordIs(s, a, "--exec-path")) { i++; continue; }
     if (wordIs(s, a, "-c")) { if (i + 1 < end) { value = s.arg(cmd, i + 1); i++; } }
     else if (s.wordLen(a) > 2 && load<u8>(s.wordPtr(a)) == 0x2d && load<u8>(s.wordPtr(a) + 1) == 0x63) { value = a; off = 2; }

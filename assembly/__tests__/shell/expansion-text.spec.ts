@@ -1,0 +1,87 @@
+// A word with `${NAME-word}` family expansions read as their words
+// (shell/expansion-text.ts), as the lexer leaves them: the source text of the
+// whole expansion run marked Attr.EXPANSION.
+import { DefaultReading, expansionEnd } from "../../shell/expansion-text";
+import { Attr } from "../../shell/tokens";
+import { WordFlag } from "../../shell/tokens";
+
+const reading = new DefaultReading();
+
+/** `literal` then `expansion` (source text): the word's text and Attr bytes as the lexer builds them. */
+function read(literal: string, expansion: string, after: string = ""): string | null {
+  const text = literal + expansion + after;
+  const t = String.UTF8.encode(text);
+  const n = t.byteLength;
+  const a = new Uint8Array(n);
+  const l = String.UTF8.byteLength(literal), e = String.UTF8.byteLength(expansion);
+  for (let i = l; i < l + e; i++) a[i] = <u8>Attr.EXPANSION;
+  if (!reading.read(changetype<usize>(t), a.dataStart, n)) return null;
+  return String.UTF8.decodeUnsafe(reading.word.text.ptr, <usize>reading.word.length);
+}
+
+function end(s: string): i32 {
+  const t = String.UTF8.encode(s);
+  return expansionEnd(changetype<usize>(t), 0, t.byteLength);
+}
+
+describe("DefaultReading", () => {
+  test("each operator whose value may be its word", () => {
+    expect(read("", "${x:-/etc/shadow}")).toBe("/etc/shadow");
+    expect(read("", "${x-/etc/shadow}")).toBe("/etc/shadow");
+    expect(read("", "${x:=/}")).toBe("/");
+    expect(read("", "${x=/}")).toBe("/");
+    expect(read("", "${x:+key.pem}")).toBe("key.pem");
+    expect(read("", "${x+key.pem}")).toBe("key.pem");
+  });
+  test("other expansions add no reading", () => {
+    expect(read("", "$x")).toBeNull();
+    expect(read("", "${x}")).toBeNull();
+    expect(read("", "${x:?/etc/shadow}")).toBeNull(); // an error, not a value
+    expect(read("", "${x#/etc}")).toBeNull();
+    expect(read("", "${#x}")).toBeNull();
+    expect(read("cat", "")).toBeNull();
+  });
+  test("literal text around the expansion stays", () => {
+    expect(read("of=", "${d:-/dev/sda}")).toBe("of=/dev/sda");
+    expect(read("", "${x:-/etc}", "/shadow")).toBe("/etc/shadow");
+    expect(read("", "${a:-/etc}${b:-/shadow}")).toBe("/etc/shadow"); // one run of two expansions
+  });
+  test("quotes are removed and escapes taken", () => {
+    expect(read("", "${x:-'/etc/'\"shadow\"}")).toBe("/etc/shadow");
+    expect(read("", "${x:-/etc/sha\\dow}")).toBe("/etc/shadow");
+    expect(read("", "${x:-'a}b'}")).toBe("a}b"); // a quoted brace does not close it
+  });
+  test("a nested default is its word; other nested expansions stay", () => {
+    expect(read("", "${x:-${y:-/etc/shadow}}")).toBe("/etc/shadow");
+    expect(read("", "${x:-$HOME}")).toBe("$HOME");
+    expect(reading.flags & WordFlag.DYNAMIC).toBe(WordFlag.DYNAMIC);
+    expect(read("", "${x:-$(echo })/etc}")).toBe("$(echo })/etc"); // `}` inside $( ) does not close it
+  });
+  test("quoted parts are QUOTED, so only unquoted `*` is a glob", () => {
+    expect(read("", "${x:-/*}")).toBe("/*");
+    expect(reading.flags & WordFlag.GLOB).toBe(WordFlag.GLOB);
+    expect(read("", "${x:-'/*'}")).toBe("/*");
+    expect(reading.flags & WordFlag.GLOB).toBe(0);
+  });
+  test("an unterminated expansion adds no reading", () => {
+    expect(read("", "${x:-/etc/shadow")).toBeNull();
+  });
+  test("nesting deeper than 8 is left as written", () => {
+    let open = "", close = "";
+    for (let i = 0; i < 12; i++) { open += "${x:-"; close += "}"; }
+    const r = read("", open + "/" + close);
+    expect(r).not.toBeNull();
+    expect(r!.startsWith("${x:-")).toBe(true); // the levels past 8 keep their source text
+  });
+});
+
+describe("expansionEnd", () => {
+  test("each kind of expansion", () => {
+    expect(end("$HOME/x")).toBe(5);
+    expect(end("$1x")).toBe(2);
+    expect(end("${a:-{b}}c")).toBe(8); // a bare `{` does not open a group: `}` after b closes it
+    expect(end("$(echo ')')x")).toBe(11);
+    expect(end("`a\\`b`c")).toBe(6);
+    expect(end("${x")).toBe(3);
+  });
+});
