@@ -17,9 +17,11 @@ import { IntList, Script, ViewFlag } from "./nodes";
 import { BraceExpander, Target, TargetClassifier, isCatastrophic } from "./target";
 import { CmdFlag, Redir, Subst, WordFlag } from "./tokens";
 import { showArgv, showWord } from "./message";
-import { DefaultReading } from "./expansion-text";
+import { MAX_READINGS, WrittenReading } from "./expansion-text";
 
 const HOME_MARKER = utf8("~");
+const ROOT = utf8("/");
+const TOO_MANY = "uses variables with more written values than can be tried (" + MAX_READINGS.toString() + ")";
 
 export class DangerChecker {
   cls: TargetClassifier = new TargetClassifier();
@@ -31,22 +33,30 @@ export class DangerChecker {
   cwdStart: IntList = new IntList(8);
   cwdLen: IntList = new IntList(8);
   message: string = "";
-  /** A word's second reading: each `${x:-word}` as its word (`rm -rf ${x:-/}`, `of=${d:-/dev/sda}`). */
-  defaults: DefaultReading = new DefaultReading();
+  /** A word's second reading, with the values the command writes (`rm -rf ${x:-/}`, `d=/dev/sda; dd of=$d`). */
+  written: WrittenReading = new WrittenReading();
 
-  /** How many readings word w has: 1 (as written), or 2 when a `${x:-word}` in it may be its word (then in `defaults`). */
+  /** The reading `select` chose: text, Attr and length. */
+  private rp: usize = 0;
+  private ra: usize = 0;
+  private rn: i32 = 0;
+
+  /**
+   * How many readings word w has: 1 (as written), 1 + the readings with written values, or -1 when those
+   * are more than MAX_READINGS (the caller fails closed).
+   */
   private readings(s: Script, w: i32): i32 {
-    return (s.wordFlags(w) & WordFlag.DYNAMIC) != 0 && this.defaults.read(s.wordPtr(w), s.attrPtr(w), s.wordLen(w)) ? 2 : 1;
+    if ((s.wordFlags(w) & WordFlag.DYNAMIC) == 0 || !this.written.read(s, s.wordPtr(w), s.attrPtr(w), s.wordLen(w))) return 1;
+    const n = this.written.readings;
+    return n > MAX_READINGS ? -1 : n + 1;
   }
 
-  // @ts-ignore: decorator
-  @inline private textOf(s: Script, w: i32, r: i32): usize {
-    return r == 0 ? s.wordPtr(w) : this.defaults.word.text.ptr;
-  }
-
-  // @ts-ignore: decorator
-  @inline private lengthOf(s: Script, w: i32, r: i32): i32 {
-    return r == 0 ? s.wordLen(w) : this.defaults.word.length;
+  /** Make reading r (of `readings`) of word w the current one (rp, ra, rn). */
+  private select(s: Script, w: i32, r: i32): void {
+    if (r == 0) { this.rp = s.wordPtr(w); this.ra = s.attrPtr(w); this.rn = s.wordLen(w); return; }
+    const b = this.written.word;
+    this.written.read(s, s.wordPtr(w), s.attrPtr(w), s.wordLen(w), r - 1);
+    this.rp = b.text.ptr; this.ra = b.attr.ptr; this.rn = b.length;
   }
 
   resetCwds(): void {
@@ -60,19 +70,23 @@ export class DangerChecker {
   }
 
   /**
-   * A `cd` to a computed word with a `${x:-dir}` in it may go to dir, which becomes a candidate working
-   * directory too (`cd ${x:-/} && rm -rf *`): resolved against `base` (the tool's cwd) and the home;
+   * A `cd` to a computed word with a written value (`${x:-/}`, `d=/; cd $d`) may go there, which becomes a
+   * candidate working directory too (`cd ${x:-/} && rm -rf *`): resolved against `base` (the tool's cwd) and the home;
    * `~` or `$HOME` with no home known is the home marker `~`.
    */
   addDefaultCwd(s: Script, w: i32, base: usize, baseLen: i32, home: usize, homeLen: i32): void {
-    if (w < 0 || this.readings(s, w) != 2) return;
-    const d = this.defaults.word;
-    const p = d.text.ptr, n = d.length;
-    const homeWord = (n == 1 && load<u8>(p) == 0x7e) || (n == 5 && bytesIsLower(p, n, "$home"));
-    if (homeWord && homeLen == 0) { this.addCwd(changetype<usize>(HOME_MARKER), 1); return; }
-    if ((this.defaults.flags & WordFlag.DYNAMIC) != 0 && !homeWord) return;
-    if (canonicalizeBytesInto(this.path, homeWord ? changetype<usize>(HOME_MARKER) : p, homeWord ? 1 : n, base, baseLen, home, homeLen)) {
-      this.addCwd(this.path.ptr, this.path.length);
+    if (w < 0) return;
+    const m = this.readings(s, w);
+    if (m < 0) { this.addCwd(changetype<usize>(ROOT), 1); return; } // too many to try: fail closed
+    for (let r = 1; r < m; r++) {
+      this.select(s, w, r);
+      const p = this.rp, n = this.rn;
+      const homeWord = (n == 1 && load<u8>(p) == 0x7e) || (n == 5 && bytesIsLower(p, n, "$home"));
+      if (homeWord && homeLen == 0) { this.addCwd(changetype<usize>(HOME_MARKER), 1); continue; }
+      if ((this.written.flags & WordFlag.DYNAMIC) != 0 && !homeWord) continue;
+      if (canonicalizeBytesInto(this.path, homeWord ? changetype<usize>(HOME_MARKER) : p, homeWord ? 1 : n, base, baseLen, home, homeLen)) {
+        this.addCwd(this.path.ptr, this.path.length);
+      }
     }
   }
 
@@ -129,8 +143,11 @@ export class DangerChecker {
       case Cmd.DD:
         for (let k = start + 1; k < end; k++) {
           const w = s.arg(cmd, k);
-          for (let r = 0, m = this.readings(s, w); r < m; r++) {
-            const p = this.textOf(s, w, r), n = this.lengthOf(s, w, r);
+          const m = this.readings(s, w);
+          if (m < 0 && bytesStartLower(s.wordPtr(w), s.wordLen(w), "of=")) return this.hit(s, v, TOO_MANY);
+          for (let r = 0; r < m; r++) {
+            this.select(s, w, r);
+            const p = this.rp, n = this.rn;
             if (bytesStartLower(p, n, "of=") && this.isDevice(p + 3, n - 3)) return this.hit(s, v, "writes to a disk device");
           }
         }
@@ -138,8 +155,11 @@ export class DangerChecker {
       case Cmd.TAR: // tar -cf /dev/sda, --file=/dev/sda, -cf/dev/sda: the archive overwrites the disk
         for (let k = start + 1; k < end; k++) {
           const w = s.arg(cmd, k);
-          for (let r = 0, m = this.readings(s, w); r < m; r++) {
-            const p = this.textOf(s, w, r), n = this.lengthOf(s, w, r);
+          const m = this.readings(s, w);
+          if (m < 0) return this.hit(s, v, TOO_MANY);
+          for (let r = 0; r < m; r++) {
+            this.select(s, w, r);
+            const p = this.rp, n = this.rn;
             let at = 0;
             if (bytesStartLower(p, n, "--file=")) at = 7;
             else if (n > 2 && load<u8>(p) == 0x2d && load<u8>(p + 1) != 0x2d) at = indexOf(p, n, 0x66) + 1;
@@ -193,8 +213,11 @@ export class DangerChecker {
       for (let k = from; k < end; k++) {
         const w = s.arg(cmd, k);
         if (k == start || isFlagWord(s, w)) continue;
-        for (let r = 0, m = this.readings(s, w); r < m; r++) {
-          if (this.isDevice(this.textOf(s, w, r), this.lengthOf(s, w, r))) return this.hit(s, v, "writes to a disk device");
+        const m = this.readings(s, w);
+        if (m < 0) return this.hit(s, v, TOO_MANY);
+        for (let r = 0; r < m; r++) {
+          this.select(s, w, r);
+          if (this.isDevice(this.rp, this.rn)) return this.hit(s, v, "writes to a disk device");
         }
       }
     }
@@ -221,9 +244,12 @@ export class DangerChecker {
   }
 
   private word(s: Script, w: i32): i32 {
-    if (this.readings(s, w) == 2) { // `rm -rf ${x:-/}`
-      const d = this.defaults.word;
-      const t = this.classify(d.text.ptr, d.attr.ptr, d.length);
+    // `rm -rf ${x:-/}`, `d=/; rm -rf $d`: each reading with written values.
+    const m = this.readings(s, w);
+    if (m < 0) return Target.UNCHECKABLE;
+    for (let r = 1; r < m; r++) {
+      this.select(s, w, r);
+      const t = this.classify(this.rp, this.ra, this.rn);
       if (isCatastrophic(t)) return t;
     }
     if ((s.wordFlags(w) & WordFlag.BRACE) == 0) return this.classify(s.wordPtr(w), s.attrPtr(w), s.wordLen(w));
@@ -304,8 +330,14 @@ export class DangerChecker {
       if (op == Redir.HEREDOC || op == Redir.HEREDOC_TABS || op == Redir.HERESTRING) continue;
       const out = op == Redir.OUT || op == Redir.APPEND || op == Redir.CLOBBER || op == Redir.ALL_OUT ||
         op == Redir.ALL_APPEND || op == Redir.READ_WRITE || op == Redir.DUP_OUT;
-      for (let x = 0, m = this.readings(s, r); x < m; x++) {
-        const p = this.textOf(s, r, x), len = this.lengthOf(s, r, x);
+      const m = this.readings(s, r);
+      if (m < 0 && out) {
+        this.message = "command '" + this.shown(s, c) + "' redirects output to " + showWord(s, r) + ", which " + TOO_MANY + " (built-in check)";
+        return true;
+      }
+      for (let x = 0; x < m; x++) {
+        this.select(s, r, x);
+        const p = this.rp, len = this.rn;
         if (canonicalizeAbsoluteInto(this.path, p, len) &&
             (bytesStartLower(this.path.ptr, this.path.length, "/dev/tcp/") || bytesStartLower(this.path.ptr, this.path.length, "/dev/udp/"))) {
           this.message = "command '" + this.shown(s, c) + "' opens a network connection through " + showWord(s, r) + " (reverse shell; built-in check)";
@@ -428,6 +460,7 @@ function describe(t: i32): string {
     case Target.HOME_CHILDREN: return "everything in the home directory";
     case Target.SYSTEM: return "a system directory";
     case Target.SYSTEM_CHILDREN: return "everything in a system directory";
+    case Target.UNCHECKABLE: return "a path whose variables have more written values than can be tried (" + MAX_READINGS.toString() + ")";
   }
   return "a path";
 }

@@ -1,15 +1,20 @@
 // The source text of run-time expansions, read for what it may become. The
 // lexer keeps each expansion's source (`${x:-/etc/shadow}`) in the word with
-// Attr.EXPANSION; blocked_patterns read two things out of it: where one
-// expansion ends, and the written word a `${NAME-word}` family operator may
-// put in its place — `cat ${x:-/etc/shadow}` reads /etc/shadow when x is
-// unset, whatever the pattern matcher thinks of "any text".
+// Attr.EXPANSION. Rules treat an expansion as any text, which names nothing in
+// particular; WrittenReading adds the word as it reads with the values the
+// command itself writes: the word of a `${NAME-word}` family operator
+// (`rm -rf ${x:-/}`) and the value of a variable assigned once to written text
+// (`d=/; rm -rf $d`).
 
+import { ByteBuffer } from "../util/bytes";
 import { Attr, Ch } from "./tokens";
 import { isNameChar, isNameStart } from "./chars";
-import { WordBuilder, scanWordFlags } from "./nodes";
+import { Script, WordBuilder, scanWordFlags } from "./nodes";
 
 const MAX_OPERAND_DEPTH: i32 = 8;
+
+/** The most readings of one word tried; a word with more counts as matching whatever is checked (fail closed). */
+export const MAX_READINGS: i32 = 64;
 
 /** Set by defaultOperand: where the operand word starts (it ends at the returned `}`). */
 let operandStart: i32 = 0;
@@ -53,19 +58,31 @@ export function expansionEnd(p: usize, k: i32, end: i32): i32 {
 }
 
 /**
- * A word with each `${NAME-word}` family expansion replaced by its word: the
- * value the word has when those variables are unset (or, for `+`, set). Other
- * expansions keep their source text with Attr.EXPANSION.
+ * A word with each `${NAME-word}` family expansion replaced by its word (the
+ * value when NAME is unset, or for `+` set) and each `$NAME`/`${NAME}` that
+ * the command assigns once, to written text, by that text (unquoted: the
+ * expansion is split and globbed). Other expansions keep their source text
+ * with Attr.EXPANSION.
  */
-@final export class DefaultReading {
+@final export class WrittenReading {
   word: WordBuilder = new WordBuilder();
   flags: i32 = 0;
 
-  /** Read (t, a, n); false when it holds no such expansion (nothing to add to the word as written). */
-  read(t: usize, a: usize, n: i32): bool {
+  /**
+   * How many readings the last read found: the product, over its variables, of how many written values
+   * each has (`d=/; …; d=/tmp`: either may be current). Past MAX_READINGS the caller cannot try them all.
+   */
+  readings: i32 = 0;
+
+  /**
+   * Reading number `choice` (0 ≤ choice < readings) of (t, a, n) of script s; false when nothing in it has a
+   * written value (nothing to add to the word as written).
+   */
+  read(s: Script, t: usize, a: usize, n: i32, choice: i32 = 0): bool {
     const b = this.word;
     b.reset();
     let found = false;
+    let radix = 1;
     let i = 0;
     while (i < n) {
       if (<u32>load<u8>(a + <usize>i) != Attr.EXPANSION) {
@@ -81,6 +98,25 @@ export function expansionEnd(p: usize, k: i32, end: i32): i32 {
           this.operand(t, operandStart, close, 0);
           found = true;
           i = close + 1;
+          continue;
+        }
+        const tok = variableToken(t, i, end);
+        const brace = tok >= 0 && at(t, i + 1) == Ch.LBRACE ? 1 : 0;
+        let v = -1; // a word, APPENDED, or -1 (no written value)
+        if (tok >= 0) {
+          const name = t + <usize>(i + 1 + brace), len = tok - i - 1 - 2 * brace;
+          writtenValue(s, name, len, 0);
+          const count = valueCount;
+          if (count > 0) {
+            v = writtenValue(s, name, len, (choice / radix) % count);
+            radix = radix > MAX_READINGS ? radix : radix * count;
+          }
+        }
+        if (v != -1) {
+          if (v == APPENDED) b.append(appended.ptr, appended.length, Attr.UNQUOTED);
+          else b.append(s.wordPtr(v) + <usize>valueStart, s.wordLen(v) - valueStart, Attr.UNQUOTED);
+          found = true;
+          i = tok;
         } else {
           const next = max(expansionEnd(t, i, end), i + 1);
           b.append(t + <usize>i, next - i, Attr.EXPANSION);
@@ -88,6 +124,7 @@ export function expansionEnd(p: usize, k: i32, end: i32): i32 {
         }
       }
     }
+    this.readings = radix;
     if (found) this.flags = scanWordFlags(b.text.ptr, b.attr.ptr, b.length);
     return found;
   }
@@ -129,6 +166,89 @@ export function expansionEnd(p: usize, k: i32, end: i32): i32 {
     }
   }
 }
+
+/** The end of a plain `$NAME` or `${NAME}` at k (within [k, end)), or -1 for any other expansion. */
+function variableToken(p: usize, k: i32, end: i32): i32 {
+  if (k + 1 >= end || load<u8>(p + <usize>k) != <u8>Ch.DOLLAR) return -1;
+  const brace = load<u8>(p + <usize>(k + 1)) == <u8>Ch.LBRACE;
+  let j = brace ? k + 2 : k + 1;
+  const first = j;
+  if (j < end && <u32>load<u8>(p + <usize>j) - 0x30 < 10) return -1; // positional parameters
+  while (j < end && isNameByte(<u32>load<u8>(p + <usize>j))) j++;
+  if (j == first) return -1;
+  if (!brace) return j;
+  return j < end && load<u8>(p + <usize>j) == <u8>Ch.RBRACE ? j + 1 : -1;
+}
+
+function isNameByte(c: u32): bool {
+  return c - 0x30 < 10 || (c | 0x20) - 0x61 < 26 || c == 0x5f;
+}
+
+/**
+ * The choice-th value of written text the command gives the name (p, n), or -1 when it gives none;
+ * `valueCount` is set to how many it gives and `valueStart` to where the value starts in the word. Values
+ * come from assignments (`d=/`, also as arguments of export/local/declare/readonly and env) and from
+ * the written words of `for d in / /tmp`, and — when some are `+=` — the value they build in order.
+ * Arrays and computed values are not written text.
+ */
+function writtenValue(s: Script, p: usize, n: i32, choice: i32): i32 {
+  let found = -1, count = 0, appends = false;
+  for (let i = 0, m = s.envWords.length; i < m; i++) {
+    const w = s.envWords.get(i);
+    const eq = assignedValue(s, w, p, n);
+    if (eq < 0) continue;
+    if (isAppend(s, w, eq)) { appends = true; continue; }
+    if (count == choice) { found = w; valueStart = eq; }
+    count++;
+  }
+  // `d=/e; d+=tc`: one more value, the assignments run in order (`=` sets, `+=` appends).
+  if (appends) {
+    if (count == choice) {
+      const b = appended;
+      b.reset();
+      for (let i = 0, m = s.envWords.length; i < m; i++) {
+        const w = s.envWords.get(i);
+        const eq = assignedValue(s, w, p, n);
+        if (eq < 0) continue;
+        if (!isAppend(s, w, eq)) b.reset();
+        b.append(s.wordPtr(w) + <usize>eq, s.wordLen(w) - eq);
+      }
+      found = APPENDED;
+    }
+    count++;
+  }
+  for (let i = 0, m = s.valueNames.length; i < m; i++) {
+    const name = s.valueNames.get(i), w = s.valueWords.get(i);
+    if (s.wordLen(name) != n || memory.compare(s.wordPtr(name), p, <usize>n) != 0 || !s.isStatic(w)) continue;
+    if (count == choice) { found = w; valueStart = 0; }
+    count++;
+  }
+  valueCount = count;
+  return found;
+}
+
+let valueStart: i32 = 0;
+
+/** writtenValue's answer for the value built by `+=` appends, in `appended`. */
+const APPENDED: i32 = -2;
+const appended = new ByteBuffer(64);
+
+/** Is the assignment word w, whose value starts at `start`, a `NAME+=value`? */
+function isAppend(s: Script, w: i32, start: i32): bool {
+  return start >= 2 && load<u8>(s.wordPtr(w) + <usize>(start - 2)) == <u8>Ch.PLUS;
+}
+
+/** Where the written value of `NAME=value` or `NAME+=value` (word w, for the name (p, n)) starts, or -1. */
+function assignedValue(s: Script, w: i32, p: usize, n: i32): i32 {
+  const wp = s.wordPtr(w), wn = s.wordLen(w);
+  if (wn <= n || memory.compare(wp, p, <usize>n) != 0) return -1;
+  let eq = n;
+  if (load<u8>(wp + <usize>eq) == <u8>Ch.PLUS) eq++;
+  if (eq >= wn || load<u8>(wp + <usize>eq) != <u8>Ch.EQ || !s.isStatic(w)) return -1;
+  if (eq + 1 < wn && load<u8>(wp + <usize>(eq + 1)) == <u8>Ch.LPAREN) return -1; // an array
+  return eq + 1;
+}
+let valueCount: i32 = 0;
 
 function isExpansionStart(c: u32): bool {
   return c == Ch.LBRACE || c == Ch.LPAREN || isNameStart(c) || c - 0x30 < 10 || c == Ch.AT || c == Ch.STAR ||

@@ -28,7 +28,7 @@ import { IntList, Script } from "./nodes";
 import { BraceExpander } from "./target";
 import { Attr, Ch, Redir, WordFlag, WordKind } from "./tokens";
 import { bracketEnd, globsOverlap } from "./glob-overlap";
-import { DefaultReading } from "./expansion-text";
+import { MAX_READINGS, WrittenReading } from "./expansion-text";
 
 @final class PatternWord {
   text: Bytes;
@@ -240,10 +240,9 @@ function globWordHits(pw: PatternWord, p: usize, n: i32, flags: i32): bool {
 
 const MAX_HOME_TAIL: i32 = 1024;
 
-// What PatternMatcher.dynamicForm built: some byte other than `/` is known; a variable was replaced by its
-// value; the first segment holds an unknown expansion.
+// What PatternMatcher.dynamicForm built: some byte other than `/` is known; the first segment holds an
+// unknown expansion.
 const FORM_LITERAL: i32 = 1;
-const FORM_SUBSTITUTED: i32 = 2;
 const FORM_FIRST_DYNAMIC: i32 = 4;
 
 /** A canonical path against a pattern word: as text, or — for an unquoted glob word — could it expand to it. */
@@ -251,36 +250,6 @@ function textHit(pw: PatternWord, p: usize, n: i32, glob: bool): bool {
   if (!glob) return wordMatches(pw, p, n);
   const t = changetype<usize>(pw.text), tn = pw.text.length;
   return pw.glob ? globsOverlap(p, n, t, tn) : globWordCouldMatch(p, n, t, tn);
-}
-
-/** The end of a plain `$NAME` or `${NAME}` at k (within [k, end)), or -1 for any other expansion. */
-function variableToken(p: usize, k: i32, end: i32): i32 {
-  if (k + 1 >= end || load<u8>(p + <usize>k) != <u8>Ch.DOLLAR) return -1;
-  const brace = load<u8>(p + <usize>(k + 1)) == <u8>Ch.LBRACE;
-  let j = brace ? k + 2 : k + 1;
-  const first = j;
-  if (j < end && <u32>load<u8>(p + <usize>j) - 0x30 < 10) return -1; // positional parameters
-  while (j < end && isNameByte(<u32>load<u8>(p + <usize>j))) j++;
-  if (j == first) return -1;
-  if (!brace) return j;
-  return j < end && load<u8>(p + <usize>j) == <u8>Ch.RBRACE ? j + 1 : -1;
-}
-
-function isNameByte(c: u32): bool {
-  return c - 0x30 < 10 || (c | 0x20) - 0x61 < 26 || c == 0x5f;
-}
-
-/** The one assignment `NAME=value` of a written value the command makes to (p, n), or -1 (none, several, computed). */
-function staticValue(s: Script, p: usize, n: i32): i32 {
-  let found = -1;
-  for (let i = 0, m = s.assignFlat.length; i < m; i++) {
-    const w = s.assignFlat.get(i);
-    const wp = s.wordPtr(w);
-    if (s.wordLen(w) <= n || load<u8>(wp + <usize>n) != <u8>Ch.EQ || memory.compare(wp, p, <usize>n) != 0) continue;
-    if (found >= 0 || !s.isStatic(w) || (s.wordLen(w) > n + 1 && load<u8>(wp + <usize>(n + 1)) == <u8>Ch.LPAREN)) return -1;
-    found = w;
-  }
-  return found;
 }
 
 /** Does the word start with the expansion `$HOME` or `${HOME}`, followed by `/` or its end? */
@@ -329,7 +298,7 @@ export class PatternMatcher {
   homed: ByteBuffer = new ByteBuffer(64);
   joined: ByteBuffer = new ByteBuffer(64);
   dyn: ByteBuffer = new ByteBuffer(64);
-  defaults: DefaultReading = new DefaultReading();
+  written: WrittenReading = new WrittenReading();
   // Where relative words resolve: the directories the command may run in — canonical (the tool's cwd and
   // every resolved cd), or as written when they lie under an unknown one (`~/.ssh` with no home, `sub`
   // with no cwd) — whether some other directory is possible, and the canonical home (empty: unknown).
@@ -338,7 +307,10 @@ export class PatternMatcher {
   placeLen: IntList = new IntList(4);
   placeUnknown: bool = true;
   home: ByteBuffer = new ByteBuffer(64);
-  /** How the last path match was made (for the message): 0 as written, 1 resolved into `resolved`, 2 under an unknown directory. */
+  /**
+   * How the last match was made (for the message): 0 as written, 1 resolved into `resolved`, 2 under an
+   * unknown directory, 3 not tried (more written values than MAX_READINGS).
+   */
   via: i32 = 0;
   nameWord: bool = false;
   resolved: ByteBuffer = new ByteBuffer(64);
@@ -405,7 +377,7 @@ export class PatternMatcher {
       if (!hit && load<u8>(p + <usize>(eq + 1)) == <u8>Ch.LPAREN) hit = this.elementsHit(pw, p + <usize>(eq + 2), k - eq - 2, glob);
       // A value with run-time parts may be the word of a `${x:-word}` in it (`f=${x:-/etc/shadow}`).
       if (!hit && (s.wordFlags(w) & WordFlag.DYNAMIC) != 0) {
-        hit = this.defaultHit(s, pw, p + <usize>(eq + 1), s.attrPtr(w) + <usize>(eq + 1), k - eq - 1, true);
+        hit = this.writtenHit(s, pw, p + <usize>(eq + 1), s.attrPtr(w) + <usize>(eq + 1), k - eq - 1, true);
       }
       if (hit) { this.valueWord = w; return -3; }
     }
@@ -476,14 +448,14 @@ export class PatternMatcher {
 
   /**
    * A word (text, Attr, flags) against a pattern word, as a one-word pattern (`loose`) or a multi-word
-   * pattern's operand: as a glob that could expand to it, with its run-time parts read (`dynamicHit`,
-   * and — `defaults` — `${x:-word}` as word), and each brace alternative.
+   * pattern's operand: as a glob that could expand to it, with each run-time part as any text
+   * (`dynamicHit`) and — `written` — as the value written for it (`writtenHit`), and each brace alternative.
    */
-  private wordHit(s: Script, pw: PatternWord, p: usize, a: usize, n: i32, flags: i32, loose: bool, defaults: bool): bool {
+  private wordHit(s: Script, pw: PatternWord, p: usize, a: usize, n: i32, flags: i32, loose: bool, written: bool): bool {
     if (globWordHits(pw, p, n, flags)) return true;
     if ((flags & WordFlag.DYNAMIC) != 0) {
-      if ((pw.path || pw.tilde) && this.dynamicHit(s, pw, p, a, n)) return true;
-      if (defaults && this.defaultHit(s, pw, p, a, n, loose)) return true;
+      if ((pw.path || pw.tilde) && this.dynamicHit(pw, p, a, n)) return true;
+      if (written && this.writtenHit(s, pw, p, a, n, loose)) return true;
     }
     const glob = (flags & WordFlag.GLOB) != 0;
     if ((flags & WordFlag.BRACE) == 0) return loose ? this.looseBytes(pw, p, n, glob) : this.operandBytes(pw, p, n, glob);
@@ -495,12 +467,22 @@ export class PatternMatcher {
     return false;
   }
 
-  /** The word with each `${x:-word}` read as its word (`cat ${x:-/etc/shadow}`, `rm -rf ${x:-/}`). */
-  private defaultHit(s: Script, pw: PatternWord, p: usize, a: usize, n: i32, loose: bool): bool {
-    const r = this.defaults;
-    if (!r.read(p, a, n)) return false;
+  /**
+   * The word as it reads with the values written for its run-time parts (WrittenReading): `${x:-/etc/shadow}`,
+   * `E=/etc; cat $E/shadow`. Tried beside "any text", never instead: `read E`, `unset E` or a prefix
+   * assignment (`E=/tmp cat $E/shadow`) can make the written value the wrong one, never the only one.
+   */
+  private writtenHit(s: Script, pw: PatternWord, p: usize, a: usize, n: i32, loose: bool): bool {
+    const r = this.written;
+    if (!r.read(s, p, a, n)) return false;
+    const count = r.readings;
+    if (count > MAX_READINGS) { this.via = 3; return true; } // too many to try: fail closed
     const b = r.word;
-    return this.wordHit(s, pw, b.text.ptr, b.attr.ptr, b.length, r.flags, loose, false);
+    for (let k = 0; k < count; k++) {
+      if (k > 0) r.read(s, p, a, n, k);
+      if (this.wordHit(s, pw, b.text.ptr, b.attr.ptr, b.length, r.flags, loose, false)) return true;
+    }
+    return false;
   }
 
   private operandBytes(pw: PatternWord, p: usize, n: i32, glob: bool): bool {
@@ -596,18 +578,13 @@ export class PatternMatcher {
    * rest is matched like a relative path under one); `$HOME` there is the home. A word that is all
    * expansions (`"$f"`) names nothing the pattern can be compared with.
    */
-  private dynamicHit(s: Script, pw: PatternWord, p: usize, a: usize, n: i32): bool {
-    // Each expansion as any text; then, if some `$E`/`${E}` is assigned once to a written value, with that
-    // value in its place (`E=/etc; echo x > $E/f`). Both readings are tried: `read E`, `unset E` or a prefix
-    // assignment (`E=/tmp cat $E/shadow`) can make the written value the wrong one, never the only one.
-    const form = this.dynamicForm(s, p, a, n, false);
-    if ((form & FORM_LITERAL) != 0 && this.formHit(pw, form)) return true;
-    const sub = this.dynamicForm(s, p, a, n, true);
-    return (sub & FORM_SUBSTITUTED) != 0 && (sub & FORM_LITERAL) != 0 && this.formHit(pw, sub);
+  private dynamicHit(pw: PatternWord, p: usize, a: usize, n: i32): bool {
+    const form = this.dynamicForm(p, a, n);
+    return (form & FORM_LITERAL) != 0 && this.formHit(pw, form);
   }
 
-  /** The glob form of a dynamic word into `dyn`; FORM_* bits say what it holds. */
-  private dynamicForm(s: Script, p: usize, a: usize, n: i32, substitute: bool): i32 {
+  /** The glob form of a dynamic word into `dyn`, each expansion as `*`; FORM_* bits say what it holds. */
+  private dynamicForm(p: usize, a: usize, n: i32): i32 {
     const g = this.dyn;
     g.reset();
     let i = 0, form = 0;
@@ -617,27 +594,9 @@ export class PatternMatcher {
     }
     while (i < n) {
       if (<u32>load<u8>(a + <usize>i) == Attr.EXPANSION) {
-        let end = i;
-        while (end < n && <u32>load<u8>(a + <usize>end) == Attr.EXPANSION) end++;
-        let k = i;
-        while (substitute && k < end) {
-          const tok = variableToken(p, k, end);
-          if (tok < 0) break;
-          const brace = load<u8>(p + <usize>(k + 1)) == <u8>Ch.LBRACE ? 1 : 0;
-          const v = staticValue(s, p + <usize>(k + 1 + brace), tok - k - 1 - 2 * brace);
-          if (v < 0) break;
-          const vp = s.wordPtr(v), vn = s.wordLen(v);
-          const eq = indexOf(vp, vn, Ch.EQ);
-          for (let j = eq + 1; j < vn; j++) if (load<u8>(vp + <usize>j) != <u8>Ch.SLASH) form |= FORM_LITERAL;
-          g.append(vp + <usize>(eq + 1), vn - eq - 1);
-          form |= FORM_SUBSTITUTED;
-          k = tok;
-        }
-        if (k < end) {
-          if (indexOf(g.ptr, g.length, Ch.SLASH) < 0 && (g.length == 0 || <u32>load<u8>(g.ptr) != 0x7e)) form |= FORM_FIRST_DYNAMIC;
-          g.push(<u8>Ch.STAR);
-        }
-        i = end;
+        while (i < n && <u32>load<u8>(a + <usize>i) == Attr.EXPANSION) i++;
+        if (indexOf(g.ptr, g.length, Ch.SLASH) < 0 && (g.length == 0 || <u32>load<u8>(g.ptr) != 0x7e)) form |= FORM_FIRST_DYNAMIC;
+        g.push(<u8>Ch.STAR);
         continue;
       }
       const c = load<u8>(p + <usize>i);

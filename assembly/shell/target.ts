@@ -19,6 +19,7 @@ export const enum Target {
   HOME_CHILDREN = 5,
   SYSTEM = 6,     // /etc, /usr, … or an ancestor of home
   SYSTEM_CHILDREN = 7,
+  UNCHECKABLE = 8, // too many possible values to try (shell/expansion-text.ts): fail closed
 }
 
 // @ts-ignore: decorator

@@ -1,11 +1,15 @@
 // A word with `${NAME-word}` family expansions read as their words
 // (shell/expansion-text.ts), as the lexer leaves them: the source text of the
 // whole expansion run marked Attr.EXPANSION.
-import { DefaultReading, expansionEnd } from "../../shell/expansion-text";
+import { MAX_READINGS, WrittenReading, expansionEnd } from "../../shell/expansion-text";
+import { Script } from "../../shell/nodes";
+import { Parser } from "../../shell/parser";
+import { Walker } from "../../shell/walk";
 import { Attr } from "../../shell/tokens";
 import { WordFlag } from "../../shell/tokens";
 
-const reading = new DefaultReading();
+const reading = new WrittenReading();
+const script = new Script();
 
 /** `literal` then `expansion` (source text): the word's text and Attr bytes as the lexer builds them. */
 function read(literal: string, expansion: string, after: string = ""): string | null {
@@ -15,7 +19,7 @@ function read(literal: string, expansion: string, after: string = ""): string | 
   const a = new Uint8Array(n);
   const l = String.UTF8.byteLength(literal), e = String.UTF8.byteLength(expansion);
   for (let i = l; i < l + e; i++) a[i] = <u8>Attr.EXPANSION;
-  if (!reading.read(changetype<usize>(t), a.dataStart, n)) return null;
+  if (!reading.read(script, changetype<usize>(t), a.dataStart, n)) return null;
   return String.UTF8.decodeUnsafe(reading.word.text.ptr, <usize>reading.word.length);
 }
 
@@ -24,7 +28,7 @@ function end(s: string): i32 {
   return expansionEnd(changetype<usize>(t), 0, t.byteLength);
 }
 
-describe("DefaultReading", () => {
+describe("WrittenReading", () => {
   test("each operator whose value may be its word", () => {
     expect(read("", "${x:-/etc/shadow}")).toBe("/etc/shadow");
     expect(read("", "${x-/etc/shadow}")).toBe("/etc/shadow");
@@ -83,5 +87,50 @@ describe("expansionEnd", () => {
     expect(end("$(echo ')')x")).toBe(11);
     expect(end("`a\\`b`c")).toBe(6);
     expect(end("${x")).toBe(3);
+  });
+});
+
+const parser = new Parser();
+const walker = new Walker(parser);
+
+/** Every reading of the last word of `cmd`'s last command, joined by `|`; "" when it has none. */
+function readings(cmd: string): string {
+  const b = String.UTF8.encode(cmd, false);
+  if (!parser.parseTop(changetype<usize>(b), b.byteLength) || !walker.run()) return "!parse";
+  const s = parser.script;
+  const c = s.commandCount - 1;
+  const w = s.arg(c, s.cArgc.get(c) - 1);
+  if (!reading.read(s, s.wordPtr(w), s.attrPtr(w), s.wordLen(w))) return "";
+  const n = reading.readings;
+  if (n > MAX_READINGS) return "!many";
+  let out = "";
+  for (let k = 0; k < n; k++) {
+    reading.read(s, s.wordPtr(w), s.attrPtr(w), s.wordLen(w), k);
+    out += (k > 0 ? "|" : "") + String.UTF8.decodeUnsafe(reading.word.text.ptr, <usize>reading.word.length);
+  }
+  return out;
+}
+
+describe("WrittenReading over a command's variables", () => {
+  test("each written value of a variable is a reading", () => {
+    expect(readings("d=/; rm -rf $d")).toBe("/");
+    expect(readings("d=/; d=/tmp; rm -rf \"$d\"")).toBe("/|/tmp");
+    expect(readings("export d=/etc; local e=x; rm -rf ${d}")).toBe("/etc");
+    expect(readings("for d in /tmp /; do rm -rf $d; done")).toBe("/tmp|/");
+  });
+  test("a computed value adds no reading; the written ones stay", () => {
+    expect(readings("d=$(pwd); rm -rf $d")).toBe("");
+    expect(readings("d=/; d=$d; rm -rf $d")).toBe("/");
+  });
+  test("+= appends in order, beside the values set with =", () => {
+    expect(readings("d=/e; d+=tc; rm -rf $d")).toBe("/e|/etc");
+  });
+  test("two variables give every combination", () => {
+    expect(readings("a=/; a=/x; b=x; b=; rm -rf $a$b")).toBe("/x|/xx|/|/x");
+  });
+  test("past MAX_READINGS combinations the caller is told", () => {
+    let cmd = "";
+    for (let i = 0; i <= MAX_READINGS; i++) cmd += "d=" + i.toString() + "; ";
+    expect(readings(cmd + "rm -rf $d")).toBe("!many");
   });
 });
