@@ -9,12 +9,15 @@
 import { ByteBuffer } from "../util/bytes";
 import { Attr, Ch } from "./tokens";
 import { isNameChar, isNameStart } from "./chars";
-import { Script, WordBuilder, scanWordFlags } from "./nodes";
+import { IntList, Script, WordBuilder, scanWordFlags } from "./nodes";
 
 const MAX_OPERAND_DEPTH: i32 = 8;
 
 /** The most readings of one word tried; a word with more counts as matching whatever is checked (fail closed). */
 export const MAX_READINGS: i32 = 64;
+
+/** The most readings made for one script (per reader); past it every word with written values counts as too many. */
+const READ_BUDGET: i32 = 4096;
 
 /** Set by defaultOperand: where the operand word starts (it ends at the returned `}`). */
 let operandStart: i32 = 0;
@@ -66,6 +69,9 @@ export function expansionEnd(p: usize, k: i32, end: i32): i32 {
  */
 @final export class WrittenReading {
   word: WordBuilder = new WordBuilder();
+  private values: WrittenValues = new WrittenValues();
+  private generation: i32 = -1;
+  private spent: i32 = 0;
   flags: i32 = 0;
 
   /**
@@ -105,16 +111,18 @@ export function expansionEnd(p: usize, k: i32, end: i32): i32 {
         let v = -1; // a word, APPENDED, or -1 (no written value)
         if (tok >= 0) {
           const name = t + <usize>(i + 1 + brace), len = tok - i - 1 - 2 * brace;
-          writtenValue(s, name, len, 0);
-          const count = valueCount;
+          const count = this.values.count(s, name, len);
           if (count > 0) {
-            v = writtenValue(s, name, len, (choice / radix) % count);
-            radix = radix > MAX_READINGS ? radix : radix * count;
+            // Past MAX_READINGS the caller cannot try them all: say so without reading further.
+            if (radix * count > MAX_READINGS) { this.readings = MAX_READINGS + 1; return true; }
+            v = this.values.value(s, name, len, (choice / radix) % count);
+            radix *= count;
           }
         }
         if (v != -1) {
-          if (v == APPENDED) b.append(appended.ptr, appended.length, Attr.UNQUOTED);
-          else b.append(s.wordPtr(v) + <usize>valueStart, s.wordLen(v) - valueStart, Attr.UNQUOTED);
+          const vals = this.values;
+          if (v == APPENDED) b.append(vals.appended.ptr, vals.appended.length, Attr.UNQUOTED);
+          else b.append(s.wordPtr(v) + <usize>vals.start, s.wordLen(v) - vals.start, Attr.UNQUOTED);
           found = true;
           i = tok;
         } else {
@@ -125,8 +133,12 @@ export function expansionEnd(p: usize, k: i32, end: i32): i32 {
       }
     }
     this.readings = radix;
-    if (found) this.flags = scanWordFlags(b.text.ptr, b.attr.ptr, b.length);
-    return found;
+    if (!found) return false;
+    // One command's readings share a budget, so 64 KiB of `$a$b` words stays in milliseconds.
+    if (this.generation != s.generation) { this.generation = s.generation; this.spent = 0; }
+    if (++this.spent > READ_BUDGET) { this.readings = MAX_READINGS + 1; return true; }
+    this.flags = scanWordFlags(b.text.ptr, b.attr.ptr, b.length);
+    return true;
   }
 
   /**
@@ -185,70 +197,138 @@ function isNameByte(c: u32): bool {
 }
 
 /**
- * The choice-th value of written text the command gives the name (p, n), or -1 when it gives none;
- * `valueCount` is set to how many it gives and `valueStart` to where the value starts in the word. Values
- * come from assignments (`d=/`, also as arguments of export/local/declare/readonly and env) and from
- * the written words of `for d in / /tmp`, and — when some are `+=` — the value they build in order.
- * Arrays and computed values are not written text.
+ * The written values a script gives each variable name, found once per script (a word with many `$d`
+ * would otherwise rescan every assignment for each): assignments (`d=/`, also as arguments of
+ * export/local/declare/readonly and env), the written words of `for d in / /tmp`, and — when some are
+ * `+=` — the value they build in order. Arrays and computed values are not written text.
  */
-function writtenValue(s: Script, p: usize, n: i32, choice: i32): i32 {
-  let found = -1, count = 0, appends = false;
-  for (let i = 0, m = s.envWords.length; i < m; i++) {
-    const w = s.envWords.get(i);
-    const eq = assignedValue(s, w, p, n);
-    if (eq < 0) continue;
-    if (isAppend(s, w, eq)) { appends = true; continue; }
-    if (count == choice) { found = w; valueStart = eq; }
-    count++;
+@final class WrittenValues {
+  private generation: i32 = -1;
+  private envSeen: i32 = -1;
+  private loopSeen: i32 = -1;
+  private buckets: StaticArray<i32> = new StaticArray<i32>(BUCKETS);
+  // Per distinct name: its text (a word and length), the next name in its bucket, its values' chain,
+  // how many it has (an appended value counts once) and whether any is `+=`.
+  private nameWord: IntList = new IntList(16);
+  private nameLen: IntList = new IntList(16);
+  private nameNext: IntList = new IntList(16);
+  private nameFirst: IntList = new IntList(16);
+  private nameLast: IntList = new IntList(16);
+  private nameCount: IntList = new IntList(16);
+  private nameAppends: IntList = new IntList(16);
+  // Per value, in script order: its word, where the value starts, the next value of the same name.
+  private valWord: IntList = new IntList(16);
+  private valStart: IntList = new IntList(16);
+  private valNext: IntList = new IntList(16);
+  /** Set by `value`: where the chosen value starts in its word. */
+  start: i32 = 0;
+  /** The value `+=` appends build, when `value` answers APPENDED. */
+  appended: ByteBuffer = new ByteBuffer(64);
+
+  /** How many written values the name (p, n) has in script s (0: none). */
+  count(s: Script, p: usize, n: i32): i32 {
+    const id = this.find(s, p, n);
+    return id < 0 ? 0 : this.nameCount.get(id);
   }
-  // `d=/e; d+=tc`: one more value, the assignments run in order (`=` sets, `+=` appends).
-  if (appends) {
-    if (count == choice) {
-      const b = appended;
-      b.reset();
-      for (let i = 0, m = s.envWords.length; i < m; i++) {
-        const w = s.envWords.get(i);
-        const eq = assignedValue(s, w, p, n);
-        if (eq < 0) continue;
-        if (!isAppend(s, w, eq)) b.reset();
-        b.append(s.wordPtr(w) + <usize>eq, s.wordLen(w) - eq);
-      }
-      found = APPENDED;
+
+  /** The choice-th value (choice < count): a word (its value from `start`) or APPENDED (in `appended`). */
+  value(s: Script, p: usize, n: i32, choice: i32): i32 {
+    const id = this.find(s, p, n);
+    let k = 0;
+    for (let v = this.nameFirst.get(id); v >= 0; v = this.valNext.get(v)) {
+      const w = this.valWord.get(v), st = this.valStart.get(v);
+      if (isAppend(s, w, st)) continue;
+      if (k++ == choice) { this.start = st; return w; }
     }
-    count++;
+    const b = this.appended; // choice == count - 1 with appends: the assignments run in order
+    b.reset();
+    for (let v = this.nameFirst.get(id); v >= 0; v = this.valNext.get(v)) {
+      const w = this.valWord.get(v), st = this.valStart.get(v);
+      if (!isAppend(s, w, st)) b.reset();
+      b.append(s.wordPtr(w) + <usize>st, s.wordLen(w) - st);
+    }
+    return APPENDED;
   }
-  for (let i = 0, m = s.valueNames.length; i < m; i++) {
-    const name = s.valueNames.get(i), w = s.valueWords.get(i);
-    if (s.wordLen(name) != n || memory.compare(s.wordPtr(name), p, <usize>n) != 0 || !s.isStatic(w)) continue;
-    if (count == choice) { found = w; valueStart = 0; }
-    count++;
+
+  private find(s: Script, p: usize, n: i32): i32 {
+    if (this.generation != s.generation || this.envSeen != s.envWords.length || this.loopSeen != s.valueNames.length) this.build(s);
+    for (let id = unchecked(this.buckets[hashName(p, n)]); id >= 0; id = this.nameNext.get(id)) {
+      const w = this.nameWord.get(id);
+      if (this.nameLen.get(id) == n && memory.compare(s.wordPtr(w), p, <usize>n) == 0) return id;
+    }
+    return -1;
   }
-  valueCount = count;
-  return found;
+
+  private build(s: Script): void {
+    this.generation = s.generation;
+    this.envSeen = s.envWords.length;
+    this.loopSeen = s.valueNames.length;
+    for (let i = 0; i < BUCKETS; i++) unchecked(this.buckets[i] = -1);
+    this.nameWord.reset(); this.nameLen.reset(); this.nameNext.reset(); this.nameFirst.reset();
+    this.nameLast.reset(); this.nameCount.reset(); this.nameAppends.reset();
+    this.valWord.reset(); this.valStart.reset(); this.valNext.reset();
+    for (let i = 0, m = s.envWords.length; i < m; i++) {
+      const w = s.envWords.get(i);
+      const start = assignedValue(s, w);
+      if (start >= 0) this.add(s, w, isAppend(s, w, start) ? start - 2 : start - 1, w, start);
+    }
+    for (let i = 0, m = s.valueNames.length; i < m; i++) {
+      const name = s.valueNames.get(i), w = s.valueWords.get(i);
+      if (s.isStatic(w)) this.add(s, name, s.wordLen(name), w, 0);
+    }
+  }
+
+  private add(s: Script, name: i32, len: i32, w: i32, start: i32): void {
+    const p = s.wordPtr(name);
+    const h = hashName(p, len);
+    let id = unchecked(this.buckets[h]);
+    while (id >= 0 && !(this.nameLen.get(id) == len && memory.compare(s.wordPtr(this.nameWord.get(id)), p, <usize>len) == 0)) id = this.nameNext.get(id);
+    const v = this.valWord.length;
+    this.valWord.push(w); this.valStart.push(start); this.valNext.push(-1);
+    const append = isAppend(s, w, start);
+    if (id < 0) {
+      id = this.nameWord.length;
+      this.nameWord.push(name); this.nameLen.push(len); this.nameNext.push(unchecked(this.buckets[h]));
+      unchecked(this.buckets[h] = id);
+      this.nameFirst.push(v); this.nameLast.push(v);
+      this.nameCount.push(1); this.nameAppends.push(append ? 1 : 0);
+      return;
+    }
+    this.valNext.set(this.nameLast.get(id), v);
+    this.nameLast.set(id, v);
+    // A first `+=` adds one value (the one built in order); a plain value adds itself.
+    if (!append) this.nameCount.set(id, this.nameCount.get(id) + 1);
+    else if (this.nameAppends.get(id) == 0) { this.nameAppends.set(id, 1); this.nameCount.set(id, this.nameCount.get(id) + 1); }
+  }
 }
 
-let valueStart: i32 = 0;
+const BUCKETS: i32 = 64;
 
-/** writtenValue's answer for the value built by `+=` appends, in `appended`. */
+function hashName(p: usize, n: i32): i32 {
+  let h: u32 = 2166136261;
+  for (let i = 0; i < n; i++) h = (h ^ <u32>load<u8>(p + <usize>i)) * 16777619;
+  return <i32>(h & <u32>(BUCKETS - 1));
+}
+
+/** WrittenValues.value's answer for the value built by `+=` appends (in its `appended`). */
 const APPENDED: i32 = -2;
-const appended = new ByteBuffer(64);
 
 /** Is the assignment word w, whose value starts at `start`, a `NAME+=value`? */
 function isAppend(s: Script, w: i32, start: i32): bool {
   return start >= 2 && load<u8>(s.wordPtr(w) + <usize>(start - 2)) == <u8>Ch.PLUS;
 }
 
-/** Where the written value of `NAME=value` or `NAME+=value` (word w, for the name (p, n)) starts, or -1. */
-function assignedValue(s: Script, w: i32, p: usize, n: i32): i32 {
+/** Where the written value of the assignment `NAME=value` or `NAME+=value` in word w starts, or -1. */
+function assignedValue(s: Script, w: i32): i32 {
   const wp = s.wordPtr(w), wn = s.wordLen(w);
-  if (wn <= n || memory.compare(wp, p, <usize>n) != 0) return -1;
-  let eq = n;
-  if (load<u8>(wp + <usize>eq) == <u8>Ch.PLUS) eq++;
-  if (eq >= wn || load<u8>(wp + <usize>eq) != <u8>Ch.EQ || !s.isStatic(w)) return -1;
+  if (!s.isStatic(w) || wn == 0 || !isNameStart(<u32>load<u8>(wp))) return -1;
+  let eq = 1;
+  while (eq < wn && isNameChar(<u32>load<u8>(wp + <usize>eq))) eq++;
+  if (eq < wn && load<u8>(wp + <usize>eq) == <u8>Ch.PLUS) eq++;
+  if (eq >= wn || load<u8>(wp + <usize>eq) != <u8>Ch.EQ) return -1;
   if (eq + 1 < wn && load<u8>(wp + <usize>(eq + 1)) == <u8>Ch.LPAREN) return -1; // an array
   return eq + 1;
 }
-let valueCount: i32 = 0;
 
 function isExpansionStart(c: u32): bool {
   return c == Ch.LBRACE || c == Ch.LPAREN || isNameStart(c) || c - 0x30 < 10 || c == Ch.AT || c == Ch.STAR ||

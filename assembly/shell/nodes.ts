@@ -128,7 +128,11 @@ export { Buf, IntList } from "./buffers";
   /** Words naming `declare -i` variables: every value assigned to them is evaluated as arithmetic. */
   intNames: IntList = new IntList(4);
 
+  /** Bumped by each reset: caches over one script's words (expansion-text.ts) know when they are stale. */
+  generation: i32 = 0;
+
   reset(): void {
+    this.generation++;
     this.text.reset(); this.attr.reset();
     this.wStart.reset(); this.wLen.reset(); this.wInfo.reset();
     this.wNext.reset(); this.wAux.reset(); this.wAux2.reset();
