@@ -204,7 +204,16 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
       const r = t.result.get(i);
       if (r == CdResult.OK) d.addCwd(t.text.ptr + <usize>t.cdStart.get(i), t.cdLen.get(i));
       else if (r == CdResult.UNRESOLVED && homeCanon.length == 0 && isHomeWord(s, s.cdWords.get(i))) d.addCwd(changetype<usize>(TILDE), 1);
-      else if (r == CdResult.DYNAMIC) d.addDefaultCwd(s, s.cdWords.get(i), toolCwd.ptr, toolCwd.length, homeCanon.ptr, homeLen);
+      else if (r == CdResult.DYNAMIC) d.addWrittenCwds(s, s.cdWords.get(i), homeCanon.ptr, homeLen);
+      else if (r == CdResult.UNRESOLVED || r == CdResult.REPEATED) {
+        // Relative to a directory that is not tracked: under any candidate so far (`cd "$d"; cd ../..`).
+        const w = s.cdWords.get(i);
+        if (w >= 0 && s.wordLen(w) > 0 && s.isStatic(w) && !(s.wordLen(w) == 1 && load<u8>(s.wordPtr(w)) == 0x2d)) {
+          // In a loop, `cd ..` climbs as often as it runs: to `/` at worst.
+          if (r == CdResult.REPEATED && hasDotDot(s.wordPtr(w), s.wordLen(w))) d.addCwd(changetype<usize>(ROOT_DIR), 1);
+          else d.addUnder(s.wordPtr(w), s.wordLen(w));
+        }
+      }
     }
     if (d.check(s)) return verdict.deny(Code.DANGEROUS_OPERATION, d.message);
   }
@@ -375,6 +384,7 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
 const taint = new ArithTaint();
 
 const TILDE: Bytes = utf8("~");
+const ROOT_DIR: Bytes = utf8("/");
 
 /** bash looks a cd target up in CDPATH unless it starts with `/`, `~`, `./` or `../`, or is `.` or `..`. */
 function searchesCdpath(p: usize, n: i32): bool {
@@ -397,6 +407,15 @@ function resolvedVia(m: PatternMatcher): string {
   if (m.via == 2) return " (a relative path in it, from a directory that is not known, could be that path)";
   if (m.via == 3) return " (its variables have more written values than can be tried, so it counts as a match)";
   return "";
+}
+
+/** Does the path (p, n) have a `..` segment? */
+function hasDotDot(p: usize, n: i32): bool {
+  for (let i = 0; i + 1 < n; i++) {
+    if (load<u8>(p + <usize>i) != 0x2e || load<u8>(p + <usize>(i + 1)) != 0x2e) continue;
+    if ((i == 0 || load<u8>(p + <usize>(i - 1)) == 0x2f) && (i + 2 == n || load<u8>(p + <usize>(i + 2)) == 0x2f)) return true;
+  }
+  return false;
 }
 
 /** `cd`, `cd ~`, `cd ~/`, `cd $HOME`: the home directory. */

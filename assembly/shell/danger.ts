@@ -21,6 +21,7 @@ import { MAX_READINGS, WrittenReading } from "./expansion-text";
 
 const HOME_MARKER = utf8("~");
 const ROOT = utf8("/");
+const MAX_CWDS: i32 = 64;
 const TOO_MANY = "uses variables with more written values than can be tried (" + MAX_READINGS.toString() + ")";
 
 export class DangerChecker {
@@ -71,10 +72,10 @@ export class DangerChecker {
 
   /**
    * A `cd` to a computed word with a written value (`${x:-/}`, `d=/; cd $d`) may go there, which becomes a
-   * candidate working directory too (`cd ${x:-/} && rm -rf *`): resolved against `base` (the tool's cwd) and the home;
-   * `~` or `$HOME` with no home known is the home marker `~`.
+   * candidate working directory too (`cd ${x:-/} && rm -rf *`). `~` or `$HOME` with no home known is the
+   * home marker `~`; a relative value resolves under every candidate so far (`addUnder`).
    */
-  addDefaultCwd(s: Script, w: i32, base: usize, baseLen: i32, home: usize, homeLen: i32): void {
+  addWrittenCwds(s: Script, w: i32, home: usize, homeLen: i32): void {
     if (w < 0) return;
     const m = this.readings(s, w);
     if (m < 0) { this.addCwd(changetype<usize>(ROOT), 1); return; } // too many to try: fail closed
@@ -84,9 +85,26 @@ export class DangerChecker {
       const homeWord = (n == 1 && load<u8>(p) == 0x7e) || (n == 5 && bytesIsLower(p, n, "$home"));
       if (homeWord && homeLen == 0) { this.addCwd(changetype<usize>(HOME_MARKER), 1); continue; }
       if ((this.written.flags & WordFlag.DYNAMIC) != 0 && !homeWord) continue;
-      if (canonicalizeBytesInto(this.path, homeWord ? changetype<usize>(HOME_MARKER) : p, homeWord ? 1 : n, base, baseLen, home, homeLen)) {
-        this.addCwd(this.path.ptr, this.path.length);
+      if (homeWord || (n > 0 && (load<u8>(p) == 0x2f || load<u8>(p) == 0x7e))) {
+        if (canonicalizeBytesInto(this.path, homeWord ? changetype<usize>(HOME_MARKER) : p, homeWord ? 1 : n, 0, 0, home, homeLen)) {
+          this.addCwd(this.path.ptr, this.path.length);
+        }
+      } else {
+        this.addUnder(p, n);
       }
+    }
+  }
+
+  /**
+   * A relative `cd` whose starting directory is not tracked (after `cd "$d"`, or a written value): it may
+   * start in any candidate so far, so (p, n) under each is a candidate too (`d=/tmp/a; cd $d; cd ../..`).
+   * Past MAX_CWDS candidates, `/` stands for the rest (fail closed).
+   */
+  addUnder(p: usize, n: i32): void {
+    for (let i = 0, m = this.cwdStart.length; i < m; i++) {
+      if (this.cwdStart.length >= MAX_CWDS) { this.addCwd(changetype<usize>(ROOT), 1); return; }
+      const bp = this.cwdText.ptr + <usize>this.cwdStart.get(i), bn = this.cwdLen.get(i);
+      if (canonicalizeBytesInto(this.path, p, n, bp, bn, 0, 0)) this.addCwd(this.path.ptr, this.path.length);
     }
   }
 
@@ -144,7 +162,7 @@ export class DangerChecker {
         for (let k = start + 1; k < end; k++) {
           const w = s.arg(cmd, k);
           const m = this.readings(s, w);
-          if (m < 0 && bytesStartLower(s.wordPtr(w), s.wordLen(w), "of=")) return this.hit(s, v, TOO_MANY);
+          if (m < 0) return this.hit(s, v, TOO_MANY);
           for (let r = 0; r < m; r++) {
             this.select(s, w, r);
             const p = this.rp, n = this.rn;
@@ -331,8 +349,8 @@ export class DangerChecker {
       const out = op == Redir.OUT || op == Redir.APPEND || op == Redir.CLOBBER || op == Redir.ALL_OUT ||
         op == Redir.ALL_APPEND || op == Redir.READ_WRITE || op == Redir.DUP_OUT;
       const m = this.readings(s, r);
-      if (m < 0 && out) {
-        this.message = "command '" + this.shown(s, c) + "' redirects output to " + showWord(s, r) + ", which " + TOO_MANY + " (built-in check)";
+      if (m < 0) {
+        this.message = "command '" + this.shown(s, c) + "' redirects to " + showWord(s, r) + ", which " + TOO_MANY + " (built-in check)";
         return true;
       }
       for (let x = 0; x < m; x++) {
