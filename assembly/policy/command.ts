@@ -281,6 +281,7 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
         }
       }
     }
+    if (!m.mayMatch(s, pat)) continue;
     const v = m.find(s, pat);
     if (v == -2) {
       const who = s.cArgc.get(m.redirCmd) == 0 ? "a redirection (of a compound command, or bare: `< f`, `$(< f)`) goes" : "command '" + showCommand(s, m.redirCmd) + "' redirects";

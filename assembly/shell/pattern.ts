@@ -65,7 +65,29 @@ import { MAX_READINGS, WrittenReading } from "./expansion-text";
   stages: Array<PatternStage> = [];
   /** Some word is absolute or under `~`: matching needs the directories (PatternMatcher.setPlaces). */
   anchored: bool = false;
+  /**
+   * Text every match spells somewhere in the words (lower case): each command and plain operand word, or a
+   * glob's longest literal run. Path words are left out — they also match through a directory or the home.
+   */
+  literals: Array<Bytes> = [];
   constructor(raw: string) { this.raw = raw; }
+}
+
+/** What a match of the pattern word must contain as text, when it is matched as text only. */
+function addLiteral(p: BlockedPattern, pw: PatternWord): void {
+  if (pw.path || pw.tilde) return;
+  const t = pw.text;
+  let best = 0, bestLen = 0, run = 0;
+  for (let i = 0; i <= t.length; i++) {
+    if (i == t.length || t[i] == <u8>Ch.STAR || t[i] == <u8>Ch.QUESTION) {
+      if (i - run > bestLen) { best = run; bestLen = i - run; }
+      run = i + 1;
+    }
+  }
+  if (bestLen == 0) return;
+  const b = new StaticArray<u8>(bestLen);
+  memory.copy(changetype<usize>(b), changetype<usize>(t) + <usize>best, <usize>bestLen);
+  p.literals.push(b);
 }
 
 /** Compile one pattern; returns null and sets `compileError` when it is unusable. */
@@ -90,6 +112,7 @@ export function compilePattern(raw: string): BlockedPattern | null {
       if (target.length == 0) { compileError = "pattern '" + raw + "' has a redirection without a target"; return null; }
       const pw = new PatternWord(target);
       if (pw.path || pw.tilde) p.anchored = true;
+      addLiteral(p, pw);
       st.operands.push(pw);
       p.stages.push(st);
       continue;
@@ -99,6 +122,7 @@ export function compilePattern(raw: string): BlockedPattern | null {
     if (first.length == 0) { compileError = "pattern '" + raw + "' has an empty command"; return null; }
     st.head = new PatternWord(first);
     if (st.head!.path || st.head!.tilde) p.anchored = true;
+    addLiteral(p, st.head!);
     const hb = String.UTF8.encode(first, false);
     const info = commandInfo(changetype<usize>(hb), hb.byteLength);
     const table = flagTable(info);
@@ -122,6 +146,7 @@ export function compilePattern(raw: string): BlockedPattern | null {
       } else {
         const pw = new PatternWord(w);
         if (pw.path || pw.tilde) p.anchored = true;
+        addLiteral(p, pw);
         st.operands.push(pw);
       }
     }
@@ -238,6 +263,25 @@ function globWordHits(pw: PatternWord, p: usize, n: i32, flags: i32): bool {
   return pw.glob ? globsOverlap(p + <usize>b, n - b, t, tn) : globWordCouldMatch(p + <usize>b, n - b, t, tn);
 }
 
+const PAIR_BITS: i32 = 4096;
+
+// @ts-ignore: decorator
+@inline function pairHash(a: u32, b: u32): u32 {
+  return ((a << 5) ^ b) & <u32>(PAIR_BITS - 1);
+}
+
+/** Does (t, tn), ASCII case-folded, contain the lower-case (l, ln)? */
+function containsLower(t: usize, tn: i32, l: usize, ln: i32): bool {
+  const first = <u32>load<u8>(l);
+  for (let i = 0, last = tn - ln; i <= last; i++) {
+    if (toLowerAscii(<u32>load<u8>(t + <usize>i)) != first) continue;
+    let j = 1;
+    while (j < ln && toLowerAscii(<u32>load<u8>(t + <usize>(i + j))) == <u32>load<u8>(l + <usize>j)) j++;
+    if (j == ln) return true;
+  }
+  return false;
+}
+
 const MAX_HOME_TAIL: i32 = 1024;
 
 // What PatternMatcher.dynamicForm built: some byte other than `/` is known; the first segment holds an
@@ -332,6 +376,58 @@ export class PatternMatcher {
     this.placeStart.push(this.places.length);
     this.placeLen.push(n);
     this.places.append(p, n);
+  }
+
+  /**
+   * False when `pat` cannot match: some text every match would spell is in no word. Only where every word
+   * is read as its text — a run-time part, an unquoted glob or a brace can spell what the text does not.
+   */
+  mayMatch(s: Script, pat: BlockedPattern): bool {
+    const lits = pat.literals;
+    if (lits.length == 0) return true;
+    if (this.seenGeneration != s.generation) this.indexText(s);
+    if (this.spellsMore) return true;
+    for (let i = 0, n = lits.length; i < n; i++) {
+      const l = lits[i];
+      const lp = changetype<usize>(l), ln = l.length;
+      // Every byte pair of the literal must be in the text before it is worth a search.
+      let k = 1;
+      while (k < ln && this.hasPair(<u32>load<u8>(lp + <usize>(k - 1)), <u32>load<u8>(lp + <usize>k))) k++;
+      if (k < ln || !containsLower(s.text.ptr, s.text.length, lp, ln)) return false;
+    }
+    return true;
+  }
+
+  private seenGeneration: i32 = -1;
+  private spellsMore: bool = true;
+  /** The byte pairs (case-folded, hashed to 4096 bits) of every word's text, for mayMatch. */
+  private pairs: usize = heap.alloc(PAIR_BITS >> 3);
+
+  /** Once per script: does some word stand for text other than its own (DYNAMIC, GLOB, BRACE), and its pairs. */
+  private indexText(s: Script): void {
+    this.seenGeneration = s.generation;
+    let any = 0;
+    const info = s.wInfo;
+    for (let w = 0, n = info.length; w < n; w++) any |= info.get(w);
+    this.spellsMore = (any & (WordFlag.DYNAMIC | WordFlag.GLOB | WordFlag.BRACE)) != 0;
+    if (this.spellsMore) return;
+    const bits = this.pairs;
+    memory.fill(bits, 0, PAIR_BITS >> 3);
+    const t = s.text.ptr, n = s.text.length;
+    let prev = n > 0 ? toLowerAscii(<u32>load<u8>(t)) : 0;
+    for (let i = 1; i < n; i++) {
+      const c = toLowerAscii(<u32>load<u8>(t + <usize>i));
+      const h = pairHash(prev, c);
+      const at = bits + <usize>(h >> 3);
+      store<u8>(at, load<u8>(at) | <u8>(<u32>1 << (h & 7)));
+      prev = c;
+    }
+  }
+
+  // @ts-ignore: decorator
+  @inline private hasPair(a: u32, b: u32): bool {
+    const h = pairHash(a, b);
+    return (load<u8>(this.pairs + <usize>(h >> 3)) & <u8>(<u32>1 << (h & 7))) != 0;
   }
 
   /** First view (in order) that matches `pat`, or -1. */
