@@ -10,6 +10,10 @@ import { ByteBuffer } from "../util/bytes";
 import { Attr, Ch } from "./tokens";
 import { isNameChar, isNameStart } from "./chars";
 import { IntList, Script, WordBuilder, scanWordFlags } from "./nodes";
+import { WordFlag } from "./tokens";
+import { isFunctionCall } from "./allow";
+import { wordIs } from "./argv";
+import { Kind } from "./names";
 
 const MAX_OPERAND_DEPTH: i32 = 8;
 
@@ -18,6 +22,8 @@ export const MAX_READINGS: i32 = 64;
 
 /** The most readings made for one script (per reader); past it every word with written values counts as too many. */
 const READ_BUDGET: i32 = 4096;
+/** The most bytes of readings made for one script (per reader), likewise. */
+const READ_BYTES: i32 = 1 << 22;
 
 /** Set by defaultOperand: where the operand word starts (it ends at the returned `}`). */
 let operandStart: i32 = 0;
@@ -62,16 +68,18 @@ export function expansionEnd(p: usize, k: i32, end: i32): i32 {
 
 /**
  * A word with each `${NAME-word}` family expansion replaced by its word (the
- * value when NAME is unset, or for `+` set) and each `$NAME`/`${NAME}` that
- * the command assigns once, to written text, by that text (unquoted: the
- * expansion is split and globbed). Other expansions keep their source text
- * with Attr.EXPANSION.
+ * value when NAME is unset, or for `+` set) and each variable the command
+ * writes — `$NAME`, `${NAME}`, a positional parameter, or an operation on one
+ * (`${f%/*}`, `${f:0:1}`, `${f/x/y}`, `${f^^}`) — by one of its written values
+ * (unquoted: the expansion is split and globbed). Other expansions keep their
+ * source text with Attr.EXPANSION.
  */
 @final export class WrittenReading {
   word: WordBuilder = new WordBuilder();
   private values: WrittenValues = new WrittenValues();
   private generation: i32 = -1;
   private spent: i32 = 0;
+  private spentBytes: i32 = 0;
   flags: i32 = 0;
 
   /**
@@ -85,8 +93,175 @@ export function expansionEnd(p: usize, k: i32, end: i32): i32 {
    * written value (nothing to add to the word as written).
    */
   read(s: Script, t: usize, a: usize, n: i32, choice: i32 = 0): bool {
+    const vals = this.values;
+    vals.prepare(s);
     const b = this.word;
     b.reset();
+    const radix = vals.expand(b, s, t, a, n, choice);
+    // Past MAX_READINGS the caller cannot try them all: say so without reading further.
+    if (radix > MAX_READINGS) { this.readings = MAX_READINGS + 1; return true; }
+    this.readings = radix;
+    if (!vals.found) return false;
+    // One command's readings share a budget (in readings and in bytes), so 64 KiB of `$a$b` words, or of
+    // words reading a long value, stays in milliseconds.
+    if (this.generation != s.generation) { this.generation = s.generation; this.spent = 0; this.spentBytes = 0; }
+    this.spentBytes += b.length;
+    if (++this.spent > READ_BUDGET || this.spentBytes > READ_BYTES) { this.readings = MAX_READINGS + 1; return true; }
+    this.flags = scanWordFlags(b.text.ptr, b.attr.ptr, b.length);
+    return true;
+  }
+}
+
+/**
+ * The operand (from, to) as the shell writes it out, into b: quotes removed
+ * (what they held is QUOTED), escapes taken, a nested `${y:-word}` as its word
+ * (to a depth of 8). Unquoted text stays UNQUOTED, so `${x:-/*}` is a glob —
+ * also when the whole expansion was quoted, which only adds denials.
+ */
+function writeOperand(b: WordBuilder, t: usize, from: i32, to: i32, depth: i32): void {
+  let i = from;
+  while (i < to) {
+    const c = at(t, i);
+    if (c == Ch.SQUOTE) {
+      let j = i + 1;
+      while (j < to && at(t, j) != Ch.SQUOTE) j++;
+      b.append(t + <usize>(i + 1), j - i - 1, Attr.QUOTED);
+      i = j + 1;
+      continue;
+    }
+    if (c == Ch.DQUOTE) { i++; continue; }
+    if (c == Ch.BACKSLASH && i + 1 < to) { b.push(at(t, i + 1), Attr.QUOTED); i += 2; continue; }
+    const close = depth < MAX_OPERAND_DEPTH ? defaultOperand(t, i, to) : -1;
+    if (close >= 0) {
+      writeOperand(b, t, operandStart, close, depth + 1);
+      i = close + 1;
+      continue;
+    }
+    if ((c == Ch.DOLLAR && i + 1 < to && isExpansionStart(at(t, i + 1))) || c == Ch.BACKTICK) {
+      const next = max(expansionEnd(t, i, to), i + 1);
+      b.append(t + <usize>i, next - i, Attr.EXPANSION);
+      i = next;
+      continue;
+    }
+    b.push(c, Attr.UNQUOTED);
+    i++;
+  }
+}
+
+// What `reference` found after the name: a plain use, or an operation on the value (Op), and where its
+// argument is (the text up to the closing `}`).
+const enum Op { NONE, PREFIX, LONG_PREFIX, SUFFIX, LONG_SUFFIX, SLICE, UPPER, UPPER_ALL, LOWER, LOWER_ALL, REPLACE }
+let refEnd: i32 = 0;
+let refOp: i32 = Op.NONE;
+let refArg: i32 = 0;
+let refArgEnd: i32 = 0;
+
+/**
+ * The variable referred to by the expansion at k: its name (refName, refLen; length 0 for a positional
+ * parameter) and the operation on it (refOp, refArg…refArgEnd), ending at refEnd. False for any other
+ * expansion (`$?`, `$(…)`, `${#x}`, `${!x}`, `${a[0]}`, `${x:?e}`, …).
+ */
+let refName: i32 = 0;
+let refLen: i32 = 0;
+/** `${!NAME}`: the value names the variable meant. */
+let refIndirect: bool = false;
+function reference(p: usize, k: i32, end: i32): bool {
+  if (k + 1 >= end || at(p, k) != Ch.DOLLAR) return false;
+  const brace = at(p, k + 1) == Ch.LBRACE;
+  let j = brace ? k + 2 : k + 1;
+  refIndirect = brace && j < end && at(p, j) == Ch.BANG;
+  if (refIndirect) j++;
+  if (j >= end) return false;
+  const c = at(p, j);
+  refName = j;
+  refOp = Op.NONE;
+  if (c == Ch.AT || c == Ch.STAR || c - 0x30 < 10) { // $1 $@ $* ${10}
+    refLen = 0;
+    j++;
+    if (brace && c - 0x30 < 10) while (j < end && at(p, j) - 0x30 < 10) j++;
+  } else {
+    while (j < end && isNameByte(at(p, j))) j++;
+    if (j == refName || at(p, refName) - 0x30 < 10) return false;
+    refLen = j - refName;
+  }
+  if (!brace) { refEnd = j; return true; }
+  if (j >= end) return false;
+  const close = closeOf(p, j, end, Ch.RBRACE);
+  if (close >= end) return false;
+  refEnd = close + 1;
+  if (j == close) return true;
+  if (refIndirect) return false; // ${!x*}, ${!a[@]}: names, not a value
+  const op = at(p, j), twice = j + 1 < close && at(p, j + 1) == op;
+  refArgEnd = close;
+  refArg = twice ? j + 2 : j + 1;
+  if (op == Ch.HASH) refOp = twice ? Op.LONG_PREFIX : Op.PREFIX;
+  else if (op == Ch.PERCENT) refOp = twice ? Op.LONG_SUFFIX : Op.SUFFIX;
+  else if (op == 0x5e) refOp = twice ? Op.UPPER_ALL : Op.UPPER;
+  else if (op == Ch.COMMA) refOp = twice ? Op.LOWER_ALL : Op.LOWER;
+  else if (op == Ch.SLASH) { refOp = Op.REPLACE; refArg = j + 1; }
+  else if (op == Ch.COLON) { refOp = Op.SLICE; refArg = j + 1; }
+  else return false;
+  return true;
+}
+
+/**
+ * The written values a script gives each variable name, found once per script (a word with many `$d`
+ * would otherwise rescan every assignment for each): assignments (`d=/`, also as arguments of
+ * export/local/declare/readonly and env), the words of `for d in / /tmp`, the value `+=` appends build in
+ * order, and — as one name — the positional parameters: arguments of `set`, of a call of a function the
+ * script defines, and of a shell (`bash -c '…' _ /`). A value that uses variables stands for each of their
+ * values in turn (`g=/; f=$g`), to a depth of MAX_CHAIN; values are flattened so, once per name.
+ */
+@final class WrittenValues {
+  private generation: i32 = -1;
+  private envSeen: i32 = -1;
+  private loopSeen: i32 = -1;
+  private viewSeen: i32 = -1;
+  private buckets: StaticArray<i32> = new StaticArray<i32>(BUCKETS);
+  // Per distinct name: its text (an offset into the script's text and a length), the next name in its
+  // bucket, its raw values' chain, whether any is `+=`, and its flattened values (first and count, or
+  // PENDING / BUSY).
+  private nameAt: IntList = new IntList(16);
+  private nameLen: IntList = new IntList(16);
+  private nameNext: IntList = new IntList(16);
+  private nameFirst: IntList = new IntList(16);
+  private nameLast: IntList = new IntList(16);
+  private nameAppends: IntList = new IntList(16);
+  private flatFirst: IntList = new IntList(16);
+  private flatCount: IntList = new IntList(16);
+  private nameRef: IntList = new IntList(16); // 1: a `declare -n` nameref (its value names the variable)
+  private positional: i32 = -1;
+  // Per raw value, in script order: its word (-1: the `+=` build, in `built`), where it starts, its end,
+  // the next value of the same name.
+  private valWord: IntList = new IntList(16);
+  private valStart: IntList = new IntList(16);
+  private valEnd: IntList = new IntList(16);
+  private valNext: IntList = new IntList(16);
+  private built: WordBuilder = new WordBuilder();
+  // Flattened values: text and Attr, where each starts and how long it is.
+  private flat: WordBuilder = new WordBuilder();
+  private fStart: IntList = new IntList(16);
+  private fLen: IntList = new IntList(16);
+  private fDyn: IntList = new IntList(16); // the value still holds an unknown part (Attr.EXPANSION)
+  // Scratch words for flattening (`scratch` only to find what a value depends on).
+  private fb: WordBuilder = new WordBuilder();
+  private scratch: WordBuilder = new WordBuilder();
+  /** Set by `expand`: some part of the word had a written value. */
+  found: bool = false;
+  /** Bytes read and written flattening this script's values, against FLAT_WORK. */
+  private work: i32 = 0;
+
+  /** Index the script's assignments (again, when it has changed). */
+  prepare(s: Script): void {
+    if (this.generation != s.generation || this.envSeen != s.envWords.length || this.loopSeen != s.loopWords.length ||
+        this.viewSeen != s.viewCount) this.build(s);
+  }
+
+  /**
+   * Reading number `choice` of (t, a, n) into b; returns how many readings there are (over MAX_READINGS:
+   * too many to try). Sets `found`.
+   */
+  expand(b: WordBuilder, s: Script, t: usize, a: usize, n: i32, choice: i32): i32 {
     let found = false;
     let radix = 1;
     let i = 0;
@@ -101,160 +276,171 @@ export function expansionEnd(p: usize, k: i32, end: i32): i32 {
       while (i < end) {
         const close = defaultOperand(t, i, end);
         if (close >= 0) {
-          this.operand(t, operandStart, close, 0);
+          writeOperand(b, t, operandStart, close, 0);
           found = true;
           i = close + 1;
           continue;
         }
-        const tok = variableToken(t, i, end);
-        const brace = tok >= 0 && at(t, i + 1) == Ch.LBRACE ? 1 : 0;
-        let v = -1; // a word, APPENDED, or -1 (no written value)
-        if (tok >= 0) {
-          const name = t + <usize>(i + 1 + brace), len = tok - i - 1 - 2 * brace;
-          const count = this.values.count(s, name, len);
+        if (reference(t, i, end)) {
+          const id = refLen == 0 ? this.positional : this.find(s, t + <usize>refName, refLen);
+          const indirect = refIndirect || (id >= 0 && this.nameRef.get(id) != 0);
+          const from = i, to = refEnd;
+          const count = id < 0 ? 0 : indirect ? this.indirect(s, id, b, -1) : this.values(s, id, b);
+          if (count > MAX_READINGS) { this.found = true; return MAX_READINGS + 1; }
           if (count > 0) {
-            // Past MAX_READINGS the caller cannot try them all: say so without reading further.
-            if (radix * count > MAX_READINGS) { this.readings = MAX_READINGS + 1; return true; }
-            v = this.values.value(s, name, len, (choice / radix) % count);
+            if (radix * count > MAX_READINGS) { this.found = true; return MAX_READINGS + 1; }
+            const pick = (choice / radix) % count;
+            const f = indirect ? this.indirect(s, id, b, pick) : this.flatFirst.get(id) + pick;
             radix *= count;
+            i = to;
+            found = true;
+            if (f < 0) { b.append(t + <usize>from, to - from, Attr.EXPANSION); continue; } // names no variable with values
+            const vs = this.fStart.get(f), vn = this.fLen.get(f);
+            // A reading longer than any command (`a=$b$b`, `b=$c$c`, …) is too much to follow: fail closed.
+            if (b.length + vn > FLAT_BYTES) { this.found = true; return MAX_READINGS + 1; }
+            const dyn = this.fDyn.get(f) != 0;
+            if (refOp == Op.NONE) {
+              if (dyn) appendValue(b, this.flat.text.ptr + <usize>vs, this.flat.attr.ptr + <usize>vs, vn);
+              else b.append(this.flat.text.ptr + <usize>vs, vn, Attr.UNQUOTED);
+              continue;
+            }
+            const applied = dyn ? 0 : applyOp(b, t, this.flat.text.ptr + <usize>vs, vn);
+            if (applied < 0) { this.found = true; return MAX_READINGS + 1; }
+            if (applied > 0) continue;
+            b.append(t + <usize>from, to - from, Attr.EXPANSION); // an operation we cannot apply: any text
+            continue;
           }
         }
-        if (v != -1) {
-          const vals = this.values;
-          if (v == APPENDED) b.append(vals.appended.ptr, vals.appended.length, Attr.UNQUOTED);
-          else b.append(s.wordPtr(v) + <usize>vals.start, s.wordLen(v) - vals.start, Attr.UNQUOTED);
-          found = true;
-          i = tok;
-        } else {
-          const next = max(expansionEnd(t, i, end), i + 1);
-          b.append(t + <usize>i, next - i, Attr.EXPANSION);
-          i = next;
-        }
+        const next = max(expansionEnd(t, i, end), i + 1);
+        b.append(t + <usize>i, next - i, Attr.EXPANSION);
+        i = next;
       }
     }
-    this.readings = radix;
-    if (!found) return false;
-    // One command's readings share a budget, so 64 KiB of `$a$b` words stays in milliseconds.
-    if (this.generation != s.generation) { this.generation = s.generation; this.spent = 0; }
-    if (++this.spent > READ_BUDGET) { this.readings = MAX_READINGS + 1; return true; }
-    this.flags = scanWordFlags(b.text.ptr, b.attr.ptr, b.length);
-    return true;
+    this.found = found;
+    return radix;
+  }
+
+  /** How many flattened values name `id` has (flattening it first when b is not a flattening's own word). */
+  private values(s: Script, id: i32, b: WordBuilder): i32 {
+    let count = this.flatCount.get(id);
+    if (count == PENDING && b !== this.fb) {
+      this.flatten(s, id, 0);
+      count = this.flatCount.get(id);
+    }
+    return count < 0 ? 0 : count; // BUSY (a value that uses itself: `PATH=$PATH:/x`) or not reached
   }
 
   /**
-   * The operand (from, to) as the shell writes it out: quotes removed (what
-   * they held is QUOTED), escapes taken, a nested `${y:-word}` as its word (to
-   * a depth of 8). Unquoted text stays UNQUOTED, so `${x:-/*}` is a glob —
-   * also when the whole expansion was quoted, which only adds denials.
+   * `${!y}`, or `$r` for a nameref r: each value of y names a variable, whose values it stands for. With
+   * pick < 0, how many readings that gives (a value naming no variable with values is one unknown
+   * reading); else the flattened value for reading `pick`, or -1 for an unknown one.
    */
-  private operand(t: usize, from: i32, to: i32, depth: i32): void {
-    const b = this.word;
-    let i = from;
-    while (i < to) {
-      const c = at(t, i);
-      if (c == Ch.SQUOTE) {
-        let j = i + 1;
-        while (j < to && at(t, j) != Ch.SQUOTE) j++;
-        b.append(t + <usize>(i + 1), j - i - 1, Attr.QUOTED);
-        i = j + 1;
-        continue;
-      }
-      if (c == Ch.DQUOTE) { i++; continue; }
-      if (c == Ch.BACKSLASH && i + 1 < to) { b.push(at(t, i + 1), Attr.QUOTED); i += 2; continue; }
-      const close = depth < MAX_OPERAND_DEPTH ? defaultOperand(t, i, to) : -1;
-      if (close >= 0) {
-        this.operand(t, operandStart, close, depth + 1);
-        i = close + 1;
-        continue;
-      }
-      if ((c == Ch.DOLLAR && i + 1 < to && isExpansionStart(at(t, i + 1))) || c == Ch.BACKTICK) {
-        const next = max(expansionEnd(t, i, to), i + 1);
-        b.append(t + <usize>i, next - i, Attr.EXPANSION);
-        i = next;
-        continue;
-      }
-      b.push(c, Attr.UNQUOTED);
-      i++;
+  private indirect(s: Script, id: i32, b: WordBuilder, pick: i32): i32 {
+    const count = this.values(s, id, b);
+    let total = 0;
+    for (let k = 0; k < count; k++) {
+      const f = this.flatFirst.get(id) + k;
+      const target = this.namedBy(s, f);
+      const c = target >= 0 ? this.values(s, target, b) : 0;
+      if (c > MAX_READINGS) return pick < 0 ? MAX_READINGS + 1 : -1;
+      const m = c > 0 ? c : 1;
+      if (pick >= total && pick < total + m) return c > 0 ? this.flatFirst.get(target) + (pick - total) : -1;
+      total += m;
     }
-  }
-}
-
-/** The end of a plain `$NAME` or `${NAME}` at k (within [k, end)), or -1 for any other expansion. */
-function variableToken(p: usize, k: i32, end: i32): i32 {
-  if (k + 1 >= end || load<u8>(p + <usize>k) != <u8>Ch.DOLLAR) return -1;
-  const brace = load<u8>(p + <usize>(k + 1)) == <u8>Ch.LBRACE;
-  let j = brace ? k + 2 : k + 1;
-  const first = j;
-  if (j < end && <u32>load<u8>(p + <usize>j) - 0x30 < 10) return -1; // positional parameters
-  while (j < end && isNameByte(<u32>load<u8>(p + <usize>j))) j++;
-  if (j == first) return -1;
-  if (!brace) return j;
-  return j < end && load<u8>(p + <usize>j) == <u8>Ch.RBRACE ? j + 1 : -1;
-}
-
-function isNameByte(c: u32): bool {
-  return c - 0x30 < 10 || (c | 0x20) - 0x61 < 26 || c == 0x5f;
-}
-
-/**
- * The written values a script gives each variable name, found once per script (a word with many `$d`
- * would otherwise rescan every assignment for each): assignments (`d=/`, also as arguments of
- * export/local/declare/readonly and env), the written words of `for d in / /tmp`, and — when some are
- * `+=` — the value they build in order. Arrays and computed values are not written text.
- */
-@final class WrittenValues {
-  private generation: i32 = -1;
-  private envSeen: i32 = -1;
-  private loopSeen: i32 = -1;
-  private buckets: StaticArray<i32> = new StaticArray<i32>(BUCKETS);
-  // Per distinct name: its text (a word and length), the next name in its bucket, its values' chain,
-  // how many it has (an appended value counts once) and whether any is `+=`.
-  private nameWord: IntList = new IntList(16);
-  private nameLen: IntList = new IntList(16);
-  private nameNext: IntList = new IntList(16);
-  private nameFirst: IntList = new IntList(16);
-  private nameLast: IntList = new IntList(16);
-  private nameCount: IntList = new IntList(16);
-  private nameAppends: IntList = new IntList(16);
-  // Per value, in script order: its word, where the value starts, the next value of the same name.
-  private valWord: IntList = new IntList(16);
-  private valStart: IntList = new IntList(16);
-  private valNext: IntList = new IntList(16);
-  /** Set by `value`: where the chosen value starts in its word. */
-  start: i32 = 0;
-  /** The value `+=` appends build, when `value` answers APPENDED. */
-  appended: ByteBuffer = new ByteBuffer(64);
-
-  /** How many written values the name (p, n) has in script s (0: none). */
-  count(s: Script, p: usize, n: i32): i32 {
-    const id = this.find(s, p, n);
-    return id < 0 ? 0 : this.nameCount.get(id);
+    return pick < 0 ? total : -1;
   }
 
-  /** The choice-th value (choice < count): a word (its value from `start`) or APPENDED (in `appended`). */
-  value(s: Script, p: usize, n: i32, choice: i32): i32 {
-    const id = this.find(s, p, n);
-    let k = 0;
+  /** The name whose text is flattened value f (a plain name), or -1. */
+  private namedBy(s: Script, f: i32): i32 {
+    const p = this.flat.text.ptr + <usize>this.fStart.get(f), a = this.flat.attr.ptr + <usize>this.fStart.get(f);
+    const n = this.fLen.get(f);
+    if (n == 0 || !isNameStart(at(p, 0))) return -1;
+    for (let i = 0; i < n; i++) if (!isNameByte(at(p, i)) || <u32>load<u8>(a + <usize>i) == Attr.EXPANSION) return -1;
+    return this.find(s, p, n);
+  }
+
+  /**
+   * Flatten name `id`: first every name its values use (so its own values are written contiguously), then
+   * every reading of each value. Past MAX_READINGS values, or a chain deeper than MAX_CHAIN, the name has
+   * MAX_READINGS + 1 values: callers fail closed.
+   */
+  private flatten(s: Script, id: i32, depth: i32): void {
+    this.flatCount.set(id, BUSY);
+    let tooMany = false;
     for (let v = this.nameFirst.get(id); v >= 0; v = this.valNext.get(v)) {
-      const w = this.valWord.get(v), st = this.valStart.get(v);
-      if (isAppend(s, w, st)) continue;
-      if (k++ == choice) { this.start = st; return w; }
+      if (!this.rawUses(s, v)) continue;
+      // Which names it uses: each is flattened before any value of this one is written.
+      const t = this.rawText(s, v), a = this.rawAttr(s, v), n = this.rawLen(v);
+      let i = 0;
+      while (i < n) {
+        if (<u32>load<u8>(a + <usize>i) != Attr.EXPANSION) { i++; continue; }
+        if (reference(t, i, n)) {
+          const dep = refLen == 0 ? this.positional : this.find(s, t + <usize>refName, refLen);
+          const indirect = refIndirect || (dep >= 0 && this.nameRef.get(dep) != 0);
+          i = refEnd;
+          if (dep < 0) continue;
+          if (depth >= MAX_CHAIN) { tooMany = true; continue; }
+          if (this.flatCount.get(dep) == PENDING) this.flatten(s, dep, depth + 1);
+          if (!indirect) continue;
+          // `${!y}`: the variables y's values name are used too.
+          for (let k = 0, m = max(this.flatCount.get(dep), 0); k < m; k++) {
+            const target = this.namedBy(s, this.flatFirst.get(dep) + k);
+            if (target >= 0 && this.flatCount.get(target) == PENDING) this.flatten(s, target, depth + 1);
+          }
+          continue;
+        }
+        i = max(expansionEnd(t, i, n), i + 1);
+      }
     }
-    const b = this.appended; // choice == count - 1 with appends: the assignments run in order
-    b.reset();
-    for (let v = this.nameFirst.get(id); v >= 0; v = this.valNext.get(v)) {
-      const w = this.valWord.get(v), st = this.valStart.get(v);
-      if (!isAppend(s, w, st)) b.reset();
-      b.append(s.wordPtr(w) + <usize>st, s.wordLen(w) - st);
+    const first = this.fStart.length;
+    let count = 0;
+    for (let v = this.nameFirst.get(id); v >= 0 && !tooMany; v = this.valNext.get(v)) {
+      if (this.valWord.get(v) >= 0 && isAppend(s, this.valWord.get(v), this.valStart.get(v))) continue;
+      const t = this.rawText(s, v), a = this.rawAttr(s, v), n = this.rawLen(v);
+      const b = this.fb;
+      let readings = 1;
+      for (let k = 0; k < readings; k++) {
+        b.reset();
+        if (this.work > FLAT_WORK) { tooMany = true; break; }
+        readings = this.expand(b, s, t, a, n, k);
+        this.work += b.length + n;
+        if (readings > MAX_READINGS || count >= MAX_READINGS || this.flat.length + b.length > FLAT_BYTES) { tooMany = true; break; }
+        this.fStart.push(this.flat.length);
+        this.fLen.push(b.length);
+        this.fDyn.push(scanWordFlags(b.text.ptr, b.attr.ptr, b.length) & WordFlag.DYNAMIC);
+        this.flat.text.append(b.text.ptr, b.length);
+        this.flat.attr.append(b.attr.ptr, b.length);
+        count++;
+      }
     }
-    return APPENDED;
+    this.flatFirst.set(id, first);
+    this.flatCount.set(id, tooMany ? MAX_READINGS + 1 : count);
+  }
+
+  /** Does raw value v hold an expansion (so flattening must look at the names it uses)? */
+  private rawUses(s: Script, v: i32): bool {
+    const w = this.valWord.get(v);
+    if (w < 0) return scanWordFlags(this.built.text.ptr + <usize>this.valStart.get(v), this.built.attr.ptr + <usize>this.valStart.get(v), this.rawLen(v)) != 0;
+    return (s.wordFlags(w) & WordFlag.DYNAMIC) != 0;
+  }
+
+  private rawText(s: Script, v: i32): usize {
+    const w = this.valWord.get(v);
+    return (w < 0 ? this.built.text.ptr : s.wordPtr(w)) + <usize>this.valStart.get(v);
+  }
+
+  private rawAttr(s: Script, v: i32): usize {
+    const w = this.valWord.get(v);
+    return (w < 0 ? this.built.attr.ptr : s.attrPtr(w)) + <usize>this.valStart.get(v);
+  }
+
+  private rawLen(v: i32): i32 {
+    return this.valEnd.get(v) - this.valStart.get(v);
   }
 
   private find(s: Script, p: usize, n: i32): i32 {
-    if (this.generation != s.generation || this.envSeen != s.envWords.length || this.loopSeen != s.valueNames.length) this.build(s);
     for (let id = unchecked(this.buckets[hashName(p, n)]); id >= 0; id = this.nameNext.get(id)) {
-      const w = this.nameWord.get(id);
-      if (this.nameLen.get(id) == n && memory.compare(s.wordPtr(w), p, <usize>n) == 0) return id;
+      if (this.nameLen.get(id) == n && memory.compare(s.text.ptr + <usize>this.nameAt.get(id), p, <usize>n) == 0) return id;
     }
     return -1;
   }
@@ -262,44 +448,264 @@ function isNameByte(c: u32): bool {
   private build(s: Script): void {
     this.generation = s.generation;
     this.envSeen = s.envWords.length;
-    this.loopSeen = s.valueNames.length;
+    this.loopSeen = s.loopWords.length;
+    this.viewSeen = s.viewCount;
     for (let i = 0; i < BUCKETS; i++) unchecked(this.buckets[i] = -1);
-    this.nameWord.reset(); this.nameLen.reset(); this.nameNext.reset(); this.nameFirst.reset();
-    this.nameLast.reset(); this.nameCount.reset(); this.nameAppends.reset();
-    this.valWord.reset(); this.valStart.reset(); this.valNext.reset();
+    this.nameAt.reset(); this.nameLen.reset(); this.nameNext.reset(); this.nameFirst.reset();
+    this.nameLast.reset(); this.nameAppends.reset(); this.flatFirst.reset(); this.flatCount.reset(); this.nameRef.reset();
+    this.valWord.reset(); this.valStart.reset(); this.valEnd.reset(); this.valNext.reset();
+    this.built.reset(); this.flat.reset(); this.fStart.reset(); this.fLen.reset(); this.fDyn.reset();
+    this.positional = -1;
+    this.work = 0;
     for (let i = 0, m = s.envWords.length; i < m; i++) {
       const w = s.envWords.get(i);
       const start = assignedValue(s, w);
-      if (start >= 0) this.add(s, w, isAppend(s, w, start) ? start - 2 : start - 1, w, start);
+      if (start >= 0) this.add(s, s.wStart.get(w), isAppend(s, w, start) ? start - 2 : start - 1, w, start);
     }
-    for (let i = 0, m = s.valueNames.length; i < m; i++) {
-      const name = s.valueNames.get(i), w = s.valueWords.get(i);
-      if (s.isStatic(w)) this.add(s, name, s.wordLen(name), w, 0);
+    for (let i = 0, m = s.loopWords.length; i < m; i++) {
+      const name = s.loopVars.get(i);
+      this.add(s, s.wStart.get(name), s.wordLen(name), s.loopWords.get(i), 0);
+    }
+    for (let v = 0, m = s.viewCount; v < m; v++) this.addPositional(s, v);
+    this.addAppended(s);
+    for (let i = 0, m = s.namerefs.length; i < m; i++) {
+      const w = s.namerefs.get(i), p = s.wordPtr(w), n = s.wordLen(w);
+      let len = 0;
+      while (len < n && isNameByte(at(p, len))) len++;
+      const id = this.find(s, p, len);
+      if (id >= 0) this.nameRef.set(id, 1);
     }
   }
 
-  private add(s: Script, name: i32, len: i32, w: i32, start: i32): void {
-    const p = s.wordPtr(name);
+  /** The arguments a view gives the positional parameters: `set -- a b`, `f a b` (a function), `sh -c '…' _ a`. */
+  private addPositional(s: Script, v: i32): void {
+    const argc = s.viewArgc(v);
+    if (argc < 2) return;
+    const name = s.viewArg(v, 0);
+    const set = wordIs(s, name, "set");
+    if (!set && !isFunctionCall(s, v) && (s.vInfo.get(v) & Kind.SHELL) == 0) return;
+    // A function's arguments are all values; `set` and a shell take options first (a shell's are skipped
+    // throughout: its payload and `$0` only add values that cannot hurt).
+    const shell = (s.vInfo.get(v) & Kind.SHELL) != 0;
+    let options = set || shell;
+    for (let k = 1; k < argc; k++) {
+      const w = s.viewArg(v, k);
+      const c = s.wordLen(w) > 0 ? load<u8>(s.wordPtr(w)) : 0;
+      if (options && (c == 0x2d || (set && c == 0x2b))) {
+        if (wordIs(s, w, "--")) options = shell;
+        else if (set && s.wordLen(w) == 2 && load<u8>(s.wordPtr(w) + 1) == 0x6f) k++; // -o/+o take a name
+        continue;
+      }
+      if (set) options = false;
+      if (this.positional < 0) this.positional = this.newName(-1, 0, 0);
+      this.addValue(this.positional, w, 0, s.wordLen(w));
+    }
+  }
+
+  /** For each name with a `+=`, the value its assignments build in order (one more raw value). */
+  private addAppended(s: Script): void {
+    for (let id = 0, m = this.nameAt.length; id < m; id++) {
+      if (this.nameAppends.get(id) == 0) continue;
+      const b = this.built;
+      const from = b.length;
+      for (let v = this.nameFirst.get(id); v >= 0; v = this.valNext.get(v)) {
+        const w = this.valWord.get(v);
+        if (w < 0) continue;
+        if (!isAppend(s, w, this.valStart.get(v))) { b.text.length = from; b.attr.length = from; }
+        b.text.append(s.wordPtr(w) + <usize>this.valStart.get(v), this.rawLen(v));
+        b.attr.append(s.attrPtr(w) + <usize>this.valStart.get(v), this.rawLen(v));
+      }
+      this.addValue(id, -1, from, b.length);
+    }
+  }
+
+  private add(s: Script, at: i32, len: i32, w: i32, start: i32): void {
+    const p = s.text.ptr + <usize>at;
     const h = hashName(p, len);
     let id = unchecked(this.buckets[h]);
-    while (id >= 0 && !(this.nameLen.get(id) == len && memory.compare(s.wordPtr(this.nameWord.get(id)), p, <usize>len) == 0)) id = this.nameNext.get(id);
-    const v = this.valWord.length;
-    this.valWord.push(w); this.valStart.push(start); this.valNext.push(-1);
-    const append = isAppend(s, w, start);
+    while (id >= 0 && !(this.nameLen.get(id) == len && memory.compare(s.text.ptr + <usize>this.nameAt.get(id), p, <usize>len) == 0)) id = this.nameNext.get(id);
     if (id < 0) {
-      id = this.nameWord.length;
-      this.nameWord.push(name); this.nameLen.push(len); this.nameNext.push(unchecked(this.buckets[h]));
+      id = this.newName(at, len, h);
       unchecked(this.buckets[h] = id);
-      this.nameFirst.push(v); this.nameLast.push(v);
-      this.nameCount.push(1); this.nameAppends.push(append ? 1 : 0);
-      return;
     }
-    this.valNext.set(this.nameLast.get(id), v);
-    this.nameLast.set(id, v);
-    // A first `+=` adds one value (the one built in order); a plain value adds itself.
-    if (!append) this.nameCount.set(id, this.nameCount.get(id) + 1);
-    else if (this.nameAppends.get(id) == 0) { this.nameAppends.set(id, 1); this.nameCount.set(id, this.nameCount.get(id) + 1); }
+    if (isAppend(s, w, start)) this.nameAppends.set(id, 1);
+    this.addValue(id, w, start, s.wordLen(w));
   }
+
+  private newName(at: i32, len: i32, h: i32): i32 {
+    this.nameAt.push(at); this.nameLen.push(len);
+    this.nameNext.push(len > 0 ? unchecked(this.buckets[h]) : -1);
+    this.nameFirst.push(-1); this.nameLast.push(-1); this.nameAppends.push(0);
+    this.flatFirst.push(0); this.nameRef.push(0);
+    return this.flatCount.push(PENDING);
+  }
+
+  private addValue(id: i32, w: i32, start: i32, end: i32): void {
+    const v = this.valWord.push(w);
+    this.valStart.push(start); this.valEnd.push(end); this.valNext.push(-1);
+    const last = this.nameLast.get(id);
+    if (last < 0) this.nameFirst.set(id, v); else this.valNext.set(last, v);
+    this.nameLast.set(id, v);
+  }
+}
+
+const PENDING: i32 = -1;
+const BUSY: i32 = -2;
+/** How many variables deep a value is followed (`a=/; b=$a; c=$b; …`); deeper counts as too many (fail closed). */
+const MAX_CHAIN: i32 = 16;
+/** The most bytes of flattened values (and of one reading) per script, as many as a command may have. */
+const FLAT_BYTES: i32 = 1 << 16;
+/** The most bytes flattening may read and write per script; past it names count as having too many values. */
+const FLAT_WORK: i32 = 1 << 22;
+/** The longest value a `*` pattern is removed from (`${f%/*}`); longer fails closed. */
+const MAX_GLOB_VALUE: i32 = 4096;
+
+/** A written value as text the expansion produces: literal parts UNQUOTED, parts still unknown EXPANSION. */
+function appendValue(b: WordBuilder, t: usize, a: usize, n: i32): void {
+  for (let i = 0; i < n; i++) {
+    b.push(at(t, i), <u32>load<u8>(a + <usize>i) == Attr.EXPANSION ? Attr.EXPANSION : Attr.UNQUOTED);
+  }
+}
+
+/**
+ * The operation `reference` found (its argument in source text t) on the written value (vp, vn), into b as
+ * unquoted text: 1 done; 0 when it cannot be worked out here — the argument is not plain text (the caller
+ * keeps the expansion as any text); -1 when the value is too long to match a glob against (fail closed).
+ */
+function applyOp(b: WordBuilder, t: usize, vp: usize, vn: i32): i32 {
+  const ap = t + <usize>refArg, an = refArgEnd - refArg;
+  // Removing a `*` pattern tries every cut, each a glob match: quadratic, so bounded.
+  if (refOp <= Op.LONG_SUFFIX && vn > MAX_GLOB_VALUE && indexOfByte(ap, an, Ch.STAR) >= 0) return -1;
+  switch (refOp) {
+    case Op.PREFIX: case Op.LONG_PREFIX: {
+      if (!plainPattern(ap, an, true)) return 0;
+      let cut = 0;
+      if (refOp == Op.PREFIX) { while (cut <= vn && !shellGlob(ap, an, vp, cut)) cut++; }
+      else { cut = vn; while (cut >= 0 && !shellGlob(ap, an, vp, cut)) cut--; }
+      if (cut < 0 || cut > vn) cut = 0;
+      b.append(vp + <usize>cut, vn - cut, Attr.UNQUOTED);
+      return 1;
+    }
+    case Op.SUFFIX: case Op.LONG_SUFFIX: {
+      if (!plainPattern(ap, an, true)) return 0;
+      let keep = vn;
+      if (refOp == Op.SUFFIX) { while (keep >= 0 && !shellGlob(ap, an, vp + <usize>keep, vn - keep)) keep--; }
+      else { keep = 0; while (keep <= vn && !shellGlob(ap, an, vp + <usize>keep, vn - keep)) keep++; }
+      if (keep < 0 || keep > vn) keep = vn;
+      b.append(vp, keep, Attr.UNQUOTED);
+      return 1;
+    }
+    case Op.UPPER: case Op.UPPER_ALL: case Op.LOWER: case Op.LOWER_ALL: {
+      if (an != 0) return 0;
+      const upper = refOp == Op.UPPER || refOp == Op.UPPER_ALL, all = refOp == Op.UPPER_ALL || refOp == Op.LOWER_ALL;
+      for (let i = 0; i < vn; i++) {
+        let c = at(vp, i);
+        if (i == 0 || all) c = upper ? (c - 0x61 < 26 ? c - 0x20 : c) : (c - 0x41 < 26 ? c + 0x20 : c);
+        b.push(c, Attr.UNQUOTED);
+      }
+      return 1;
+    }
+    case Op.SLICE: {
+      // ${f:offset} and ${f:offset:length}: integers (a negative offset counts from the end).
+      let i = 0;
+      let off = readInt(ap, an, i);
+      if (intEnd < 0) { // `${f::2}`: an empty offset is 0
+        if (an == 0 || at(ap, 0) != Ch.COLON) return 0;
+        off = 0; intEnd = 0;
+      }
+      i = intEnd;
+      let from = off < 0 ? vn + off : off;
+      if (from < 0 || from > vn) return 1; // bash: an out-of-range offset gives nothing
+      let to = vn;
+      if (i < an) {
+        if (at(ap, i) != Ch.COLON) return 0;
+        const len = readInt(ap, an, i + 1);
+        if (intEnd != an) return 0;
+        to = len < 0 ? vn + len : min(vn, from + len);
+        if (to < from) return len < 0 ? 0 : 1; // bash errors on a negative length before the offset
+      }
+      b.append(vp + <usize>from, to - from, Attr.UNQUOTED);
+      return 1;
+    }
+    case Op.REPLACE: {
+      // ${f/pat/rep}, ${f//pat/rep}, ${f/#pat/rep}, ${f/%pat/rep} with plain text (no glob) pattern and replacement.
+      let i = 0;
+      let mode = 0; // 0 first, 1 all, 2 prefix, 3 suffix
+      if (i < an && at(ap, i) == Ch.SLASH) { mode = 1; i++; }
+      else if (i < an && at(ap, i) == Ch.HASH) { mode = 2; i++; }
+      else if (i < an && at(ap, i) == Ch.PERCENT) { mode = 3; i++; }
+      let slash = i;
+      while (slash < an && at(ap, slash) != Ch.SLASH) slash++;
+      const pp = ap + <usize>i, pn = slash - i;
+      const rp = ap + <usize>(slash + 1), rn = slash < an ? an - slash - 1 : 0;
+      if (!plainPattern(pp, pn, false) || !plainPattern(rp, rn, false) || indexOfByte(rp, rn, 0x26) >= 0) return 0;
+      if (pn == 0) { b.append(vp, vn, Attr.UNQUOTED); return 1; }
+      let k = 0;
+      while (k < vn) {
+        const here = k + pn <= vn && memory.compare(vp + <usize>k, pp, <usize>pn) == 0 &&
+          (mode != 2 || k == 0) && (mode != 3 || k + pn == vn);
+        if (here) {
+          b.append(rp, rn, Attr.UNQUOTED);
+          k += pn;
+          if (mode != 1) { b.append(vp + <usize>k, vn - k, Attr.UNQUOTED); return 1; }
+          continue;
+        }
+        b.push(at(vp, k), Attr.UNQUOTED);
+        k++;
+      }
+      return 1;
+    }
+  }
+  return 0;
+}
+
+/** Text with no quoting, expansion or bracket class (and, unless `glob`, no `*` or `?`): what applyOp can use. */
+function plainPattern(p: usize, n: i32, glob: bool): bool {
+  for (let i = 0; i < n; i++) {
+    const c = at(p, i);
+    if (c == Ch.DOLLAR || c == Ch.BACKTICK || c == Ch.BACKSLASH || c == Ch.SQUOTE || c == Ch.DQUOTE ||
+        c == Ch.LBRACKET || c == Ch.LPAREN || c == Ch.RPAREN || c == Ch.LBRACE || c == Ch.RBRACE || c == 0x21 || c == 0x40 || c == 0x2b) return false;
+    if (!glob && (c == Ch.STAR || c == Ch.QUESTION)) return false;
+  }
+  return true;
+}
+
+/** Does the pattern (p, pn) — literal bytes, `*` and `?` — match all of (t, tn)? Case-sensitive, as the shell. */
+function shellGlob(p: usize, pn: i32, t: usize, tn: i32): bool {
+  let pi = 0, ti = 0, star = -1, mark = 0;
+  while (ti < tn) {
+    if (pi < pn) {
+      const pc = at(p, pi);
+      if (pc == Ch.STAR) { star = pi++; mark = ti; continue; }
+      if (pc == Ch.QUESTION || pc == at(t, ti)) { pi++; ti++; continue; }
+    }
+    if (star < 0) return false;
+    pi = star + 1;
+    ti = ++mark;
+  }
+  while (pi < pn && at(p, pi) == Ch.STAR) pi++;
+  return pi == pn;
+}
+
+/** Set by readInt: the index after the integer, or -1 when there is none. */
+let intEnd: i32 = -1;
+
+/** An optionally signed decimal integer at i (blanks and one pair of parentheses allowed before it). */
+function readInt(p: usize, n: i32, i: i32): i32 {
+  while (i < n && at(p, i) == 0x20) i++;
+  let neg = false;
+  if (i < n && at(p, i) == Ch.MINUS) { neg = true; i++; }
+  const first = i;
+  let v = 0;
+  while (i < n && at(p, i) - 0x30 < 10) { if (v < 100000000) v = v * 10 + <i32>(at(p, i) - 0x30); i++; }
+  while (i < n && at(p, i) == 0x20) i++;
+  intEnd = i == first ? -1 : i;
+  return neg ? -v : v;
+}
+
+function indexOfByte(p: usize, n: i32, c: u32): i32 {
+  for (let i = 0; i < n; i++) if (at(p, i) == c) return i;
+  return -1;
 }
 
 const BUCKETS: i32 = 64;
@@ -310,8 +716,9 @@ function hashName(p: usize, n: i32): i32 {
   return <i32>(h & <u32>(BUCKETS - 1));
 }
 
-/** WrittenValues.value's answer for the value built by `+=` appends (in its `appended`). */
-const APPENDED: i32 = -2;
+function isNameByte(c: u32): bool {
+  return c - 0x30 < 10 || (c | 0x20) - 0x61 < 26 || c == 0x5f;
+}
 
 /** Is the assignment word w, whose value starts at `start`, a `NAME+=value`? */
 function isAppend(s: Script, w: i32, start: i32): bool {
@@ -320,12 +727,13 @@ function isAppend(s: Script, w: i32, start: i32): bool {
 
 /** Where the written value of the assignment `NAME=value` or `NAME+=value` in word w starts, or -1. */
 function assignedValue(s: Script, w: i32): i32 {
-  const wp = s.wordPtr(w), wn = s.wordLen(w);
-  if (!s.isStatic(w) || wn == 0 || !isNameStart(<u32>load<u8>(wp))) return -1;
-  let eq = 1;
-  while (eq < wn && isNameChar(<u32>load<u8>(wp + <usize>eq))) eq++;
+  const wp = s.wordPtr(w), wa = s.attrPtr(w), wn = s.wordLen(w);
+  // The name is written text (`$n=x` names nothing here); the value may use expansions (`f=$g`).
+  if (wn == 0 || !isNameStart(<u32>load<u8>(wp))) return -1;
+  let eq = 0;
+  while (eq < wn && isNameChar(<u32>load<u8>(wp + <usize>eq)) && <u32>load<u8>(wa + <usize>eq) != Attr.EXPANSION) eq++;
   if (eq < wn && load<u8>(wp + <usize>eq) == <u8>Ch.PLUS) eq++;
-  if (eq >= wn || load<u8>(wp + <usize>eq) != <u8>Ch.EQ) return -1;
+  if (eq >= wn || load<u8>(wp + <usize>eq) != <u8>Ch.EQ || <u32>load<u8>(wa + <usize>eq) == Attr.EXPANSION) return -1;
   if (eq + 1 < wn && load<u8>(wp + <usize>(eq + 1)) == <u8>Ch.LPAREN) return -1; // an array
   return eq + 1;
 }

@@ -123,6 +123,8 @@ export { Buf, IntList } from "./buffers";
   valueWords: IntList = new IntList(8);
   /** Every word of every `for … in` list: values that become arguments where the variable is used. */
   loopWords: IntList = new IntList(8);
+  /** The loop variable of each of loopWords (its name word). */
+  loopVars: IntList = new IntList(8);
   /** Words naming `declare -n` namerefs: their value names the variable they stand for. */
   namerefs: IntList = new IntList(4);
   /** Words naming `declare -i` variables: every value assigned to them is evaluated as arithmetic. */
@@ -147,7 +149,7 @@ export { Buf, IntList } from "./buffers";
     this.vInfo.reset();
     this.envWords.reset(); this.envCmds.reset(); this.cdCmds.reset(); this.cdWords.reset(); this.cdTransient.reset();
     this.arithWords.reset(); this.dynNames.reset();
-    this.intNames.reset(); this.valueNames.reset(); this.valueWords.reset(); this.loopWords.reset(); this.namerefs.reset();
+    this.intNames.reset(); this.valueNames.reset(); this.valueWords.reset(); this.loopWords.reset(); this.loopVars.reset(); this.namerefs.reset();
   }
 
   // ---- words ----

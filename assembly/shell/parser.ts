@@ -178,6 +178,7 @@ export class Parser extends Grammar {
       if (!ok) break;
       const w = s.commitWord(this.b(), WordKind.OTHER, 0);
       s.loopWords.push(w);
+      s.loopVars.push(loopVariable);
       // The loop variable's values, for the arithmetic taint check (arith.ts).
       if (s.isStatic(w)) s.addAssignment(loopVariable, w);
       else s.dynNames.push(loopVariable);

@@ -118,9 +118,49 @@ describe("WrittenReading over a command's variables", () => {
     expect(readings("export d=/etc; local e=x; rm -rf ${d}")).toBe("/etc");
     expect(readings("for d in /tmp /; do rm -rf $d; done")).toBe("/tmp|/");
   });
-  test("a computed value adds no reading; the written ones stay", () => {
-    expect(readings("d=$(pwd); rm -rf $d")).toBe("");
-    expect(readings("d=/; d=$d; rm -rf $d")).toBe("/");
+  test("a computed part of a value stays any text; the written ones stay", () => {
+    expect(readings("d=$(pwd); rm -rf $d")).toBe("$(…)");
+    expect(readings("d=/; d=$d; rm -rf $d")).toBe("/|$d"); // a value that uses itself: its own old value
+    expect(readings("rm -rf $d")).toBe("");
+  });
+  test("a value that uses other variables stands for each of theirs", () => {
+    expect(readings("g=/; f=$g; rm -rf $f")).toBe("/");
+    expect(readings("g=/; h=$g; f=\"$h\"/x; rm -rf $f")).toBe("//x");
+    expect(readings("a=/; a=/tmp; f=$a/; rm -rf $f")).toBe("//|/tmp/");
+    expect(readings("h=$HOME; rm -rf $h")).toBe("$HOME");
+    expect(readings("a=$b; b=$a; rm -rf $a")).toBe("$a"); // a cycle: unknown
+    expect(readings("a=/; d=$a; for x in $d; do rm -rf $x; done")).toBe("/");
+  });
+  test("a chain longer than MAX_CHAIN counts as too many", () => {
+    let cmd = "a0=/; ";
+    for (let i = 1; i <= 20; i++) cmd += "a" + i.toString() + "=$a" + (i - 1).toString() + "; ";
+    expect(readings(cmd + "rm -rf $a20")).toBe("!many");
+    expect(readings(cmd + "rm -rf $a5")).toBe("/");
+  });
+  test("positional parameters: set, function calls and shell arguments", () => {
+    expect(readings("set -- / x; rm -rf $1")).toBe("/|x");
+    expect(readings("set -e; set -o pipefail -- /tmp; rm -rf \"$@\"")).toBe("/tmp");
+    expect(readings("f() { echo; }; f -rf /; rm -rf \"$2\"")).toBe("-rf|/");
+    expect(readings("bash -c 'rm -rf $1' _ /")).toBe("rm -rf $1|_|/");
+  });
+  test("operations on a written value", () => {
+    expect(readings("f=/x/y; rm -rf ${f%/*}")).toBe("/x");
+    expect(readings("f=/x/y; rm -rf ${f%%/*}")).toBe("");
+    expect(readings("f=/x/y; rm -rf ${f#/x}")).toBe("/y");
+    expect(readings("f=/x/y; rm -rf ${f##*/}")).toBe("y");
+    expect(readings("f=/x/y; rm -rf ${f:0:1}")).toBe("/");
+    expect(readings("f=/x/y; rm -rf ${f::2}")).toBe("/x");
+    expect(readings("f=/x/y; rm -rf ${f: -1}")).toBe("y");
+    expect(readings("f=/x/y; rm -rf ${f/x/}")).toBe("//y");
+    expect(readings("f=/x/x; rm -rf ${f//x/}")).toBe("//");
+    expect(readings("f=/x/y; rm -rf ${f/%y/z}")).toBe("/x/z");
+    expect(readings("f=/TMP; rm -rf ${f,,}")).toBe("/tmp");
+    expect(readings("f=/x; rm -rf ${f/[a-z]/}")).toBe("${f/[a-z]/}"); // a class: not worked out, any text
+  });
+  test("indirection and namerefs name the variable meant", () => {
+    expect(readings("x=/; y=x; rm -rf ${!y}")).toBe("/");
+    expect(readings("declare -n r=x; x=/tmp; rm -rf $r")).toBe("/tmp");
+    expect(readings("y=nothing; rm -rf ${!y}")).toBe("${!y}");
   });
   test("+= appends in order, beside the values set with =", () => {
     expect(readings("d=/e; d+=tc; rm -rf $d")).toBe("/e|/etc");
