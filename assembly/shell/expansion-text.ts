@@ -183,6 +183,11 @@ function reference(p: usize, k: i32, end: i32): bool {
     while (j < end && isNameByte(at(p, j))) j++;
     if (j == refName || at(p, refName) - 0x30 < 10) return false;
     refLen = j - refName;
+    // `${a[i]}`, `${a[@]}`: any element (every element is a value of the name).
+    if (brace && j < end && at(p, j) == Ch.LBRACKET) {
+      while (j < end && at(p, j) != Ch.RBRACKET) j++;
+      if (j++ >= end) return false;
+    }
   }
   if (!brace) { refEnd = j; return true; }
   if (j >= end) return false;
@@ -461,6 +466,7 @@ function reference(p: usize, k: i32, end: i32): bool {
       const w = s.envWords.get(i);
       const start = assignedValue(s, w);
       if (start >= 0) this.add(s, s.wStart.get(w), isAppend(s, w, start) ? start - 2 : start - 1, w, start);
+      else this.addArray(s, w);
     }
     for (let i = 0, m = s.loopWords.length; i < m; i++) {
       const name = s.loopVars.get(i);
@@ -520,6 +526,52 @@ function reference(p: usize, k: i32, end: i32): bool {
   }
 
   private add(s: Script, at: i32, len: i32, w: i32, start: i32): void {
+    const id = this.nameId(s, at, len);
+    if (isAppend(s, w, start)) this.nameAppends.set(id, 1);
+    this.addValue(id, w, start, s.wordLen(w));
+  }
+
+  /**
+   * Array assignments: every element is a value of the name (`a=(/ x)`, `a+=(/)`, `a=([2]=/)`, `a[1]=/`,
+   * as `declare -a` arguments too), as `${a[i]}` and `${a[@]}` read any element.
+   */
+  private addArray(s: Script, w: i32): void {
+    const p = s.wordPtr(w), a = s.attrPtr(w), n = s.wordLen(w);
+    if (n == 0 || !isNameStart(at(p, 0)) || <u32>load<u8>(a) == Attr.EXPANSION) return;
+    let j = 1;
+    while (j < n && isNameByte(at(p, j)) && <u32>load<u8>(a + <usize>j) != Attr.EXPANSION) j++;
+    const nameLen = j;
+    if (j < n && at(p, j) == Ch.LBRACKET) { // a[1]=value
+      while (j < n && at(p, j) != Ch.RBRACKET) j++;
+      j++;
+      if (j < n && at(p, j) == Ch.PLUS) j++;
+      if (j >= n || at(p, j) != Ch.EQ) return;
+      this.addValue(this.nameId(s, s.wStart.get(w), nameLen), w, j + 1, n);
+      return;
+    }
+    if (j < n && at(p, j) == Ch.PLUS) j++;
+    if (j + 1 >= n || at(p, j) != Ch.EQ || at(p, j + 1) != Ch.LPAREN) return;
+    const name = this.nameId(s, s.wStart.get(w), nameLen);
+    let end = n;
+    if (at(p, end - 1) == Ch.RPAREN && <u32>load<u8>(a + <usize>(end - 1)) == Attr.UNQUOTED) end--;
+    let i = j + 2;
+    while (i < end) {
+      while (i < end && isArrayBlank(p, a, i)) i++;
+      let from = i;
+      while (i < end && !isArrayBlank(p, a, i)) i++;
+      if (i == from) break;
+      // `[k]=value`: the value.
+      if (at(p, from) == Ch.LBRACKET && <u32>load<u8>(a + <usize>from) == Attr.UNQUOTED) {
+        let k = from;
+        while (k < i && at(p, k) != Ch.RBRACKET) k++;
+        if (k + 1 < i && at(p, k + 1) == Ch.EQ) from = k + 2;
+      }
+      this.addValue(name, w, from, i);
+    }
+  }
+
+  /** The name (at, len) of the script's text: its id, added when new. */
+  private nameId(s: Script, at: i32, len: i32): i32 {
     const p = s.text.ptr + <usize>at;
     const h = hashName(p, len);
     let id = unchecked(this.buckets[h]);
@@ -528,8 +580,7 @@ function reference(p: usize, k: i32, end: i32): bool {
       id = this.newName(at, len, h);
       unchecked(this.buckets[h] = id);
     }
-    if (isAppend(s, w, start)) this.nameAppends.set(id, 1);
-    this.addValue(id, w, start, s.wordLen(w));
+    return id;
   }
 
   private newName(at: i32, len: i32, h: i32): i32 {
@@ -714,6 +765,12 @@ function hashName(p: usize, n: i32): i32 {
   let h: u32 = 2166136261;
   for (let i = 0; i < n; i++) h = (h ^ <u32>load<u8>(p + <usize>i)) * 16777619;
   return <i32>(h & <u32>(BUCKETS - 1));
+}
+
+/** An unquoted blank between array elements. */
+function isArrayBlank(p: usize, a: usize, i: i32): bool {
+  const c = at(p, i);
+  return (c == Ch.SPACE || c == Ch.TAB || c == 0x0a) && <u32>load<u8>(a + <usize>i) == Attr.UNQUOTED;
 }
 
 function isNameByte(c: u32): bool {

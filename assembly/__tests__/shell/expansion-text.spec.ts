@@ -157,6 +157,10 @@ describe("WrittenReading over a command's variables", () => {
     expect(readings("f=/TMP; rm -rf ${f,,}")).toBe("/tmp");
     expect(readings("f=/x; rm -rf ${f/[a-z]/}")).toBe("${f/[a-z]/}"); // a class: not worked out, any text
   });
+  test("array elements are values of the array", () => {
+    expect(readings("a=(x \"/ y\"); rm -rf ${a[1]}")).toBe("x|/ y");
+    expect(readings("a=([2]=/tmp x); a[5]=/; a+=(z); rm -rf ${a[@]}")).toBe("/tmp|x|/|z");
+  });
   test("indirection and namerefs name the variable meant", () => {
     expect(readings("x=/; y=x; rm -rf ${!y}")).toBe("/");
     expect(readings("declare -n r=x; x=/tmp; rm -rf $r")).toBe("/tmp");
