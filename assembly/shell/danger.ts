@@ -22,7 +22,7 @@ import { MAX_READINGS, WrittenReading } from "./expansion-text";
 const HOME_MARKER = utf8("~");
 const ROOT = utf8("/");
 const MAX_CWDS: i32 = 64;
-const TOO_MANY = "uses variables with more written values than can be tried (" + MAX_READINGS.toString() + ")";
+const TOO_MANY = "uses variables with more written values than can be tried (" + MAX_READINGS.toString() + ", or a chain of over 16 variables, or a value over 64 KiB)";
 
 export class DangerChecker {
   cls: TargetClassifier = new TargetClassifier();
@@ -478,7 +478,7 @@ function describe(t: i32): string {
     case Target.HOME_CHILDREN: return "everything in the home directory";
     case Target.SYSTEM: return "a system directory";
     case Target.SYSTEM_CHILDREN: return "everything in a system directory";
-    case Target.UNCHECKABLE: return "a path whose variables have more written values than can be tried (" + MAX_READINGS.toString() + ")";
+    case Target.UNCHECKABLE: return "a path whose variables have more written values than can be tried (" + MAX_READINGS.toString() + ", or a chain of over 16 variables, or a value over 64 KiB)";
   }
   return "a path";
 }

@@ -12,7 +12,7 @@ import { isNameChar, isNameStart } from "./chars";
 import { IntList, Script, WordBuilder, scanWordFlags } from "./nodes";
 import { WordFlag } from "./tokens";
 import { isFunctionCall } from "./allow";
-import { wordIs } from "./argv";
+import { indexOf, wordIs } from "./argv";
 import { Kind } from "./names";
 
 const MAX_OPERAND_DEPTH: i32 = 8;
@@ -175,8 +175,10 @@ function reference(p: usize, k: i32, end: i32): bool {
   const c = at(p, j);
   refName = j;
   refOp = Op.NONE;
+  let list = false; // `$@`, `${a[*]}`: every value, where `:off:len` picks values, not characters
   if (c == Ch.AT || c == Ch.STAR || c - 0x30 < 10) { // $1 $@ $* ${10}
     refLen = 0;
+    list = c == Ch.AT || c == Ch.STAR;
     j++;
     if (brace && c - 0x30 < 10) while (j < end && at(p, j) - 0x30 < 10) j++;
   } else {
@@ -185,6 +187,7 @@ function reference(p: usize, k: i32, end: i32): bool {
     refLen = j - refName;
     // `${a[i]}`, `${a[@]}`: any element (every element is a value of the name).
     if (brace && j < end && at(p, j) == Ch.LBRACKET) {
+      list = j + 2 < end && (at(p, j + 1) == Ch.AT || at(p, j + 1) == Ch.STAR) && at(p, j + 2) == Ch.RBRACKET;
       while (j < end && at(p, j) != Ch.RBRACKET) j++;
       if (j++ >= end) return false;
     }
@@ -204,7 +207,7 @@ function reference(p: usize, k: i32, end: i32): bool {
   else if (op == 0x5e) refOp = twice ? Op.UPPER_ALL : Op.UPPER;
   else if (op == Ch.COMMA) refOp = twice ? Op.LOWER_ALL : Op.LOWER;
   else if (op == Ch.SLASH) { refOp = Op.REPLACE; refArg = j + 1; }
-  else if (op == Ch.COLON) { refOp = Op.SLICE; refArg = j + 1; }
+  else if (op == Ch.COLON) { refOp = list ? Op.NONE : Op.SLICE; refArg = j + 1; } // `${@:2}`: some of the values
   else return false;
   return true;
 }
@@ -248,9 +251,14 @@ function reference(p: usize, k: i32, end: i32): bool {
   private fStart: IntList = new IntList(16);
   private fLen: IntList = new IntList(16);
   private fDyn: IntList = new IntList(16); // the value still holds an unknown part (Attr.EXPANSION)
-  // Scratch words for flattening (`scratch` only to find what a value depends on).
+  /** The word each reading of a value is built in while flattening. */
   private fb: WordBuilder = new WordBuilder();
-  private scratch: WordBuilder = new WordBuilder();
+  /**
+   * 1 for a name flattened while a name it uses was still being flattened (a cycle through another name,
+   * `a=$b; a=/; b=$a`): its values lack that name's, so it is flattened again once the outer one is done.
+   */
+  private partial: IntList = new IntList(16);
+  private partialIds: IntList = new IntList(8);
   /** Set by `expand`: some part of the word had a written value. */
   found: bool = false;
   /** Bytes read and written flattening this script's values, against FLAT_WORK. */
@@ -371,6 +379,7 @@ function reference(p: usize, k: i32, end: i32): bool {
    */
   private flatten(s: Script, id: i32, depth: i32): void {
     this.flatCount.set(id, BUSY);
+    this.partial.set(id, 0);
     let tooMany = false;
     for (let v = this.nameFirst.get(id); v >= 0; v = this.valNext.get(v)) {
       if (!this.rawUses(s, v)) continue;
@@ -385,12 +394,12 @@ function reference(p: usize, k: i32, end: i32): bool {
           i = refEnd;
           if (dep < 0) continue;
           if (depth >= MAX_CHAIN) { tooMany = true; continue; }
-          if (this.flatCount.get(dep) == PENDING) this.flatten(s, dep, depth + 1);
+          this.use(s, id, dep, depth);
           if (!indirect) continue;
           // `${!y}`: the variables y's values name are used too.
           for (let k = 0, m = max(this.flatCount.get(dep), 0); k < m; k++) {
             const target = this.namedBy(s, this.flatFirst.get(dep) + k);
-            if (target >= 0 && this.flatCount.get(target) == PENDING) this.flatten(s, target, depth + 1);
+            if (target >= 0) this.use(s, id, target, depth);
           }
           continue;
         }
@@ -420,6 +429,25 @@ function reference(p: usize, k: i32, end: i32): bool {
     }
     this.flatFirst.set(id, first);
     this.flatCount.set(id, tooMany ? MAX_READINGS + 1 : count);
+    // The outermost name is complete (a cycle only leads back to values it lists); the partial ones under
+    // it are flattened again when next read.
+    if (depth == 0) {
+      for (let k = 0, m = this.partialIds.length; k < m; k++) {
+        const p = this.partialIds.get(k);
+        this.partial.set(p, 0);
+        if (p != id) this.flatCount.set(p, PENDING);
+      }
+      this.partialIds.reset();
+    }
+  }
+
+  /** Name `id` uses `dep`: flatten it first; a dep still BUSY (or itself partial) makes `id` partial. */
+  private use(s: Script, id: i32, dep: i32, depth: i32): void {
+    if (this.flatCount.get(dep) == PENDING) this.flatten(s, dep, depth + 1);
+    if (dep != id && this.partial.get(id) == 0 && (this.flatCount.get(dep) == BUSY || this.partial.get(dep) != 0)) {
+      this.partial.set(id, 1);
+      this.partialIds.push(id);
+    }
   }
 
   /** Does raw value v hold an expansion (so flattening must look at the names it uses)? */
@@ -457,7 +485,7 @@ function reference(p: usize, k: i32, end: i32): bool {
     this.viewSeen = s.viewCount;
     for (let i = 0; i < BUCKETS; i++) unchecked(this.buckets[i] = -1);
     this.nameAt.reset(); this.nameLen.reset(); this.nameNext.reset(); this.nameFirst.reset();
-    this.nameLast.reset(); this.nameAppends.reset(); this.flatFirst.reset(); this.flatCount.reset(); this.nameRef.reset();
+    this.nameLast.reset(); this.nameAppends.reset(); this.flatFirst.reset(); this.flatCount.reset(); this.nameRef.reset(); this.partial.reset(); this.partialIds.reset();
     this.valWord.reset(); this.valStart.reset(); this.valEnd.reset(); this.valNext.reset();
     this.built.reset(); this.flat.reset(); this.fStart.reset(); this.fLen.reset(); this.fDyn.reset();
     this.positional = -1;
@@ -587,7 +615,7 @@ function reference(p: usize, k: i32, end: i32): bool {
     this.nameAt.push(at); this.nameLen.push(len);
     this.nameNext.push(len > 0 ? unchecked(this.buckets[h]) : -1);
     this.nameFirst.push(-1); this.nameLast.push(-1); this.nameAppends.push(0);
-    this.flatFirst.push(0); this.nameRef.push(0);
+    this.flatFirst.push(0); this.nameRef.push(0); this.partial.push(0);
     return this.flatCount.push(PENDING);
   }
 
@@ -626,7 +654,7 @@ function appendValue(b: WordBuilder, t: usize, a: usize, n: i32): void {
 function applyOp(b: WordBuilder, t: usize, vp: usize, vn: i32): i32 {
   const ap = t + <usize>refArg, an = refArgEnd - refArg;
   // Removing a `*` pattern tries every cut, each a glob match: quadratic, so bounded.
-  if (refOp <= Op.LONG_SUFFIX && vn > MAX_GLOB_VALUE && indexOfByte(ap, an, Ch.STAR) >= 0) return -1;
+  if (refOp <= Op.LONG_SUFFIX && vn > MAX_GLOB_VALUE && indexOf(ap, an, Ch.STAR) >= 0) return -1;
   switch (refOp) {
     case Op.PREFIX: case Op.LONG_PREFIX: {
       if (!plainPattern(ap, an, true)) return 0;
@@ -689,7 +717,7 @@ function applyOp(b: WordBuilder, t: usize, vp: usize, vn: i32): i32 {
       while (slash < an && at(ap, slash) != Ch.SLASH) slash++;
       const pp = ap + <usize>i, pn = slash - i;
       const rp = ap + <usize>(slash + 1), rn = slash < an ? an - slash - 1 : 0;
-      if (!plainPattern(pp, pn, false) || !plainPattern(rp, rn, false) || indexOfByte(rp, rn, 0x26) >= 0) return 0;
+      if (!plainPattern(pp, pn, false) || !plainPattern(rp, rn, false) || indexOf(rp, rn, 0x26) >= 0) return 0;
       if (pn == 0) { b.append(vp, vn, Attr.UNQUOTED); return 1; }
       let k = 0;
       while (k < vn) {
@@ -754,10 +782,6 @@ function readInt(p: usize, n: i32, i: i32): i32 {
   return neg ? -v : v;
 }
 
-function indexOfByte(p: usize, n: i32, c: u32): i32 {
-  for (let i = 0; i < n; i++) if (at(p, i) == c) return i;
-  return -1;
-}
 
 const BUCKETS: i32 = 64;
 

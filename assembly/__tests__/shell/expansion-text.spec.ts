@@ -99,7 +99,13 @@ function readings(cmd: string): string {
   if (!parser.parseTop(changetype<usize>(b), b.byteLength) || !walker.run()) return "!parse";
   const s = parser.script;
   const c = s.commandCount - 1;
-  const w = s.arg(c, s.cArgc.get(c) - 1);
+  // The command's other words are read first, as the checks do: what they leave cached must not matter.
+  const last = s.cArgc.get(c) - 1;
+  for (let k = 0; k < last; k++) {
+    const o = s.arg(c, k);
+    reading.read(s, s.wordPtr(o), s.attrPtr(o), s.wordLen(o));
+  }
+  const w = s.arg(c, last);
   if (!reading.read(s, s.wordPtr(w), s.attrPtr(w), s.wordLen(w))) return "";
   const n = reading.readings;
   if (n > MAX_READINGS) return "!many";
@@ -129,6 +135,8 @@ describe("WrittenReading over a command's variables", () => {
     expect(readings("a=/; a=/tmp; f=$a/; rm -rf $f")).toBe("//|/tmp/");
     expect(readings("h=$HOME; rm -rf $h")).toBe("$HOME");
     expect(readings("a=$b; b=$a; rm -rf $a")).toBe("$a"); // a cycle: unknown
+    // A name flattened inside a cycle is flattened again: `b` read after `a` still has a's `/`.
+    expect(readings("a=$b; a=/; b=$a; rm -rf $a $b")).toBe("$a|/");
     expect(readings("a=/; d=$a; for x in $d; do rm -rf $x; done")).toBe("/");
   });
   test("a chain longer than MAX_CHAIN counts as too many", () => {
@@ -142,6 +150,9 @@ describe("WrittenReading over a command's variables", () => {
     expect(readings("set -e; set -o pipefail -- /tmp; rm -rf \"$@\"")).toBe("/tmp");
     expect(readings("f() { echo; }; f -rf /; rm -rf \"$2\"")).toBe("-rf|/");
     expect(readings("bash -c 'rm -rf $1' _ /")).toBe("rm -rf $1|_|/");
+    expect(readings("set -- x /; rm -rf \"${@:2}\"")).toBe("x|/"); // a slice of the list, not of each value
+    expect(readings("a=(x /); rm -rf \"${a[@]:1}\"")).toBe("x|/");
+    expect(readings("set -- /x; rm -rf \"${1:0:1}\"")).toBe("/");
   });
   test("operations on a written value", () => {
     expect(readings("f=/x/y; rm -rf ${f%/*}")).toBe("/x");
