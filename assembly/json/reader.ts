@@ -72,6 +72,38 @@ let L: i32 = 0;
 let errorPos: i32 = -1;
 let errorCode: i32 = 0;
 
+// Spans: where the containers and the long strings of the document end,
+// recorded by `validate` so that navigation skips a value with one lookup
+// instead of rescanning it (the envelope walk skipped a request's command
+// string two or three times, and tool_input byte by byte). A direct-mapped
+// table per Json, keyed by position and a generation that every `reset`
+// bumps, so an entry never outlives its document; a collision or a full
+// table only means the value is scanned as before.
+const SPAN_SLOTS: i32 = 256;
+const SPAN_MIN_STRING: i32 = 24;
+/** The active document's table (16-byte slots: u64 key, i32 end) and generation (high half of a key). */
+let S: usize = 0;
+let G: u64 = 0;
+
+// @ts-ignore: decorator
+@inline function spanSlot(pos: i32): usize {
+  return S + ((<usize>((<u32>pos * 0x9e3779b1) >>> 24) & <usize>(SPAN_SLOTS - 1)) << 4);
+}
+
+// @ts-ignore: decorator
+@inline function recordSpan(pos: i32, end: i32): void {
+  const slot = spanSlot(pos);
+  store<u64>(slot, G | <u64><u32>pos);
+  store<i32>(slot, end, 8);
+}
+
+/** The recorded end of the value at pos, or -1. */
+// @ts-ignore: decorator
+@inline function spanEnd(pos: i32): i32 {
+  const slot = spanSlot(pos);
+  return load<u64>(slot) == (G | <u64><u32>pos) ? load<i32>(slot, 8) : -1;
+}
+
 const E_EOF = 1, E_DEPTH = 2, E_OBJ_SEP = 3, E_ARR_SEP = 4, E_TRAILING = 5, E_KEY = 6, E_COLON = 7,
   E_CHAR = 8, E_NUMBER = 9, E_CONTROL = 10, E_UESCAPE = 11, E_SURROGATE = 12, E_ESCAPE = 13, E_UTF8 = 14, E_UNTERMINATED = 15;
 
@@ -128,8 +160,12 @@ function skipWsAt(pos: i32): i32 {
   return pos;
 }
 
-/** Validate the document in (B, L) into the depth stack at `stack`; true when valid. */
-function validateAll(stack: usize): bool {
+/**
+ * Validate the document in (B, L) into the depth stack at `stack` (one kind
+ * byte per level) and the open positions at `opens` (one i32 per level);
+ * true when valid.
+ */
+function validateAll(stack: usize, opens: usize): bool {
   let pos = skipWsAt(0);
   let depth = 0;
   let expectValue = true;
@@ -141,6 +177,7 @@ function validateAll(stack: usize): bool {
         if (depth >= MAX_DEPTH) return failAt(pos, E_DEPTH) >= 0;
         const isObject = c == C.LBRACE;
         store<u8>(stack + <usize>depth, isObject ? 1 : 0); // depth < MAX_DEPTH: within the stack
+        store<i32>(opens + (<usize>depth << 2), pos);
         depth++;
         pos = skipWsAt(pos + 1);
         if (pos >= L) return failAt(pos, E_EOF) >= 0;
@@ -179,6 +216,7 @@ function validateAll(stack: usize): bool {
     if (c == (inObject ? C.RBRACE : C.RBRACKET)) {
       depth--;
       pos++;
+      recordSpan(load<i32>(opens + (<usize>depth << 2)), pos);
       if (depth == 0) break;
       continue;
     }
@@ -204,7 +242,11 @@ function matchWordAt(pos: i32, a: u32, b: u32, c: u32, d: u32): bool {
 
 function validateScalarAt(pos: i32): i32 {
   const c = at(pos);
-  if (c == C.QUOTE) return validateStringAt(pos);
+  if (c == C.QUOTE) {
+    const end = validateStringAt(pos);
+    if (end - pos >= SPAN_MIN_STRING) recordSpan(pos, end);
+    return end;
+  }
   if (c == C.MINUS || isDigit(c)) return validateNumberAt(pos);
   if (matchWordAt(pos, 0x74, 0x72, 0x75, 0x65)) return pos + 4; // true
   if (matchWordAt(pos, 0x6e, 0x75, 0x6c, 0x6c)) return pos + 4; // null
@@ -336,6 +378,10 @@ function skipStringAt(pos: i32): i32 {
 
 function skipValueAt(pos: i32): i32 {
   const c = at(pos);
+  if (c == C.QUOTE || c == C.LBRACE || c == C.LBRACKET) {
+    const end = spanEnd(pos);
+    if (end >= 0) return end;
+  }
   if (c == C.QUOTE) return skipStringAt(pos);
   if (c == C.LBRACE || c == C.LBRACKET) {
     // Validated input: count brackets outside strings.
@@ -387,18 +433,27 @@ export class Json {
   error: string = "";
   /** One byte per open container: 1 = object. Sized for MAX_DEPTH. */
   private stack: StaticArray<u8> = new StaticArray<u8>(MAX_DEPTH);
+  /** Where each open container started. */
+  private opens: StaticArray<i32> = new StaticArray<i32>(MAX_DEPTH);
+  /** Value ends recorded by validate (see SPAN_SLOTS), and this document's generation. */
+  private spans: StaticArray<u64> = new StaticArray<u64>(SPAN_SLOTS * 2);
+  private generation: u64 = 0;
 
   reset(ptr: usize, len: i32): void {
     this.ptr = ptr;
     this.len = len;
     this.errorAt = -1;
     this.error = "";
+    // Zero is the key of an empty slot's generation; start at one.
+    this.generation += <u64>1 << 32;
   }
 
   // @ts-ignore: decorator
   @inline private use(): void {
     B = this.ptr;
     L = this.len;
+    S = changetype<usize>(this.spans);
+    G = this.generation;
   }
 
   // @ts-ignore: decorator
@@ -414,7 +469,7 @@ export class Json {
   /** Validate the whole document: exactly one value, optional whitespace around it. */
   validate(): bool {
     this.use();
-    if (validateAll(changetype<usize>(this.stack))) return true;
+    if (validateAll(changetype<usize>(this.stack), changetype<usize>(this.opens))) return true;
     this.errorAt = errorPos;
     this.error = errorText(errorCode);
     return false;

@@ -10,7 +10,7 @@ wasm=$1; kind=${2:-cmd}
 dir=$(mktemp -d)
 cd "$dir"
 perf record -q -e cpu-clock -F 20000 -k 1 -o perf.data \
-  node --perf-prof --no-liftoff --no-wasm-tier-up "$here/decisions.mjs" "$wasm" "$kind" 200000 >/dev/null 2>&1
+  node --perf-prof --no-liftoff --no-wasm-tier-up "$here/decisions.mjs" "$wasm" "$kind" "${N:-200000}" >/dev/null 2>&1
 perf inject --jit -i perf.data -o perf.jit.data >/dev/null 2>&1
 perf report -i perf.jit.data --stdio 2>/dev/null | grep -v '^#' | grep -v '^$' |
   sed -e 's/jitted-[0-9-]*\.so *//' -e 's/-turbofan//' -e 's/JS://' | head -"${TOP:-40}"

@@ -12,5 +12,6 @@ count() {
     node --single-threaded --no-liftoff --no-wasm-tier-up "$here/decisions.mjs" "$wasm" "$kind" "$1" 2>&1 |
     awk '/Collected/ {print $4}'
 }
-a=$(count 2000); b=$(count 6000)
-echo "$kind: $(( (b - a) / 4000 )) instructions per decision"
+lo=${LO:-2000}; hi=${HI:-12000}
+a=$(count $lo); b=$(count $hi)
+echo "$kind: $(( (b - a) / (hi - lo) )) instructions per decision"

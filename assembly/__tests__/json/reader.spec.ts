@@ -140,3 +140,45 @@ describe("Json.readNumber", () => {
     expect(e).toBe(-1);
   });
 });
+
+// validate records where containers and long strings end; navigation must
+// land exactly where a cold byte scan does, on this document and no other.
+const spanLong = "a long string value with \\\"escapes\\\" and ] } [ { inside it";
+const spanText = '{"s":"' + spanLong + '","o":{"p":[1,{"q":"' + spanLong + '"},[]],"r":{}},"a":[["' + spanLong + '"],{}],"z":7}';
+function members(j: Json): Array<i32> {
+  const out = new Array<i32>();
+  let m = j.firstMember(j.root());
+  while (m >= 0) {
+    out.push(m);
+    m = j.nextMember(m);
+  }
+  return out;
+}
+
+describe("Json recorded spans", () => {
+  test("skips after validate land where a cold scan lands", () => {
+    const cold = doc(spanText);
+    const coldMembers = members(cold); // never validated: no spans, every value scanned
+    const warm = doc(spanText);
+    expect(warm.validate()).toBe(true);
+    const warmMembers = members(warm);
+    expect(warmMembers.length).toBe(4);
+    for (let i = 0; i < coldMembers.length; i++) expect(warmMembers[i]).toBe(coldMembers[i]);
+    expect(warm.readNumber(warm.get(warm.root(), "z"))).toBe(7.0);
+    const o = warm.get(warm.root(), "o");
+    expect(warm.skipValue(o)).toBe(cold.skipValue(o));
+  });
+  test("a reused reader forgets the spans of its previous document", () => {
+    const j = new Json();
+    const first = String.UTF8.encode(spanText, false);
+    held.push(first);
+    j.reset(changetype<usize>(first), first.byteLength);
+    expect(j.validate()).toBe(true);
+    // Same positions, different lengths: the old spans would skip into the middle of a value.
+    const second = String.UTF8.encode('{"s":"short","o":{"p":1},"a":[],"z":8}', false);
+    held.push(second);
+    j.reset(changetype<usize>(second), second.byteLength);
+    expect(j.readNumber(j.get(j.root(), "z"))).toBe(8.0);
+    expect(members(j).length).toBe(4);
+  });
+});
