@@ -50,6 +50,12 @@
     if (<u32>i >= <u32>this.length) unreachable();
     store<i32>(this.data + (<usize>i << 2), v);
   }
+
+  /** The first index holding v, or -1. */
+  indexOf(v: i32): i32 {
+    for (let i = 0, n = this.length; i < n; i++) if (load<i32>(this.data + (<usize>i << 2)) == v) return i;
+    return -1;
+  }
 }
 
 /** A growable byte buffer in unmanaged memory with inlined push (the lexer's hot path). */

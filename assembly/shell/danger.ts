@@ -14,8 +14,9 @@ import { bytesIsLower, bytesStartLower, basenameOffset, indexOf, wordIs } from "
 import { FlagSet, collectFlags, isFlagWord } from "./flags";
 import { Cmd, Kind, cmdId, commandInfo } from "./names";
 import { IntList, Script, ViewFlag } from "./nodes";
-import { BraceExpander, Target, TargetClassifier, isCatastrophic } from "./target";
-import { CmdFlag, Redir, Subst, WordFlag } from "./tokens";
+import { BraceExpander, Computed, Target, TargetClassifier, isCatastrophic } from "./target";
+import { fedByXargs } from "./walk";
+import { CmdFlag, Redir, Subst, WordFlag, WordKind } from "./tokens";
 import { showArgv, showWord } from "./message";
 import { MAX_READINGS, WrittenReading } from "./expansion-text";
 
@@ -36,6 +37,9 @@ export class DangerChecker {
   message: string = "";
   /** A word's second reading, with the values the command writes (`rm -rf ${x:-/}`, `d=/dev/sda; dd of=$d`). */
   written: WrittenReading = new WrittenReading();
+
+  /** The script sets IFS for the shell: a value read into an unquoted word splits at bytes we do not know. */
+  private ifsWritten: bool = false;
 
   /** The reading `select` chose: text, Attr and length. */
   private rp: usize = 0;
@@ -110,6 +114,8 @@ export class DangerChecker {
 
   /** True when something catastrophic is found; `message` says what. */
   check(s: Script): bool {
+    this.cls.trustMktemp = !definesFunction(s, "mktemp");
+    this.ifsWritten = writesIfs(s);
     for (let c = 0, n = s.commandCount; c < n; c++) if (this.redirects(s, c)) return true;
     for (let v = 0, n = s.viewCount; v < n; v++) if (this.view(s, v)) return true;
     return this.pipes(s) || this.forkBombs(s);
@@ -131,14 +137,21 @@ export class DangerChecker {
         const f = this.flags;
         if (f.hasLong(changetype<usize>(NO_PRESERVE), NO_PRESERVE.length)) return this.hit(s, v, "disables rm's --preserve-root");
         if (!f.hasShort(0x72) && !f.dynamic) return false; // -r / -R / --recursive
-        const t = this.operands(s, cmd, start + 1, end, false);
+        const parent = s.vParent.get(v);
+        if (parent >= 0 && fedByXargs(s, parent)) {
+          return this.hit(s, v, "is a recursive delete of paths xargs reads from its input, which could be / " +
+            "(name the paths, or use find <dir> … -exec rm -r {} +)");
+        }
+        // With no -r spelled out, recursion comes from a computed word; only one that splits can also
+        // name a path (`rm $(echo -rf /)`), while `rm -f "$f"` is `-f` and one file or two options.
+        const t = this.operands(s, cmd, start + 1, end, false, f.hasShort(0x72) ? COMPUTED_ALL : COMPUTED_SPLITTING);
         if (isCatastrophic(t)) return this.hit(s, v, "is a recursive delete of " + describe(t));
         return false;
       }
       case Cmd.CHMOD: case Cmd.CHOWN: {
         collectFlags(s, cmd, start, end, info, this.flags);
         if (!this.flags.hasShort(0x72)) return false;
-        const t = this.operands(s, cmd, start + 1, end, true);
+        const t = this.operands(s, cmd, start + 1, end, true, COMPUTED_ALL);
         const home = t == Target.HOME || t == Target.HOME_CHILDREN;
         if (isCatastrophic(t) && (cmdId(info) == Cmd.CHMOD || !home)) {
           return this.hit(s, v, "recursively changes permissions or owner of " + describe(t));
@@ -152,7 +165,7 @@ export class DangerChecker {
         for (let k = start + 1; k < last; k++) {
           const w = s.arg(cmd, k);
           if (isFlagWord(s, w)) continue;
-          const t = this.word(s, w);
+          const t = this.word(s, w, false);
           if (isCatastrophic(t)) return this.hit(s, v, "moves " + describe(t) + " away");
         }
         return false;
@@ -243,8 +256,11 @@ export class DangerChecker {
     return false;
   }
 
-  /** The worst target among operands (all brace alternatives, all cwd candidates). */
-  private operands(s: Script, cmd: i32, from: i32, end: i32, skipFirst: bool): i32 {
+  /**
+   * The worst target among operands (all brace alternatives, all cwd candidates); `computed` says which
+   * operands computed at run time count as COMPUTED (COMPUTED_ALL or COMPUTED_SPLITTING; target.ts Computed).
+   */
+  private operands(s: Script, cmd: i32, from: i32, end: i32, skipFirst: bool, computed: i32): i32 {
     let worst = Target.OTHER;
     let afterDashes = false, skipped = !skipFirst;
     for (let k = from; k < end; k++) {
@@ -255,37 +271,63 @@ export class DangerChecker {
         continue;
       }
       if (!skipped) { skipped = true; continue; }
-      const t = this.word(s, w);
+      const t = this.word(s, w, computed == COMPUTED_ALL || (s.wordFlags(w) & WordFlag.SPLITS) != 0);
       if (t > worst) worst = t;
     }
     return worst;
   }
 
-  private word(s: Script, w: i32): i32 {
+  private word(s: Script, w: i32, computed: bool): i32 {
+    const mode = !computed ? Computed.IGNORE : (s.wordFlags(w) & WordFlag.SPLITS) != 0 ? Computed.SPLITS : Computed.FINAL;
+    if (mode == Computed.SPLITS && this.ifsWritten) return Target.COMPUTED; // `IFS=x; a=/x; rm -rf $a` removes /
     // `rm -rf ${x:-/}`, `d=/; rm -rf $d`: each reading with written values.
     const m = this.readings(s, w);
     if (m < 0) return Target.UNCHECKABLE;
     for (let r = 1; r < m; r++) {
       this.select(s, w, r);
-      const t = this.classify(this.rp, this.ra, this.rn);
+      const t = this.fields(this.rp, this.ra, this.rn, mode);
       if (isCatastrophic(t)) return t;
     }
-    if ((s.wordFlags(w) & WordFlag.BRACE) == 0) return this.classify(s.wordPtr(w), s.attrPtr(w), s.wordLen(w));
+    // As written: with written values its variables hold them (each reading above), except where a
+    // `${x:-word}` was read as its word: x may be set from outside (`"${x:-build}"`). With none, as it
+    // stands it may be any path (`rm -rf "$X"`, `"$(echo /)"`).
+    const asWritten = m == 1 || this.written.unresolved ? mode : Computed.IGNORE;
+    if ((s.wordFlags(w) & WordFlag.BRACE) == 0) return this.fields(s.wordPtr(w), s.attrPtr(w), s.wordLen(w), asWritten);
     const b = this.braces;
     const n = b.expand(s.wordPtr(w), s.attrPtr(w), s.wordLen(w));
     let worst = Target.OTHER;
     for (let i = 0; i < n; i++) {
-      const t = this.classify(b.text.ptr + <usize>b.start.get(i), b.attr.ptr + <usize>b.start.get(i), b.len.get(i));
+      const t = this.fields(b.text.ptr + <usize>b.start.get(i), b.attr.ptr + <usize>b.start.get(i), b.len.get(i), asWritten);
       if (t > worst) worst = t;
     }
     return worst;
   }
 
-  private classify(t: usize, a: usize, n: i32): i32 {
+  /**
+   * The worst target among the fields of (t, a, n): a written value read into a word is split at its
+   * blanks, as an unquoted expansion is (`a="x /"; rm -rf $a` removes `x` and `/`). A word as written
+   * has no unquoted blanks, so it is one field.
+   */
+  private fields(t: usize, a: usize, n: i32, mode: i32): i32 {
+    let worst = Target.OTHER;
+    let i = 0;
+    while (i < n) {
+      while (i < n && isFieldBlank(t, a, i)) i++;
+      if (i >= n) break;
+      let j = i;
+      while (j < n && !isFieldBlank(t, a, j)) j++;
+      const r = this.classify(t + <usize>i, a + <usize>i, j - i, mode);
+      if (r > worst) worst = r;
+      i = j;
+    }
+    return worst;
+  }
+
+  private classify(t: usize, a: usize, n: i32, mode: i32): i32 {
     const m = this.cwdStart.length;
-    let worst = this.cls.classify(t, a, n, 0, 0);
+    let worst = this.cls.classify(t, a, n, 0, 0, mode);
     for (let i = 0; i < m; i++) {
-      const r = this.cls.classify(t, a, n, this.cwdText.ptr + <usize>this.cwdStart.get(i), this.cwdLen.get(i));
+      const r = this.cls.classify(t, a, n, this.cwdText.ptr + <usize>this.cwdStart.get(i), this.cwdLen.get(i), mode);
       if (r > worst) worst = r;
     }
     return worst;
@@ -299,7 +341,7 @@ export class DangerChecker {
       const w = s.arg(cmd, k);
       const p = s.wordPtr(w), n = s.wordLen(w);
       if (paths && n > 0 && (load<u8>(p) == 0x2d || load<u8>(p) == 0x28 || load<u8>(p) == 0x21)) paths = false;
-      if (paths) { const t = this.word(s, w); if (t > worst) worst = t; continue; }
+      if (paths) { const t = this.word(s, w, true); if (t > worst) worst = t; continue; }
       if (wordIs(s, w, "-delete")) deletes = true;
       if ((wordIs(s, w, "-exec") || wordIs(s, w, "-execdir") || wordIs(s, w, "-ok")) && k + 1 < end) {
         const x = s.arg(cmd, k + 1);
@@ -442,6 +484,38 @@ export class DangerChecker {
 
 const NO_PRESERVE: Bytes = utf8("no-preserve-root");
 
+/** Which operands `operands` holds to Computed: all, or only those an unquoted expansion can split. */
+const COMPUTED_ALL = 1, COMPUTED_SPLITTING = 2;
+
+/** An unquoted blank: only a value read into a word has them (the lexer ends a word at one). */
+// @ts-ignore: decorator
+@inline function isFieldBlank(t: usize, a: usize, i: i32): bool {
+  const c = <u32>load<u8>(t + <usize>i);
+  return (c == 0x20 || c == 0x09 || c == 0x0a) && <u32>load<u8>(a + <usize>i) == 0;
+}
+
+/**
+ * Does the script set IFS other than for one command (`IFS=, read -r a b` is for `read` alone)? Any other
+ * write counts: a bare assignment, `export`/`declare`, `read IFS`, a loop variable.
+ */
+function writesIfs(s: Script): bool {
+  for (let i = 0, m = s.envWords.length; i < m; i++) {
+    const w = s.envWords.get(i), p = s.wordPtr(w), n = s.wordLen(w);
+    if (n < 3 || load<u8>(p) != 0x49 || load<u8>(p + 1) != 0x46 || load<u8>(p + 2) != 0x53) continue; // IFS
+    if (n > 3 && load<u8>(p + 3) != 0x3d && load<u8>(p + 3) != 0x2b) continue; // IFS= / IFS+= / IFS
+    const c = s.envCmds.get(i);
+    if (s.wordKind(w) == WordKind.ASSIGN && c >= 0 && s.cArgc.get(c) > 0) continue; // a prefix for one command
+    return true;
+  }
+  return false;
+}
+
+/** Does the script define a function with this name (which then shadows the command)? */
+function definesFunction(s: Script, name: string): bool {
+  for (let f = 0, m = s.fName.length; f < m; f++) if (wordIs(s, s.fName.get(f), name)) return true;
+  return false;
+}
+
 /** Is a view a code runner: a shell or interpreter, `eval` or `source`? */
 function runsCode(s: Script, v: i32): bool {
   const info = s.vInfo.get(v);
@@ -478,6 +552,7 @@ function describe(t: i32): string {
     case Target.HOME_CHILDREN: return "everything in the home directory";
     case Target.SYSTEM: return "a system directory";
     case Target.SYSTEM_CHILDREN: return "everything in a system directory";
+    case Target.COMPUTED: return "a path computed at run time, which could be / (write the path out, or set the variable to it in this command)";
     case Target.UNCHECKABLE: return "a path whose variables have more written values than can be tried (" + MAX_READINGS.toString() + ", or a chain of over 16 variables, or a value over 64 KiB)";
   }
   return "a path";

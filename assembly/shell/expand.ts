@@ -30,8 +30,9 @@ export class Expander extends Lexer {
         return true;
       }
       this.pos += 2;
+      const first = this.script.commandCount;
       if (!this.parseNested(Subst.COMMAND)) return false;
-      b.appendString("$(…)", Attr.EXPANSION);
+      b.appendString(this.isPlainMktemp(first) ? "$(mktemp)" : "$(…)", Attr.EXPANSION);
       return true;
     }
     if (n == Ch.LBRACE) return this.scanParam();
@@ -357,6 +358,28 @@ export class Expander extends Lexer {
   }
 
   /** Commands inside `$( )`, `<( )`, `>( )` of the current command (pos is after the `(`). */
+  /**
+   * Is the substitution just parsed (its commands from `first` on) one `mktemp` with plain words? It
+   * prints a path it has just created, which the built-in checks need not fear (shell/target.ts).
+   */
+  isPlainMktemp(first: i32): bool {
+    const s = this.script;
+    if (s.commandCount != first + 1) return false;
+    let w = s.cFirst.get(first);
+    if (w < 0 || s.wordLen(w) != 6 || !s.isStatic(w) || s.wordKind(w) != WordKind.ARG) return false;
+    const p = s.wordPtr(w);
+    if (String.UTF8.decodeUnsafe(p, 6) != "mktemp") return false;
+    for (w = s.wNext.get(w); w >= 0; w = s.wNext.get(w)) {
+      if (s.wordKind(w) != WordKind.ARG || !s.isStatic(w)) return false;
+      const q = s.wordPtr(w);
+      for (let i = 0, n = s.wordLen(w); i < n; i++) {
+        const c = <u32>load<u8>(q + <usize>i);
+        if (!(isNameChar(c) || c == Ch.MINUS || c == 0x2e || c == Ch.SLASH || c == Ch.EQ)) return false;
+      }
+    }
+    return true;
+  }
+
   parseNested(kind: i32): bool {
     const host = this.curHost, subst = this.curSubst, scope = this.curScope;
     const quote = this.sawQuote;

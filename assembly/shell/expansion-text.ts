@@ -81,6 +81,12 @@ export function expansionEnd(p: usize, k: i32, end: i32): i32 {
   private spent: i32 = 0;
   private spentBytes: i32 = 0;
   flags: i32 = 0;
+  /**
+   * The last read took a `${x:-word}` as its word: the reading where x is set, to a value from outside
+   * the command, is not among the readings (the word as written stands for it). Other parts with no
+   * written value stay in the readings as run-time parts.
+   */
+  unresolved: bool = false;
 
   /**
    * How many readings the last read found: the product, over its variables, of how many written values
@@ -108,6 +114,7 @@ export function expansionEnd(p: usize, k: i32, end: i32): i32 {
     this.spentBytes += b.length;
     if (++this.spent > READ_BUDGET || this.spentBytes > READ_BYTES) { this.readings = MAX_READINGS + 1; return true; }
     this.flags = scanWordFlags(b.text.ptr, b.attr.ptr, b.length);
+    this.unresolved = vals.defaulted;
     return true;
   }
 }
@@ -261,6 +268,8 @@ function reference(p: usize, k: i32, end: i32): bool {
   private partialIds: IntList = new IntList(8);
   /** Set by `expand`: some part of the word had a written value. */
   found: bool = false;
+  /** Set by `expand`: a `${x:-word}` was read as its word (the reading where x is set is not among them). */
+  defaulted: bool = false;
   /** Bytes read and written flattening this script's values, against FLAT_WORK. */
   private work: i32 = 0;
 
@@ -276,6 +285,7 @@ function reference(p: usize, k: i32, end: i32): bool {
    */
   expand(b: WordBuilder, s: Script, t: usize, a: usize, n: i32, choice: i32): i32 {
     let found = false;
+    this.defaulted = false;
     let radix = 1;
     let i = 0;
     while (i < n) {
@@ -291,6 +301,7 @@ function reference(p: usize, k: i32, end: i32): bool {
         if (close >= 0) {
           writeOperand(b, t, operandStart, close, 0);
           found = true;
+          this.defaulted = true;
           i = close + 1;
           continue;
         }
@@ -499,6 +510,18 @@ function reference(p: usize, k: i32, end: i32): bool {
     for (let i = 0, m = s.loopWords.length; i < m; i++) {
       const name = s.loopVars.get(i);
       this.add(s, s.wStart.get(name), s.wordLen(name), s.loopWords.get(i), 0);
+    }
+    // `read d`, `mapfile d`, `printf -v d`, `${d:=…}`, `for d; do`: one more value, from outside the command
+    // (a `for d in $x` list and a nameref's target are followed above and below).
+    for (let i = 0, m = s.dynNames.length; i < m; i++) {
+      const w = s.dynNames.get(i), p = s.wordPtr(w), n = s.wordLen(w);
+      if (s.loopVars.indexOf(w) >= 0 || s.namerefs.indexOf(w) >= 0) continue;
+      let len = 0;
+      while (len < n && isNameByte(at(p, len)) && <u32>load<u8>(s.attrPtr(w) + <usize>len) != Attr.EXPANSION) len++;
+      if (len == 0 || !isNameStart(at(p, 0))) continue;
+      const b = this.built, from = b.length;
+      b.appendString("$(…)", Attr.EXPANSION);
+      this.addValue(this.nameId(s, s.wStart.get(w), len), -1, from, b.length);
     }
     for (let v = 0, m = s.viewCount; v < m; v++) this.addPositional(s, v);
     this.addAppended(s);

@@ -352,7 +352,7 @@ export class Grammar extends Heredocs {
       ok = this.scanWord(sawName && !declaration ? Mode.NORMAL : Mode.ASSIGN_OK);
       if (!ok) break;
       if (this.pos == start) { ok = this.unexpected("unexpected character"); break; }
-      const extra = (this.sawQuote ? WordFlag.QUOTED : 0) | (this.sawSubst ? WordFlag.SUBST : 0);
+      const extra = this.seenFlags();
       if (!sawName && isAssignment(this.b().text.ptr, this.b().attr.ptr, this.b().length)) {
         s.linkWord(cmd, s.commitWord(this.b(), WordKind.ASSIGN, extra));
         assigns++;
@@ -393,7 +393,7 @@ export class Grammar extends Heredocs {
     if (!this.scanWord(Mode.NORMAL)) return false;
     if (this.pos == start) return this.unexpected("expected a redirection target");
     const s = this.script;
-    const w = s.commitWord(this.b(), WordKind.REDIR, (this.sawQuote ? WordFlag.QUOTED : 0) | (this.sawSubst ? WordFlag.SUBST : 0));
+    const w = s.commitWord(this.b(), WordKind.REDIR, this.seenFlags());
     s.wAux.set(w, op | ((fd + 1) << 8));
     s.linkWord(cmd, w);
     if (op == Redir.HEREDOC || op == Redir.HEREDOC_TABS) this.queueHeredoc(w, cmd, op == Redir.HEREDOC_TABS);

@@ -43,6 +43,8 @@ export class Lexer {
   sawQuote: bool = false;
   /** A command or process substitution is in the current word (WordFlag.SUBST). */
   sawSubst: bool = false;
+  /** An unquoted run-time expansion is in the current word (WordFlag.SPLITS). */
+  sawSplit: bool = false;
 
   // The first error wins; the lexer then jumps to the end of input.
   err: i32 = ParseError.NONE;
@@ -179,6 +181,7 @@ export class Lexer {
     b.reset();
     this.sawQuote = false;
     this.sawSubst = false;
+    this.sawSplit = false;
     let regexDepth = 0;
     while (this.pos < this.end) {
       const c = this.ch(this.pos);
@@ -218,10 +221,13 @@ export class Lexer {
         if (!this.scanDouble()) return false;
         continue;
       } else if (c == Ch.DOLLAR) {
+        const from = b.length;
         if (!this.scanDollar(false)) return false;
+        if (!this.sawSplit) this.sawSplit = hasExpansion(b, from);
         continue;
       } else if (c == Ch.BACKTICK) {
         if (!this.scanBacktick(false)) return false;
+        this.sawSplit = true;
         continue;
       } else {
         // A run of plain bytes in one copy.
@@ -235,6 +241,12 @@ export class Lexer {
       this.pos++;
     }
     return true;
+  }
+
+  /** The word's flags from what scanWord saw beyond its bytes (quotes, substitutions, unquoted expansions). */
+  // @ts-ignore: decorator
+  @inline seenFlags(): i32 {
+    return (this.sawQuote ? WordFlag.QUOTED : 0) | (this.sawSubst ? WordFlag.SUBST : 0) | (this.sawSplit ? WordFlag.SPLITS : 0);
   }
 
   /** `NAME=` or `NAME+=` (unquoted) so far: an array literal may follow. */
@@ -384,4 +396,11 @@ export class Lexer {
     }
     return false;
   }
+}
+
+/** Did bytes from `from` on get Attr.EXPANSION (`$x`, not `$'…'` or a lone `$`)? */
+function hasExpansion(b: WordBuilder, from: i32): bool {
+  const a = b.attr.ptr;
+  for (let i = from, n = b.length; i < n; i++) if (<u32>load<u8>(a + <usize>i) == Attr.EXPANSION) return true;
+  return false;
 }

@@ -20,6 +20,22 @@ export const enum Target {
   SYSTEM = 6,     // /etc, /usr, … or an ancestor of home
   SYSTEM_CHILDREN = 7,
   UNCHECKABLE = 8, // too many possible values to try (shell/expansion-text.ts): fail closed
+  COMPUTED = 9,    // a path the command computes at run time, which could be any of the above
+}
+
+/**
+ * How `classify` treats run-time parts the command does not spell (`$X`, `$(…)`, `${x:-word}` when x is set).
+ * A final component computed at run time can be anything (`"$X"` is `/`, `"/tmp/$X"` is `/tmp/../etc`), and
+ * an unquoted one can split into several paths (`$X/build` with X=`/ x` is `/` and `x/build`). Numbers
+ * (`$$`, `$RANDOM`, `${#x}`, `$((…))`), `$HOME` and `$PWD` are not such parts.
+ */
+export namespace Computed {
+  /** Only `$X/…` (X empty) is followed: what the other checks (mv) need. */
+  export const IGNORE: i32 = 0;
+  /** A final component computed at run time is COMPUTED (recursive deletes and mode changes). */
+  export const FINAL: i32 = 1;
+  /** …and so is any part, when an unquoted expansion can split the word. */
+  export const SPLITS: i32 = 2;
 }
 
 // @ts-ignore: decorator
@@ -35,10 +51,16 @@ export class TargetClassifier {
   out: ByteBuffer = new ByteBuffer(128);
   /** Canonical home, or empty when unknown (then `~` is a marker). */
   home: ByteBuffer = new ByteBuffer(64);
+  /** `$(mktemp …)` prints a new path (false when the script defines its own mktemp function). */
+  trustMktemp: bool = true;
 
-  /** Classify (t, a, n) resolved against the canonical cwd (cwdLen 0 = unknown). */
-  classify(t: usize, a: usize, n: i32, cwd: usize, cwdLen: i32): i32 {
+  /** Classify (t, a, n) resolved against the canonical cwd (cwdLen 0 = unknown); `computed` is a Computed mode. */
+  classify(t: usize, a: usize, n: i32, cwd: usize, cwdLen: i32, computed: i32 = Computed.IGNORE): i32 {
     if (n <= 0) return Target.UNKNOWN;
+    if (computed != Computed.IGNORE) {
+      const parts = computedParts(t, a, n, this.trustMktemp);
+      if (parts == PARTS_FINAL || (parts == PARTS_INNER && computed == Computed.SPLITS)) return Target.COMPUTED;
+    }
     const out = this.out;
     out.reset();
     let i = 0;
@@ -62,9 +84,14 @@ export class TargetClassifier {
     } else if (a0 == Attr.EXPANSION) {
       let j = 0;
       while (j < n && <u32>load<u8>(a + <usize>j) == Attr.EXPANSION) j++;
-      if (bytesIsLower(t, j, "$home") && (j == n || <u32>load<u8>(t + <usize>j) == Ch.SLASH)) {
+      const named = knownName(t, j);
+      if (named == NAME_HOME && (j == n || <u32>load<u8>(t + <usize>j) == Ch.SLASH)) {
         if (this.home.length == 0) { out.push(<u8>Ch.TILDE); homeMarker = true; }
         else out.append(this.home.ptr, this.home.length);
+      } else if (named == NAME_PWD && (j == n || <u32>load<u8>(t + <usize>j) == Ch.SLASH)) {
+        if (cwdLen <= 0) return Target.UNKNOWN; // like `.` with no cwd known
+        out.append(cwd, cwdLen);
+        homeMarker = <u32>load<u8>(cwd) == Ch.TILDE;
       } else if (j < n && <u32>load<u8>(t + <usize>j) == Ch.SLASH) {
         out.push(<u8>Ch.SLASH); // `$X/…` is `/…` when X is empty or unset
       } else {
@@ -130,6 +157,115 @@ export class TargetClassifier {
     if (<u32>load<u8>(p) == Ch.SLASH && isSystemDir(p + 1, n - 1)) return glob ? Target.SYSTEM_CHILDREN : Target.SYSTEM;
     return Target.OTHER;
   }
+}
+
+const NAME_OTHER = 0, NAME_HOME = 1, NAME_PWD = 2;
+
+/** `$HOME`/`${HOME}` or `$PWD`/`${PWD}` spelled by the n bytes at t. */
+function knownName(t: usize, n: i32): i32 {
+  let p = t + 1, m = n - 1;
+  if (m >= 2 && <u32>load<u8>(p) == Ch.LBRACE && <u32>load<u8>(p + <usize>m - 1) == Ch.RBRACE) { p++; m -= 2; }
+  if (m == 4 && bytesIsName(p, "HOME")) return NAME_HOME;
+  if (m == 3 && bytesIsName(p, "PWD")) return NAME_PWD;
+  return NAME_OTHER;
+}
+
+function bytesIsName(p: usize, name: string): bool {
+  for (let i = 0; i < name.length; i++) if (<u32>load<u8>(p + <usize>i) != <u32>name.charCodeAt(i)) return false;
+  return true;
+}
+
+const PARTS_NONE = 0, PARTS_INNER = 1, PARTS_FINAL = 2;
+
+/**
+ * Where (t, a, n) has run-time parts that could be any text: none, only before its final path component,
+ * or in it. Path separators are unexpanded `/`; trailing ones end no component.
+ */
+function computedParts(t: usize, a: usize, n: i32, trustMktemp: bool): i32 {
+  let e = n;
+  while (e > 0 && isSeparator(t, a, e - 1)) e--;
+  let f = e;
+  while (f > 0 && !isSeparator(t, a, f - 1)) f--;
+  let inner = false;
+  let i = 0;
+  while (i < n) {
+    if (<u32>load<u8>(a + <usize>i) != Attr.EXPANSION) { i++; continue; }
+    let j = i;
+    while (j < n && <u32>load<u8>(a + <usize>j) == Attr.EXPANSION) j++;
+    // A leading `$HOME` or `$PWD` alone is resolved (home, cwd); numbers cannot climb or split.
+    if (!(i == 0 && knownName(t, j) != NAME_OTHER) && !numbersOnly(t, i, j) && !(trustMktemp && isMktemp(t, i, j))) {
+      if (j > f && i < e) return PARTS_FINAL;
+      inner = true;
+    }
+    i = j;
+  }
+  return inner ? PARTS_INNER : PARTS_NONE;
+}
+
+// @ts-ignore: decorator
+@inline function isSeparator(t: usize, a: usize, i: i32): bool {
+  return <u32>load<u8>(t + <usize>i) == Ch.SLASH && <u32>load<u8>(a + <usize>i) != Attr.EXPANSION;
+}
+
+/**
+ * `$(mktemp)`, the lexer's mark for a substitution that is one mktemp with plain words (shell/expand.ts):
+ * a path mktemp has just created, never `/`, home or a system directory (its last component is the
+ * template's random letters; a suffix may not hold a `/`).
+ */
+function isMktemp(t: usize, i: i32, j: i32): bool {
+  return j - i == 9 && <u32>load<u8>(t + <usize>i) == Ch.DOLLAR && <u32>load<u8>(t + <usize>i + 1) == Ch.LPAREN &&
+    bytesIsName(t + <usize>i + 2, "mktemp") && <u32>load<u8>(t + <usize>i + 8) == Ch.RPAREN;
+}
+
+/** Is the expansion run [i, j) made only of expansions whose value is a number? */
+function numbersOnly(t: usize, i: i32, j: i32): bool {
+  while (i < j) {
+    const k = numberExpansionEnd(t, i, j);
+    if (k <= i) return false;
+    i = k;
+  }
+  return true;
+}
+
+/** End of a number-valued expansion at i (`$$ $! $# $? $RANDOM $BASHPID $PPID $UID $EUID ${#x} $((…))`), or -1. */
+function numberExpansionEnd(t: usize, i: i32, j: i32): i32 {
+  if (i + 1 >= j || <u32>load<u8>(t + <usize>i) != Ch.DOLLAR) return -1;
+  const c = <u32>load<u8>(t + <usize>i + 1);
+  if (c == Ch.DOLLAR || c == 0x21 || c == Ch.HASH || c == 0x3f) return i + 2;
+  if (c == Ch.LPAREN) {
+    if (i + 2 >= j || <u32>load<u8>(t + <usize>i + 2) != Ch.LPAREN) return -1;
+    let depth = 0;
+    for (let k = i + 1; k < j; k++) {
+      const d = <u32>load<u8>(t + <usize>k);
+      if (d == Ch.LPAREN) depth++;
+      else if (d == Ch.RPAREN && --depth == 0) return k + 1;
+    }
+    return -1;
+  }
+  let p = i + 1, braced = false;
+  if (c == Ch.LBRACE) {
+    braced = true;
+    p++;
+    if (p < j && <u32>load<u8>(t + <usize>p) == Ch.HASH) { // ${#x}: a length
+      let k = p + 1;
+      while (k < j && <u32>load<u8>(t + <usize>k) != Ch.RBRACE) k++;
+      return k < j && k > p + 1 ? k + 1 : -1;
+    }
+  }
+  let k = p;
+  while (k < j && isNameByte(<u32>load<u8>(t + <usize>k))) k++;
+  const m = k - p;
+  const numeric = (m == 6 && bytesIsName(t + <usize>p, "RANDOM")) || (m == 7 && bytesIsName(t + <usize>p, "BASHPID")) ||
+    (m == 4 && bytesIsName(t + <usize>p, "PPID")) || (m == 3 && bytesIsName(t + <usize>p, "UID")) ||
+    (m == 4 && bytesIsName(t + <usize>p, "EUID"));
+  if (!numeric) return -1;
+  if (!braced) return k;
+  return k < j && <u32>load<u8>(t + <usize>k) == Ch.RBRACE ? k + 1 : -1;
+}
+
+// @ts-ignore: decorator
+@inline function isNameByte(c: u32): bool {
+  return (c | 0x20) - 0x61 < 26 || c - 0x30 < 10 || c == 0x5f;
 }
 
 function isSystemDir(p: usize, n: i32): bool {

@@ -72,6 +72,7 @@ export namespace WordFlag {
   export const TILDE: i32 = 1 << 7;    // leading unquoted ~
   export const QUOTED: i32 = 1 << 8;   // some part was quoted or escaped
   export const SUBST: i32 = 1 << 9;    // contains $( ), ` `, <( ) or >( )
+  export const SPLITS: i32 = 1 << 10;  // an unquoted run-time expansion: its value is split into fields and globbed
   export const KIND_MASK: i32 = 15;
 }
 

@@ -259,12 +259,27 @@ describe("built-in checks", () => {
   test("recursive delete of / and home, in every spelling", () => {
     const o = new Opts();
     const hits = ["rm -rf /", "rm -fr /*", "rm -Rf ~/", "rm --recursive --force \"$HOME\"", "{rm,-rf,/}",
-      "rm -rf //", "rm -r /.", "cd / && rm -rf *", "rm -rf \"$X/\"", "find / -delete", "sudo rm -rf ~root"];
+      "rm -rf //", "rm -r /.", "cd / && rm -rf *", "rm -rf \"$X/\"", "find / -delete", "sudo rm -rf ~root", "rm -rf \"$X\""];
     for (let i = 0; i < hits.length; i++) expect(check(hits[i], o)).toBe(
       i == 4 ? Code.COMMAND_NOT_ALLOWED : Code.DANGEROUS_OPERATION, hits[i]);
     expect(check("rm -rf /", o)).toBe(Code.DANGEROUS_OPERATION);
     expect(last.message).toBe("command 'rm -rf /' is a recursive delete of / (built-in check)");
-    const misses = ["rm -rf build", "rm -rf /tmp/x", "rm -rf ~/.cache", "rm /", "rm -rf \"$X\"", "echo rm -rf /"];
+    const misses = ["rm -rf build", "rm -rf /tmp/x", "rm -rf ~/.cache", "rm /", "rm -f \"$X\"", "echo rm -rf /"];
+    for (let i = 0; i < misses.length; i++) expect(check(misses[i], o)).toBe("allow", misses[i]);
+  });
+  test("a recursive delete of a path computed at run time", () => {
+    const o = new Opts();
+    // The final component, or an unquoted part (it may split off a `/`), is something the command cannot show.
+    const hits = ["rm -rf \"$X\"", "rm -rf \"$(echo /)\"", "rm -rf /tmp/\"$X\"", "rm -rf $X/build", "read d; rm -rf \"$d\"",
+      "rm -rf \"${X:-build}\"", "echo / | xargs rm -rf", "rm $(echo -rf /)", "a='x /'; rm -rf $a", "IFS=x; a=/x; rm -rf $a"];
+    for (let i = 0; i < hits.length; i++) expect(check(hits[i], o)).toBe(Code.DANGEROUS_OPERATION, hits[i]);
+    expect(check("rm -rf \"$(echo /)\"", o)).toBe(Code.DANGEROUS_OPERATION);
+    expect(last.message).toBe("command 'rm -rf $(…)' is a recursive delete of a path computed at run time, which could be / " +
+      "(write the path out, or set the variable to it in this command) (built-in check)");
+    // Numbers, $HOME/$PWD with a literal rest, a quoted computed part before a literal last component,
+    // mktemp's fresh path, and anything without -r stay allowed.
+    const misses = ["rm -rf \"/tmp/b.$$\"", "rm -rf \"out-$((1 + 2))\"", "rm -rf \"$HOME/.cache\"", "rm -rf \"$PWD/build\"",
+      "rm -rf \"$X/build\"", "d=$(mktemp -d); rm -rf \"$d\"", "rm -f \"$X\"", "d=build; rm -rf \"$d\"", "mv \"$X\" y"];
     for (let i = 0; i < misses.length; i++) expect(check(misses[i], o)).toBe("allow", misses[i]);
   });
   test("home given by the host", () => {
