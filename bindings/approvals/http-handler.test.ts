@@ -129,8 +129,8 @@ describe("POST /api/evaluate", () => {
 
   it("refuses malformed requests with a 400 and a reason", async () => {
     await expectError(await call("POST", "/api/evaluate", { tool_input: {} }), 400, "invalid_request", /missing required field "tool_name"/);
-    await expectError(await call("POST", "/api/evaluate", { tool_name: "bash", tool_input: "ls" }), 400, "invalid_request", /\/tool_input/);
-    await expectError(await call("POST", "/api/evaluate", { tool_name: 7, tool_input: {} }), 400, "invalid_request");
+    await expectError(await call("POST", "/api/evaluate", { tool_name: "bash", tool_input: "ls" }), 400, "invalid_request", /^\/tool_input: expected .*object.*, got "ls"$/);
+    await expectError(await call("POST", "/api/evaluate", { tool_name: 7, tool_input: {} }), 400, "invalid_request", /^\/tool_name: expected .*string.*, got 7$/);
     await expectError(await call("POST", "/api/evaluate", [git()]), 400, "invalid_request");
     await expectError(await call("POST", "/api/evaluate", '{"tool_name":"ls","tool_name":"bash","tool_input":{}}'), 400, "invalid_body", /duplicate key/);
     await expectError(await call("POST", "/api/evaluate", "{not json"), 400, "invalid_body", /not valid JSON/);

@@ -16,6 +16,7 @@
 
 import type { GuardrailRequest } from "../core/decision.ts";
 import { validateRequest } from "../config/generated/validators.js";
+import { describeSchemaError } from "../config/format-errors.ts";
 import { judgeToolCall, settleJudgement, type GuardOptions } from "../middleware/index.ts";
 import { ApprovalError, type ApprovalErrorCode } from "./approval-error.ts";
 import type { ApprovalGate } from "./gate.ts";
@@ -149,7 +150,7 @@ function requestProblem(): string {
   if (!first) return "not a valid request";
   const where = first.instancePath || "/";
   const missing = first.params?.missingProperty;
-  return missing ? `${where}: missing required field "${missing}"` : `${where}: ${first.message ?? "invalid"}`;
+  return missing ? `${where}: missing required field "${missing}"` : `${where}: ${describeSchemaError(first)}`;
 }
 
 function listQuery(params: URLSearchParams): { status?: ActionStatus; limit?: number } {

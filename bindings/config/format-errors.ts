@@ -72,6 +72,16 @@ export function formatSchemaErrors(
   return issues.map(({ order: _order, ...issue }) => issue);
 }
 
+/**
+ * One error in words, for a value that has no source text to point into (a request body already parsed):
+ * the validators carry the failing value, so no locator is needed.
+ */
+export function describeSchemaError(err: SchemaErrorLike): string {
+  return describe(err, { format: "json", locator: NO_SOURCE });
+}
+
+const NO_SOURCE: SourceLocator = { locate: () => ({ line: 1, column: 1 }), valueAt: () => undefined };
+
 /** Renders an issue as one line: `file:line:column /json/pointer: message`. */
 export function formatSchemaIssue(issue: SchemaIssue): string {
   return `${issue.file}:${issue.line}:${issue.column} ${issue.path === "" ? "(root)" : issue.path}: ${issue.message}`;
