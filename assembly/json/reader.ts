@@ -437,15 +437,20 @@ export class Json {
   private opens: StaticArray<i32> = new StaticArray<i32>(MAX_DEPTH);
   /** Value ends recorded by validate (see SPAN_SLOTS), and this document's generation. */
   private spans: StaticArray<u64> = new StaticArray<u64>(SPAN_SLOTS * 2);
-  private generation: u64 = 0;
+  generation: u64 = 0;
 
   reset(ptr: usize, len: i32): void {
     this.ptr = ptr;
     this.len = len;
     this.errorAt = -1;
     this.error = "";
-    // Zero is the key of an empty slot's generation; start at one.
+    // Zero is the generation of an empty slot's key. After 2^32 documents the counter wraps (hours of
+    // decisions on one instance): empty the table then, so no entry of an old document can match again.
     this.generation += <u64>1 << 32;
+    if (this.generation == 0) {
+      memory.fill(changetype<usize>(this.spans), 0, <usize>(SPAN_SLOTS * 16));
+      this.generation = <u64>1 << 32;
+    }
   }
 
   // @ts-ignore: decorator

@@ -181,4 +181,21 @@ describe("Json recorded spans", () => {
     expect(j.readNumber(j.get(j.root(), "z"))).toBe(8.0);
     expect(members(j).length).toBe(4);
   });
+  test("after 2^32 documents the table is emptied, not matched again", () => {
+    const j = new Json();
+    const first = String.UTF8.encode(spanText, false);
+    held.push(first);
+    j.reset(changetype<usize>(first), first.byteLength);
+    expect(j.validate()).toBe(true);
+    // The last generation before the counter wraps: the next reset would be generation zero again.
+    j.generation = <u64>0xffffffff << 32;
+    const second = String.UTF8.encode('{"s":"short","o":{"p":1},"a":[],"z":8}', false);
+    held.push(second);
+    j.reset(changetype<usize>(second), second.byteLength);
+    expect(j.generation).toBe(<u64>1 << 32);
+    // Once more: without the emptying, this generation is the first document's, and its spans would match.
+    j.reset(changetype<usize>(second), second.byteLength);
+    expect(j.readNumber(j.get(j.root(), "z"))).toBe(8.0);
+    expect(members(j).length).toBe(4);
+  });
 });
