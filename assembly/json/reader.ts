@@ -437,6 +437,7 @@ export class Json {
   private opens: StaticArray<i32> = new StaticArray<i32>(MAX_DEPTH);
   /** Value ends recorded by validate (see SPAN_SLOTS), and this document's generation. */
   private spans: StaticArray<u64> = new StaticArray<u64>(SPAN_SLOTS * 2);
+  /** Bumped by every reset; public so a test can bring it to the wrap. */
   generation: u64 = 0;
 
   reset(ptr: usize, len: i32): void {

@@ -10,9 +10,12 @@ import { Ch, WordFlag } from "./tokens";
 
 /** Exact equality of word `w` with an ASCII literal. */
 export function wordIs(s: Script, w: i32, lit: string): bool {
-  const n = s.wordLen(w);
+  return bytesIs(s.wordPtr(w), s.wordLen(w), lit);
+}
+
+/** Exact equality of (p, n) with an ASCII literal. */
+export function bytesIs(p: usize, n: i32, lit: string): bool {
   if (n != lit.length) return false;
-  const p = s.wordPtr(w);
   for (let i = 0; i < n; i++) if (<u32>load<u8>(p + <usize>i) != <u32>lit.charCodeAt(i)) return false;
   return true;
 }

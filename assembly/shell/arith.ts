@@ -284,7 +284,7 @@ function valueTame(s: Script, t: usize, a: usize, n: i32, depth: i32, out: Arith
 }
 
 /** End of the `$(( ))` or `$[ ]` at i, or -1 when the expansion there is another kind. */
-function arithExpansionEnd(t: usize, i: i32, n: i32): i32 {
+export function arithExpansionEnd(t: usize, i: i32, n: i32): i32 {
   if (i + 2 >= n || <u32>load<u8>(t + <usize>i) != Ch.DOLLAR) return -1;
   const open = <u32>load<u8>(t + <usize>i + 1);
   if (open == Ch.LBRACKET) {

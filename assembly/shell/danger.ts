@@ -83,12 +83,21 @@ export class DangerChecker {
     if (w < 0) return;
     const m = this.readings(s, w);
     if (m < 0) { this.addCwd(changetype<usize>(ROOT), 1); return; } // too many to try: fail closed
+    // A directory computed at run time, as a recursive delete's target would be (`cd "$X"`, `cd $(…)`), may
+    // be `/`: then `rm -rf *` there is everything in / (the same reading as `$X/*`).
+    const mode = (s.wordFlags(w) & WordFlag.SPLITS) != 0 ? Computed.SPLITS : Computed.FINAL;
+    if ((m == 1 || this.written.unresolved) && this.cls.isComputed(s.wordPtr(w), s.attrPtr(w), s.wordLen(w), mode)) {
+      this.addCwd(changetype<usize>(ROOT), 1);
+    }
     for (let r = 1; r < m; r++) {
       this.select(s, w, r);
       const p = this.rp, n = this.rn;
       const homeWord = (n == 1 && load<u8>(p) == 0x7e) || (n == 5 && bytesIsLower(p, n, "$home"));
       if (homeWord && homeLen == 0) { this.addCwd(changetype<usize>(HOME_MARKER), 1); continue; }
-      if ((this.written.flags & WordFlag.DYNAMIC) != 0 && !homeWord) continue;
+      if ((this.written.flags & WordFlag.DYNAMIC) != 0 && !homeWord) {
+        if (this.cls.isComputed(p, this.ra, n, mode)) this.addCwd(changetype<usize>(ROOT), 1);
+        continue;
+      }
       if (homeWord || (n > 0 && (load<u8>(p) == 0x2f || load<u8>(p) == 0x7e))) {
         if (canonicalizeBytesInto(this.path, homeWord ? changetype<usize>(HOME_MARKER) : p, homeWord ? 1 : n, 0, 0, home, homeLen)) {
           this.addCwd(this.path.ptr, this.path.length);
@@ -114,7 +123,8 @@ export class DangerChecker {
 
   /** True when something catastrophic is found; `message` says what. */
   check(s: Script): bool {
-    this.cls.trustMktemp = !definesFunction(s, "mktemp");
+    // A function or an alias (`shopt -s expand_aliases`) can make `mktemp` print anything.
+    this.cls.trustMktemp = !definesFunction(s, "mktemp") && !runsCommand(s, Cmd.ALIAS);
     this.ifsWritten = writesIfs(s);
     for (let c = 0, n = s.commandCount; c < n; c++) if (this.redirects(s, c)) return true;
     for (let v = 0, n = s.viewCount; v < n; v++) if (this.view(s, v)) return true;
@@ -144,8 +154,11 @@ export class DangerChecker {
         }
         // With no -r spelled out, recursion comes from a computed word; only one that splits can also
         // name a path (`rm $(echo -rf /)`), while `rm -f "$f"` is `-f` and one file or two options.
-        const t = this.operands(s, cmd, start + 1, end, false, f.hasShort(0x72) ? COMPUTED_ALL : COMPUTED_SPLITTING);
-        if (isCatastrophic(t)) return this.hit(s, v, "is a recursive delete of " + describe(t));
+        const explicit = f.hasShort(0x72);
+        const t = this.operands(s, cmd, start + 1, end, false, explicit ? COMPUTED_ALL : COMPUTED_SPLITTING);
+        if (isCatastrophic(t)) {
+          return this.hit(s, v, (explicit ? "is" : "may be (a computed word can add -r)") + " a recursive delete of " + describe(t));
+        }
         return false;
       }
       case Cmd.CHMOD: case Cmd.CHOWN: {
@@ -495,18 +508,31 @@ const COMPUTED_ALL = 1, COMPUTED_SPLITTING = 2;
 }
 
 /**
- * Does the script set IFS other than for one command (`IFS=, read -r a b` is for `read` alone)? Any other
- * write counts: a bare assignment, `export`/`declare`, `read IFS`, a loop variable.
+ * Does the script set IFS other than for one `read` or `mapfile` (`IFS=, read -r a b`)? Any other write
+ * counts: a bare assignment, `export`/`declare`, `read IFS`, a loop variable, and a prefix of any other
+ * command (`IFS=x eval …` splits the payload; before a special builtin it even stays set).
  */
 function writesIfs(s: Script): bool {
+  if (s.namerefs.length > 0) return true; // `declare -n r=IFS; r=x`: a write we would have to follow
   for (let i = 0, m = s.envWords.length; i < m; i++) {
     const w = s.envWords.get(i), p = s.wordPtr(w), n = s.wordLen(w);
     if (n < 3 || load<u8>(p) != 0x49 || load<u8>(p + 1) != 0x46 || load<u8>(p + 2) != 0x53) continue; // IFS
     if (n > 3 && load<u8>(p + 3) != 0x3d && load<u8>(p + 3) != 0x2b) continue; // IFS= / IFS+= / IFS
     const c = s.envCmds.get(i);
-    if (s.wordKind(w) == WordKind.ASSIGN && c >= 0 && s.cArgc.get(c) > 0) continue; // a prefix for one command
+    if (s.wordKind(w) == WordKind.ASSIGN && c >= 0 && s.cArgc.get(c) > 0 && readsFields(s, s.arg(c, 0))) continue;
     return true;
   }
+  return false;
+}
+
+/** `read`, `mapfile` or `readarray`: they split their input with IFS, and a prefix IFS is for them alone. */
+function readsFields(s: Script, w: i32): bool {
+  return wordIs(s, w, "read") || wordIs(s, w, "mapfile") || wordIs(s, w, "readarray");
+}
+
+/** Does some view of the script run this command? */
+function runsCommand(s: Script, id: i32): bool {
+  for (let v = 0, n = s.viewCount; v < n; v++) if (cmdId(s.vInfo.get(v)) == id) return true;
   return false;
 }
 

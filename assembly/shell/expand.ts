@@ -8,6 +8,7 @@
 import { ByteBuffer } from "../util/bytes";
 import { Attr, Ch, ParseError, Subst, WordKind } from "./tokens";
 import { Lexer, isDigit, isNameChar, isNameStart } from "./lexer";
+import { wordIs } from "./argv";
 
 export class Expander extends Lexer {
   /** `$…` at pos: ANSI-C and locale strings, `$(( ))`, `$( )`, `${ }`, `$[ ]`, `$name`, or a literal `$`. */
@@ -357,7 +358,6 @@ export class Expander extends Lexer {
     return true;
   }
 
-  /** Commands inside `$( )`, `<( )`, `>( )` of the current command (pos is after the `(`). */
   /**
    * Is the substitution just parsed (its commands from `first` on) one `mktemp` with plain words? It
    * prints a path it has just created, which the built-in checks need not fear (shell/target.ts).
@@ -366,9 +366,7 @@ export class Expander extends Lexer {
     const s = this.script;
     if (s.commandCount != first + 1) return false;
     let w = s.cFirst.get(first);
-    if (w < 0 || s.wordLen(w) != 6 || !s.isStatic(w) || s.wordKind(w) != WordKind.ARG) return false;
-    const p = s.wordPtr(w);
-    if (String.UTF8.decodeUnsafe(p, 6) != "mktemp") return false;
+    if (w < 0 || !s.isStatic(w) || s.wordKind(w) != WordKind.ARG || !wordIs(s, w, "mktemp")) return false;
     for (w = s.wNext.get(w); w >= 0; w = s.wNext.get(w)) {
       if (s.wordKind(w) != WordKind.ARG || !s.isStatic(w)) return false;
       const q = s.wordPtr(w);
@@ -380,6 +378,7 @@ export class Expander extends Lexer {
     return true;
   }
 
+  /** Commands inside `$( )`, `<( )`, `>( )` of the current command (pos is after the `(`). */
   parseNested(kind: i32): bool {
     const host = this.curHost, subst = this.curSubst, scope = this.curScope;
     const quote = this.sawQuote;

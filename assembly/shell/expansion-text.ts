@@ -189,7 +189,7 @@ function reference(p: usize, k: i32, end: i32): bool {
     j++;
     if (brace && c - 0x30 < 10) while (j < end && at(p, j) - 0x30 < 10) j++;
   } else {
-    while (j < end && isNameByte(at(p, j))) j++;
+    while (j < end && isNameChar(at(p, j))) j++;
     if (j == refName || at(p, refName) - 0x30 < 10) return false;
     refLen = j - refName;
     // `${a[i]}`, `${a[@]}`: any element (every element is a value of the name).
@@ -379,7 +379,7 @@ function reference(p: usize, k: i32, end: i32): bool {
     const p = this.flat.text.ptr + <usize>this.fStart.get(f), a = this.flat.attr.ptr + <usize>this.fStart.get(f);
     const n = this.fLen.get(f);
     if (n == 0 || !isNameStart(at(p, 0))) return -1;
-    for (let i = 0; i < n; i++) if (!isNameByte(at(p, i)) || <u32>load<u8>(a + <usize>i) == Attr.EXPANSION) return -1;
+    for (let i = 0; i < n; i++) if (!isNameChar(at(p, i)) || <u32>load<u8>(a + <usize>i) == Attr.EXPANSION) return -1;
     return this.find(s, p, n);
   }
 
@@ -517,7 +517,7 @@ function reference(p: usize, k: i32, end: i32): bool {
       const w = s.dynNames.get(i), p = s.wordPtr(w), n = s.wordLen(w);
       if (s.loopVars.indexOf(w) >= 0 || s.namerefs.indexOf(w) >= 0) continue;
       let len = 0;
-      while (len < n && isNameByte(at(p, len)) && <u32>load<u8>(s.attrPtr(w) + <usize>len) != Attr.EXPANSION) len++;
+      while (len < n && isNameChar(at(p, len)) && <u32>load<u8>(s.attrPtr(w) + <usize>len) != Attr.EXPANSION) len++;
       if (len == 0 || !isNameStart(at(p, 0))) continue;
       const b = this.built, from = b.length;
       b.appendString("$(…)", Attr.EXPANSION);
@@ -528,7 +528,7 @@ function reference(p: usize, k: i32, end: i32): bool {
     for (let i = 0, m = s.namerefs.length; i < m; i++) {
       const w = s.namerefs.get(i), p = s.wordPtr(w), n = s.wordLen(w);
       let len = 0;
-      while (len < n && isNameByte(at(p, len))) len++;
+      while (len < n && isNameChar(at(p, len))) len++;
       const id = this.find(s, p, len);
       if (id >= 0) this.nameRef.set(id, 1);
     }
@@ -590,7 +590,7 @@ function reference(p: usize, k: i32, end: i32): bool {
     const p = s.wordPtr(w), a = s.attrPtr(w), n = s.wordLen(w);
     if (n == 0 || !isNameStart(at(p, 0)) || <u32>load<u8>(a) == Attr.EXPANSION) return;
     let j = 1;
-    while (j < n && isNameByte(at(p, j)) && <u32>load<u8>(a + <usize>j) != Attr.EXPANSION) j++;
+    while (j < n && isNameChar(at(p, j)) && <u32>load<u8>(a + <usize>j) != Attr.EXPANSION) j++;
     const nameLen = j;
     if (j < n && at(p, j) == Ch.LBRACKET) { // a[1]=value
       while (j < n && at(p, j) != Ch.RBRACKET) j++;
@@ -818,10 +818,6 @@ function hashName(p: usize, n: i32): i32 {
 function isArrayBlank(p: usize, a: usize, i: i32): bool {
   const c = at(p, i);
   return (c == Ch.SPACE || c == Ch.TAB || c == 0x0a) && <u32>load<u8>(a + <usize>i) == Attr.UNQUOTED;
-}
-
-function isNameByte(c: u32): bool {
-  return c - 0x30 < 10 || (c | 0x20) - 0x61 < 26 || c == 0x5f;
 }
 
 /** Is the assignment word w, whose value starts at `start`, a `NAME+=value`? */

@@ -6,7 +6,9 @@
 
 import { ByteBuffer } from "../util/bytes";
 import { popComponent } from "../util/path";
-import { bytesIsLower } from "./argv";
+import { bytesIs, bytesIsLower } from "./argv";
+import { arithExpansionEnd } from "./arith";
+import { isNameChar } from "./chars";
 import { IntList } from "./nodes";
 import { Attr, Ch, MAX_BRACE_ALTERNATIVES } from "./tokens";
 
@@ -51,16 +53,13 @@ export class TargetClassifier {
   out: ByteBuffer = new ByteBuffer(128);
   /** Canonical home, or empty when unknown (then `~` is a marker). */
   home: ByteBuffer = new ByteBuffer(64);
-  /** `$(mktemp …)` prints a new path (false when the script defines its own mktemp function). */
+  /** `$(mktemp …)` prints a new path (false when the script defines a mktemp function or an alias). */
   trustMktemp: bool = true;
 
   /** Classify (t, a, n) resolved against the canonical cwd (cwdLen 0 = unknown); `computed` is a Computed mode. */
   classify(t: usize, a: usize, n: i32, cwd: usize, cwdLen: i32, computed: i32 = Computed.IGNORE): i32 {
     if (n <= 0) return Target.UNKNOWN;
-    if (computed != Computed.IGNORE) {
-      const parts = computedParts(t, a, n, this.trustMktemp);
-      if (parts == PARTS_FINAL || (parts == PARTS_INNER && computed == Computed.SPLITS)) return Target.COMPUTED;
-    }
+    if (this.isComputed(t, a, n, computed)) return Target.COMPUTED;
     const out = this.out;
     out.reset();
     let i = 0;
@@ -139,6 +138,13 @@ export class TargetClassifier {
     return this.kind(glob, homeMarker);
   }
 
+  /** Does (t, a, n) hold a run-time part that makes it any path, under Computed mode `computed`? */
+  isComputed(t: usize, a: usize, n: i32, computed: i32): bool {
+    if (computed == Computed.IGNORE) return false;
+    const parts = computedParts(t, a, n, this.trustMktemp);
+    return parts == PARTS_FINAL || (parts == PARTS_INNER && computed == Computed.SPLITS);
+  }
+
   private kind(glob: bool, homeMarker: bool): i32 {
     const p = this.out.ptr, n = this.out.length;
     if (homeMarker) {
@@ -165,14 +171,9 @@ const NAME_OTHER = 0, NAME_HOME = 1, NAME_PWD = 2;
 function knownName(t: usize, n: i32): i32 {
   let p = t + 1, m = n - 1;
   if (m >= 2 && <u32>load<u8>(p) == Ch.LBRACE && <u32>load<u8>(p + <usize>m - 1) == Ch.RBRACE) { p++; m -= 2; }
-  if (m == 4 && bytesIsName(p, "HOME")) return NAME_HOME;
-  if (m == 3 && bytesIsName(p, "PWD")) return NAME_PWD;
+  if (bytesIs(p, m, "HOME")) return NAME_HOME;
+  if (bytesIs(p, m, "PWD")) return NAME_PWD;
   return NAME_OTHER;
-}
-
-function bytesIsName(p: usize, name: string): bool {
-  for (let i = 0; i < name.length; i++) if (<u32>load<u8>(p + <usize>i) != <u32>name.charCodeAt(i)) return false;
-  return true;
 }
 
 const PARTS_NONE = 0, PARTS_INNER = 1, PARTS_FINAL = 2;
@@ -213,8 +214,7 @@ function computedParts(t: usize, a: usize, n: i32, trustMktemp: bool): i32 {
  * template's random letters; a suffix may not hold a `/`).
  */
 function isMktemp(t: usize, i: i32, j: i32): bool {
-  return j - i == 9 && <u32>load<u8>(t + <usize>i) == Ch.DOLLAR && <u32>load<u8>(t + <usize>i + 1) == Ch.LPAREN &&
-    bytesIsName(t + <usize>i + 2, "mktemp") && <u32>load<u8>(t + <usize>i + 8) == Ch.RPAREN;
+  return bytesIs(t + <usize>i, j - i, "$(mktemp)");
 }
 
 /** Is the expansion run [i, j) made only of expansions whose value is a number? */
@@ -232,16 +232,7 @@ function numberExpansionEnd(t: usize, i: i32, j: i32): i32 {
   if (i + 1 >= j || <u32>load<u8>(t + <usize>i) != Ch.DOLLAR) return -1;
   const c = <u32>load<u8>(t + <usize>i + 1);
   if (c == Ch.DOLLAR || c == 0x21 || c == Ch.HASH || c == 0x3f) return i + 2;
-  if (c == Ch.LPAREN) {
-    if (i + 2 >= j || <u32>load<u8>(t + <usize>i + 2) != Ch.LPAREN) return -1;
-    let depth = 0;
-    for (let k = i + 1; k < j; k++) {
-      const d = <u32>load<u8>(t + <usize>k);
-      if (d == Ch.LPAREN) depth++;
-      else if (d == Ch.RPAREN && --depth == 0) return k + 1;
-    }
-    return -1;
-  }
+  if (c == Ch.LPAREN || c == Ch.LBRACKET) return arithExpansionEnd(t, i, j); // `$(( ))`, `$[ ]`; -1 for `$( )`
   let p = i + 1, braced = false;
   if (c == Ch.LBRACE) {
     braced = true;
@@ -253,19 +244,13 @@ function numberExpansionEnd(t: usize, i: i32, j: i32): i32 {
     }
   }
   let k = p;
-  while (k < j && isNameByte(<u32>load<u8>(t + <usize>k))) k++;
-  const m = k - p;
-  const numeric = (m == 6 && bytesIsName(t + <usize>p, "RANDOM")) || (m == 7 && bytesIsName(t + <usize>p, "BASHPID")) ||
-    (m == 4 && bytesIsName(t + <usize>p, "PPID")) || (m == 3 && bytesIsName(t + <usize>p, "UID")) ||
-    (m == 4 && bytesIsName(t + <usize>p, "EUID"));
+  while (k < j && isNameChar(<u32>load<u8>(t + <usize>k))) k++;
+  const q = t + <usize>p, m = k - p;
+  const numeric = bytesIs(q, m, "RANDOM") || bytesIs(q, m, "BASHPID") || bytesIs(q, m, "PPID") || bytesIs(q, m, "UID") ||
+    bytesIs(q, m, "EUID");
   if (!numeric) return -1;
   if (!braced) return k;
   return k < j && <u32>load<u8>(t + <usize>k) == Ch.RBRACE ? k + 1 : -1;
-}
-
-// @ts-ignore: decorator
-@inline function isNameByte(c: u32): bool {
-  return (c | 0x20) - 0x61 < 26 || c - 0x30 < 10 || c == 0x5f;
 }
 
 function isSystemDir(p: usize, n: i32): bool {

@@ -460,7 +460,6 @@ function spread(bits: i32): i32 {
 }
 
 /** Is the view run by xargs (or parallel), directly or through wrappers (`xargs env nice sed`)? Their words read at run time end up on its command line. */
-/** Is a view run by xargs or parallel (directly or through other wrappers), which append words from stdin? */
 export function fedByXargs(s: Script, parent: i32): bool {
   for (let p = parent; p >= 0; p = s.vParent.get(p)) {
     const id = cmdId(s.vInfo.get(p));

@@ -2,9 +2,12 @@ import { Json, JsonType, DUPLICATE } from "../../json/reader";
 import { ByteBuffer } from "../../util/bytes";
 
 function doc(s: string): Json {
+  return point(new Json(), s);
+}
+
+/** Point reader j at the UTF-8 bytes of s (kept alive for the test's duration). */
+function point(j: Json, s: string): Json {
   const bytes = String.UTF8.encode(s, false);
-  const j = new Json();
-  // Keep the bytes alive for the test's duration.
   held.push(bytes);
   j.reset(changetype<usize>(bytes), bytes.byteLength);
   return j;
@@ -145,6 +148,8 @@ describe("Json.readNumber", () => {
 // land exactly where a cold byte scan does, on this document and no other.
 const spanLong = "a long string value with \\\"escapes\\\" and ] } [ { inside it";
 const spanText = '{"s":"' + spanLong + '","o":{"p":[1,{"q":"' + spanLong + '"},[]],"r":{}},"a":[["' + spanLong + '"],{}],"z":7}';
+/** Members at the same positions as spanText's, with shorter values. */
+const SHORTER = '{"s":"short","o":{"p":1},"a":[],"z":8}';
 function members(j: Json): Array<i32> {
   const out = new Array<i32>();
   let m = j.firstMember(j.root());
@@ -169,32 +174,22 @@ describe("Json recorded spans", () => {
     expect(warm.skipValue(o)).toBe(cold.skipValue(o));
   });
   test("a reused reader forgets the spans of its previous document", () => {
-    const j = new Json();
-    const first = String.UTF8.encode(spanText, false);
-    held.push(first);
-    j.reset(changetype<usize>(first), first.byteLength);
+    const j = doc(spanText);
     expect(j.validate()).toBe(true);
     // Same positions, different lengths: the old spans would skip into the middle of a value.
-    const second = String.UTF8.encode('{"s":"short","o":{"p":1},"a":[],"z":8}', false);
-    held.push(second);
-    j.reset(changetype<usize>(second), second.byteLength);
+    point(j, SHORTER);
     expect(j.readNumber(j.get(j.root(), "z"))).toBe(8.0);
     expect(members(j).length).toBe(4);
   });
   test("after 2^32 documents the table is emptied, not matched again", () => {
-    const j = new Json();
-    const first = String.UTF8.encode(spanText, false);
-    held.push(first);
-    j.reset(changetype<usize>(first), first.byteLength);
+    const j = doc(spanText);
     expect(j.validate()).toBe(true);
     // The last generation before the counter wraps: the next reset would be generation zero again.
     j.generation = <u64>0xffffffff << 32;
-    const second = String.UTF8.encode('{"s":"short","o":{"p":1},"a":[],"z":8}', false);
-    held.push(second);
-    j.reset(changetype<usize>(second), second.byteLength);
+    point(j, SHORTER);
     expect(j.generation).toBe(<u64>1 << 32);
     // Once more: without the emptying, this generation is the first document's, and its spans would match.
-    j.reset(changetype<usize>(second), second.byteLength);
+    point(j, SHORTER);
     expect(j.readNumber(j.get(j.root(), "z"))).toBe(8.0);
     expect(members(j).length).toBe(4);
   });

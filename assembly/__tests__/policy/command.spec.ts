@@ -271,7 +271,10 @@ describe("built-in checks", () => {
     const o = new Opts();
     // The final component, or an unquoted part (it may split off a `/`), is something the command cannot show.
     const hits = ["rm -rf \"$X\"", "rm -rf \"$(echo /)\"", "rm -rf /tmp/\"$X\"", "rm -rf $X/build", "read d; rm -rf \"$d\"",
-      "rm -rf \"${X:-build}\"", "echo / | xargs rm -rf", "rm $(echo -rf /)", "a='x /'; rm -rf $a", "IFS=x; a=/x; rm -rf $a"];
+      "rm -rf \"${X:-build}\"", "echo / | xargs rm -rf", "rm $(echo -rf /)", "a='x /'; rm -rf $a", "IFS=x; a=/x; rm -rf $a",
+      // A prefix IFS counts unless it is for read alone; an alias can redefine mktemp; a computed cd may be /.
+      "a=/x; IFS=x eval 'rm -rf $a'", "shopt -s expand_aliases\nalias mktemp='echo /'\nd=$(mktemp -d); rm -rf \"$d\"",
+      "cd \"$X\" && rm -rf *", "cd \"$X\" && rm -rf \"$PWD\""];
     for (let i = 0; i < hits.length; i++) expect(check(hits[i], o)).toBe(Code.DANGEROUS_OPERATION, hits[i]);
     expect(check("rm -rf \"$(echo /)\"", o)).toBe(Code.DANGEROUS_OPERATION);
     expect(last.message).toBe("command 'rm -rf $(…)' is a recursive delete of a path computed at run time, which could be / " +
@@ -279,8 +282,13 @@ describe("built-in checks", () => {
     // Numbers, $HOME/$PWD with a literal rest, a quoted computed part before a literal last component,
     // mktemp's fresh path, and anything without -r stay allowed.
     const misses = ["rm -rf \"/tmp/b.$$\"", "rm -rf \"out-$((1 + 2))\"", "rm -rf \"$HOME/.cache\"", "rm -rf \"$PWD/build\"",
-      "rm -rf \"$X/build\"", "d=$(mktemp -d); rm -rf \"$d\"", "rm -f \"$X\"", "d=build; rm -rf \"$d\"", "mv \"$X\" y"];
+      "rm -rf \"$X/build\"", "d=$(mktemp -d); rm -rf \"$d\"", "rm -f \"$X\"", "d=build; rm -rf \"$d\"", "mv \"$X\" y",
+      "cd \"$X\" && rm -rf build", "IFS=, read -r a b < f; rm -f \"$a\""];
     for (let i = 0; i < misses.length; i++) expect(check(misses[i], o)).toBe("allow", misses[i]);
+    // With no -r written, the message says where the recursion may come from.
+    expect(check("rm $(echo -rf /)", o)).toBe(Code.DANGEROUS_OPERATION);
+    expect(last.message).toBe("command 'rm $(…)' may be (a computed word can add -r) a recursive delete of a path computed at run time, " +
+      "which could be / (write the path out, or set the variable to it in this command) (built-in check)");
   });
   test("home given by the host", () => {
     const o = new Opts(); o.home = "/home/u"; o.cwd = "/home/u/p";
