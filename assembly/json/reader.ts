@@ -4,7 +4,7 @@
 // navigation methods walk the validated bytes by offset. Offsets are i32
 // positions relative to `ptr`; -1 means "absent".
 
-import { hasByte, asciiNoneBelow } from "../util/swar";
+import { firstByteFlag, firstBelowOrHighFlag } from "../util/swar";
 import { ByteBuffer, Bytes } from "../util/bytes";
 
 export const enum JsonType {
@@ -136,18 +136,7 @@ function errorText(code: i32): string {
 // Eight bytes at a time (util/swar.ts): a string body is mostly plain ASCII,
 // and the byte loop was the largest single cost of a command decision (the
 // request is walked by the validator, the envelope scan and the decoder).
-
-/** No `"` and no backslash among the eight bytes of x. */
-// @ts-ignore: decorator
-@inline function noQuoteOrBackslash(x: u64): bool {
-  return !hasByte(x, 0x22) && !hasByte(x, 0x5c);
-}
-
-/** Eight bytes of plain string body: printable ASCII, no `"` and no backslash. */
-// @ts-ignore: decorator
-@inline function plainAscii8(x: u64): bool {
-  return asciiNoneBelow(x, 0x20) && noQuoteOrBackslash(x);
-}
+// Each string loop jumps straight to the first byte that needs a look.
 
 function failAt(pos: i32, code: i32): i32 {
   errorPos = pos;
@@ -284,9 +273,15 @@ function validateNumberAt(pos: i32): i32 {
 function validateStringAt(pos: i32): i32 {
   pos++;
   while (pos < L) {
-    if (pos + 8 <= L && plainAscii8(load<u64>(B + <usize>pos))) {
-      pos += 8;
-      continue;
+    if (pos + 8 <= L) {
+      // Jump to the first byte that needs a look (a window of plain bytes in one step).
+      const x = load<u64>(B + <usize>pos);
+      const m = firstBelowOrHighFlag(x, 0x20) | firstByteFlag(x, C.QUOTE) | firstByteFlag(x, C.BACKSLASH);
+      if (m == 0) {
+        pos += 8;
+        continue;
+      }
+      pos += <i32>(ctz(m) >> 3);
     }
     const c = at(pos);
     if (c == C.QUOTE) return pos + 1;
@@ -365,9 +360,14 @@ function hex4At(pos: i32): i32 {
 function skipStringAt(pos: i32): i32 {
   pos++;
   while (pos < L) {
-    if (pos + 8 <= L && noQuoteOrBackslash(load<u64>(B + <usize>pos))) {
-      pos += 8;
-      continue;
+    if (pos + 8 <= L) {
+      const x = load<u64>(B + <usize>pos);
+      const m = firstByteFlag(x, C.QUOTE) | firstByteFlag(x, C.BACKSLASH);
+      if (m == 0) {
+        pos += 8;
+        continue;
+      }
+      pos += <i32>(ctz(m) >> 3);
     }
     const b = at(pos);
     if (b == C.QUOTE) return pos + 1;
@@ -602,9 +602,14 @@ export class Json {
     let p = pos + 1;
     let runStart = p;
     while (p < len) {
-      if (p + 8 <= len && noQuoteOrBackslash(load<u64>(this.ptr + <usize>p))) {
-        p += 8;
-        continue;
+      if (p + 8 <= len) {
+        const x = load<u64>(this.ptr + <usize>p);
+        const m = firstByteFlag(x, C.QUOTE) | firstByteFlag(x, C.BACKSLASH);
+        if (m == 0) {
+          p += 8;
+          continue;
+        }
+        p += <i32>(ctz(m) >> 3);
       }
       const b = this.byteAt(p);
       if (b == C.QUOTE) {

@@ -257,27 +257,29 @@ export class RequestView {
     return v;
   }
 
-  /** Keys of an object field of tool_input (e.g. env); sets `failed` when not an object. */
-  inputKeys(key: string, verdict: Verdict): Array<string> {
+  /**
+   * Keys of an object field of tool_input (e.g. env) into `out` (emptied
+   * first: no allocation when the field is absent); sets `failed` when not an object.
+   */
+  inputKeys(key: string, out: Array<string>, verdict: Verdict): void {
     this.failed = false;
-    const out = new Array<string>();
+    out.length = 0;
     const pos = this.member(this.toolInputPos, key, verdict);
     if (pos == -3) {
       this.failed = true;
-      return out;
+      return;
     }
-    if (pos < 0 || this.json.typeAt(pos) == JsonType.Null) return out;
+    if (pos < 0 || this.json.typeAt(pos) == JsonType.Null) return;
     if (this.json.typeAt(pos) != JsonType.Object) {
       this.failed = true;
       verdict.deny(Code.INVALID_CONTEXT, "tool_input." + key + " must be an object");
-      return out;
+      return;
     }
     let m = this.json.firstMember(pos);
     while (m >= 0) {
       out.push(this.json.readString(m)!);
       m = this.json.nextMember(m);
     }
-    return out;
   }
 
   /**

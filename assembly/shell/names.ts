@@ -221,6 +221,9 @@ export function commandInfo(ptr: usize, len: i32): i32 {
   if (info != 0) return info;
   // Versioned names: python3.12, perl5.36, ruby3.2, php8.2, lua5.4, node20, mkfs.ext4.
   if (hasPrefix(ptr, len, "mkfs")) return Cmd.MKFS;
+  // A versioned name ends in a digit or a dot; most unknown names (grep, head) stop here.
+  const last = <u32>load<u8>(ptr + <usize>len - 1);
+  if (last != 0x2e && last - 0x30 >= 10) return 0;
   if (versioned(ptr, len, "python") || versioned(ptr, len, "pypy")) return Cmd.PYTHON | Kind.INTERP;
   if (versioned(ptr, len, "perl")) return Cmd.PERL | Kind.INTERP;
   if (versioned(ptr, len, "ruby")) return Cmd.RUBY | Kind.INTERP;

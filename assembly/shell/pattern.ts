@@ -387,13 +387,17 @@ export class PatternMatcher {
     if (lits.length == 0) return true;
     if (this.seenGeneration != s.generation) this.indexText(s);
     if (this.spellsMore) return true;
+    // Every byte pair of every literal must be in the text before any is worth a search.
     for (let i = 0, n = lits.length; i < n; i++) {
       const l = lits[i];
       const lp = changetype<usize>(l), ln = l.length;
-      // Every byte pair of the literal must be in the text before it is worth a search.
-      let k = 1;
-      while (k < ln && this.hasPair(<u32>load<u8>(lp + <usize>(k - 1)), <u32>load<u8>(lp + <usize>k))) k++;
-      if (k < ln || !containsLower(s.text.ptr, s.text.length, lp, ln)) return false;
+      for (let k = 1; k < ln; k++) {
+        if (!this.hasPair(<u32>load<u8>(lp + <usize>(k - 1)), <u32>load<u8>(lp + <usize>k))) return false;
+      }
+    }
+    for (let i = 0, n = lits.length; i < n; i++) {
+      const l = lits[i];
+      if (!containsLower(s.text.ptr, s.text.length, changetype<usize>(l), l.length)) return false;
     }
     return true;
   }

@@ -9,8 +9,14 @@
 // Every export that allocates ends with `collectBetweenCalls()`; nothing
 // else may call `__collect`.
 
-/** Collect at most this many calls apart, so garbage stays bounded. */
-const CALLS_PER_COLLECTION: i32 = 128;
+/**
+ * Collect at most this many calls apart, so garbage stays bounded. A
+ * collection marks the whole live heap (the compiled policies), ~24 µs, while
+ * an allowed call allocates nothing: at 128 it was 3 % of a command decision.
+ * A denied call leaves its message behind (~1 KB), so this bounds that garbage
+ * to about a megabyte; growing memory collects at once in any case.
+ */
+const CALLS_PER_COLLECTION: i32 = 1024;
 
 let callsSinceCollection: i32 = 0;
 let pagesAfterCollection: i32 = 0;

@@ -35,3 +35,20 @@ export const HIGHS: u64 = 0x8080808080808080;
 @inline export function zeroBytes(x: u64): u64 {
   return ~(((x & 0x7f7f7f7f7f7f7f7f) + 0x7f7f7f7f7f7f7f7f) | x | 0x7f7f7f7f7f7f7f7f);
 }
+
+/**
+ * 0x80 in the lowest byte of x that equals b (and perhaps in higher bytes:
+ * a borrow can flag the byte above a match). Only the lowest flag is exact,
+ * which is all `ctz(…) >> 3` needs to find the first match.
+ */
+// @ts-ignore: decorator
+@inline export function firstByteFlag(x: u64, b: u32): u64 {
+  const y = x ^ (ONES * <u64>b);
+  return (y - ONES) & ~y & HIGHS;
+}
+
+/** Like firstByteFlag, for bytes below n (n <= 0x80) or at or above 0x80. */
+// @ts-ignore: decorator
+@inline export function firstBelowOrHighFlag(x: u64, n: u32): u64 {
+  return ((x - ONES * <u64>n) & ~x & HIGHS) | (x & HIGHS);
+}

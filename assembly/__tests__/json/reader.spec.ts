@@ -124,6 +124,28 @@ describe("Json eight-byte string scanning", () => {
       expect(u.readString(u.get(u.root(), "k"))).toBe(head + "é" + tail);
     }
   });
+  test("a byte that is not UTF-8, at any offset, is rejected; several special bytes in one word are each seen", () => {
+    for (let at = 0; at < 30; at++) {
+      for (let k = 0; k < 3; k++) {
+        const bad: u8 = k == 0 ? 0x80 : k == 1 ? 0xff : 0xc0;
+        const b = new ByteBuffer(64);
+        b.push(0x22);
+        b.appendString(filler.substring(0, at));
+        b.push(bad);
+        b.appendString(filler.substring(at));
+        b.push(0x22);
+        const j = new Json();
+        j.reset(b.ptr, b.length);
+        expect(j.validate()).toBe(false);
+      }
+      const head = filler.substring(0, at), tail = filler.substring(at);
+      const j = doc('["' + head + '\\\\\\"\\n' + tail + '",2]');
+      expect(j.validate()).toBe(true);
+      const first = j.firstElement(j.root());
+      expect(j.readString(first)).toBe(head + '\\"\n' + tail);
+      expect(j.readNumber(j.nextElement(first))).toBe(2.0);
+    }
+  });
   test("DEL and bytes just below and above the control range", () => {
     expect(valid('"' + filler + "\u007f" + filler + '"')).toBe(true); // DEL is allowed raw by RFC 8259
     expect(valid('"' + filler + " " + filler + '"')).toBe(true);

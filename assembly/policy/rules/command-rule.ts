@@ -57,7 +57,7 @@ export class CommandRule extends CapabilityRule {
     if (request.failed) return false;
     input.cwd = request.inputString("cwd", verdict);
     if (request.failed) return false;
-    input.envKeys = request.inputKeys("env", verdict);
+    request.inputKeys("env", input.envKeys, verdict);
     if (request.failed) return false;
     input.workspaceRoot = context.workspaceRoot;
     input.home = context.home;
