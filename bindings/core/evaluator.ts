@@ -133,9 +133,12 @@ export class Evaluator {
     this.inView = this.views().subarray(ptr, ptr + capacity);
   }
 
-  /** Views detach when memory grows; rebuild them when that happened. */
+  /**
+   * Views detach when memory grows, and a detached view has length 0: rebuild
+   * them when that happened (cheaper than asking memory.buffer on every call).
+   */
   private views(): Uint8Array {
-    if (this.u8.buffer !== this.exports.memory.buffer) this.refreshViews();
+    if (this.u8.length === 0) this.refreshViews();
     return this.u8;
   }
 
@@ -143,7 +146,7 @@ export class Evaluator {
   private writeInput(text: string, extra = 0): number {
     // Fast path: at most 3 bytes per UTF-16 unit, so this fits without measuring.
     if (text.length * 3 <= this.inCap) {
-      if (this.u8.buffer !== this.exports.memory.buffer) this.refreshViews();
+      if (this.u8.length === 0) this.refreshViews();
       return encoder.encodeInto(text, this.inView).written;
     }
     const bytes = encoder.encode(text);
@@ -255,11 +258,15 @@ export class Evaluator {
     // Read the texts before resolving ids: a cache miss reuses the output buffer.
     const message = messageLength === 0 ? "" : decoder.decode(u8.subarray(start, start + messageLength));
     const usageText = usageLength === 0 ? "" : decoder.decode(u8.subarray(start + messageLength, start + messageLength + usageLength));
-    const decision: Decision = { decision: kind, allow: kind === "allow", reasons: [{ code: this.string(codeId), message }] };
+    const reasons = [{ code: this.string(codeId), message }];
     const policyId = this.string(policyIdId);
     const capability = this.string(capabilityId);
-    if (policyId) decision.policy_id = policyId;
-    if (capability) decision.metadata = { capability };
+    // One literal per shape: properties added afterwards cost a map transition and a backing store.
+    const decision: Decision = policyId && capability
+      ? { decision: kind, allow: kind === "allow", reasons, policy_id: policyId, metadata: { capability } }
+      : { decision: kind, allow: kind === "allow", reasons };
+    if (policyId && !capability) decision.policy_id = policyId;
+    else if (capability && !policyId) decision.metadata = { capability };
     const usage = usageText ? (JSON.parse(usageText) as UsageCharge) : null;
     return { decision, usage, needsUsage: kindId === 3 };
   }
