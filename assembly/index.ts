@@ -22,7 +22,7 @@ import { RequestView, MAX_REQUEST_BYTES } from "./policy/request";
 import { Verdict, Code, Decision } from "./policy/verdict";
 import { LoadErrors } from "./policy/load-errors";
 import { intern, internedString as internedAt, internedCount as internedTotal } from "./policy/intern";
-import { collectBetweenCalls } from "./util/gc";
+import { collectBetweenCalls, WEIGHT_ALLOCATING, WEIGHT_QUIET } from "./util/gc";
 import { safetyLoad as safetyLoadImpl, safetyDetect as safetyDetectImpl, safetyFree as safetyFreeImpl } from "./safety/abi";
 
 /** Bumped whenever an export's meaning changes; the bindings refuse a mismatch. */
@@ -155,7 +155,9 @@ export function evaluateWithUsage(handle: i32, len: i32, usageLen: i32, now: f64
     policy.evaluate(request, now, verdict);
   }
   const length = writeVerdict();
-  collectBetweenCalls();
+  // An allowed call with no message and no usage charge built no strings (an allowed command allocates nothing).
+  const quiet = verdict.decision == Decision.Allow && verdict.message.length == 0 && !verdict.usage.needsCounters;
+  collectBetweenCalls(quiet ? WEIGHT_QUIET : WEIGHT_ALLOCATING);
   return length;
 }
 

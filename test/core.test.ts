@@ -119,6 +119,17 @@ describe("memory", () => {
     }
     expect(evaluator.memoryBytes).toBe(before);
   });
+
+  it("garbage of denied calls is collected often enough to stay under a megabyte", () => {
+    // Allowed commands allocate nothing and are collected 1,024 calls apart; a denial leaves its message
+    // behind, so denials are collected 128 apart (weighed 3 MB when they counted like allowed calls).
+    const { evaluator, policy } = fresh();
+    const name = "x".repeat(3000);
+    const denied = JSON.stringify({ tool_name: "bash", tool_input: { command: `${name} a; ${name} b` } });
+    expect(policy.evaluateJson(denied, NOW).decision).toBe("deny");
+    for (let i = 0; i < 20_000; i++) policy.evaluateJson(denied, NOW);
+    expect(evaluator.memoryBytes).toBeLessThanOrEqual(1 << 20);
+  });
 });
 
 describe("usage counters (a separate input beside the request)", () => {

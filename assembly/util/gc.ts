@@ -10,24 +10,26 @@
 // else may call `__collect`.
 
 /**
- * Collect at most this many calls apart, so garbage stays bounded. A
- * collection marks the whole live heap (the compiled policies), ~24 µs, while
- * an allowed call allocates nothing: at 128 it was 3 % of a command decision.
- * A denied call leaves its message behind (~1 KB), so this bounds that garbage
- * to about a megabyte; growing memory collects at once in any case.
+ * Calls are weighed by the garbage they may leave, and a collection runs
+ * once the weights add up to this (or at once when memory grew). A
+ * collection marks the whole live heap (the compiled policies), ~24 µs.
  */
-const CALLS_PER_COLLECTION: i32 = 1024;
+const COLLECTION_BUDGET: i32 = 1024;
+/** A call that may have allocated: a message, a usage document, a loaded policy (at most 128 apart, ~1 KB each). */
+export const WEIGHT_ALLOCATING: i32 = 8;
+/** A decision that allowed with no message and no usage charge allocates (next to) nothing: 1024 apart. */
+export const WEIGHT_QUIET: i32 = 1;
 
-let callsSinceCollection: i32 = 0;
+let spentSinceCollection: i32 = 0;
 let pagesAfterCollection: i32 = 0;
 
-/** Call last in every export that allocates: collects when memory grew or enough calls went by. */
-export function collectBetweenCalls(): void {
-  callsSinceCollection++;
+/** Call last in every export that allocates: collects when memory grew or enough weight went by. */
+export function collectBetweenCalls(weight: i32 = WEIGHT_ALLOCATING): void {
+  spentSinceCollection += weight;
   const pages = memory.size();
-  if (pages != pagesAfterCollection || callsSinceCollection >= CALLS_PER_COLLECTION) {
+  if (pages != pagesAfterCollection || spentSinceCollection >= COLLECTION_BUDGET) {
     __collect();
-    callsSinceCollection = 0;
+    spentSinceCollection = 0;
     pagesAfterCollection = memory.size();
   }
 }
