@@ -13,7 +13,7 @@
 // The text is not copied into the header: the bindings decode it where the core left it.
 
 import { ByteBuffer } from "./util/bytes";
-import { collectBetweenCalls } from "./util/gc";
+import { collectBetweenCalls, inputWeight, WEIGHT_ALLOCATING } from "./util/gc";
 import { sanitize as sanitizeText, SanitizeOptions, SanitizeReport, UNICODE_VERSION } from "./sanitize/index";
 
 /** Bumped whenever an export's meaning changes; the bindings refuse a mismatch. */
@@ -87,7 +87,7 @@ export function outputPtr(): usize {
 
 export function sanitize(len: i32, flags: i32, maxLength: i32, idLen: i32, sourceLen: i32): i32 {
   const result = sanitizeInput(len, flags, maxLength, idLen, sourceLen);
-  collectBetweenCalls();
+  collectBetweenCalls(inputWeight(WEIGHT_ALLOCATING, len));
   return result;
 }
 

@@ -22,7 +22,7 @@ import { RequestView, MAX_REQUEST_BYTES } from "./policy/request";
 import { Verdict, Code, Decision } from "./policy/verdict";
 import { LoadErrors } from "./policy/load-errors";
 import { intern, internedString as internedAt, internedCount as internedTotal } from "./policy/intern";
-import { collectBetweenCalls, WEIGHT_ALLOCATING, WEIGHT_QUIET } from "./util/gc";
+import { collectBetweenCalls, inputWeight, WEIGHT_ALLOCATING, WEIGHT_QUIET } from "./util/gc";
 import { safetyLoad as safetyLoadImpl, safetyDetect as safetyDetectImpl, safetyFree as safetyFreeImpl } from "./safety/abi";
 
 /** Bumped whenever an export's meaning changes; the bindings refuse a mismatch. */
@@ -71,7 +71,7 @@ export function outputPtr(): usize {
  */
 export function loadPolicy(len: i32): i32 {
   const result = loadPolicyInto(len);
-  collectBetweenCalls();
+  collectBetweenCalls(inputWeight(WEIGHT_ALLOCATING, len));
   return result;
 }
 
@@ -157,7 +157,7 @@ export function evaluateWithUsage(handle: i32, len: i32, usageLen: i32, now: f64
   const length = writeVerdict();
   // An allowed call with no message and no usage charge built no strings (an allowed command allocates nothing).
   const quiet = verdict.decision == Decision.Allow && verdict.message.length == 0 && !verdict.usage.needsCounters;
-  collectBetweenCalls(quiet ? WEIGHT_QUIET : WEIGHT_ALLOCATING);
+  collectBetweenCalls(inputWeight(inputWeight(quiet ? WEIGHT_QUIET : WEIGHT_ALLOCATING, len), usageLen));
   return length;
 }
 
@@ -208,7 +208,7 @@ export function internedString(id: i32): i32 {
 /** Compile a safety-detector config in the input buffer; a handle >= 1, or -(n) with n bytes of errors. */
 export function safetyLoad(len: i32): i32 {
   const result = safetyLoadImpl(input, len, output);
-  collectBetweenCalls();
+  collectBetweenCalls(inputWeight(WEIGHT_ALLOCATING, len));
   return result;
 }
 
@@ -220,7 +220,7 @@ export function safetyLoad(len: i32): i32 {
  */
 export function safetyDetect(handle: i32, len: i32, shape: i32): i32 {
   const length = safetyDetectImpl(handle, input, len, output, shape);
-  collectBetweenCalls();
+  collectBetweenCalls(inputWeight(WEIGHT_ALLOCATING, len));
   return length;
 }
 

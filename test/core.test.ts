@@ -130,6 +130,18 @@ describe("memory", () => {
     for (let i = 0; i < 20_000; i++) policy.evaluateJson(denied, NOW);
     expect(evaluator.memoryBytes).toBeLessThanOrEqual(1 << 20);
   });
+
+  it("a caller cannot grow memory without bound with large allowed requests", () => {
+    // 20,000 tool_input.env keys are 20,000 strings per call; counted by calls alone, 300 such calls grew
+    // memory to 400 MB (1.6 GB when allowed calls counted 1): calls are weighed by their size too.
+    const { evaluator, policy } = fresh();
+    const env: Record<string, string> = {};
+    for (let i = 0; i < 20_000; i++) env[`K${i}`] = "v";
+    const request = JSON.stringify({ tool_name: "bash", tool_input: { command: "git status", env } });
+    expect(policy.evaluateJson(request, NOW).decision).toBe("allow");
+    for (let i = 0; i < 300; i++) policy.evaluateJson(request, NOW);
+    expect(evaluator.memoryBytes).toBeLessThanOrEqual(32 << 20);
+  });
 });
 
 describe("usage counters (a separate input beside the request)", () => {
