@@ -348,17 +348,19 @@ export class Grammar extends Heredocs {
         break;
       }
       if (this.atRedirect()) { ok = this.redirect(cmd); continue; }
-      const start = this.pos;
-      ok = this.scanWord(sawName && !declaration ? Mode.NORMAL : Mode.ASSIGN_OK);
-      if (!ok) break;
-      if (this.pos == start) { ok = this.unexpected("unexpected character"); break; }
-      const extra = this.seenFlags();
-      if (!sawName && isAssignment(this.b().text.ptr, this.b().attr.ptr, this.b().length)) {
-        s.linkWord(cmd, s.commitWord(this.b(), WordKind.ASSIGN, extra));
+      let w = this.commitPlainWord(WordKind.ARG);
+      if (w < 0) {
+        const start = this.pos;
+        ok = this.scanWord(sawName && !declaration ? Mode.NORMAL : Mode.ASSIGN_OK);
+        if (!ok) break;
+        if (this.pos == start) { ok = this.unexpected("unexpected character"); break; }
+        w = s.commitWord(this.b(), WordKind.ARG, this.seenFlags());
+      }
+      s.linkWord(cmd, w);
+      if (!sawName && isAssignment(s.wordPtr(w), s.attrPtr(w), s.wordLen(w))) {
+        s.setKind(w, WordKind.ASSIGN);
         assigns++;
       } else {
-        const w = s.commitWord(this.b(), WordKind.ARG, extra);
-        s.linkWord(cmd, w);
         if (!sawName) {
           sawName = true;
           nameWord = w;
@@ -389,11 +391,14 @@ export class Grammar extends Heredocs {
     const op = this.scanRedirOp();
     if (op == 0) return this.unexpected("bad redirection");
     this.skipBlanks();
-    const start = this.pos;
-    if (!this.scanWord(Mode.NORMAL)) return false;
-    if (this.pos == start) return this.unexpected("expected a redirection target");
     const s = this.script;
-    const w = s.commitWord(this.b(), WordKind.REDIR, this.seenFlags());
+    let w = this.commitPlainWord(WordKind.REDIR);
+    if (w < 0) {
+      const start = this.pos;
+      if (!this.scanWord(Mode.NORMAL)) return false;
+      if (this.pos == start) return this.unexpected("expected a redirection target");
+      w = s.commitWord(this.b(), WordKind.REDIR, this.seenFlags());
+    }
     s.wAux.set(w, op | ((fd + 1) << 8));
     s.linkWord(cmd, w);
     if (op == Redir.HEREDOC || op == Redir.HEREDOC_TABS) this.queueHeredoc(w, cmd, op == Redir.HEREDOC_TABS);

@@ -165,6 +165,21 @@ export { Buf, IntList } from "./buffers";
     return this.addWordRow(start, n, kind | flags);
   }
 
+  /** A word of plain source bytes (commitPlainWord): all Attr.UNQUOTED; `mayPattern` when it holds * ? [ ] { } ~. */
+  commitPlain(ptr: usize, n: i32, kind: i32, mayPattern: bool): i32 {
+    const start = this.text.length;
+    this.text.append(ptr, n);
+    this.attr.fill(<u32>Attr.UNQUOTED, n);
+    const flags = mayPattern ? scanPatternFlags(this.text.ptr + <usize>start, this.attr.ptr + <usize>start, n) : 0;
+    return this.addWordRow(start, n, kind | flags);
+  }
+
+  /** Change a committed word's kind (an ARG found to be an assignment). */
+  // @ts-ignore: decorator
+  @inline setKind(w: i32, kind: i32): void {
+    this.wInfo.set(w, (this.wInfo.get(w) & ~WordFlag.KIND_MASK) | kind);
+  }
+
   /** A word holding `text` (all one Attr). */
   commitString(text: string, kind: i32, a: Attr): i32 {
     const start = this.text.length;

@@ -1,0 +1,77 @@
+// The plain-word shortcut (Lexer#commitPlainWord) must build exactly the
+// tables scanWord + commitWord build: the same arena bytes, word rows and
+// command rows, and the same error. One parser takes the shortcut, the other
+// scans every word the long way; both parse the same strings — hand-picked
+// edges of "plain" and a few thousand random shell-ish strings.
+import { Parser } from "../../shell/parser";
+import { Script } from "../../shell/nodes";
+
+const fast = new Parser();
+const slow = new Parser();
+slow.plainWords = false;
+
+function bytesEqual(a: usize, b: usize, n: i32): bool {
+  for (let i = 0; i < n; i++) if (load<u8>(a + <usize>i) != load<u8>(b + <usize>i)) return false;
+  return true;
+}
+
+/** "" when both parses agree, else what differs first. */
+function difference(cmd: string): string {
+  const b = String.UTF8.encode(cmd, false);
+  const okFast = fast.parseTop(changetype<usize>(b), b.byteLength);
+  const okSlow = slow.parseTop(changetype<usize>(b), b.byteLength);
+  if (okFast != okSlow || fast.errMsg != slow.errMsg) return "result: " + fast.errMsg + " / " + slow.errMsg;
+  const f = fast.script, s = slow.script;
+  if (f.text.length != s.text.length || !bytesEqual(f.text.ptr, s.text.ptr, f.text.length)) return "arena text";
+  if (!bytesEqual(f.attr.ptr, s.attr.ptr, f.attr.length)) return "arena attr";
+  if (f.wStart.length != s.wStart.length) return "word count";
+  for (let w = 0; w < f.wStart.length; w++) {
+    if (f.wStart.get(w) != s.wStart.get(w) || f.wLen.get(w) != s.wLen.get(w) || f.wInfo.get(w) != s.wInfo.get(w) ||
+      f.wNext.get(w) != s.wNext.get(w) || f.wAux.get(w) != s.wAux.get(w) || f.wAux2.get(w) != s.wAux2.get(w)) {
+      return "word " + w.toString();
+    }
+  }
+  if (f.commandCount != s.commandCount) return "command count";
+  for (let c = 0; c < f.commandCount; c++) {
+    if (!sameCommand(f, s, c)) return "command " + c.toString();
+  }
+  return "";
+}
+
+function sameCommand(f: Script, s: Script, c: i32): bool {
+  return f.cFirst.get(c) == s.cFirst.get(c) && f.cLast.get(c) == s.cLast.get(c) && f.cHost.get(c) == s.cHost.get(c) &&
+    f.cSubst.get(c) == s.cSubst.get(c) && f.cFlags.get(c) == s.cFlags.get(c) && f.cStage.get(c) == s.cStage.get(c) &&
+    f.cFunc.get(c) == s.cFunc.get(c) && f.cDepth.get(c) == s.cDepth.get(c);
+}
+
+describe("plain words", () => {
+  test("edges of a plain word build what the long way builds", () => {
+    const cases = [
+      "ls", "ls -la src", "a;b", "a&b", "a|b", "(a)", "a\nb", "a\tb", "a >b", "a>b", "a 2>&1", "a &>f", "a <(b)", "a>(b)",
+      "x=1 y=2 cmd", "x+=1", "a[1]=2 c", "x=(1 2)", "declare -a x=(1 2)", "f() { a; }", "f(){ a;}",
+      "a*", "a?b", "[ab]", "a]", "{a,b}", "{a..b}", "{a}", "~", "~/x", "a~", "x=~/a", "a#b", "a #b", "é ü 日本",
+      "a\\ b", "a\\\nb", "a'b'", "a\"b\"", "a$b", "a`b`", "a$(b)", "\\rm -rf", "r''m", "a=", "=a", "a==b",
+      "if a; then b; fi", "for i in a b; do c $i; done", "case x in a) b;; esac", "cat <<EOF\nx\nEOF\n", "a<<<b",
+      "git status && npm run build -- --prod --config ./conf/production.json | tee build-log.txt; echo \"done; really\"",
+      "a )", "a ;;", "a &&", ")", "a {b", "a}", "time -p a", "! a", "coproc a", "[[ a =~ (b) ]]", "a\x00b", "\x80\xff",
+    ];
+    for (let i = 0; i < cases.length; i++) expect(difference(cases[i])).toBe("", cases[i]);
+  });
+
+  test("random shell-ish strings build what the long way builds", () => {
+    const ALPHABET = " \t\n;&|()<>{}[]$`'\"\\#*?~!=-/.,:%@^+019abcrmxé";
+    let seed: u32 = 0x2545f491;
+    for (let i = 0; i < 5000; i++) {
+      let cmd = "";
+      seed ^= seed << 13; seed ^= seed >> 17; seed ^= seed << 5;
+      const n = <i32>(seed % 40);
+      for (let k = 0; k < n; k++) {
+        seed ^= seed << 13; seed ^= seed >> 17; seed ^= seed << 5;
+        // Mostly letters and blanks, so plain words are common and end in every way.
+        const r = <i32>(seed % 100);
+        cmd += r < 45 ? "ab"[r & 1] : r < 60 ? " " : ALPHABET.charAt(<i32>(seed >> 8) % ALPHABET.length);
+      }
+      expect(difference(cmd)).toBe("", cmd);
+    }
+  });
+});
