@@ -36,7 +36,7 @@ import { Script, ViewFlag } from "../shell/nodes";
 import { ParseError, MAX_INPUT, WordKind } from "../shell/tokens";
 import { showArgv, showCommand, showWord } from "../shell/message";
 import { isValidUtf8 } from "../shell/input";
-import { hasZeroByte } from "../util/swar";
+import { containsZeroByte } from "../util/swar";
 import { AllowList, compileAllowEntry, isFunctionCall } from "../shell/allow";
 import { envName } from "../shell/argv";
 import { codeVariableSet, programOption } from "../shell/hidden-code";
@@ -143,7 +143,7 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
   // 1. Input.
   if (len <= 0 || isBlankOnly(ptr, len)) return verdict.deny(Code.INVALID_CONTEXT, "command is empty");
   if (len > MAX_INPUT) return verdict.deny(Code.INVALID_CONTEXT, "command is longer than 64 KiB");
-  if (containsNul(ptr, len)) return verdict.deny(Code.INVALID_CONTEXT, "command contains a NUL byte");
+  if (containsZeroByte(ptr, len)) return verdict.deny(Code.INVALID_CONTEXT, "command contains a NUL byte");
   if (!isValidUtf8(ptr, len)) return verdict.deny(Code.INVALID_CONTEXT, "command is not valid UTF-8");
   let p = parser;
   if (p === null) {
@@ -473,13 +473,6 @@ function dirAllowed(limits: CommandLimits, input: CommandInput, p: usize, n: i32
     const d = utf8(c);
     if (pathWithinBytes(p, n, changetype<usize>(d), d.length)) return true;
   }
-  return false;
-}
-
-function containsNul(p: usize, n: i32): bool {
-  let i = 0;
-  for (; i + 8 <= n; i += 8) if (hasZeroByte(load<u64>(p + <usize>i))) return true;
-  for (; i < n; i++) if (load<u8>(p + <usize>i) == 0) return true;
   return false;
 }
 

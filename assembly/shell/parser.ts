@@ -4,6 +4,7 @@
 // for the class chain (Lexer ← Expander ← Grammar ← Parser).
 
 import { ByteBuffer } from "../util/bytes";
+import { containsZeroByte } from "../util/swar";
 import { Attr, CmdFlag, Ch, Keyword, ParseError, Subst, WordKind } from "./tokens";
 import { Mode, isBlank, isMeta, isNameChar, isNameStart } from "./lexer";
 import { Grammar } from "./grammar";
@@ -38,9 +39,7 @@ export class Parser extends Grammar {
    * input, or srcBufs[srcLevel + 1].
    */
   parseSource(ptr: usize, len: i32, host: i32, subst: i32, depth: i32, stage: i32, func: i32, scope: i32): bool {
-    for (let i = 0; i < len; i++) {
-      if (load<u8>(ptr + <usize>i) == 0) return this.fail(ParseError.SYNTAX, "NUL byte in payload");
-    }
+    if (containsZeroByte(ptr, len)) return this.fail(ParseError.SYNTAX, "NUL byte in payload");
     const src = this.src, end = this.end, pos = this.pos;
     const hdRead = this.hdRead, hdLen = this.hdWord.length;
     this.src = ptr; this.end = len; this.pos = 0;

@@ -265,9 +265,20 @@ function globWordHits(pw: PatternWord, p: usize, n: i32, flags: i32): bool {
 
 const PAIR_BITS: i32 = 4096;
 
+/**
+ * A byte pair's bit: the first byte with 0x20 set (ASCII letters fold to
+ * lower case; other bytes may share a bit, which only costs a search) and
+ * the low four bits of the second. The text side takes both bytes from one
+ * 16-bit load (pairHashAt).
+ */
 // @ts-ignore: decorator
 @inline function pairHash(a: u32, b: u32): u32 {
-  return ((a << 5) ^ b) & <u32>(PAIR_BITS - 1);
+  return (a | 0x20) | ((b & 15) << 8);
+}
+
+// @ts-ignore: decorator
+@inline function pairHashAt(p: usize): u32 {
+  return (<u32>load<u16>(p) | 0x20) & <u32>(PAIR_BITS - 1);
 }
 
 /** Does (t, tn), ASCII case-folded, contain the lower-case (l, ln)? */
@@ -416,15 +427,13 @@ export class PatternMatcher {
     this.spellsMore = (any & (WordFlag.DYNAMIC | WordFlag.GLOB | WordFlag.BRACE)) != 0;
     if (this.spellsMore) return;
     const bits = this.pairs;
-    memory.fill(bits, 0, PAIR_BITS >> 3);
+    // 64 stores: memory.fill is a call into the engine's runtime.
+    for (let i = 0; i < PAIR_BITS >> 3; i += 8) store<u64>(bits + <usize>i, 0);
     const t = s.text.ptr, n = s.text.length;
-    let prev = n > 0 ? toLowerAscii(<u32>load<u8>(t)) : 0;
-    for (let i = 1; i < n; i++) {
-      const c = toLowerAscii(<u32>load<u8>(t + <usize>i));
-      const h = pairHash(prev, c);
+    for (let i = 0; i + 1 < n; i++) {
+      const h = pairHashAt(t + <usize>i);
       const at = bits + <usize>(h >> 3);
       store<u8>(at, load<u8>(at) | <u8>(<u32>1 << (h & 7)));
-      prev = c;
     }
   }
 

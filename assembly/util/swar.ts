@@ -52,3 +52,11 @@ export const HIGHS: u64 = 0x8080808080808080;
 @inline export function firstBelowOrHighFlag(x: u64, n: u32): u64 {
   return ((x - ONES * <u64>n) & ~x & HIGHS) | (x & HIGHS);
 }
+
+/** Does (p, n) hold a zero byte? */
+export function containsZeroByte(p: usize, n: i32): bool {
+  let i = 0;
+  for (; i + 8 <= n; i += 8) if (hasZeroByte(load<u64>(p + <usize>i))) return true;
+  for (; i < n; i++) if (load<u8>(p + <usize>i) == 0) return true;
+  return false;
+}
