@@ -168,8 +168,8 @@ export { Buf, IntList } from "./buffers";
   /** A word of plain source bytes (commitPlainWord): all Attr.UNQUOTED; `mayPattern` when it holds * ? [ ] { } ~. */
   commitPlain(ptr: usize, n: i32, kind: i32, mayPattern: bool): i32 {
     const start = this.text.length;
-    this.text.append(ptr, n);
-    this.attr.fill(<u32>Attr.UNQUOTED, n);
+    this.text.appendOutside(ptr, n);
+    this.attr.appendZeros(n); // Attr.UNQUOTED
     const flags = mayPattern ? scanPatternFlags(this.text.ptr + <usize>start, this.attr.ptr + <usize>start, n) : 0;
     return this.addWordRow(start, n, kind | flags);
   }
