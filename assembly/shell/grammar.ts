@@ -336,20 +336,22 @@ export class Grammar extends Heredocs {
     while (ok) {
       this.skipBlanks();
       if (this.pos >= this.end) break;
-      const c = this.ch(this.pos);
-      if (c == Ch.NL || c == Ch.SEMI || c == Ch.PIPE || c == Ch.RPAREN) break;
-      if (c == Ch.AMP && this.ch(this.pos + 1) != Ch.GT) break;
-      if (c == Ch.LPAREN) {
-        if (words == 1 && assigns == 0 && s.isStatic(nameWord) && s.wordLen(nameWord) > 0) {
-          ok = this.functionBody(cmd, nameWord);
-          break;
-        }
-        ok = this.unexpected("unexpected (");
-        break;
-      }
-      if (this.atRedirect()) { ok = this.redirect(cmd); continue; }
+      // A plain word first: it never starts with an operator, and a redirection's `2>` or `{fd}>` is no
+      // plain word (the run ends at `>`, which commitPlainWord does not take as a word's end).
       let w = this.commitPlainWord(WordKind.ARG);
       if (w < 0) {
+        const c = this.ch(this.pos);
+        if (c == Ch.NL || c == Ch.SEMI || c == Ch.PIPE || c == Ch.RPAREN) break;
+        if (c == Ch.AMP && this.ch(this.pos + 1) != Ch.GT) break;
+        if (c == Ch.LPAREN) {
+          if (words == 1 && assigns == 0 && s.isStatic(nameWord) && s.wordLen(nameWord) > 0) {
+            ok = this.functionBody(cmd, nameWord);
+            break;
+          }
+          ok = this.unexpected("unexpected (");
+          break;
+        }
+        if (this.atRedirect()) { ok = this.redirect(cmd); continue; }
         const start = this.pos;
         ok = this.scanWord(sawName && !declaration ? Mode.NORMAL : Mode.ASSIGN_OK);
         if (!ok) break;

@@ -53,6 +53,7 @@ describe("plain words", () => {
       "a\\ b", "a\\\nb", "a'b'", "a\"b\"", "a$b", "a`b`", "a$(b)", "\\rm -rf", "r''m", "a=", "=a", "a==b",
       "if a; then b; fi", "for i in a b; do c $i; done", "case x in a) b;; esac", "cat <<EOF\nx\nEOF\n", "a<<<b",
       "git status && npm run build -- --prod --config ./conf/production.json | tee build-log.txt; echo \"done; really\"",
+      "a 10>f", "a 2 >f", "a {x}>f", "a {x}<f", "a {x} >f", "f () { a; }", "a 1<&2", "a;;", "a&&b||c", "a&>f b",
       "a )", "a ;;", "a &&", ")", "a {b", "a}", "time -p a", "! a", "coproc a", "[[ a =~ (b) ]]", "a\x00b", "\x80\xff",
     ];
     for (let i = 0; i < cases.length; i++) expect(difference(cases[i])).toBe("", cases[i]);
