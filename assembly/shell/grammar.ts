@@ -13,6 +13,9 @@ import { Mode, isDigit, isMeta, isWordBreak } from "./lexer";
 import { Heredocs } from "./heredoc";
 import { isAssignment } from "./assign";
 
+/** Bit k set when a reserved word starts with letter `a` + k: case/coproc, do/done, else/elif/esac, fi/for/function, if/in, select, then/time, until, while. */
+const RESERVED_FIRST: u32 = (1 << 2) | (1 << 3) | (1 << 4) | (1 << 5) | (1 << 8) | (1 << 18) | (1 << 19) | (1 << 20) | (1 << 22);
+
 export class Grammar extends Heredocs {
   /** End of the reserved word found by peekReserved. */
   kwEnd: i32 = 0;
@@ -62,8 +65,9 @@ export class Grammar extends Heredocs {
 
   private readReserved(): i32 {
     const c0 = this.ch(this.pos);
-    // Reserved words start with a lowercase letter, `{`, `}`, `!` or `[`.
-    if (!((c0 - 0x61) < 26 || c0 == Ch.LBRACE || c0 == Ch.RBRACE || c0 == Ch.BANG || c0 == Ch.LBRACKET)) return Keyword.NONE;
+    // Reserved words start with one of c d e f i s t u w, `{`, `}`, `!` or `[` (most command names do not).
+    if (!((c0 - 0x61) < 26 ? ((RESERVED_FIRST >> (c0 - 0x61)) & 1) != 0 :
+      c0 == Ch.LBRACE || c0 == Ch.RBRACE || c0 == Ch.BANG || c0 == Ch.LBRACKET)) return Keyword.NONE;
     let p = this.pos + 1;
     while (p < this.end && p - this.pos <= 8 && !isWordBreak(this.ch(p))) p++;
     const n = p - this.pos;
