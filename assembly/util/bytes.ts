@@ -107,9 +107,11 @@ export class ByteBuffer {
   }
 
   push(b: u8): void {
-    this.ensure(1);
-    store<u8>(this.ptr + <usize>this.length, b);
-    this.length++;
+    // Callers push byte by byte: check the room here, call ensure only to grow.
+    const n = this.length;
+    if (n >= this.data.length) this.ensure(1);
+    store<u8>(this.ptr + <usize>n, b);
+    this.length = n + 1;
   }
 
   append(ptr: usize, len: i32): void {
