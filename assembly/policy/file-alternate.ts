@@ -128,6 +128,7 @@ function startsWithHome(buf: ByteBuffer, n: i32, word: string): bool {
 export function alternatePath(path: string): string | null {
   original.reset();
   original.appendString(path);
+  if (readsAsWritten(original)) return null;
   bufA.reset();
   bufA.append(original.ptr, original.length);
   let src = bufA;
@@ -144,4 +145,15 @@ export function alternatePath(path: string): string | null {
   if (startsWithHome(dst, 5, "$HOME")) return "~" + str(dst.ptr + 5, dst.length - 5);
   if (startsWithHome(dst, 7, "${HOME}")) return "~" + str(dst.ptr + 7, dst.length - 7);
   return same ? null : dst.toString();
+}
+
+/** ASCII with no `%`, no `\\` and no leading `$`: every step above leaves it as it is (the common path). */
+function readsAsWritten(b: ByteBuffer): bool {
+  const p = b.ptr, n = b.length;
+  if (n > 0 && load<u8>(p) == 0x24) return false;
+  for (let i = 0; i < n; i++) {
+    const c = <u32>load<u8>(p + <usize>i);
+    if (c >= 0x80 || c == 0x25 || c == 0x5c) return false;
+  }
+  return true;
 }
