@@ -27,6 +27,8 @@ export class Glob {
   types: StaticArray<u8>;
   bytes: StaticArray<u8>;
   length: i32 = 0;
+  /** Leading Lit tokens: every match starts with their bytes (set by compileGlob). */
+  litPrefix: i32 = 0;
 
   constructor(capacity: i32) {
     this.types = new StaticArray<u8>(capacity);
@@ -83,6 +85,9 @@ export function compileGlob(ptr: usize, len: i32, fold: bool): Glob {
     else g.push(Tok.Lit, <u8>(fold ? toLowerAscii(c) : c));
     i++;
   }
+  let k = 0;
+  while (k < g.length && unchecked(g.types[k]) == <u8>Tok.Lit) k++; // k < g.length <= types.length
+  g.litPrefix = k;
   return g;
 }
 
@@ -92,8 +97,16 @@ function endsWithSlashLit(g: Glob): bool {
   return g.types[k] == <u8>Tok.Lit && g.bytes[k] == 0x2f;
 }
 
+// State rows, with room to clear them eight bytes a store (clearRow).
 let rowA = new StaticArray<u8>(64);
 let rowB = new StaticArray<u8>(64);
+
+/** Zero bytes [0, n) of a row (and up to 7 past them: rows have 8 bytes of slack). */
+// @ts-ignore: decorator
+@inline function clearRow(row: StaticArray<u8>, n: i32): void {
+  const p = changetype<usize>(row);
+  for (let i = 0; i < n; i += 8) store<u64>(p + <usize>i, 0);
+}
 
 function closure(g: Glob, row: StaticArray<u8>): void {
   const n = g.length;
@@ -117,20 +130,29 @@ function closure(g: Glob, row: StaticArray<u8>): void {
  */
 export function matchGlob(g: Glob, ptr: usize, len: i32, fold: bool, orAncestor: bool): bool {
   const n = g.length;
-  if (rowA.length < n + 1) {
-    rowA = new StaticArray<u8>(n + 1);
-    rowB = new StaticArray<u8>(n + 1);
+  // Every match, and so every matching ancestor, starts with the literal prefix: compare it directly
+  // and start the simulation after it (with the same folding as the loop below).
+  const m = g.litPrefix;
+  if (len < m) return false;
+  for (let j = 0; j < m; j++) {
+    let c = <u32>load<u8>(ptr + <usize>j);
+    if (fold) c = toLowerAscii(c);
+    if (c != <u32>unchecked(g.bytes[j])) return false; // j < m <= g.length
+  }
+  if (rowA.length < n + 9) {
+    rowA = new StaticArray<u8>(n + 9);
+    rowB = new StaticArray<u8>(n + 9);
   }
   let cur = rowA;
   let next = rowB;
-  memory.fill(changetype<usize>(cur), 0, <usize>(n + 1));
-  cur[0] = 1;
+  clearRow(cur, n + 1);
+  unchecked((cur[m] = 1)); // m <= n < cur.length
   closure(g, cur);
-  for (let j = 0; j < len; j++) {
+  for (let j = m; j < len; j++) {
     let c = <u32>load<u8>(ptr + <usize>j);
     if (fold) c = toLowerAscii(c);
     if (orAncestor && c == 0x2f && j > 0 && unchecked(cur[n]) != 0) return true; // n < cur.length
-    memory.fill(changetype<usize>(next), 0, <usize>(n + 1));
+    clearRow(next, n + 1);
     let live = false;
     for (let i = 0; i < n; i++) {
       if (unchecked(cur[i]) == 0) continue; // i < n < cur.length

@@ -53,3 +53,37 @@ describe("path globs", () => {
     expect(isGlob("/a/b")).toBe(false);
   });
 });
+
+let seed: u32 = 0x1234567;
+function next(n: i32): i32 {
+  seed ^= seed << 13; seed ^= seed >> 17; seed ^= seed << 5;
+  return <i32>(seed % <u32>n);
+}
+
+describe("literal prefix shortcut", () => {
+  // matchGlob compares a glob's leading literals directly and starts its simulation after them. With
+  // litPrefix set to 0 it simulates from the first byte, as it did before the shortcut: both must agree
+  // on every glob, path, folding and ancestor mode.
+  test("agrees with the full simulation on random globs and paths", () => {
+    const GLOB = "ab/*?.A";
+    const PATH = "abAB/.";
+    let matches = 0;
+    for (let i = 0; i < 3000; i++) {
+      let gs = "";
+      for (let k = 0, n = next(10); k < n; k++) gs += GLOB.charAt(next(GLOB.length));
+      let ps = "";
+      for (let k = 0, n = next(12); k < n; k++) ps += PATH.charAt(next(PATH.length));
+      const gb = String.UTF8.encode(gs, false), pb = String.UTF8.encode(ps, false);
+      for (let mode = 0; mode < 4; mode++) {
+        const fold = (mode & 1) != 0, ancestor = (mode & 2) != 0;
+        const g = compileGlob(changetype<usize>(gb), gb.byteLength, fold);
+        const fast = matchGlob(g, changetype<usize>(pb), pb.byteLength, fold, ancestor);
+        g.litPrefix = 0;
+        const full = matchGlob(g, changetype<usize>(pb), pb.byteLength, fold, ancestor);
+        expect(fast).toBe(full, gs + " ~ " + ps);
+        if (full) matches++;
+      }
+    }
+    expect(matches).toBeGreaterThan(300); // the corpus matches often enough to mean something
+  });
+});
