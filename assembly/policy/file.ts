@@ -249,6 +249,13 @@ function checkCanonical(limits: FileLimits, original: string, canonical: string,
   return true;
 }
 
+/** `file:` in any ASCII case (no letter outside ASCII lower-cases to one of `file`). */
+function startsWithFileScheme(path: string): bool {
+  if (path.length < 5) return false;
+  for (let i = 0; i < 5; i++) if (toLowerAscii(<u32>path.charCodeAt(i)) != <u32>"file:".charCodeAt(i)) return false;
+  return true;
+}
+
 /** A drive (`C:`) or UNC (`\\server`) path, or a URL (`file:`, `scheme://`). */
 function foreignForm(path: string): string {
   const n = path.length;
@@ -259,7 +266,7 @@ function foreignForm(path: string): string {
     return "a Windows drive path (Windows paths are not supported)";
   }
   if (path.startsWith("\\\\")) return "a Windows UNC path (Windows paths are not supported)";
-  if (path.toLowerCase().startsWith("file:")) return "a file: URL, not a path";
+  if (startsWithFileScheme(path)) return "a file: URL, not a path";
   if (isLetter) {
     let i = 1;
     while (i < n) {

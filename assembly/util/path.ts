@@ -108,6 +108,12 @@ function oddString(s: string): bool {
 }
 
 const scratch = new ByteBuffer(256);
+let lastBase: string = "\u0000";
+let lastHome: string = "\u0000";
+let baseOdd: bool = true;
+let homeOdd: bool = true;
+let baseUtf8: ArrayBuffer = new ArrayBuffer(0);
+let homeUtf8: ArrayBuffer = new ArrayBuffer(0);
 
 /**
  * Lexically canonical absolute form of `path`: `.`, `..` and duplicate
@@ -116,10 +122,20 @@ const scratch = new ByteBuffer(256);
  * empty base, `~user`), or it contains NUL or a lone surrogate.
  */
 export function canonicalizePath(path: string, base: string, home: string): string | null {
-  if (oddString(path) || oddString(base) || oddString(home)) return null;
+  // The host passes the same base and home call after call: their checks and encodings are kept.
+  if (base != lastBase) {
+    lastBase = base;
+    baseOdd = oddString(base);
+    baseUtf8 = String.UTF8.encode(base, false);
+  }
+  if (home != lastHome) {
+    lastHome = home;
+    homeOdd = oddString(home);
+    homeUtf8 = String.UTF8.encode(home, false);
+  }
+  if (oddString(path) || baseOdd || homeOdd) return null;
   const p = String.UTF8.encode(path, false);
-  const b = String.UTF8.encode(base, false);
-  const h = String.UTF8.encode(home, false);
+  const b = baseUtf8, h = homeUtf8;
   const ok = canonicalizeBytesInto(
     scratch,
     changetype<usize>(p), p.byteLength,

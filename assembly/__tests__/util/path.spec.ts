@@ -49,6 +49,18 @@ describe("canonicalizePath", () => {
   test("non-ASCII survives", () => {
     expect(canon("/tmp/héllo/😀/../x")).toBe("/tmp/héllo/x");
   });
+
+  test("base and home may change from call to call (their encodings are cached)", () => {
+    expect(canon("a", "/w1")).toBe("/w1/a");
+    expect(canon("a", "/w2")).toBe("/w2/a");
+    expect(canon("~/x", "/w2", "/h1")).toBe("/h1/x");
+    expect(canon("~/x", "/w2", "/h2")).toBe("/h2/x");
+    expect(canon("a", "/w\u0000")).toBe("<null>");
+    expect(canon("a", "/w1")).toBe("/w1/a");
+    expect(canon("~/x", "/w1", "/h\ud800")).toBe("<null>");
+    expect(canon("~/x", "/w1", "/h1")).toBe("/h1/x");
+    expect(canon("a", "/w\u00e9")).toBe("/w\u00e9/a");
+  });
 });
 
 describe("pathWithin", () => {
