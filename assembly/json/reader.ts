@@ -144,7 +144,13 @@ function failAt(pos: i32, code: i32): i32 {
   return -1;
 }
 
-function skipWsAt(pos: i32): i32 {
+/** Past any whitespace at pos. Inlined up to the first byte: minified JSON has none (measured 43 calls a request). */
+// @ts-ignore: decorator
+@inline function skipWsAt(pos: i32): i32 {
+  return pos < L && isWs(at(pos)) ? skipWsRun(pos + 1) : pos;
+}
+
+function skipWsRun(pos: i32): i32 {
   while (pos < L && isWs(at(pos))) pos++;
   return pos;
 }

@@ -84,6 +84,24 @@ describe("Json navigation", () => {
     expect(j.readString(j.get(input, "command"))).toBe("ls -la");
     expect(j.get(input, "missing")).toBe(-1);
   });
+  test("whitespace of every kind and length between tokens reads like none", () => {
+    const WS = [" ", "\n", "\t", "\r", " \r\n\t ", "    "];
+    for (let k = 0; k < WS.length; k++) {
+      const w = WS[k];
+      const j = doc(w + "{" + w + '"a"' + w + ":" + w + "[" + w + "1" + w + "," + w + '"x"' + w + "]" + w + "," + w +
+        '"b"' + w + ":" + w + "{" + w + '"c"' + w + ":" + w + "null" + w + "}" + w + "," + w + '"d"' + w + ":" + w + "{" + w + "}" + w + "}" + w);
+      expect(j.validate()).toBe(true, "ws " + k.toString());
+      const root = j.root();
+      expect(j.typeAt(root)).toBe(JsonType.Object);
+      const a = j.get(root, "a");
+      const first = j.firstElement(a);
+      expect(j.readNumber(first)).toBe(1.0);
+      expect(j.readString(j.nextElement(first))).toBe("x");
+      expect(j.nextElement(j.nextElement(first))).toBe(-1);
+      expect(j.typeAt(j.get(j.get(root, "b"), "c"))).toBe(JsonType.Null);
+      expect(j.firstMember(j.get(root, "d"))).toBe(-1);
+    }
+  });
   test("duplicate keys are reported, not resolved", () => {
     const j = doc('{"command":"ls","command":"rm -rf /"}');
     expect(j.validate()).toBe(true);
