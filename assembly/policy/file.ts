@@ -26,8 +26,8 @@
 // core has no file system); the bindings may realpath before asking.
 
 import { Verdict, Code } from "./verdict";
-import { ByteBuffer, toLowerAscii } from "../util/bytes";
-import { canonicalizePath, pathWithin } from "../util/path";
+import { ByteBuffer, Bytes, toLowerAscii, utf8 } from "../util/bytes";
+import { canonicalizePath, canonicalizePathInto, pathWithinBytes } from "../util/path";
 import { PathMatcher, entryProblem, pathMatcher, patternMatcher, matchesPath } from "./file-match";
 import { Sensitive, sensitiveRule, describeSensitive, sensitiveStart, sensitiveLength } from "./file-sensitive";
 import { alternatePath } from "./file-alternate";
@@ -57,7 +57,8 @@ export class FileLimits {
   _allow: Array<PathMatcher> = [];
   _block: Array<PathMatcher> = [];
   /** The canonical workspace root ("" when there is none). */
-  _root: string = "";
+  /** The canonical workspace root's UTF-8 bytes (empty when there is none). */
+  _rootBytes: Bytes = new StaticArray<u8>(0);
 
   /** Validate the entries. Returns "" or an error naming the entry. */
   compile(): string {
@@ -117,7 +118,7 @@ export class FileLimits {
     this._allow = [];
     this._block = [];
     const root = base.startsWith("/") ? canonicalizePath(base, "/", "/") : null;
-    this._root = root !== null ? root : "";
+    this._rootBytes = utf8(root !== null ? root : "");
     const allowed = this.allowedPaths;
     if (allowed !== null) {
       for (let i = 0; i < allowed.length; i++) {
@@ -141,8 +142,9 @@ export class FileInput {
   writeBytes: f64 = NaN;
 }
 
-// Reused per call: the canonical path and its lowercase twin.
-const pathBuf = new ByteBuffer(256);
+// Reused per call: the canonical path, its decoding-tool reading, and the lowercase twin of either.
+const canonicalBuf = new ByteBuffer(256);
+const alternateBuf = new ByteBuffer(256);
 const lowerBuf = new ByteBuffer(256);
 
 /** The basename's extension from its last '.', or "" (a leading dot is not one). */
@@ -171,10 +173,8 @@ function listText(list: Array<string>): string {
   return s + (list.length > n ? ", …]" : "]");
 }
 
-/** Rules for one reading of the path. */
-function checkCanonical(limits: FileLimits, original: string, canonical: string, reading: string, verdict: Verdict): bool {
-  pathBuf.reset();
-  pathBuf.appendString(canonical);
+/** Rules for one reading of the path, whose canonical UTF-8 bytes are in `pathBuf` (decoded only for messages). */
+function checkCanonical(limits: FileLimits, original: string, pathBuf: ByteBuffer, reading: string, verdict: Verdict): bool {
   lowerBuf.reset();
   lowerBuf.append(pathBuf.ptr, pathBuf.length);
   for (let i = 0; i < lowerBuf.length; i++) {
@@ -184,14 +184,14 @@ function checkCanonical(limits: FileLimits, original: string, canonical: string,
 
   if (limits.builtinChecks) {
     // The workspace root's own names are the operator's choice, not the model's.
-    const root = limits._root;
-    const from = root.length > 1 && pathWithin(canonical, root) ? String.UTF8.byteLength(root) : 0;
+    const root = limits._rootBytes;
+    const from = root.length > 1 && pathWithinBytes(pathBuf.ptr, pathBuf.length, changetype<usize>(root), root.length) ? root.length : 0;
     const rule = sensitiveRule(pathBuf.ptr, pathBuf.length, from);
     if (rule != Sensitive.None) {
       const segment = String.UTF8.decodeUnsafe(pathBuf.ptr + <usize>sensitiveStart, <usize>sensitiveLength, false);
       return verdict.deny(
         Code.PATH_BLOCKED,
-        subject(original, canonical, reading) + ": " + quote(segment) + " matches the built-in sensitive-file rule " +
+        subject(original, pathBuf.toString(), reading) + ": " + quote(segment) + " matches the built-in sensitive-file rule " +
           describeSensitive(rule) + " (builtin_checks)",
       );
     }
@@ -200,7 +200,7 @@ function checkCanonical(limits: FileLimits, original: string, canonical: string,
   const block = limits._block;
   for (let i = 0; i < block.length; i++) {
     if (matchesPath(block[i], lowerBuf, true)) {
-      return verdict.deny(Code.PATH_BLOCKED, subject(original, canonical, reading) + " matches " + block[i].label);
+      return verdict.deny(Code.PATH_BLOCKED, subject(original, pathBuf.toString(), reading) + " matches " + block[i].label);
     }
   }
 
@@ -208,7 +208,7 @@ function checkCanonical(limits: FileLimits, original: string, canonical: string,
   if (allowedPaths === null || allowedPaths.length == 0) {
     return verdict.deny(
       Code.PATH_NOT_ALLOWED,
-      subject(original, canonical, reading) + " is not allowed: allowed_paths is " +
+      subject(original, pathBuf.toString(), reading) + " is not allowed: allowed_paths is " +
         (allowedPaths === null ? "missing" : "empty") + ", so no path is allowed",
     );
   }
@@ -223,12 +223,13 @@ function checkCanonical(limits: FileLimits, original: string, canonical: string,
   if (!admitted) {
     return verdict.deny(
       Code.PATH_NOT_ALLOWED,
-      subject(original, canonical, reading) + " is not within allowed_paths " + listText(allowedPaths),
+      subject(original, pathBuf.toString(), reading) + " is not within allowed_paths " + listText(allowedPaths),
     );
   }
 
   const exts = limits.allowedExtensions;
   if (exts !== null && !limits._anyExtension) {
+    const canonical = pathBuf.toString();
     const lower = canonical.toLowerCase();
     let ok = false;
     for (let i = 0; i < limits._extensions.length; i++) {
@@ -309,8 +310,8 @@ export function checkFile(limits: FileLimits, input: FileInput, write: bool, ver
 
   const root = input.workspaceRoot;
   const home = input.home;
-  const canonical = canonicalizePath(path, root, home);
-  if (canonical === null) {
+  const canonical = canonicalBuf;
+  if (!canonicalizePathInto(canonical, path, root, home)) {
     return verdict.deny(Code.INVALID_CONTEXT, "path " + quote(path) + " cannot be canonicalised: " + canonicalFailure(path));
   }
   limits._resolve(root, home);
@@ -318,11 +319,11 @@ export function checkFile(limits: FileLimits, input: FileInput, write: bool, ver
 
   const alt = alternatePath(path);
   if (alt !== null) {
-    const altCanonical = canonicalizePath(alt, root, home);
-    if (altCanonical === null) {
+    const altCanonical = alternateBuf;
+    if (!canonicalizePathInto(altCanonical, alt, root, home)) {
       return verdict.deny(Code.INVALID_CONTEXT, "path " + quote(path) + " decodes to " + quote(alt) + ", which cannot be canonicalised");
     }
-    if (altCanonical != canonical) {
+    if (altCanonical.length != canonical.length || memory.compare(altCanonical.ptr, canonical.ptr, <usize>canonical.length) != 0) {
       const reading = " when percent-escapes, '\\' and look-alike characters are read as a decoding tool would";
       if (!checkCanonical(limits, path, altCanonical, reading, verdict)) return false;
     }

@@ -122,6 +122,11 @@ let homeUtf8: ArrayBuffer = new ArrayBuffer(0);
  * empty base, `~user`), or it contains NUL or a lone surrogate.
  */
 export function canonicalizePath(path: string, base: string, home: string): string | null {
+  return canonicalizePathInto(scratch, path, base, home) ? scratch.toString() : null;
+}
+
+/** canonicalizePath with the result's UTF-8 bytes left in `out` (no string made); false where it gives null. */
+export function canonicalizePathInto(out: ByteBuffer, path: string, base: string, home: string): bool {
   // The host passes the same base and home call after call: their checks and encodings are kept.
   if (base != lastBase) {
     lastBase = base;
@@ -133,16 +138,15 @@ export function canonicalizePath(path: string, base: string, home: string): stri
     homeOdd = oddString(home);
     homeUtf8 = String.UTF8.encode(home, false);
   }
-  if (oddString(path) || baseOdd || homeOdd) return null;
+  if (oddString(path) || baseOdd || homeOdd) return false;
   const p = String.UTF8.encode(path, false);
   const b = baseUtf8, h = homeUtf8;
-  const ok = canonicalizeBytesInto(
-    scratch,
+  return canonicalizeBytesInto(
+    out,
     changetype<usize>(p), p.byteLength,
     changetype<usize>(b), b.byteLength,
     changetype<usize>(h), h.byteLength,
   );
-  return ok ? scratch.toString() : null;
 }
 
 /** Both canonical: true iff `path` is `dir` or below it ("/" contains everything). */
