@@ -5,6 +5,7 @@
 // caller denies (fail closed, STYLE.md "Habits").
 
 import { ByteBuffer } from "./bytes";
+import { containsZeroByte } from "./swar";
 
 // @ts-ignore: decorator
 @inline const SLASH: u32 = 0x2f;
@@ -64,7 +65,7 @@ export function canonicalizeBytesInto(
 ): bool {
   out.reset();
   if (pathLen <= 0) return false;
-  if (hasNul(pathPtr, pathLen)) return false;
+  if (containsZeroByte(pathPtr, pathLen)) return false;
   const c0 = <u32>load<u8>(pathPtr);
   if (c0 == SLASH) {
     out.push(<u8>SLASH);
@@ -73,22 +74,17 @@ export function canonicalizeBytesInto(
   }
   if (c0 == 0x7e) { // ~
     if (pathLen > 1 && <u32>load<u8>(pathPtr + 1) != SLASH) return false; // ~user, ~+, ~-
-    if (homeLen <= 0 || <u32>load<u8>(homePtr) != SLASH || hasNul(homePtr, homeLen)) return false;
+    if (homeLen <= 0 || <u32>load<u8>(homePtr) != SLASH || containsZeroByte(homePtr, homeLen)) return false;
     out.push(<u8>SLASH);
     appendComponents(out, homePtr, homeLen);
     appendComponents(out, pathPtr + 1, pathLen - 1);
     return true;
   }
-  if (baseLen <= 0 || <u32>load<u8>(basePtr) != SLASH || hasNul(basePtr, baseLen)) return false;
+  if (baseLen <= 0 || <u32>load<u8>(basePtr) != SLASH || containsZeroByte(basePtr, baseLen)) return false;
   out.push(<u8>SLASH);
   appendComponents(out, basePtr, baseLen);
   appendComponents(out, pathPtr, pathLen);
   return true;
-}
-
-function hasNul(ptr: usize, len: i32): bool {
-  for (let i = 0; i < len; i++) if (load<u8>(ptr + <usize>i) == 0) return true;
-  return false;
 }
 
 /** True when `s` has a NUL or an unpaired UTF-16 surrogate (it cannot be a path). */
