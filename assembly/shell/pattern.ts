@@ -265,9 +265,15 @@ function globWordHits(pw: PatternWord, p: usize, n: i32, flags: i32): bool {
 
 const PAIR_BITS: i32 = 4096;
 
+function alloc0(n: i32): usize {
+  const p = heap.alloc(<usize>n);
+  memory.fill(p, 0, <usize>n);
+  return p;
+}
+
 /**
- * A byte pair's bit: the first byte with 0x20 set (ASCII letters fold to
- * lower case; other bytes may share a bit, which only costs a search) and
+ * A byte pair's entry: the first byte with 0x20 set (ASCII letters fold to
+ * lower case; other bytes may share an entry, which only costs a search) and
  * the low four bits of the second. The text side takes both bytes from one
  * 16-bit load (pairHashAt).
  */
@@ -415,8 +421,13 @@ export class PatternMatcher {
 
   private seenGeneration: i32 = -1;
   private spellsMore: bool = true;
-  /** The byte pairs (case-folded, hashed to 4096 bits) of every word's text, for mayMatch. */
-  private pairs: usize = heap.alloc(PAIR_BITS >> 3);
+  /**
+   * The byte pairs (case-folded, hashed to 4096 entries) of every word's text, for mayMatch: an entry
+   * holds the stamp of the last script that had the pair, so indexing is one store per byte and
+   * nothing is cleared until the stamp wraps.
+   */
+  private pairs: usize = alloc0(PAIR_BITS);
+  private stamp: u32 = 0;
 
   /** Once per script: does some word stand for text other than its own (DYNAMIC, GLOB, BRACE), and its pairs. */
   private indexText(s: Script): void {
@@ -426,21 +437,20 @@ export class PatternMatcher {
     for (let w = 0, n = info.length; w < n; w++) any |= info.get(w);
     this.spellsMore = (any & (WordFlag.DYNAMIC | WordFlag.GLOB | WordFlag.BRACE)) != 0;
     if (this.spellsMore) return;
-    const bits = this.pairs;
-    // 64 stores: memory.fill is a call into the engine's runtime.
-    for (let i = 0; i < PAIR_BITS >> 3; i += 8) store<u64>(bits + <usize>i, 0);
-    const t = s.text.ptr, n = s.text.length;
-    for (let i = 0; i + 1 < n; i++) {
-      const h = pairHashAt(t + <usize>i);
-      const at = bits + <usize>(h >> 3);
-      store<u8>(at, load<u8>(at) | <u8>(<u32>1 << (h & 7)));
+    const table = this.pairs;
+    let stamp = this.stamp + 1;
+    if (stamp > 0xff) {
+      memory.fill(table, 0, PAIR_BITS);
+      stamp = 1;
     }
+    this.stamp = stamp;
+    const t = s.text.ptr, n = s.text.length;
+    for (let i = 0; i + 1 < n; i++) store<u8>(table + <usize>pairHashAt(t + <usize>i), <u8>stamp);
   }
 
   // @ts-ignore: decorator
   @inline private hasPair(a: u32, b: u32): bool {
-    const h = pairHash(a, b);
-    return (load<u8>(this.pairs + <usize>(h >> 3)) & <u8>(<u32>1 << (h & 7))) != 0;
+    return <u32>load<u8>(this.pairs + <usize>pairHash(a, b)) == this.stamp;
   }
 
   /** First view (in order) that matches `pat`, or -1. */

@@ -47,4 +47,14 @@ describe("blocked-pattern prefilter", () => {
     expect(m.mayMatch(p.script, compilePattern("rm -rf")!)).toBe(false);
     expect(m.mayMatch(p.script, compilePattern("git push --force")!)).toBe(false);
   });
+
+  test("still finds every pair after its stamp wraps around (600 scripts)", () => {
+    const sudo = compilePattern("sudo")!;
+    for (let i = 0; i < 600; i++) {
+      const text = i % 2 == 0 ? "sudo id" : "ls -la";
+      const b = String.UTF8.encode(text, false);
+      expect(p.parseTop(changetype<usize>(b), b.byteLength) && w.run()).toBe(true);
+      expect(m.mayMatch(p.script, sudo)).toBe(i % 2 == 0, text + " at " + i.toString());
+    }
+  });
 });
