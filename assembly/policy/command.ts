@@ -35,8 +35,7 @@ import { CdResult, CwdTracker, setsVariable } from "../shell/cwd";
 import { Script, ViewFlag } from "../shell/nodes";
 import { ParseError, MAX_INPUT, WordKind } from "../shell/tokens";
 import { showArgv, showCommand, showWord } from "../shell/message";
-import { isValidUtf8 } from "../shell/input";
-import { containsZeroByte } from "../util/swar";
+import { InputProblem, inputProblem } from "../shell/input";
 import { AllowList, compileAllowEntry, isFunctionCall } from "../shell/allow";
 import { envName } from "../shell/argv";
 import { codeVariableSet, programOption } from "../shell/hidden-code";
@@ -143,8 +142,9 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
   // 1. Input.
   if (len <= 0 || isBlankOnly(ptr, len)) return verdict.deny(Code.INVALID_CONTEXT, "command is empty");
   if (len > MAX_INPUT) return verdict.deny(Code.INVALID_CONTEXT, "command is longer than 64 KiB");
-  if (containsZeroByte(ptr, len)) return verdict.deny(Code.INVALID_CONTEXT, "command contains a NUL byte");
-  if (!isValidUtf8(ptr, len)) return verdict.deny(Code.INVALID_CONTEXT, "command is not valid UTF-8");
+  const problem = inputProblem(ptr, len);
+  if (problem == InputProblem.NUL) return verdict.deny(Code.INVALID_CONTEXT, "command contains a NUL byte");
+  if (problem == InputProblem.UTF8) return verdict.deny(Code.INVALID_CONTEXT, "command is not valid UTF-8");
   let p = parser;
   if (p === null) {
     p = new Parser();
@@ -155,7 +155,7 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
     tracker = new CwdTracker();
   }
   const s = p.script;
-  if (!p.parseTop(ptr, len) || !walker!.run()) {
+  if (!p.parseTop(ptr, len, true) || !walker!.run()) {
     const why = p.err == ParseError.TOO_DEEP ? "nesting too deep: " : p.err == ParseError.UNSUPPORTED ? "unsupported construct: " : "";
     return verdict.deny(Code.COMMAND_INJECTION_DETECTED, "command cannot be parsed safely (" + why + p.errMsg + ")");
   }

@@ -2,7 +2,33 @@
 // accepts malformed input, STYLE.md §2): no overlong forms, no surrogates,
 // nothing above U+10FFFF, no truncated sequences.
 
-import { allAscii } from "../util/swar";
+import { allAscii, containsZeroByte, HIGHS, ONES } from "../util/swar";
+
+/** What is wrong with a command's raw bytes (inputProblem). */
+export const enum InputProblem {
+  NONE = 0,
+  NUL = 1,
+  UTF8 = 2,
+}
+
+/**
+ * The first problem of a command's raw bytes, a NUL byte ranking before
+ * invalid UTF-8 wherever each occurs. Plain ASCII (the usual command) takes
+ * one eight-byte pass for both questions; the checks proper start at the
+ * first word with a zero or non-ASCII byte, which is a character boundary.
+ */
+export function inputProblem(p: usize, n: i32): InputProblem {
+  let i = 0;
+  for (; i + 8 <= n; i += 8) {
+    // A byte's high bit is set in x | (x - 1s) iff it is 0 or >= 0x80; bytes below the first such byte
+    // do not borrow, so the first one is always flagged.
+    const x = load<u64>(p + <usize>i);
+    if (((x | (x - ONES)) & HIGHS) != 0) break;
+  }
+  const q = p + <usize>i, m = n - i;
+  if (containsZeroByte(q, m)) return InputProblem.NUL;
+  return isValidUtf8(q, m) ? InputProblem.NONE : InputProblem.UTF8;
+}
 
 export function isValidUtf8(p: usize, n: i32): bool {
   let i = 0;

@@ -14,8 +14,8 @@ import { addSubscriptArith } from "./arith";
 
 export class Parser extends Grammar {
 
-  /** Parse a whole command string. Resets every table. */
-  parseTop(ptr: usize, len: i32): bool {
+  /** Parse a whole command string. Resets every table. `nulFree`: the caller has already refused NUL bytes. */
+  parseTop(ptr: usize, len: i32, nulFree: bool = false): bool {
     this.script.reset();
     this.scParent.reset();
     this.scOpaque.reset();
@@ -30,8 +30,12 @@ export class Parser extends Grammar {
     this.loopDepth = 0;
     this.scParent.push(-1);
     this.scOpaque.push(1);
+    this.nulFree = nulFree;
     return this.parseSource(ptr, len, -1, Subst.NONE, 0, -1, -1, 0);
   }
+
+  /** Set by parseTop for its own source only: every payload is checked for NUL bytes. */
+  private nulFree: bool = false;
 
   /**
    * Parse (ptr, len) as a script whose commands hang under `host` (a payload
@@ -39,7 +43,9 @@ export class Parser extends Grammar {
    * input, or srcBufs[srcLevel + 1].
    */
   parseSource(ptr: usize, len: i32, host: i32, subst: i32, depth: i32, stage: i32, func: i32, scope: i32): bool {
-    if (containsZeroByte(ptr, len)) return this.fail(ParseError.SYNTAX, "NUL byte in payload");
+    const nulFree = this.nulFree;
+    this.nulFree = false;
+    if (!nulFree && containsZeroByte(ptr, len)) return this.fail(ParseError.SYNTAX, "NUL byte in payload");
     const src = this.src, end = this.end, pos = this.pos;
     const hdRead = this.hdRead, hdLen = this.hdWord.length;
     this.src = ptr; this.end = len; this.pos = 0;
