@@ -220,12 +220,12 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
 
   // 3. allowed_commands, and code that cannot be inspected.
   for (let v = 0, n = s.viewCount; v < n; v++) {
-    const flags = s.vFlags.get(v);
+    const flags = s.vFlags(v);
     if ((flags & ViewFlag.NAME_DYNAMIC) != 0) {
       return verdict.deny(Code.COMMAND_NOT_ALLOWED, "command '" + showView(s, v) + "'" + runBy(s, v) +
         " has a name computed at run time (variable, substitution, glob or brace expansion), so it cannot be checked against allowed_commands");
     }
-    if (!limits.allowAny && !(s.vParent.get(v) < 0 && isFunctionCall(s, v))) {
+    if (!limits.allowAny && !(s.vParent(v) < 0 && isFunctionCall(s, v))) {
       if (limits.allow.size == 0) {
         return verdict.deny(Code.COMMAND_NOT_ALLOWED, "command '" + showView(s, v) + "'" + runBy(s, v) +
           " is not allowed: allowed_commands is empty or missing, so no command is allowed");
@@ -246,7 +246,7 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
     if ((flags & ViewFlag.STDIN_UNKNOWN) != 0) {
       return verdict.deny(Code.COMMAND_INJECTION_DETECTED, "command '" + showView(s, v) + "' reads commands from a pipe whose content cannot be inspected");
     }
-    const option = programOption(s, s.vCmd.get(v), s.vStart.get(v), s.vEnd.get(v), s.vInfo.get(v));
+    const option = programOption(s, s.vCmd(v), s.vStart(v), s.vEnd(v), s.vInfo(v));
     if (option >= 0) {
       return verdict.deny(Code.COMMAND_INJECTION_DETECTED, "command '" + showView(s, v) + "' passes " + showWord(s, option) +
         ", which makes it run a program that cannot be checked against allowed_commands");
@@ -275,7 +275,7 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
         else {
           // The agent moved somewhere nobody can name (`cd "$D"`, `cd -`, `popd`, a relative cd in a loop):
           // relative paths after it could be any file at all.
-          return verdict.deny(Code.BLOCKED_PATTERN, "command '" + showArgv(s, cd, 0, s.cArgc.get(cd)) +
+          return verdict.deny(Code.BLOCKED_PATTERN, "command '" + showArgv(s, cd, 0, s.cArgc(cd)) +
             "' changes to a directory that is only known at run time, so relative paths after it cannot be checked against blocked pattern '" +
             pat.raw + "' (cd to a literal path)");
         }
@@ -284,7 +284,7 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
     if (!m.mayMatch(s, pat)) continue;
     const v = m.find(s, pat);
     if (v == -2) {
-      const who = s.cArgc.get(m.redirCmd) == 0 ? "a redirection (of a compound command, or bare: `< f`, `$(< f)`) goes" : "command '" + showCommand(s, m.redirCmd) + "' redirects";
+      const who = s.cArgc(m.redirCmd) == 0 ? "a redirection (of a compound command, or bare: `< f`, `$(< f)`) goes" : "command '" + showCommand(s, m.redirCmd) + "' redirects";
       return verdict.deny(Code.BLOCKED_PATTERN, who + " to " +
         showWord(s, m.redirWord) + resolvedVia(m) + ", which matches blocked pattern '" + pat.raw + "'");
     }
@@ -294,7 +294,7 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
         ", which matches blocked pattern '" + pat.raw + "' (a variable's value becomes an argument where it is used)");
     }
     if (v >= 0) {
-      return verdict.deny(Code.BLOCKED_PATTERN, "command '" + showArgv(s, s.vCmd.get(v), s.vStart.get(v), s.vEnd.get(v)) +
+      return verdict.deny(Code.BLOCKED_PATTERN, "command '" + showArgv(s, s.vCmd(v), s.vStart(v), s.vEnd(v)) +
         "'" + resolvedVia(m) + " matches blocked pattern '" + pat.raw + "'");
     }
   }
@@ -324,7 +324,7 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
     for (let i = 0; i < t.count; i++) {
       const r = t.result.get(i);
       const cmd = s.cdCmds.get(i);
-      const shown = showArgv(s, cmd, 0, s.cArgc.get(cmd));
+      const shown = showArgv(s, cmd, 0, s.cArgc(cmd));
       if (r == CdResult.DYNAMIC) {
         return verdict.deny(Code.DIRECTORY_NOT_ALLOWED, "command '" + shown + "' changes to a directory computed at run time, so allowed_working_directories cannot be checked");
       }
@@ -429,11 +429,11 @@ function isHomeWord(s: Script, w: i32): bool {
 }
 
 function showView(s: Script, v: i32): string {
-  return showArgv(s, s.vCmd.get(v), s.vStart.get(v), s.vEnd.get(v));
+  return showArgv(s, s.vCmd(v), s.vStart(v), s.vEnd(v));
 }
 
 function runBy(s: Script, v: i32): string {
-  const parent = s.vParent.get(v);
+  const parent = s.vParent(v);
   return parent >= 0 ? " (run by '" + showWord(s, s.viewArg(parent, 0)) + "')" : "";
 }
 

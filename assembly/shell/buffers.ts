@@ -58,6 +58,50 @@
   }
 }
 
+/**
+ * Rows of i32 fields, 1 << shift bytes each, in one growable block: the
+ * parser's word, command and view tables. A row is added with one capacity
+ * check and its fields stored side by side, where a column per field (an
+ * IntList each) paid a check and a length update per field. `shift` is a
+ * constant at every call site (Script's accessors), so addressing folds.
+ */
+@final export class Rows {
+  data: usize;
+  capacity: i32;
+  length: i32 = 0;
+
+  constructor(shift: i32, capacity: i32) {
+    this.capacity = capacity;
+    this.data = heap.alloc(<usize>capacity << shift);
+  }
+
+  // @ts-ignore: decorator
+  @inline reset(): void {
+    this.length = 0;
+  }
+
+  /** A new row at the end (its fields uninitialised: the caller stores every one). */
+  // @ts-ignore: decorator
+  @inline add(shift: i32): usize {
+    const n = this.length;
+    if (n >= this.capacity) this.grow(shift);
+    this.length = n + 1;
+    return this.data + (<usize>n << shift);
+  }
+
+  private grow(shift: i32): void {
+    this.capacity <<= 1;
+    this.data = heap.realloc(this.data, <usize>this.capacity << shift);
+  }
+
+  /** Row i, checked against length: a logic error traps instead of reading stray memory. */
+  // @ts-ignore: decorator
+  @inline row(i: i32, shift: i32): usize {
+    if (<u32>i >= <u32>this.length) unreachable();
+    return this.data + (<usize>i << shift);
+  }
+}
+
 /** A growable byte buffer in unmanaged memory with inlined push (the lexer's hot path). */
 @final export class Buf {
   data: usize;

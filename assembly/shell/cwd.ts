@@ -70,7 +70,7 @@ export class CwdTracker {
         else r = CdResult.UNRESOLVED;
       } else if (!s.isStatic(w)) r = CdResult.DYNAMIC;
       // A relative cd in a loop or function body runs any number of times (`for i in 1 2 3; do cd ..; done`).
-      else if (((s.cFlags.get(cmd) & CmdFlag.IN_LOOP) != 0 || s.cFunc.get(cmd) >= 0) && !isAbsoluteTarget(s, w)) {
+      else if (((s.cFlags(cmd) & CmdFlag.IN_LOOP) != 0 || s.cFunc(cmd) >= 0) && !isAbsoluteTarget(s, w)) {
         r = CdResult.REPEATED;
       } else if (s.cdTransient.get(i) == 2 && !isAbsoluteTarget(s, w)) r = CdResult.UNRESOLVED;
       // `cd -` goes to $OLDPWD: known after a cd in this script; otherwise (or once assigned) anything.
@@ -94,7 +94,7 @@ export class CwdTracker {
       }
       this.result.push(r);
       // `env -C dir cmd` moves only cmd: the shell stays where it was.
-      const stays = (s.cFlags.get(cmd) & CmdFlag.ASYNC) != 0 || s.cdTransient.get(i) != 0;
+      const stays = (s.cFlags(cmd) & CmdFlag.ASYNC) != 0 || s.cdTransient.get(i) != 0;
       if (!stays && sc >= 0) {
         this.scOld.set(sc, baseStart >= 0 ? baseStart : -2);
         this.scOldLen.set(sc, baseLen);

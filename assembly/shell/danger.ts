@@ -132,22 +132,22 @@ export class DangerChecker {
   }
 
   private hit(s: Script, v: i32, what: string): bool {
-    const c = s.vCmd.get(v);
-    this.message = "command '" + showArgv(s, c, s.vStart.get(v), s.vEnd.get(v)) + "' " + what + " (built-in check)";
+    const c = s.vCmd(v);
+    this.message = "command '" + showArgv(s, c, s.vStart(v), s.vEnd(v)) + "' " + what + " (built-in check)";
     return true;
   }
 
   private view(s: Script, v: i32): bool {
-    const info = s.vInfo.get(v);
+    const info = s.vInfo(v);
     if (info == 0) return false;
-    const cmd = s.vCmd.get(v), start = s.vStart.get(v), end = s.vEnd.get(v);
+    const cmd = s.vCmd(v), start = s.vStart(v), end = s.vEnd(v);
     switch (cmdId(info)) {
       case Cmd.RM: {
         collectFlags(s, cmd, start, end, info, this.flags);
         const f = this.flags;
         if (f.hasLong(changetype<usize>(NO_PRESERVE), NO_PRESERVE.length)) return this.hit(s, v, "disables rm's --preserve-root");
         if (!f.hasShort(0x72) && !f.dynamic) return false; // -r / -R / --recursive
-        const parent = s.vParent.get(v);
+        const parent = s.vParent(v);
         if (parent >= 0 && fedByXargs(s, parent)) {
           return this.hit(s, v, "is a recursive delete of paths xargs reads from its input, which could be / " +
             "(name the paths, or use find <dir> … -exec rm -r {} +)");
@@ -396,10 +396,10 @@ export class DangerChecker {
 
   /** Output redirections into disk devices; any redirection through /dev/tcp or /dev/udp. */
   private redirects(s: Script, c: i32): bool {
-    const base = s.cRedir.get(c), n = s.cRedirN.get(c);
+    const base = s.cRedir(c), n = s.cRedirN(c);
     for (let k = 0; k < n; k++) {
       const r = s.redirFlat.get(base + k);
-      const op = s.wAux.get(r) & 0xff;
+      const op = s.wAux(r) & 0xff;
       if (op == Redir.HEREDOC || op == Redir.HEREDOC_TABS || op == Redir.HERESTRING) continue;
       const out = op == Redir.OUT || op == Redir.APPEND || op == Redir.CLOBBER || op == Redir.ALL_OUT ||
         op == Redir.ALL_APPEND || op == Redir.READ_WRITE || op == Redir.DUP_OUT;
@@ -426,7 +426,7 @@ export class DangerChecker {
   }
 
   private shown(s: Script, c: i32): string {
-    const argc = s.cArgc.get(c);
+    const argc = s.cArgc(c);
     return argc > 0 ? showArgv(s, c, 0, argc) : "(redirection)";
   }
 
@@ -439,30 +439,30 @@ export class DangerChecker {
   private pipes(s: Script): bool {
     const n = s.viewCount;
     for (let d = 0; d < n; d++) {
-      const info = s.vInfo.get(d);
+      const info = s.vInfo(d);
       if ((info & (Kind.DOWNLOAD | Kind.DECODER)) == 0) continue;
-      const dc = s.vCmd.get(d);
+      const dc = s.vCmd(d);
       const what = (info & Kind.DOWNLOAD) != 0 ? "pipes a download into an interpreter" : "pipes decoded data into an interpreter";
       for (let i = 0; i < n; i++) {
-        if ((s.vFlags.get(i) & ViewFlag.READS_STDIN) == 0) continue;
-        if (feeds(s, dc, s.vCmd.get(i))) return this.hitPair(s, d, i, what);
+        if ((s.vFlags(i) & ViewFlag.READS_STDIN) == 0) continue;
+        if (feeds(s, dc, s.vCmd(i))) return this.hitPair(s, d, i, what);
       }
       // Substituted into a code runner's words.
-      const host = s.cHost.get(dc), sub = s.cSubst.get(dc);
+      const host = s.cHost(dc), sub = s.cSubst(dc);
       if (host >= 0 && (sub == Subst.COMMAND || sub == Subst.PROC_IN)) {
         for (let i = 0; i < n; i++) {
-          if (s.vCmd.get(i) == host && runsCode(s, i)) return this.hitPair(s, d, i, what);
+          if (s.vCmd(i) == host && runsCode(s, i)) return this.hitPair(s, d, i, what);
         }
       }
     }
     // `curl … > >(sh)`: an interpreter inside an output process substitution of a download.
     for (let i = 0; i < n; i++) {
-      if ((s.vFlags.get(i) & ViewFlag.INTERPRETER) == 0) continue;
-      const ic = s.vCmd.get(i);
-      if (s.cSubst.get(ic) != Subst.PROC_OUT) continue;
-      const host = s.cHost.get(ic);
+      if ((s.vFlags(i) & ViewFlag.INTERPRETER) == 0) continue;
+      const ic = s.vCmd(i);
+      if (s.cSubst(ic) != Subst.PROC_OUT) continue;
+      const host = s.cHost(ic);
       for (let d = 0; d < n; d++) {
-        if (s.vCmd.get(d) == host && (s.vInfo.get(d) & (Kind.DOWNLOAD | Kind.DECODER)) != 0) {
+        if (s.vCmd(d) == host && (s.vInfo(d) & (Kind.DOWNLOAD | Kind.DECODER)) != 0) {
           return this.hitPair(s, d, i, "pipes a download into an interpreter");
         }
       }
@@ -471,9 +471,9 @@ export class DangerChecker {
   }
 
   private hitPair(s: Script, d: i32, i: i32, what: string): bool {
-    const dc = s.vCmd.get(d), ic = s.vCmd.get(i);
-    this.message = "command '" + showArgv(s, ic, s.vStart.get(i), s.vEnd.get(i)) + "' runs code from '" +
-      showArgv(s, dc, s.vStart.get(d), s.vEnd.get(d)) + "': " + what + " (built-in check)";
+    const dc = s.vCmd(d), ic = s.vCmd(i);
+    this.message = "command '" + showArgv(s, ic, s.vStart(i), s.vEnd(i)) + "' runs code from '" +
+      showArgv(s, dc, s.vStart(d), s.vEnd(d)) + "': " + what + " (built-in check)";
     return true;
   }
 
@@ -482,10 +482,10 @@ export class DangerChecker {
     for (let f = 0, m = s.fName.length; f < m; f++) {
       const name = s.fName.get(f);
       for (let c = s.fFirst.get(f), e = s.fEnd.get(f); c < e; c++) {
-        if (s.cArgc.get(c) == 0) continue;
+        if (s.cArgc(c) == 0) continue;
         const w = s.arg(c, 0);
         if (s.wordLen(w) != s.wordLen(name) || memory.compare(s.wordPtr(w), s.wordPtr(name), <usize>s.wordLen(w)) != 0) continue;
-        if ((s.cFlags.get(c) & CmdFlag.ASYNC) != 0 || inMultiPipeline(s, c)) {
+        if ((s.cFlags(c) & CmdFlag.ASYNC) != 0 || inMultiPipeline(s, c)) {
           this.message = "function '" + showWord(s, name) + "' calls itself in a pipeline or in the background: a fork bomb (built-in check)";
           return true;
         }
@@ -519,7 +519,7 @@ function writesIfs(s: Script): bool {
     if (n < 3 || load<u8>(p) != 0x49 || load<u8>(p + 1) != 0x46 || load<u8>(p + 2) != 0x53) continue; // IFS
     if (n > 3 && load<u8>(p + 3) != 0x3d && load<u8>(p + 3) != 0x2b) continue; // IFS= / IFS+= / IFS
     const c = s.envCmds.get(i);
-    if (s.wordKind(w) == WordKind.ASSIGN && c >= 0 && s.cArgc.get(c) > 0 && readsFields(s, s.arg(c, 0))) continue;
+    if (s.wordKind(w) == WordKind.ASSIGN && c >= 0 && s.cArgc(c) > 0 && readsFields(s, s.arg(c, 0))) continue;
     return true;
   }
   return false;
@@ -532,7 +532,7 @@ function readsFields(s: Script, w: i32): bool {
 
 /** Does some view of the script run this command? */
 function runsCommand(s: Script, id: i32): bool {
-  for (let v = 0, n = s.viewCount; v < n; v++) if (cmdId(s.vInfo.get(v)) == id) return true;
+  for (let v = 0, n = s.viewCount; v < n; v++) if (cmdId(s.vInfo(v)) == id) return true;
   return false;
 }
 
@@ -544,17 +544,17 @@ function definesFunction(s: Script, name: string): bool {
 
 /** Is a view a code runner: a shell or interpreter, `eval` or `source`? */
 function runsCode(s: Script, v: i32): bool {
-  const info = s.vInfo.get(v);
-  return (s.vFlags.get(v) & ViewFlag.INTERPRETER) != 0 || cmdId(info) == Cmd.EVAL;
+  const info = s.vInfo(v);
+  return (s.vFlags(v) & ViewFlag.INTERPRETER) != 0 || cmdId(info) == Cmd.EVAL;
 }
 
 /** Does command `a`'s output reach command `b`'s stdin through a pipe (at any nesting)? */
 export function feeds(s: Script, a: i32, b: i32): bool {
-  for (let sb = s.cStage.get(b); sb >= 0; sb = s.sParent.get(sb)) {
+  for (let sb = s.cStage(b); sb >= 0; sb = s.sParent.get(sb)) {
     const ib = s.sIndex.get(sb);
     if (ib == 0) continue;
     const pipe = s.sPipe.get(sb);
-    for (let sa = s.cStage.get(a); sa >= 0; sa = s.sParent.get(sa)) {
+    for (let sa = s.cStage(a); sa >= 0; sa = s.sParent.get(sa)) {
       if (s.sPipe.get(sa) == pipe && s.sIndex.get(sa) < ib) return true;
     }
   }
@@ -562,7 +562,7 @@ export function feeds(s: Script, a: i32, b: i32): bool {
 }
 
 function inMultiPipeline(s: Script, c: i32): bool {
-  const st = s.cStage.get(c);
+  const st = s.cStage(c);
   if (st < 0) return false;
   if (s.sIndex.get(st) > 0) return true;
   const pipe = s.sPipe.get(st);

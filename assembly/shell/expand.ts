@@ -365,9 +365,9 @@ export class Expander extends Lexer {
   isPlainMktemp(first: i32): bool {
     const s = this.script;
     if (s.commandCount != first + 1) return false;
-    let w = s.cFirst.get(first);
+    let w = s.cFirst(first);
     if (w < 0 || !s.isStatic(w) || s.wordKind(w) != WordKind.ARG || !wordIs(s, w, "mktemp")) return false;
-    for (w = s.wNext.get(w); w >= 0; w = s.wNext.get(w)) {
+    for (w = s.wNext(w); w >= 0; w = s.wNext(w)) {
       if (s.wordKind(w) != WordKind.ARG || !s.isStatic(w)) return false;
       const q = s.wordPtr(w);
       for (let i = 0, n = s.wordLen(w); i < n; i++) {

@@ -504,12 +504,12 @@ function reference(p: usize, k: i32, end: i32): bool {
     for (let i = 0, m = s.envWords.length; i < m; i++) {
       const w = s.envWords.get(i);
       const start = assignedValue(s, w);
-      if (start >= 0) this.add(s, s.wStart.get(w), isAppend(s, w, start) ? start - 2 : start - 1, w, start);
+      if (start >= 0) this.add(s, s.wStart(w), isAppend(s, w, start) ? start - 2 : start - 1, w, start);
       else this.addArray(s, w);
     }
     for (let i = 0, m = s.loopWords.length; i < m; i++) {
       const name = s.loopVars.get(i);
-      this.add(s, s.wStart.get(name), s.wordLen(name), s.loopWords.get(i), 0);
+      this.add(s, s.wStart(name), s.wordLen(name), s.loopWords.get(i), 0);
     }
     // `read d`, `mapfile d`, `printf -v d`, `${d:=…}`, `for d; do`: one more value, from outside the command
     // (a `for d in $x` list and a nameref's target are followed above and below).
@@ -521,7 +521,7 @@ function reference(p: usize, k: i32, end: i32): bool {
       if (len == 0 || !isNameStart(at(p, 0))) continue;
       const b = this.built, from = b.length;
       b.appendString("$(…)", Attr.EXPANSION);
-      this.addValue(this.nameId(s, s.wStart.get(w), len), -1, from, b.length);
+      this.addValue(this.nameId(s, s.wStart(w), len), -1, from, b.length);
     }
     for (let v = 0, m = s.viewCount; v < m; v++) this.addPositional(s, v);
     this.addAppended(s);
@@ -540,10 +540,10 @@ function reference(p: usize, k: i32, end: i32): bool {
     if (argc < 2) return;
     const name = s.viewArg(v, 0);
     const set = wordIs(s, name, "set");
-    if (!set && !isFunctionCall(s, v) && (s.vInfo.get(v) & Kind.SHELL) == 0) return;
+    if (!set && !isFunctionCall(s, v) && (s.vInfo(v) & Kind.SHELL) == 0) return;
     // A function's arguments are all values; `set` and a shell take options first (a shell's are skipped
     // throughout: its payload and `$0` only add values that cannot hurt).
-    const shell = (s.vInfo.get(v) & Kind.SHELL) != 0;
+    const shell = (s.vInfo(v) & Kind.SHELL) != 0;
     let options = set || shell;
     for (let k = 1; k < argc; k++) {
       const w = s.viewArg(v, k);
@@ -597,12 +597,12 @@ function reference(p: usize, k: i32, end: i32): bool {
       j++;
       if (j < n && at(p, j) == Ch.PLUS) j++;
       if (j >= n || at(p, j) != Ch.EQ) return;
-      this.addValue(this.nameId(s, s.wStart.get(w), nameLen), w, j + 1, n);
+      this.addValue(this.nameId(s, s.wStart(w), nameLen), w, j + 1, n);
       return;
     }
     if (j < n && at(p, j) == Ch.PLUS) j++;
     if (j + 1 >= n || at(p, j) != Ch.EQ || at(p, j + 1) != Ch.LPAREN) return;
-    const name = this.nameId(s, s.wStart.get(w), nameLen);
+    const name = this.nameId(s, s.wStart(w), nameLen);
     let end = n;
     if (at(p, end - 1) == Ch.RPAREN && <u32>load<u8>(a + <usize>(end - 1)) == Attr.UNQUOTED) end--;
     let i = j + 2;

@@ -168,8 +168,8 @@ export class Grammar extends Heredocs {
       }
       if (c == Ch.AMP) {
         this.pos++;
-        const flags = this.script.cFlags;
-        for (let i = first, n = this.script.commandCount; i < n; i++) flags.set(i, flags.get(i) | CmdFlag.ASYNC);
+        const s = this.script;
+        for (let i = first, n = s.commandCount; i < n; i++) s.setCFlags(i, s.cFlags(i) | CmdFlag.ASYNC);
         continue;
       }
       if (c == Ch.NL) {
@@ -306,7 +306,7 @@ export class Grammar extends Heredocs {
       if (!this.atRedirect()) break;
       if (cmd < 0) {
         cmd = this.newCommand();
-        this.script.cFlags.set(cmd, this.script.cFlags.get(cmd) | CmdFlag.COMPOUND);
+        this.script.setCFlags(cmd, this.script.cFlags(cmd) | CmdFlag.COMPOUND);
       }
       if (!this.redirect(cmd)) return false;
     }
@@ -316,7 +316,7 @@ export class Grammar extends Heredocs {
 
   newCommand(): i32 {
     const c = this.script.newCommand(this.curHost, this.curSubst, this.curStage, this.curFunc, this.curDepth);
-    if (this.loopDepth > 0) this.script.cFlags.set(c, CmdFlag.IN_LOOP);
+    if (this.loopDepth > 0) this.script.setCFlags(c, CmdFlag.IN_LOOP);
     this.cScope.push(this.curScope);
     return c;
   }
@@ -405,7 +405,7 @@ export class Grammar extends Heredocs {
       if (this.pos == start) return this.unexpected("expected a redirection target");
       w = s.commitWord(this.b(), WordKind.REDIR, this.seenFlags());
     }
-    s.wAux.set(w, op | ((fd + 1) << 8));
+    s.setWAux(w, op | ((fd + 1) << 8));
     s.linkWord(cmd, w);
     if (op == Redir.HEREDOC || op == Redir.HEREDOC_TABS) this.queueHeredoc(w, cmd, op == Redir.HEREDOC_TABS);
     return true;

@@ -49,7 +49,7 @@ export class Heredocs extends Expander {
       if (!ok) return false;
       const body = s.commitWord(this.b(), WordKind.HEREDOC_BODY, 0);
       this.leaveLevel();
-      s.wAux2.set(rw, body);
+      s.setWAux2(rw, body);
       this.pos = after;
     }
     return true;

@@ -50,10 +50,10 @@ function finish(): string {
 /** A whole simple command for a message: assignments, then argv. */
 export function showCommand(s: Script, cmd: i32): string {
   buf.reset();
-  const na = s.cAssignN.get(cmd), argc = s.cArgc.get(cmd);
+  const na = s.cAssignN(cmd), argc = s.cArgc(cmd);
   for (let k = 0; k < na && buf.length <= MAX_SHOWN; k++) {
     if (k > 0) buf.push(0x20);
-    const w = s.assignFlat.get(s.cAssign.get(cmd) + k);
+    const w = s.assignFlat.get(s.cAssign(cmd) + k);
     appendShown(s.wordPtr(w), s.wordLen(w));
   }
   for (let k = 0; k < argc && buf.length <= MAX_SHOWN; k++) {

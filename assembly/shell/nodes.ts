@@ -1,5 +1,6 @@
-// The parse result as flat, reusable tables (struct of arrays). Nothing here
-// is allocated per call: every table grows to the largest input seen and is
+// The parse result as flat, reusable tables: words, commands and views as
+// fixed-size rows (Rows), the smaller tables as one IntList per field. Nothing
+// here is allocated per call: every table grows to the largest input seen and is
 // reset, not freed, before the next command (the task's "memory stays flat").
 //
 // mvdan/sh builds a tree of Stmt/CallExpr/Word nodes; the policy only needs
@@ -10,9 +11,17 @@
 // wrapper such as `sudo` or `xargs` runs, or the wrapper itself).
 
 import { Attr, WordFlag } from "./tokens";
-import { Buf, IntList } from "./buffers";
+import { Buf, IntList, Rows } from "./buffers";
 
 export { Buf, IntList } from "./buffers";
+
+// Row layouts (byte offsets of i32 fields; a row is 1 << shift bytes).
+const WORD_SHIFT: i32 = 5;
+const W_START = 0, W_LEN = 4, W_INFO = 8, W_NEXT = 12, W_AUX = 16, W_AUX2 = 20;
+const COMMAND_SHIFT: i32 = 6;
+const C_FIRST = 0, C_LAST = 4, C_HOST = 8, C_SUBST = 12, C_FLAGS = 16, C_STAGE = 20, C_FUNC = 24, C_DEPTH = 28, C_ARGV = 32, C_ARGC = 36, C_REDIR = 40, C_REDIR_N = 44, C_ASSIGN = 48, C_ASSIGN_N = 52;
+const VIEW_SHIFT: i32 = 5;
+const V_CMD = 0, V_START = 4, V_END = 8, V_PARENT = 12, V_FLAGS = 16, V_INFO = 20;
 
 /** The word being built at one nesting level: expanded text plus per-byte Attr. */
 @final export class WordBuilder {
@@ -55,30 +64,13 @@ export { Buf, IntList } from "./buffers";
   text: Buf = new Buf(1024);
   attr: Buf = new Buf(1024);
 
-  // Words.
-  wStart: IntList = new IntList(128);
-  wLen: IntList = new IntList(128);
-  wInfo: IntList = new IntList(128); // WordKind | WordFlag
-  wNext: IntList = new IntList(128); // next word of the same command, -1
-  wAux: IntList = new IntList(128);  // REDIR: op | (fd + 1) << 8
-  wAux2: IntList = new IntList(128); // REDIR heredoc: body word, -1
-
-  // Commands.
-  cFirst: IntList = new IntList(32);
-  cLast: IntList = new IntList(32);
-  cHost: IntList = new IntList(32);  // command whose word or payload contains this one, -1
-  cSubst: IntList = new IntList(32); // Subst
-  cFlags: IntList = new IntList(32); // CmdFlag
-  cStage: IntList = new IntList(32); // innermost pipeline stage row, -1
-  cFunc: IntList = new IntList(32);  // enclosing function row, -1
-  cDepth: IntList = new IntList(32); // payload depth (0 = the command string itself)
-  // Filled by the walk (walk.ts): ranges in argvFlat / redirFlat / assignFlat.
-  cArgv: IntList = new IntList(32);
-  cArgc: IntList = new IntList(32);
-  cRedir: IntList = new IntList(32);
-  cRedirN: IntList = new IntList(32);
-  cAssign: IntList = new IntList(32);
-  cAssignN: IntList = new IntList(32);
+  // Words, commands and views: one row each (buffers.ts Rows), read and written through the accessors
+  // at the end of this class.
+  words: Rows = new Rows(WORD_SHIFT, 128);
+  commands: Rows = new Rows(COMMAND_SHIFT, 32);
+  views: Rows = new Rows(VIEW_SHIFT, 32);
+  // Filled by the walk (walk.ts): the flattened argv, redirection and assignment words each command's
+  // cArgv/cRedir/cAssign ranges point into.
   argvFlat: IntList = new IntList(128);
   redirFlat: IntList = new IntList(32);
   assignFlat: IntList = new IntList(32);
@@ -93,14 +85,6 @@ export { Buf, IntList } from "./buffers";
   fName: IntList = new IntList(8);
   fFirst: IntList = new IntList(8);
   fEnd: IntList = new IntList(8);
-
-  // Views: argv[vStart, vEnd) of command vCmd is a command that runs.
-  vCmd: IntList = new IntList(32);
-  vStart: IntList = new IntList(32);
-  vEnd: IntList = new IntList(32);
-  vParent: IntList = new IntList(32); // the wrapper view that runs it, -1
-  vFlags: IntList = new IntList(32);  // ViewFlag
-  vInfo: IntList = new IntList(32);   // commandInfo of the name (names.ts), 0 if unknown or dynamic
 
   /** Words naming variables the script sets (ASSIGN, ENV_NAME or env/export operands). */
   envWords: IntList = new IntList(16);
@@ -136,17 +120,10 @@ export { Buf, IntList } from "./buffers";
   reset(): void {
     this.generation++;
     this.text.reset(); this.attr.reset();
-    this.wStart.reset(); this.wLen.reset(); this.wInfo.reset();
-    this.wNext.reset(); this.wAux.reset(); this.wAux2.reset();
-    this.cFirst.reset(); this.cLast.reset(); this.cHost.reset(); this.cSubst.reset();
-    this.cFlags.reset(); this.cStage.reset(); this.cFunc.reset(); this.cDepth.reset();
-    this.cArgv.reset(); this.cArgc.reset(); this.cRedir.reset(); this.cRedirN.reset();
-    this.cAssign.reset(); this.cAssignN.reset();
+    this.words.reset(); this.commands.reset(); this.views.reset();
     this.argvFlat.reset(); this.redirFlat.reset(); this.assignFlat.reset();
     this.sPipe.reset(); this.sIndex.reset(); this.sParent.reset(); this.pipeCount = 0;
     this.fName.reset(); this.fFirst.reset(); this.fEnd.reset();
-    this.vCmd.reset(); this.vStart.reset(); this.vEnd.reset(); this.vParent.reset(); this.vFlags.reset();
-    this.vInfo.reset();
     this.envWords.reset(); this.envCmds.reset(); this.cdCmds.reset(); this.cdWords.reset(); this.cdTransient.reset();
     this.arithWords.reset(); this.dynNames.reset();
     this.intNames.reset(); this.valueNames.reset(); this.valueWords.reset(); this.loopWords.reset(); this.loopVars.reset(); this.namerefs.reset();
@@ -177,7 +154,7 @@ export { Buf, IntList } from "./buffers";
   /** Change a committed word's kind (an ARG found to be an assignment). */
   // @ts-ignore: decorator
   @inline setKind(w: i32, kind: i32): void {
-    this.wInfo.set(w, (this.wInfo.get(w) & ~WordFlag.KIND_MASK) | kind);
+    this.setWInfo(w, (this.wInfo(w) & ~WordFlag.KIND_MASK) | kind);
   }
 
   /** A word holding `text` (all one Attr). */
@@ -198,78 +175,89 @@ export { Buf, IntList } from "./buffers";
 
   // @ts-ignore: decorator
   @inline addWordRow(start: i32, n: i32, info: i32): i32 {
-    this.wStart.push(start);
-    this.wLen.push(n);
-    this.wNext.push(-1);
-    this.wAux.push(0);
-    this.wAux2.push(-1);
-    return this.wInfo.push(info);
+    const w = this.words.length;
+    const r = this.words.add(WORD_SHIFT);
+    store<i32>(r, start, W_START);
+    store<i32>(r, n, W_LEN);
+    store<i32>(r, info, W_INFO);
+    store<i32>(r, -1, W_NEXT);
+    store<i32>(r, 0, W_AUX);
+    store<i32>(r, -1, W_AUX2);
+    return w;
   }
 
   // @ts-ignore: decorator
   @inline wordPtr(w: i32): usize {
-    return this.text.ptr + <usize>this.wStart.get(w);
+    return this.text.ptr + <usize>this.wStart(w);
   }
 
   // @ts-ignore: decorator
   @inline attrPtr(w: i32): usize {
-    return this.attr.ptr + <usize>this.wStart.get(w);
+    return this.attr.ptr + <usize>this.wStart(w);
   }
 
   // @ts-ignore: decorator
   @inline wordLen(w: i32): i32 {
-    return this.wLen.get(w);
+    return this.wLen(w);
   }
 
   // @ts-ignore: decorator
   @inline wordFlags(w: i32): i32 {
-    return this.wInfo.get(w);
+    return this.wInfo(w);
   }
 
   // @ts-ignore: decorator
   @inline wordKind(w: i32): i32 {
-    return this.wInfo.get(w) & WordFlag.KIND_MASK;
+    return this.wInfo(w) & WordFlag.KIND_MASK;
   }
 
   /** Static: no expansion, glob or brace expansion can change it at run time. */
   // @ts-ignore: decorator
   @inline isStatic(w: i32): bool {
-    return (this.wInfo.get(w) & (WordFlag.DYNAMIC | WordFlag.GLOB | WordFlag.BRACE)) == 0;
+    return (this.wInfo(w) & (WordFlag.DYNAMIC | WordFlag.GLOB | WordFlag.BRACE)) == 0;
   }
 
   // ---- commands ----
 
   newCommand(host: i32, subst: i32, stage: i32, func: i32, depth: i32): i32 {
-    this.cFirst.push(-1);
-    this.cLast.push(-1);
-    this.cHost.push(host);
-    this.cSubst.push(subst);
-    this.cFlags.push(0);
-    this.cStage.push(stage);
-    this.cFunc.push(func);
-    this.cArgv.push(0); this.cArgc.push(0);
-    this.cRedir.push(0); this.cRedirN.push(0);
-    this.cAssign.push(0); this.cAssignN.push(0);
-    return this.cDepth.push(depth);
+    const c = this.commands.length;
+    const r = this.commands.add(COMMAND_SHIFT);
+    store<i32>(r, -1, C_FIRST);
+    store<i32>(r, -1, C_LAST);
+    store<i32>(r, host, C_HOST);
+    store<i32>(r, subst, C_SUBST);
+    store<i32>(r, 0, C_FLAGS);
+    store<i32>(r, stage, C_STAGE);
+    store<i32>(r, func, C_FUNC);
+    store<i32>(r, depth, C_DEPTH);
+    store<i32>(r, 0, C_ARGV); store<i32>(r, 0, C_ARGC);
+    store<i32>(r, 0, C_REDIR); store<i32>(r, 0, C_REDIR_N);
+    store<i32>(r, 0, C_ASSIGN); store<i32>(r, 0, C_ASSIGN_N);
+    return c;
+  }
+
+  // @ts-ignore: decorator
+  @inline get wordCount(): i32 {
+    return this.words.length;
   }
 
   // @ts-ignore: decorator
   @inline get commandCount(): i32 {
-    return this.cDepth.length;
+    return this.commands.length;
   }
 
   // @ts-ignore: decorator
   @inline linkWord(cmd: i32, w: i32): void {
-    const last = this.cLast.get(cmd);
-    if (last < 0) this.cFirst.set(cmd, w);
-    else this.wNext.set(last, w);
-    this.cLast.set(cmd, w);
+    const last = this.cLast(cmd);
+    if (last < 0) this.setCFirst(cmd, w);
+    else this.setWNext(last, w);
+    this.setCLast(cmd, w);
   }
 
   /** argv word `k` of command `cmd` (after the walk flattened it). */
   // @ts-ignore: decorator
   @inline arg(cmd: i32, k: i32): i32 {
-    return this.argvFlat.get(this.cArgv.get(cmd) + k);
+    return this.argvFlat.get(this.cArgv(cmd) + k);
   }
 
   // @ts-ignore: decorator
@@ -281,12 +269,15 @@ export { Buf, IntList } from "./buffers";
 
   // @ts-ignore: decorator
   @inline newView(cmd: i32, start: i32, end: i32, parent: i32, flags: i32, info: i32): i32 {
-    this.vInfo.push(info);
-    this.vCmd.push(cmd);
-    this.vStart.push(start);
-    this.vEnd.push(end);
-    this.vParent.push(parent);
-    return this.vFlags.push(flags);
+    const v = this.views.length;
+    const r = this.views.add(VIEW_SHIFT);
+    store<i32>(r, cmd, V_CMD);
+    store<i32>(r, start, V_START);
+    store<i32>(r, end, V_END);
+    store<i32>(r, parent, V_PARENT);
+    store<i32>(r, flags, V_FLAGS);
+    store<i32>(r, info, V_INFO);
+    return v;
   }
 
   /** Record word `w` as arithmetic text. */
@@ -306,19 +297,127 @@ export { Buf, IntList } from "./buffers";
 
   // @ts-ignore: decorator
   @inline get viewCount(): i32 {
-    return this.vCmd.length;
+    return this.views.length;
   }
 
   /** Word row of argv[k] of view `v` (k relative to the view). */
   // @ts-ignore: decorator
   @inline viewArg(v: i32, k: i32): i32 {
-    return this.arg(this.vCmd.get(v), this.vStart.get(v) + k);
+    return this.arg(this.vCmd(v), this.vStart(v) + k);
   }
 
   // @ts-ignore: decorator
   @inline viewArgc(v: i32): i32 {
-    return this.vEnd.get(v) - this.vStart.get(v);
+    return this.vEnd(v) - this.vStart(v);
   }
+  // ---- row fields (the layouts at the top of this file) ----
+
+  /** A word: where its text starts in the arena. */
+  // @ts-ignore: decorator
+  @inline wStart(i: i32): i32 { return load<i32>(this.words.row(i, WORD_SHIFT), W_START); }
+  /** A word: its length in bytes. */
+  // @ts-ignore: decorator
+  @inline wLen(i: i32): i32 { return load<i32>(this.words.row(i, WORD_SHIFT), W_LEN); }
+  /** A word: WordKind | WordFlag. */
+  // @ts-ignore: decorator
+  @inline wInfo(i: i32): i32 { return load<i32>(this.words.row(i, WORD_SHIFT), W_INFO); }
+  // @ts-ignore: decorator
+  @inline setWInfo(i: i32, v: i32): void { store<i32>(this.words.row(i, WORD_SHIFT), v, W_INFO); }
+  /** A word: next word of the same command, -1. */
+  // @ts-ignore: decorator
+  @inline wNext(i: i32): i32 { return load<i32>(this.words.row(i, WORD_SHIFT), W_NEXT); }
+  // @ts-ignore: decorator
+  @inline setWNext(i: i32, v: i32): void { store<i32>(this.words.row(i, WORD_SHIFT), v, W_NEXT); }
+  /** A word: REDIR: op | (fd + 1) << 8. */
+  // @ts-ignore: decorator
+  @inline wAux(i: i32): i32 { return load<i32>(this.words.row(i, WORD_SHIFT), W_AUX); }
+  // @ts-ignore: decorator
+  @inline setWAux(i: i32, v: i32): void { store<i32>(this.words.row(i, WORD_SHIFT), v, W_AUX); }
+  /** A word: REDIR heredoc: body word, -1. */
+  // @ts-ignore: decorator
+  @inline wAux2(i: i32): i32 { return load<i32>(this.words.row(i, WORD_SHIFT), W_AUX2); }
+  // @ts-ignore: decorator
+  @inline setWAux2(i: i32, v: i32): void { store<i32>(this.words.row(i, WORD_SHIFT), v, W_AUX2); }
+  /** A command: first word, -1. */
+  // @ts-ignore: decorator
+  @inline cFirst(i: i32): i32 { return load<i32>(this.commands.row(i, COMMAND_SHIFT), C_FIRST); }
+  // @ts-ignore: decorator
+  @inline setCFirst(i: i32, v: i32): void { store<i32>(this.commands.row(i, COMMAND_SHIFT), v, C_FIRST); }
+  /** A command: last word, -1. */
+  // @ts-ignore: decorator
+  @inline cLast(i: i32): i32 { return load<i32>(this.commands.row(i, COMMAND_SHIFT), C_LAST); }
+  // @ts-ignore: decorator
+  @inline setCLast(i: i32, v: i32): void { store<i32>(this.commands.row(i, COMMAND_SHIFT), v, C_LAST); }
+  /** A command: command whose word or payload contains this one, -1. */
+  // @ts-ignore: decorator
+  @inline cHost(i: i32): i32 { return load<i32>(this.commands.row(i, COMMAND_SHIFT), C_HOST); }
+  /** A command: Subst. */
+  // @ts-ignore: decorator
+  @inline cSubst(i: i32): i32 { return load<i32>(this.commands.row(i, COMMAND_SHIFT), C_SUBST); }
+  /** A command: CmdFlag. */
+  // @ts-ignore: decorator
+  @inline cFlags(i: i32): i32 { return load<i32>(this.commands.row(i, COMMAND_SHIFT), C_FLAGS); }
+  // @ts-ignore: decorator
+  @inline setCFlags(i: i32, v: i32): void { store<i32>(this.commands.row(i, COMMAND_SHIFT), v, C_FLAGS); }
+  /** A command: innermost pipeline stage row, -1. */
+  // @ts-ignore: decorator
+  @inline cStage(i: i32): i32 { return load<i32>(this.commands.row(i, COMMAND_SHIFT), C_STAGE); }
+  /** A command: enclosing function row, -1. */
+  // @ts-ignore: decorator
+  @inline cFunc(i: i32): i32 { return load<i32>(this.commands.row(i, COMMAND_SHIFT), C_FUNC); }
+  /** A command: payload depth (0 = the command string itself). */
+  // @ts-ignore: decorator
+  @inline cDepth(i: i32): i32 { return load<i32>(this.commands.row(i, COMMAND_SHIFT), C_DEPTH); }
+  /** A command: start of its argv in argvFlat (walk.ts). */
+  // @ts-ignore: decorator
+  @inline cArgv(i: i32): i32 { return load<i32>(this.commands.row(i, COMMAND_SHIFT), C_ARGV); }
+  // @ts-ignore: decorator
+  @inline setCArgv(i: i32, v: i32): void { store<i32>(this.commands.row(i, COMMAND_SHIFT), v, C_ARGV); }
+  /** A command: argv length. */
+  // @ts-ignore: decorator
+  @inline cArgc(i: i32): i32 { return load<i32>(this.commands.row(i, COMMAND_SHIFT), C_ARGC); }
+  // @ts-ignore: decorator
+  @inline setCArgc(i: i32, v: i32): void { store<i32>(this.commands.row(i, COMMAND_SHIFT), v, C_ARGC); }
+  /** A command: start of its redirections in redirFlat. */
+  // @ts-ignore: decorator
+  @inline cRedir(i: i32): i32 { return load<i32>(this.commands.row(i, COMMAND_SHIFT), C_REDIR); }
+  // @ts-ignore: decorator
+  @inline setCRedir(i: i32, v: i32): void { store<i32>(this.commands.row(i, COMMAND_SHIFT), v, C_REDIR); }
+  /** A command: redirection count. */
+  // @ts-ignore: decorator
+  @inline cRedirN(i: i32): i32 { return load<i32>(this.commands.row(i, COMMAND_SHIFT), C_REDIR_N); }
+  // @ts-ignore: decorator
+  @inline setCRedirN(i: i32, v: i32): void { store<i32>(this.commands.row(i, COMMAND_SHIFT), v, C_REDIR_N); }
+  /** A command: start of its assignments in assignFlat. */
+  // @ts-ignore: decorator
+  @inline cAssign(i: i32): i32 { return load<i32>(this.commands.row(i, COMMAND_SHIFT), C_ASSIGN); }
+  // @ts-ignore: decorator
+  @inline setCAssign(i: i32, v: i32): void { store<i32>(this.commands.row(i, COMMAND_SHIFT), v, C_ASSIGN); }
+  /** A command: assignment count. */
+  // @ts-ignore: decorator
+  @inline cAssignN(i: i32): i32 { return load<i32>(this.commands.row(i, COMMAND_SHIFT), C_ASSIGN_N); }
+  // @ts-ignore: decorator
+  @inline setCAssignN(i: i32, v: i32): void { store<i32>(this.commands.row(i, COMMAND_SHIFT), v, C_ASSIGN_N); }
+  /** A view: the command whose argv[vStart, vEnd) runs. */
+  // @ts-ignore: decorator
+  @inline vCmd(i: i32): i32 { return load<i32>(this.views.row(i, VIEW_SHIFT), V_CMD); }
+  /** A view: first argv index. */
+  // @ts-ignore: decorator
+  @inline vStart(i: i32): i32 { return load<i32>(this.views.row(i, VIEW_SHIFT), V_START); }
+  /** A view: argv end. */
+  // @ts-ignore: decorator
+  @inline vEnd(i: i32): i32 { return load<i32>(this.views.row(i, VIEW_SHIFT), V_END); }
+  /** A view: the wrapper view that runs it, -1. */
+  // @ts-ignore: decorator
+  @inline vParent(i: i32): i32 { return load<i32>(this.views.row(i, VIEW_SHIFT), V_PARENT); }
+  /** A view: ViewFlag. */
+  // @ts-ignore: decorator
+  @inline vFlags(i: i32): i32 { return load<i32>(this.views.row(i, VIEW_SHIFT), V_FLAGS); }
+  // @ts-ignore: decorator
+  @inline setVFlags(i: i32, v: i32): void { store<i32>(this.views.row(i, VIEW_SHIFT), v, V_FLAGS); }
+  /** A view: commandInfo of the name (names.ts), 0 if unknown or dynamic. */
+  // @ts-ignore: decorator
+  @inline vInfo(i: i32): i32 { return load<i32>(this.views.row(i, VIEW_SHIFT), V_INFO); }
 }
 
 /** View flags. */

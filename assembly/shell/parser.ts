@@ -57,7 +57,7 @@ export class Parser extends Grammar {
     this.curScope = scope;
     if (host >= 0) this.curScope = this.newScope(true);
     const loops = this.loopDepth;
-    this.loopDepth = host >= 0 && (this.script.cFlags.get(host) & CmdFlag.IN_LOOP) != 0 ? 1 : 0;
+    this.loopDepth = host >= 0 && (this.script.cFlags(host) & CmdFlag.IN_LOOP) != 0 ? 1 : 0;
     let ok = this.parseSubSource();
     this.loopDepth = loops;
     this.srcLevel--;
@@ -260,7 +260,7 @@ export class Parser extends Grammar {
       if (c == Ch.SEMI || c == Ch.AMP || c == Ch.PIPE) return this.unexpected("unexpected operator in [[ ]]");
       if (!this.otherWord(regexNext ? Mode.REGEX : Mode.NORMAL)) return false;
       const s = this.script;
-      const w = s.wStart.length - 1;
+      const w = s.wordCount - 1;
       // `[[ -v 'a[$(id)]' ]]` and arithmetic operands evaluate `a[…]` subscripts, running a quoted `$( )`
       // no command row holds (red-team review): refuse such an operand.
       if (subscriptHidesCode(s.wordPtr(w), s.attrPtr(w), s.wordLen(w))) {
@@ -286,7 +286,7 @@ export class Parser extends Grammar {
     if (!this.scanWord(Mode.NORMAL)) return false;
     if (this.pos == start || this.b().length == 0) return this.unexpected("expected a function name");
     const cmd = this.newCommand();
-    s.cFlags.set(cmd, CmdFlag.FUNCDEF);
+    s.setCFlags(cmd, CmdFlag.FUNCDEF);
     const nameWord = s.commitWord(this.b(), WordKind.ARG, 0);
     s.linkWord(cmd, nameWord);
     this.skipBlanks();
@@ -305,7 +305,7 @@ export class Parser extends Grammar {
 
   functionRest(cmd: i32, nameWord: i32): bool {
     const s = this.script;
-    s.cFlags.set(cmd, s.cFlags.get(cmd) | CmdFlag.FUNCDEF);
+    s.setCFlags(cmd, s.cFlags(cmd) | CmdFlag.FUNCDEF);
     if (!this.skipLinebreaks()) return false;
     const c = this.ch(this.pos);
     const kw = this.peekReserved();

@@ -433,8 +433,7 @@ export class PatternMatcher {
   private indexText(s: Script): void {
     this.seenGeneration = s.generation;
     let any = 0;
-    const info = s.wInfo;
-    for (let w = 0, n = info.length; w < n; w++) any |= info.get(w);
+    for (let w = 0, n = s.wordCount; w < n; w++) any |= s.wInfo(w);
     this.spellsMore = (any & (WordFlag.DYNAMIC | WordFlag.GLOB | WordFlag.BRACE)) != 0;
     if (this.spellsMore) return;
     const table = this.pairs;
@@ -466,9 +465,9 @@ export class PatternMatcher {
       // Redirections with no command name of their own: `{ …; } >> f`, `while …; done < f`, `< f`, `$(< f)`.
       const head = st0.head!;
       for (let c = 0, n = s.commandCount; c < n; c++) {
-        if (s.cArgc.get(c) != 0) continue;
-        for (let k = 0, m = s.cRedirN.get(c); k < m; k++) {
-          const r = s.redirFlat.get(s.cRedir.get(c) + k);
+        if (s.cArgc(c) != 0) continue;
+        for (let k = 0, m = s.cRedirN(c); k < m; k++) {
+          const r = s.redirFlat.get(s.cRedir(c) + k);
           this.via = 0;
           if (this.loose(s, head, r)) { this.redirWord = r; this.redirCmd = c; return -2; }
         }
@@ -511,7 +510,7 @@ export class PatternMatcher {
     if (i >= pat.stages.length) return true;
     const st = pat.stages[i];
     for (let v = 0, n = s.viewCount; v < n; v++) {
-      if (!feeds(s, s.vCmd.get(prev), s.vCmd.get(v))) continue;
+      if (!feeds(s, s.vCmd(prev), s.vCmd(v))) continue;
       if (this.stage(s, st, v, false) && this.rest(s, pat, i + 1, v)) return true;
     }
     return false;
@@ -519,7 +518,7 @@ export class PatternMatcher {
 
   private stage(s: Script, st: PatternStage, v: i32, alone: bool): bool {
     this.via = 0;
-    const cmd = s.vCmd.get(v), start = s.vStart.get(v), end = s.vEnd.get(v);
+    const cmd = s.vCmd(v), start = s.vStart(v), end = s.vEnd(v);
     const head = st.head;
     if (head === null) return false;
     if (alone && st.single) {
@@ -531,8 +530,8 @@ export class PatternMatcher {
       if (hit) return true;
       for (let k = start + 1; k < end; k++) if (this.loose(s, head, s.arg(cmd, k))) return true;
       if (start == 0) {
-        for (let k = 0, m = s.cRedirN.get(cmd); k < m; k++) {
-          if (this.loose(s, head, s.redirFlat.get(s.cRedir.get(cmd) + k))) return true;
+        for (let k = 0, m = s.cRedirN(cmd); k < m; k++) {
+          if (this.loose(s, head, s.redirFlat.get(s.cRedir(cmd) + k))) return true;
         }
       }
       return false;
@@ -549,7 +548,7 @@ export class PatternMatcher {
     }
     if (next < want) return false;
     if (!st.single) {
-      collectFlags(s, cmd, start, end, s.vInfo.get(v), this.flags);
+      collectFlags(s, cmd, start, end, s.vInfo(v), this.flags);
       if (!this.flags.covers(st.flags)) return false;
     }
     return true;
@@ -801,10 +800,10 @@ export class PatternMatcher {
     const pw = st.operands[0];
     this.via = 0;
     for (let c = 0, n = s.commandCount; c < n; c++) {
-      const base = s.cRedir.get(c);
-      for (let k = 0, m = s.cRedirN.get(c); k < m; k++) {
+      const base = s.cRedir(c);
+      for (let k = 0, m = s.cRedirN(c); k < m; k++) {
         const r = s.redirFlat.get(base + k);
-        const op = s.wAux.get(r) & 0xff;
+        const op = s.wAux(r) & 0xff;
         const out = op == Redir.OUT || op == Redir.APPEND || op == Redir.CLOBBER || op == Redir.ALL_OUT ||
           op == Redir.ALL_APPEND || op == Redir.READ_WRITE || op == Redir.DUP_OUT;
         const inp = op == Redir.IN || op == Redir.READ_WRITE || op == Redir.DUP_IN;

@@ -11,14 +11,14 @@ import { Walker } from "./walk";
 
 /** The pipeline stage (index > 0) whose output is this command's stdin, or -1. */
 export function stdinStage(s: Script, cmd: i32): i32 {
-  let st = s.cStage.get(cmd);
+  let st = s.cStage(cmd);
   while (st >= 0 && s.sIndex.get(st) == 0) st = s.sParent.get(st);
   return st;
 }
 
 /** Is command c inside stage row `row` (at any depth)? */
 export function inStage(s: Script, c: i32, row: i32): bool {
-  for (let st = s.cStage.get(c); st >= 0; st = s.sParent.get(st)) if (st == row) return true;
+  for (let st = s.cStage(c); st >= 0; st = s.sParent.get(st)) if (st == row) return true;
   return false;
 }
 
@@ -47,8 +47,8 @@ export function producerPayload(w: Walker, cmd: i32, v: i32): bool {
     if (producer >= 0) return false;
     producer = c;
   }
-  if (producer < 0 || producer >= cmd || s.cStage.get(producer) != row) return false;
-  const argc = s.cArgc.get(producer);
+  if (producer < 0 || producer >= cmd || s.cStage(producer) != row) return false;
+  const argc = s.cArgc(producer);
   if (argc == 0) return false;
   const name = s.arg(producer, 0);
   if (!s.isStatic(name)) return false;
@@ -137,13 +137,13 @@ function printfInto(s: Script, c: i32, argc: i32, buf: ByteBuffer): bool {
 /** `cat` with no file operands, fed by a here-document or here-string. */
 function catInto(s: Script, c: i32, argc: i32, buf: ByteBuffer): bool {
   for (let k = 1; k < argc; k++) if (!wordIs(s, s.arg(c, k), "-")) return false;
-  const base = s.cRedir.get(c), n = s.cRedirN.get(c);
+  const base = s.cRedir(c), n = s.cRedirN(c);
   for (let k = n - 1; k >= 0; k--) {
     const r = s.redirFlat.get(base + k);
-    const aux = s.wAux.get(r), op = aux & 0xff, fd = (aux >> 8) - 1;
+    const aux = s.wAux(r), op = aux & 0xff, fd = (aux >> 8) - 1;
     if (fd > 0) continue;
     let w = -1;
-    if (op == Redir.HEREDOC || op == Redir.HEREDOC_TABS) w = s.wAux2.get(r);
+    if (op == Redir.HEREDOC || op == Redir.HEREDOC_TABS) w = s.wAux2(r);
     else if (op == Redir.HERESTRING) w = r;
     else return false;
     if (w < 0 || !s.isStatic(w)) return false;

@@ -37,13 +37,13 @@ export class Walker {
     const s = this.s;
     for (let i = 0; i < s.commandCount; i++) {
       this.flatten(i);
-      const n = s.cAssignN.get(i);
+      const n = s.cAssignN(i);
       for (let k = 0; k < n; k++) {
-        const w = s.assignFlat.get(s.cAssign.get(i) + k);
+        const w = s.assignFlat.get(s.cAssign(i) + k);
         s.addEnvWord(w, i);
         if (!this.literalCode(i, w) || !this.commandEnv(i, -1, w)) return false;
       }
-      if ((s.cFlags.get(i) & CmdFlag.FUNCDEF) == 0 && s.cArgc.get(i) > 0) this.chain(i, 0, s.cArgc.get(i), -1);
+      if ((s.cFlags(i) & CmdFlag.FUNCDEF) == 0 && s.cArgc(i) > 0) this.chain(i, 0, s.cArgc(i), -1);
       if (this.p.err != ParseError.NONE) return false;
     }
     return true;
@@ -51,12 +51,12 @@ export class Walker {
 
   flatten(i: i32): void {
     const s = this.s;
-    const funcdef = (s.cFlags.get(i) & CmdFlag.FUNCDEF) != 0;
-    s.cArgv.set(i, s.argvFlat.length);
-    s.cRedir.set(i, s.redirFlat.length);
-    s.cAssign.set(i, s.assignFlat.length);
+    const funcdef = (s.cFlags(i) & CmdFlag.FUNCDEF) != 0;
+    s.setCArgv(i, s.argvFlat.length);
+    s.setCRedir(i, s.redirFlat.length);
+    s.setCAssign(i, s.assignFlat.length);
     let argc = 0, redirs = 0, assigns = 0;
-    for (let w = s.cFirst.get(i); w >= 0; w = s.wNext.get(w)) {
+    for (let w = s.cFirst(i); w >= 0; w = s.wNext(w)) {
       const k = s.wordKind(w);
       if (k == WordKind.ARG) {
         if (funcdef) continue;
@@ -70,9 +70,9 @@ export class Walker {
         assigns++;
       }
     }
-    s.cArgc.set(i, argc);
-    s.cRedirN.set(i, redirs);
-    s.cAssignN.set(i, assigns);
+    s.setCArgc(i, argc);
+    s.setCRedirN(i, redirs);
+    s.setCAssignN(i, assigns);
   }
 
   /** Views of argv[start, end) of `cmd`: the command, then what each wrapper runs. */
@@ -95,12 +95,12 @@ export class Walker {
       // `tar cf x.tar *` with a file named `--checkpoint-action=exec=sh x.sh`, `sed -i 's/a/b/' *.txt` with one
       // named `-e1e id.txt`: a glob that can expand to an option, where options run code.
       if (globsOptions(info) && globMayBeOption(s, cmd, start + 1, end) &&
-          (cmdId(info) != Cmd.GIT || gitRunsPrograms(s, cmd, start + 1, end))) s.vFlags.set(v, s.vFlags.get(v) | ViewFlag.GLOB_OPTION);
-      if (cmdId(info) == Cmd.SED && computedOperandMayBeOption(s, cmd, start + 1, end)) s.vFlags.set(v, s.vFlags.get(v) | ViewFlag.GLOB_OPTION);
+          (cmdId(info) != Cmd.GIT || gitRunsPrograms(s, cmd, start + 1, end))) s.setVFlags(v, s.vFlags(v) | ViewFlag.GLOB_OPTION);
+      if (cmdId(info) == Cmd.SED && computedOperandMayBeOption(s, cmd, start + 1, end)) s.setVFlags(v, s.vFlags(v) | ViewFlag.GLOB_OPTION);
       if (parent >= 0 && optionsRunCode(info) && fedByXargs(s, parent) && !optionsEnded(s, cmd, start + 1, end, info)) {
         // `echo 'X!=id' | xargs make`, `… | xargs sed` with a file named `-e1e id`: the words xargs appends
         // can be options or assignments that run code, unless a `--` ends the options first.
-        s.vFlags.set(v, s.vFlags.get(v) | ViewFlag.XARGS_OPTION);
+        s.setVFlags(v, s.vFlags(v) | ViewFlag.XARGS_OPTION);
       }
       this.bookkeeping(cmd, v, start, end, info);
       if (this.p.err != ParseError.NONE || (info & Kind.WRAPPER) == 0) return;
@@ -212,7 +212,7 @@ export class Walker {
       }
       default:
         if ((info & Kind.INTERP) != 0 && (info & Kind.SHELL) == 0 && interpReadsStdin(s, cmd, start, end)) {
-          s.vFlags.set(v, s.vFlags.get(v) | ViewFlag.READS_STDIN);
+          s.setVFlags(v, s.vFlags(v) | ViewFlag.READS_STDIN);
         }
     }
   }
@@ -234,7 +234,7 @@ export class Walker {
       found ? s.commitRaw(0, 0, WordKind.ARG, Attr.UNQUOTED) :
       offset == 0 ? dir : s.commitRaw(s.wordPtr(dir) + <usize>offset, s.wordLen(dir) - offset, WordKind.ARG, Attr.UNQUOTED));
     // Inside a wrapper (`env -C .. env -C ..`) a relative directory is relative to one we do not track.
-    s.cdTransient.push(found || nested || s.vParent.get(v) >= 0 ? 2 : 1);
+    s.cdTransient.push(found || nested || s.vParent(v) >= 0 ? 2 : 1);
   }
 
   /** Rewrite npm's command word to the command npm resolves it to (npm-commands.ts). */
@@ -246,7 +246,7 @@ export class Walker {
     if (!s.isStatic(w)) return;
     const canonical = npmCommand(s.wordPtr(w), s.wordLen(w));
     if (canonical.length == 0) return;
-    s.argvFlat.set(s.cArgv.get(cmd) + k, s.commitString(canonical, WordKind.ARG, Attr.UNQUOTED));
+    s.argvFlat.set(s.cArgv(cmd) + k, s.commitString(canonical, WordKind.ARG, Attr.UNQUOTED));
   }
 
   /**
@@ -265,7 +265,7 @@ export class Walker {
       }
       if (n >= 2 && load<u8>(p) == Ch.MINUS && isChmodOptions(p, n)) continue;
       const mode = canonicalMode(p, n);
-      if (mode.length > 0) s.argvFlat.set(s.cArgv.get(cmd) + k, s.commitString(mode, WordKind.ARG, Attr.UNQUOTED));
+      if (mode.length > 0) s.argvFlat.set(s.cArgv(cmd) + k, s.commitString(mode, WordKind.ARG, Attr.UNQUOTED));
       return;
     }
   }
@@ -273,26 +273,26 @@ export class Walker {
   /** A shell (or `source`) reads its program from stdin: find what feeds it. */
   readsStdin(cmd: i32, v: i32, shell: bool): void {
     const s = this.s;
-    s.vFlags.set(v, s.vFlags.get(v) | ViewFlag.READS_STDIN);
+    s.setVFlags(v, s.vFlags(v) | ViewFlag.READS_STDIN);
     if (!shell) return;
-    const base = s.cRedir.get(cmd), n = s.cRedirN.get(cmd);
+    const base = s.cRedir(cmd), n = s.cRedirN(cmd);
     for (let k = n - 1; k >= 0; k--) {
       const r = s.redirFlat.get(base + k);
-      const aux = s.wAux.get(r), op = aux & 0xff, fd = (aux >> 8) - 1;
+      const aux = s.wAux(r), op = aux & 0xff, fd = (aux >> 8) - 1;
       if (fd > 0) continue;
       if (op == Redir.HEREDOC || op == Redir.HEREDOC_TABS) {
-        const body = s.wAux2.get(r);
+        const body = s.wAux2(r);
         if (body >= 0) this.payloadWord(cmd, v, body, 0);
         return;
       }
       if (op == Redir.HERESTRING) { this.payloadWord(cmd, v, r, 0); return; }
       if (op == Redir.IN || op == Redir.READ_WRITE || op == Redir.DUP_IN) {
         // A script file; but `sh < <(…)` is code we cannot see.
-        if ((s.wordFlags(r) & WordFlag.SUBST) != 0) s.vFlags.set(v, s.vFlags.get(v) | ViewFlag.STDIN_UNKNOWN);
+        if ((s.wordFlags(r) & WordFlag.SUBST) != 0) s.setVFlags(v, s.vFlags(v) | ViewFlag.STDIN_UNKNOWN);
         return;
       }
     }
-    if (!producerPayload(this, cmd, v)) s.vFlags.set(v, s.vFlags.get(v) | ViewFlag.STDIN_UNKNOWN);
+    if (!producerPayload(this, cmd, v)) s.setVFlags(v, s.vFlags(v) | ViewFlag.STDIN_UNKNOWN);
   }
 
   // ---- payloads ----
@@ -324,18 +324,18 @@ export class Walker {
   }
 
   dynamicPayload(v: i32): void {
-    if (v >= 0) this.s.vFlags.set(v, this.s.vFlags.get(v) | ViewFlag.PAYLOAD_DYNAMIC);
+    if (v >= 0) this.s.setVFlags(v, this.s.vFlags(v) | ViewFlag.PAYLOAD_DYNAMIC);
   }
 
   /** Parse p.payloadBuffer() as a script run by `cmd`. */
   parsePayload(cmd: i32): bool {
     const s = this.s;
-    const depth = s.cDepth.get(cmd) + 1;
+    const depth = s.cDepth(cmd) + 1;
     if (depth > MAX_PAYLOAD_DEPTH) return this.p.fail(ParseError.TOO_DEEP, "code nested too deep (sh -c / eval inside each other)");
     const buf = this.p.srcBufs[1];
     if (buf.length == 0) return true;
     return this.p.parseSource(buf.ptr, buf.length, cmd, Subst.PAYLOAD, depth,
-      s.cStage.get(cmd), s.cFunc.get(cmd), this.p.cScope.get(cmd));
+      s.cStage(cmd), s.cFunc(cmd), this.p.cScope.get(cmd));
   }
 
   /** `GIT_SSH_COMMAND=…`, `EDITOR=…`, `PAGER=…`: variables whose value a program runs as a command. */
@@ -357,8 +357,8 @@ export class Walker {
   /** literalCode over the command's redirection words (here-strings feeding `read`). */
   literalRedirects(cmd: i32): bool {
     const s = this.s;
-    for (let k = 0, n = s.cRedirN.get(cmd); k < n; k++) {
-      if (!this.literalCode(cmd, s.redirFlat.get(s.cRedir.get(cmd) + k))) return false;
+    for (let k = 0, n = s.cRedirN(cmd); k < n; k++) {
+      if (!this.literalCode(cmd, s.redirFlat.get(s.cRedir(cmd) + k))) return false;
     }
     return true;
   }
@@ -461,8 +461,8 @@ function spread(bits: i32): i32 {
 
 /** Is the view run by xargs (or parallel), directly or through wrappers (`xargs env nice sed`)? Their words read at run time end up on its command line. */
 export function fedByXargs(s: Script, parent: i32): bool {
-  for (let p = parent; p >= 0; p = s.vParent.get(p)) {
-    const id = cmdId(s.vInfo.get(p));
+  for (let p = parent; p >= 0; p = s.vParent(p)) {
+    const id = cmdId(s.vInfo(p));
     if (id == Cmd.XARGS || id == Cmd.PARALLEL) return true;
   }
   return false;

@@ -100,7 +100,7 @@ function readings(cmd: string): string {
   const s = parser.script;
   const c = s.commandCount - 1;
   // The command's other words are read first, as the checks do: what they leave cached must not matter.
-  const last = s.cArgc.get(c) - 1;
+  const last = s.cArgc(c) - 1;
   for (let k = 0; k < last; k++) {
     const o = s.arg(c, k);
     reading.read(s, s.wordPtr(o), s.attrPtr(o), s.wordLen(o));

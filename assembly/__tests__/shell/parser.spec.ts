@@ -23,9 +23,9 @@ function views(cmd: string): string {
   let out = "";
   for (let v = 0; v < s.viewCount; v++) {
     if (v > 0) out += "|";
-    const c = s.vCmd.get(v), e = s.vEnd.get(v);
-    for (let k = s.vStart.get(v); k < e; k++) {
-      if (k > s.vStart.get(v)) out += " ";
+    const c = s.vCmd(v), e = s.vEnd(v);
+    for (let k = s.vStart(v); k < e; k++) {
+      if (k > s.vStart(v)) out += " ";
       const a = s.arg(c, k);
       out += str(s.wordPtr(a), s.wordLen(a));
     }
@@ -35,7 +35,7 @@ function views(cmd: string): string {
 
 function flagsOf(cmd: string, view: i32): i32 {
   if (!parse(cmd)) return -1;
-  return p.script.vFlags.get(view);
+  return p.script.vFlags(view);
 }
 
 function same(spellings: Array<string>, want: string): void {

@@ -24,10 +24,10 @@ function difference(cmd: string): string {
   const f = fast.script, s = slow.script;
   if (f.text.length != s.text.length || !bytesEqual(f.text.ptr, s.text.ptr, f.text.length)) return "arena text";
   if (!bytesEqual(f.attr.ptr, s.attr.ptr, f.attr.length)) return "arena attr";
-  if (f.wStart.length != s.wStart.length) return "word count";
-  for (let w = 0; w < f.wStart.length; w++) {
-    if (f.wStart.get(w) != s.wStart.get(w) || f.wLen.get(w) != s.wLen.get(w) || f.wInfo.get(w) != s.wInfo.get(w) ||
-      f.wNext.get(w) != s.wNext.get(w) || f.wAux.get(w) != s.wAux.get(w) || f.wAux2.get(w) != s.wAux2.get(w)) {
+  if (f.wordCount != s.wordCount) return "word count";
+  for (let w = 0; w < f.wordCount; w++) {
+    if (f.wStart(w) != s.wStart(w) || f.wLen(w) != s.wLen(w) || f.wInfo(w) != s.wInfo(w) ||
+      f.wNext(w) != s.wNext(w) || f.wAux(w) != s.wAux(w) || f.wAux2(w) != s.wAux2(w)) {
       return "word " + w.toString();
     }
   }
@@ -39,9 +39,9 @@ function difference(cmd: string): string {
 }
 
 function sameCommand(f: Script, s: Script, c: i32): bool {
-  return f.cFirst.get(c) == s.cFirst.get(c) && f.cLast.get(c) == s.cLast.get(c) && f.cHost.get(c) == s.cHost.get(c) &&
-    f.cSubst.get(c) == s.cSubst.get(c) && f.cFlags.get(c) == s.cFlags.get(c) && f.cStage.get(c) == s.cStage.get(c) &&
-    f.cFunc.get(c) == s.cFunc.get(c) && f.cDepth.get(c) == s.cDepth.get(c);
+  return f.cFirst(c) == s.cFirst(c) && f.cLast(c) == s.cLast(c) && f.cHost(c) == s.cHost(c) &&
+    f.cSubst(c) == s.cSubst(c) && f.cFlags(c) == s.cFlags(c) && f.cStage(c) == s.cStage(c) &&
+    f.cFunc(c) == s.cFunc(c) && f.cDepth(c) == s.cDepth(c);
 }
 
 describe("plain words", () => {
