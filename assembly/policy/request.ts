@@ -1,13 +1,18 @@
 // A request as the core sees it: validated JSON bytes plus the positions of
 // the fields every policy needs. Nothing is copied out until a rule asks.
 
-import { Json, JsonType, DUPLICATE } from "../json/reader";
+import { Json, JsonType, DUPLICATE, literalKeyWord } from "../json/reader";
 import { ByteBuffer } from "../util/bytes";
 import { Verdict, Code } from "./verdict";
 import { UsageInput } from "./usage";
 
 /** Requests above this size are refused outright (oap.invalid_context). */
 export const MAX_REQUEST_BYTES: i32 = 8 << 20;
+
+// The envelope's keys as Json key words.
+const TOOL_NAME = literalKeyWord("tool_name");
+const TOOL_INPUT = literalKeyWord("tool_input");
+const CONTEXT = literalKeyWord("context");
 
 /** Objects with more members than this are searched member by member instead. */
 const MAX_INDEXED_MEMBERS: i32 = 32;
@@ -22,6 +27,8 @@ const MAX_INDEXED_MEMBERS: i32 = 32;
   objPos: i32 = -1;
   count: i32 = 0;
   keys: StaticArray<i32> = new StaticArray<i32>(MAX_INDEXED_MEMBERS);
+  /** Each key's Json.keyWord: a lookup compares one integer per member. */
+  words: StaticArray<u64> = new StaticArray<u64>(MAX_INDEXED_MEMBERS);
   values: StaticArray<i32> = new StaticArray<i32>(MAX_INDEXED_MEMBERS);
 
   /** Index the object at objPos; leaves objPos -1 (not indexed) when it has too many members. */
@@ -35,6 +42,7 @@ const MAX_INDEXED_MEMBERS: i32 = 32;
       const v = json.memberValue(m);
       // The bound is checked just above: count < MAX_INDEXED_MEMBERS.
       unchecked(this.keys[this.count] = m);
+      unchecked(this.words[this.count] = json.keyWord(m));
       unchecked(this.values[this.count] = v);
       this.count++;
       m = json.nextMemberAfterValue(v);
@@ -44,10 +52,11 @@ const MAX_INDEXED_MEMBERS: i32 = 32;
 
   /** Like Json.get: the value position, -1 when absent, DUPLICATE when the key occurs twice. */
   get(json: Json, key: string): i32 {
+    const word = literalKeyWord(key);
     let found = -1;
     for (let i = 0; i < this.count; i++) {
       // i < count <= MAX_INDEXED_MEMBERS.
-      if (json.stringEquals(unchecked(this.keys[i]), key)) {
+      if (json.keyEquals(unchecked(this.keys[i]), unchecked(this.words[i]), key, word)) {
         if (found >= 0) return DUPLICATE;
         found = unchecked(this.values[i]);
       }
@@ -97,13 +106,14 @@ export class RequestView {
     let m = json.firstMember(root);
     while (m >= 0) {
       const v = json.memberValue(m);
-      if (json.stringEquals(m, "tool_name")) {
+      const word = json.keyWord(m);
+      if (json.keyEquals(m, word, "tool_name", TOOL_NAME)) {
         if (name >= 0) return verdict.deny(Code.INVALID_CONTEXT, "duplicate key 'tool_name' in request");
         name = v;
-      } else if (json.stringEquals(m, "tool_input")) {
+      } else if (json.keyEquals(m, word, "tool_input", TOOL_INPUT)) {
         if (input >= 0) return verdict.deny(Code.INVALID_CONTEXT, "duplicate key 'tool_input' in request");
         input = v;
-      } else if (json.stringEquals(m, "context")) {
+      } else if (json.keyEquals(m, word, "context", CONTEXT)) {
         if (context >= 0) return verdict.deny(Code.INVALID_CONTEXT, "duplicate key 'context' in request");
         context = v;
       }
