@@ -117,9 +117,12 @@ export class ByteBuffer {
   append(ptr: usize, len: i32): void {
     this.ensure(len);
     const dst = this.ptr + <usize>this.length;
-    // Short runs (keys, names) copy faster inline than through memory.copy.
-    if (len <= 16) {
-      for (let i = 0; i < len; i++) store<u8>(dst + <usize>i, load<u8>(ptr + <usize>i));
+    // Runs up to a few hundred bytes (keys, names, a command between escapes) copy faster inline, eight
+    // bytes a store, than through memory.copy, which V8 makes a call into its runtime.
+    if (len <= 256) {
+      let i = 0;
+      for (; i + 8 <= len; i += 8) store<u64>(dst + <usize>i, load<u64>(ptr + <usize>i));
+      for (; i < len; i++) store<u8>(dst + <usize>i, load<u8>(ptr + <usize>i));
     } else {
       memory.copy(dst, ptr, <usize>len);
     }
