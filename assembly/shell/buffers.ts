@@ -163,17 +163,6 @@
     this.length += n;
   }
 
-  /** append for a short run from outside this buffer, eight bytes a store: no call into copyBytes. */
-  // @ts-ignore: decorator
-  @inline appendOutside(p: usize, n: i32): void {
-    this.ensure(n);
-    const d = this.data + <usize>this.length;
-    let i = 0;
-    for (; i + 8 <= n; i += 8) store<u64>(d + <usize>i, load<u64>(p + <usize>i));
-    for (; i < n; i++) store<u8>(d + <usize>i, load<u8>(p + <usize>i));
-    this.length += n;
-  }
-
   /** n zero bytes, eight a store (the stores may run up to 7 bytes past them, within capacity). */
   // @ts-ignore: decorator
   @inline appendZeros(n: i32): void {

@@ -343,6 +343,7 @@ export class Grammar extends Heredocs {
       // A plain word first: it never starts with an operator, and a redirection's `2>` or `{fd}>` is no
       // plain word (the run ends at `>`, which commitPlainWord does not take as a word's end).
       let w = this.commitPlainWord(WordKind.ARG);
+      const mayAssign = w < 0 || this.plainHasEq;
       if (w < 0) {
         const c = this.ch(this.pos);
         if (c == Ch.NL || c == Ch.SEMI || c == Ch.PIPE || c == Ch.RPAREN) break;
@@ -363,7 +364,7 @@ export class Grammar extends Heredocs {
         w = s.commitWord(this.b(), WordKind.ARG, this.seenFlags());
       }
       s.linkWord(cmd, w);
-      if (!sawName && isAssignment(s.wordPtr(w), s.attrPtr(w), s.wordLen(w))) {
+      if (!sawName && mayAssign && isAssignment(s.wordPtr(w), s.attrPtr(w), s.wordLen(w))) {
         s.setKind(w, WordKind.ASSIGN);
         assigns++;
       } else {

@@ -255,12 +255,19 @@ export class Lexer {
   commitPlainWord(kind: i32): i32 {
     if (!this.plainWords) return -1;
     const src = this.src, end = this.end, start = this.pos;
+    // The bytes are copied to the arena's end as they are scanned; a run that turns out not to be a plain
+    // word leaves them past the arena's length, where the next word overwrites them.
+    const text = this.script.text;
+    text.ensure(end - start);
+    const dst = text.ptr + <usize>text.length - <usize>start;
     let j = start;
-    let pattern: u32 = 0;
+    let seen: u32 = 0;
     while (j < end) {
-      const k = <u32>load<u8>(PLAIN_WORD + <usize>load<u8>(src + <usize>j));
+      const c = <u32>load<u8>(src + <usize>j);
+      const k = <u32>load<u8>(PLAIN_WORD + <usize>c);
       if (k == PLAIN_BREAK) break;
-      pattern |= k;
+      seen |= k;
+      store<u8>(dst + <usize>j, <u8>c);
       j++;
     }
     if (j == start) return -1;
@@ -269,8 +276,12 @@ export class Lexer {
       if (!(isBlank(c) || c == Ch.NL || c == Ch.SEMI || c == Ch.AMP || c == Ch.PIPE || c == Ch.RPAREN)) return -1;
     }
     this.pos = j;
-    return this.script.commitPlain(src + <usize>start, j - start, kind, pattern != 0);
+    this.plainHasEq = (seen & PLAIN_EQ) != 0;
+    return this.script.commitPlacedPlain(j - start, kind, (seen & PLAIN_PATTERN) != 0);
   }
+
+  /** The last commitPlainWord word holds `=` (else it is no assignment). */
+  plainHasEq: bool = false;
 
   /** The word's flags from what scanWord saw beyond its bytes (quotes, substitutions, unquoted expansions). */
   // @ts-ignore: decorator
@@ -437,14 +448,17 @@ function hasExpansion(b: WordBuilder, from: i32): bool {
 // For commitPlainWord, one byte per value: PLAIN_BREAK for the bytes that end
 // a run of plain word bytes (isWordBreak), PLAIN_PATTERN for * ? [ ] { } ~
 // (a glob, brace or tilde may follow: the word's flags need a full scan),
-// 0 for every other byte (bytes from 0x80 up are plain, as in scanWord).
+// PLAIN_EQ for `=` (only a word with one can be an assignment), 0 for every
+// other byte (bytes from 0x80 up are plain, as in scanWord).
 const PLAIN_BREAK: u32 = 1;
+const PLAIN_PATTERN: u32 = 2;
+const PLAIN_EQ: u32 = 4;
 // @ts-ignore: decorator
 @lazy @inline const PLAIN_WORD = memory.data<u8>([
   0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, // 0x00: \t \n
   0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
   1, 0, 1, 0, 1, 0, 1, 1, 1, 1, 2, 0, 0, 0, 0, 0, // 0x20: space " $ & ' ( ) *
-  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 1, 2, // 0x30: ; < > ?
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 4, 1, 2, // 0x30: ; < = > ?
   0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
   0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 1, 2, 0, 0, // 0x50: [ backslash ]
   1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, // 0x60: backtick

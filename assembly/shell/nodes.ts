@@ -142,10 +142,13 @@ const V_CMD = 0, V_START = 4, V_END = 8, V_PARENT = 12, V_FLAGS = 16, V_INFO = 2
     return this.addWordRow(start, n, kind | flags);
   }
 
-  /** A word of plain source bytes (commitPlainWord): all Attr.UNQUOTED; `mayPattern` when it holds * ? [ ] { } ~. */
-  commitPlain(ptr: usize, n: i32, kind: i32, mayPattern: bool): i32 {
+  /**
+   * A word of plain source bytes that commitPlainWord already placed at the arena's end: all
+   * Attr.UNQUOTED; `mayPattern` when it holds * ? [ ] { } ~.
+   */
+  commitPlacedPlain(n: i32, kind: i32, mayPattern: bool): i32 {
     const start = this.text.length;
-    this.text.appendOutside(ptr, n);
+    this.text.length = start + n;
     this.attr.appendZeros(n); // Attr.UNQUOTED
     const flags = mayPattern ? scanPatternFlags(this.text.ptr + <usize>start, this.attr.ptr + <usize>start, n) : 0;
     return this.addWordRow(start, n, kind | flags);
