@@ -135,6 +135,7 @@ function trustedDir(p: usize, n: i32): bool {
 
 /** A call of a function the script defined earlier (its body's commands are checked instead). */
 export function isFunctionCall(s: Script, v: i32): bool {
+  if (s.fName.length == 0) return false;
   const name = s.viewArg(v, 0);
   const cmd = s.vCmd(v);
   for (let f = 0, m = s.fName.length; f < m; f++) {
