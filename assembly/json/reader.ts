@@ -5,7 +5,7 @@
 // positions relative to `ptr`; -1 means "absent".
 
 import { firstByteFlag, firstBelowOrHighFlag } from "../util/swar";
-import { ByteBuffer, Bytes } from "../util/bytes";
+import { ByteBuffer, Bytes, allocZeroed } from "../util/bytes";
 
 export const enum JsonType {
   None = 0,
@@ -464,7 +464,8 @@ export function literalKeyWord(s: string): u64 {
   const ptr = changetype<usize>(s);
   // A literal in the data segment never changes or goes away, so its word is computed once.
   if (ptr >= __heap_base) return computeKeyWord(s);
-  const slot = (ptr >> 2) & <usize>(WORD_CACHE_SLOTS - 1);
+  // Literals sit 16 or more bytes apart, so the slot is a hash of the address, not its low bits.
+  const slot = <usize>((<u32>ptr * 0x9e3779b1) >>> (32 - WORD_CACHE_BITS));
   if (load<usize>(WORD_CACHE + (slot << 4)) == ptr) return load<u64>(WORD_CACHE + (slot << 4), 8);
   const word = computeKeyWord(s);
   store<usize>(WORD_CACHE + (slot << 4), ptr);
@@ -473,14 +474,9 @@ export function literalKeyWord(s: string): u64 {
 }
 
 /** Literal words by the literal's address (16-byte slots: address, word); address 0 is no literal. */
-const WORD_CACHE_SLOTS: i32 = 32;
-const WORD_CACHE: usize = heapAllocZeroed(WORD_CACHE_SLOTS << 4);
-
-function heapAllocZeroed(n: i32): usize {
-  const p = heap.alloc(<usize>n);
-  memory.fill(p, 0, <usize>n);
-  return p;
-}
+const WORD_CACHE_BITS: i32 = 5;
+const WORD_CACHE_SLOTS: i32 = 1 << WORD_CACHE_BITS;
+const WORD_CACHE: usize = allocZeroed(WORD_CACHE_SLOTS << 4);
 
 function computeKeyWord(s: string): u64 {
   const n = s.length;

@@ -18,7 +18,7 @@
 //    that directory is unknown, against any directory (`cat shadow` could be
 //    /etc/shadow).
 
-import { ByteBuffer, Bytes, toLowerAscii, utf8 } from "../util/bytes";
+import { ByteBuffer, Bytes, allocZeroed, toLowerAscii, utf8 } from "../util/bytes";
 import { appendComponents, canonicalizeAbsoluteInto, canonicalizeBytesInto } from "../util/path";
 import { basenameOffset, indexOf } from "./argv";
 import { feeds } from "./danger";
@@ -265,12 +265,6 @@ function globWordHits(pw: PatternWord, p: usize, n: i32, flags: i32): bool {
 
 const PAIR_BITS: i32 = 4096;
 
-function alloc0(n: i32): usize {
-  const p = heap.alloc(<usize>n);
-  memory.fill(p, 0, <usize>n);
-  return p;
-}
-
 /**
  * A byte pair's entry: the first byte with 0x20 set (ASCII letters fold to
  * lower case; other bytes may share an entry, which only costs a search) and
@@ -426,7 +420,7 @@ export class PatternMatcher {
    * holds the stamp of the last script that had the pair, so indexing is one store per byte and
    * nothing is cleared until the stamp wraps.
    */
-  private pairs: usize = alloc0(PAIR_BITS);
+  private pairs: usize = allocZeroed(PAIR_BITS);
   private stamp: u32 = 0;
 
   /** Once per script: does some word stand for text other than its own (DYNAMIC, GLOB, BRACE), and its pairs. */

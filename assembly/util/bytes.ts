@@ -167,3 +167,10 @@ export class ByteBuffer {
     return copyBytes(this.ptr, this.length);
   }
 }
+
+/** n zeroed bytes of unmanaged memory that live as long as the instance (tables made once, never freed). */
+export function allocZeroed(n: i32): usize {
+  const p = heap.alloc(<usize>n);
+  memory.fill(p, 0, <usize>n);
+  return p;
+}
