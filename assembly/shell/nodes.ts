@@ -67,6 +67,8 @@ const V_CMD = 0, V_START = 4, V_END = 8, V_PARENT = 12, V_FLAGS = 16, V_INFO = 2
   // Words, commands and views: one row each (buffers.ts Rows), read and written through the accessors
   // at the end of this class.
   words: Rows = new Rows(WORD_SHIFT, 128);
+  /** Every word's WordFlag bits OR'd together (only a word's kind changes after it is added: setKind). */
+  wordFlagsSeen: i32 = 0;
   commands: Rows = new Rows(COMMAND_SHIFT, 32);
   views: Rows = new Rows(VIEW_SHIFT, 32);
   // Filled by the walk (walk.ts): the flattened argv, redirection and assignment words each command's
@@ -120,7 +122,7 @@ const V_CMD = 0, V_START = 4, V_END = 8, V_PARENT = 12, V_FLAGS = 16, V_INFO = 2
   reset(): void {
     this.generation++;
     this.text.reset(); this.attr.reset();
-    this.words.reset(); this.commands.reset(); this.views.reset();
+    this.words.reset(); this.commands.reset(); this.views.reset(); this.wordFlagsSeen = 0;
     this.argvFlat.reset(); this.redirFlat.reset(); this.assignFlat.reset();
     this.sPipe.reset(); this.sIndex.reset(); this.sParent.reset(); this.pipeCount = 0;
     this.fName.reset(); this.fFirst.reset(); this.fEnd.reset();
@@ -178,6 +180,7 @@ const V_CMD = 0, V_START = 4, V_END = 8, V_PARENT = 12, V_FLAGS = 16, V_INFO = 2
 
   // @ts-ignore: decorator
   @inline addWordRow(start: i32, n: i32, info: i32): i32 {
+    this.wordFlagsSeen |= info;
     const w = this.words.length;
     const r = this.words.add(WORD_SHIFT);
     store<i32>(r, start, W_START);

@@ -29,6 +29,7 @@ import { BraceExpander } from "./target";
 import { Attr, Ch, Redir, WordFlag, WordKind } from "./tokens";
 import { bracketEnd, globsOverlap } from "./glob-overlap";
 import { MAX_READINGS, WrittenReading } from "./expansion-text";
+import { containsFolded } from "../util/swar";
 
 @final class PatternWord {
   text: Bytes;
@@ -281,18 +282,6 @@ const PAIR_BITS: i32 = 4096;
   return (<u32>load<u16>(p) | 0x20) & <u32>(PAIR_BITS - 1);
 }
 
-/** Does (t, tn), ASCII case-folded, contain the lower-case (l, ln)? */
-function containsLower(t: usize, tn: i32, l: usize, ln: i32): bool {
-  const first = <u32>load<u8>(l);
-  for (let i = 0, last = tn - ln; i <= last; i++) {
-    if (toLowerAscii(<u32>load<u8>(t + <usize>i)) != first) continue;
-    let j = 1;
-    while (j < ln && toLowerAscii(<u32>load<u8>(t + <usize>(i + j))) == <u32>load<u8>(l + <usize>j)) j++;
-    if (j == ln) return true;
-  }
-  return false;
-}
-
 const MAX_HOME_TAIL: i32 = 1024;
 
 // What PatternMatcher.dynamicForm built: some byte other than `/` is known; the first segment holds an
@@ -408,7 +397,7 @@ export class PatternMatcher {
     }
     for (let i = 0, n = lits.length; i < n; i++) {
       const l = lits[i];
-      if (!containsLower(s.text.ptr, s.text.length, changetype<usize>(l), l.length)) return false;
+      if (!containsFolded(s.text.ptr, s.text.length, changetype<usize>(l), l.length)) return false;
     }
     return true;
   }
@@ -426,9 +415,7 @@ export class PatternMatcher {
   /** Once per script: does some word stand for text other than its own (DYNAMIC, GLOB, BRACE), and its pairs. */
   private indexText(s: Script): void {
     this.seenGeneration = s.generation;
-    let any = 0;
-    for (let w = 0, n = s.wordCount; w < n; w++) any |= s.wInfo(w);
-    this.spellsMore = (any & (WordFlag.DYNAMIC | WordFlag.GLOB | WordFlag.BRACE)) != 0;
+    this.spellsMore = (s.wordFlagsSeen & (WordFlag.DYNAMIC | WordFlag.GLOB | WordFlag.BRACE)) != 0;
     if (this.spellsMore) return;
     const table = this.pairs;
     let stamp = this.stamp + 1;

@@ -2,6 +2,8 @@
 // most input is plain ASCII, which one 64-bit load and a few bit operations
 // settle instead of eight compares and branches.
 
+import { toLowerAscii } from "./bytes";
+
 export const ONES: u64 = 0x0101010101010101;
 export const HIGHS: u64 = 0x8080808080808080;
 
@@ -59,4 +61,39 @@ export function containsZeroByte(p: usize, n: i32): bool {
   for (; i + 8 <= n; i += 8) if (hasZeroByte(load<u64>(p + <usize>i))) return true;
   for (; i < n; i++) if (load<u8>(p + <usize>i) == 0) return true;
   return false;
+}
+
+/**
+ * Does (t, tn), ASCII letters folded to lower case, contain the lower-case
+ * (l, ln)? Where the first byte could match is found eight bytes at a time:
+ * every byte that folds to `first` has b | 0x20 == first | 0x20 (a few other
+ * bytes do too; the full compare turns them down).
+ */
+export function containsFolded(t: usize, tn: i32, l: usize, ln: i32): bool {
+  const last = tn - ln;
+  if (last < 0) return false;
+  if (ln == 0) return true;
+  const first = <u32>load<u8>(l);
+  const target = ONES * <u64>(first | 0x20);
+  let i = 0;
+  for (; i + 8 <= tn && i <= last; i += 8) {
+    const y = (load<u64>(t + <usize>i) | (ONES * 0x20)) ^ target;
+    // Every zero byte of y is flagged (the lowest exactly; a borrow may flag bytes above it too).
+    let m = (y - ONES) & ~y & HIGHS;
+    while (m != 0) {
+      const at = i + <i32>(ctz(m) >> 3);
+      if (at > last) return false;
+      if (foldedEqual(t + <usize>at, l, ln)) return true;
+      m &= m - 1;
+    }
+  }
+  for (; i <= last; i++) if (foldedEqual(t + <usize>i, l, ln)) return true;
+  return false;
+}
+
+function foldedEqual(p: usize, l: usize, n: i32): bool {
+  for (let j = 0; j < n; j++) {
+    if (toLowerAscii(<u32>load<u8>(p + <usize>j)) != <u32>load<u8>(l + <usize>j)) return false;
+  }
+  return true;
 }

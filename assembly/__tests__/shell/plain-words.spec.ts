@@ -5,6 +5,7 @@
 // edges of "plain" and a few thousand random shell-ish strings.
 import { Parser } from "../../shell/parser";
 import { Script } from "../../shell/nodes";
+import { WordFlag } from "../../shell/tokens";
 
 const fast = new Parser();
 const slow = new Parser();
@@ -31,6 +32,11 @@ function difference(cmd: string): string {
       return "word " + w.toString();
     }
   }
+  // The flags seen (what the pattern prefilter reads) are every row's flags, on both paths.
+  let seen = 0;
+  for (let w = 0; w < f.wordCount; w++) seen |= f.wInfo(w) & ~WordFlag.KIND_MASK;
+  const mask = ~WordFlag.KIND_MASK;
+  if ((f.wordFlagsSeen & mask) != seen || (s.wordFlagsSeen & mask) != seen) return "flags seen";
   if (f.commandCount != s.commandCount) return "command count";
   for (let c = 0; c < f.commandCount; c++) {
     if (!sameCommand(f, s, c)) return "command " + c.toString();
