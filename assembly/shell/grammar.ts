@@ -221,7 +221,8 @@ export class Grammar extends Heredocs {
       }
       break;
     }
-    if (this.atListEnd() || this.atSeparator()) return prefixed ? true : this.unexpected("expected a command");
+    // Both callers (list, andOr) saw no list end here; only a `!` or `time` prefix can have moved onto one.
+    if ((prefixed && this.atListEnd()) || this.atSeparator()) return prefixed ? true : this.unexpected("expected a command");
     const s = this.script;
     const pipe = s.pipeCount++;
     const parentStage = this.curStage, parentScope = this.curScope;
