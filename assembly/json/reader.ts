@@ -75,34 +75,63 @@ let errorCode: i32 = 0;
 // Spans: where the containers and the long strings of the document end,
 // recorded by `validate` so that navigation skips a value with one lookup
 // instead of rescanning it (the envelope walk skipped a request's command
-// string two or three times, and tool_input byte by byte). A direct-mapped
-// table per Json, keyed by position and a generation that every `reset`
-// bumps, so an entry never outlives its document; a collision or a full
-// table only means the value is scanned as before.
+// string two or three times, and tool_input byte by byte). The same table
+// holds what follows each member and element (FOLLOW): a key's value, and
+// the next key or element after a value (-1 after the last), so walking an
+// object or array does not rescan its keys and short values either. A
+// direct-mapped table per Json, keyed by position and a generation that every
+// `reset` bumps, so an entry never outlives its document; a collision or a
+// full table only means the value is scanned as before.
 const SPAN_SLOTS: i32 = 256;
 const SPAN_MIN_STRING: i32 = 24;
+/** Tags a FOLLOW entry's key (positions stay below 2^31: MAX_REQUEST_BYTES and the policy limit are far below). */
+const FOLLOW: u32 = 0x80000000;
+/** followOf's answer when nothing is recorded. */
+const NO_FOLLOW: i32 = i32.MIN_VALUE;
 /** The active document's table (16-byte slots: u64 key, i32 end) and generation (high half of a key). */
 let S: usize = 0;
 let G: u64 = 0;
 
 // @ts-ignore: decorator
-@inline function spanSlot(pos: i32): usize {
-  return S + ((<usize>((<u32>pos * 0x9e3779b1) >>> 24) & <usize>(SPAN_SLOTS - 1)) << 4);
+@inline function spanSlot(key: u32): usize {
+  return S + ((<usize>((key * 0x9e3779b1) >>> 24) & <usize>(SPAN_SLOTS - 1)) << 4);
+}
+
+// @ts-ignore: decorator
+@inline function recordAt(key: u32, value: i32): void {
+  const slot = spanSlot(key);
+  store<u64>(slot, G | <u64>key);
+  store<i32>(slot, value, 8);
 }
 
 // @ts-ignore: decorator
 @inline function recordSpan(pos: i32, end: i32): void {
-  const slot = spanSlot(pos);
-  store<u64>(slot, G | <u64><u32>pos);
-  store<i32>(slot, end, 8);
+  recordAt(<u32>pos, end);
 }
 
 /** The recorded end of the value at pos, or -1. */
 // @ts-ignore: decorator
 @inline function spanEnd(pos: i32): i32 {
-  const slot = spanSlot(pos);
+  const slot = spanSlot(<u32>pos);
   return load<u64>(slot) == (G | <u64><u32>pos) ? load<i32>(slot, 8) : -1;
 }
+
+/** Record what follows the key or value at pos: the value's position, or the next key's or element's (-1: none). */
+// @ts-ignore: decorator
+@inline function recordFollow(pos: i32, next: i32): void {
+  recordAt(<u32>pos | FOLLOW, next);
+}
+
+/** What validate recorded as following the key or value at pos, or NO_FOLLOW. */
+// @ts-ignore: decorator
+@inline function followOf(pos: i32): i32 {
+  const key = <u32>pos | FOLLOW;
+  const slot = spanSlot(key);
+  return load<u64>(slot) == (G | <u64>key) ? load<i32>(slot, 8) : NO_FOLLOW;
+}
+
+/** Off only in the spec that checks the recorded entries against a rescan. */
+export let followEntries: bool = true;
 
 const E_EOF = 1, E_DEPTH = 2, E_OBJ_SEP = 3, E_ARR_SEP = 4, E_TRAILING = 5, E_KEY = 6, E_COLON = 7,
   E_CHAR = 8, E_NUMBER = 9, E_CONTROL = 10, E_UESCAPE = 11, E_SURROGATE = 12, E_ESCAPE = 13, E_UTF8 = 14, E_UNTERMINATED = 15;
@@ -160,13 +189,15 @@ function skipWsRun(pos: i32): i32 {
  * byte per level) and the open positions at `opens` (one i32 per level);
  * true when valid.
  */
-function validateAll(stack: usize, opens: usize): bool {
+function validateAll(stack: usize, opens: usize, starts: usize): bool {
   let pos = skipWsAt(0);
   let depth = 0;
   let expectValue = true;
   while (true) {
     if (expectValue) {
       if (pos >= L) return failAt(pos, E_EOF) >= 0;
+      // Where this member's value or this element starts, for the FOLLOW entry made at the `,` or close after it.
+      if (depth > 0) store<i32>(starts + (<usize>(depth - 1) << 2), pos);
       const c = at(pos);
       if (c == C.LBRACE || c == C.LBRACKET) {
         if (depth >= MAX_DEPTH) return failAt(pos, E_DEPTH) >= 0;
@@ -184,8 +215,10 @@ function validateAll(stack: usize, opens: usize): bool {
           continue;
         }
         if (isObject) {
+          const key = pos;
           pos = validateKeyAt(pos);
           if (pos < 0) return false;
+          recordFollow(key, pos);
         }
         continue;
       }
@@ -201,14 +234,18 @@ function validateAll(stack: usize, opens: usize): bool {
     const inObject = load<u8>(stack + <usize>(depth - 1)) == 1;
     if (c == C.COMMA) {
       pos = skipWsAt(pos + 1);
+      recordFollow(load<i32>(starts + (<usize>(depth - 1) << 2)), pos);
       if (inObject) {
+        const key = pos;
         pos = validateKeyAt(pos);
         if (pos < 0) return false;
+        recordFollow(key, pos);
       }
       expectValue = true;
       continue;
     }
     if (c == (inObject ? C.RBRACE : C.RBRACKET)) {
+      recordFollow(load<i32>(starts + (<usize>(depth - 1) << 2)), -1);
       depth--;
       pos++;
       recordSpan(load<i32>(opens + (<usize>depth << 2)), pos);
@@ -431,6 +468,21 @@ function asciiKeyEqualsAt(pos: i32, s: usize, n: i32): i32 {
   return p < L && at(p) == C.QUOTE ? 1 : 0;
 }
 
+/** The value position of the member whose key is at keyPos. */
+function valueAfterKeyAt(keyPos: i32): i32 {
+  const f = followEntries ? followOf(keyPos) : NO_FOLLOW;
+  if (f != NO_FOLLOW) return f;
+  return skipWsAt(skipWsAt(skipStringAt(keyPos)) + 1); // past ':'
+}
+
+/** The next key or element after the member value or element at pos, or -1. */
+function nextAfterValueAt(pos: i32): i32 {
+  const f = followEntries ? followOf(pos) : NO_FOLLOW;
+  if (f != NO_FOLLOW) return f;
+  const p = skipWsAt(skipValueAt(pos));
+  return at(p) == C.COMMA ? skipWsAt(p + 1) : -1;
+}
+
 // Key words: the first eight bytes of a key as one u64, so that looking a key
 // up compares one integer per member instead of a string (a request's
 // envelope and tool_input made 16 compares per decision, about 150
@@ -499,6 +551,8 @@ export class Json {
   private stack: StaticArray<u8> = new StaticArray<u8>(MAX_DEPTH);
   /** Where each open container started. */
   private opens: StaticArray<i32> = new StaticArray<i32>(MAX_DEPTH);
+  /** Where the current member value or element of each open container started. */
+  private starts: StaticArray<i32> = new StaticArray<i32>(MAX_DEPTH);
   /** Value ends recorded by validate (see SPAN_SLOTS), and this document's generation. */
   private spans: StaticArray<u64> = new StaticArray<u64>(SPAN_SLOTS * 2);
   /** Bumped by every reset; public so a test can bring it to the wrap. */
@@ -539,7 +593,7 @@ export class Json {
   /** Validate the whole document: exactly one value, optional whitespace around it. */
   validate(): bool {
     this.use();
-    if (validateAll(changetype<usize>(this.stack), changetype<usize>(this.opens))) return true;
+    if (validateAll(changetype<usize>(this.stack), changetype<usize>(this.opens), changetype<usize>(this.starts))) return true;
     this.errorAt = errorPos;
     this.error = errorText(errorCode);
     return false;
@@ -580,23 +634,19 @@ export class Json {
   /** The value position for the member whose key is at keyPos. */
   memberValue(keyPos: i32): i32 {
     this.use();
-    const p = skipWsAt(skipStringAt(keyPos));
-    return skipWsAt(p + 1); // past ':'
+    return valueAfterKeyAt(keyPos);
   }
 
   /** The next member's key position after the member whose key is at keyPos, or -1. */
   nextMember(keyPos: i32): i32 {
     this.use();
-    const value = skipWsAt(skipWsAt(skipStringAt(keyPos)) + 1);
-    const p = skipWsAt(skipValueAt(value));
-    return at(p) == C.COMMA ? skipWsAt(p + 1) : -1;
+    return nextAfterValueAt(valueAfterKeyAt(keyPos));
   }
 
   /** The next member's key position after the member whose value is at valuePos, or -1. */
   nextMemberAfterValue(valuePos: i32): i32 {
     this.use();
-    const p = skipWsAt(skipValueAt(valuePos));
-    return at(p) == C.COMMA ? skipWsAt(p + 1) : -1;
+    return nextAfterValueAt(valuePos);
   }
 
   /** First element of an array, or -1 when empty. */
@@ -609,8 +659,7 @@ export class Json {
   /** The element after the one at pos, or -1. */
   nextElement(pos: i32): i32 {
     this.use();
-    const p = skipWsAt(skipValueAt(pos));
-    return at(p) == C.COMMA ? skipWsAt(p + 1) : -1;
+    return nextAfterValueAt(pos);
   }
 
   /**
