@@ -84,7 +84,7 @@ let errorCode: i32 = 0;
 // full table only means the value is scanned as before.
 const SPAN_SLOTS: i32 = 256;
 const SPAN_MIN_STRING: i32 = 24;
-/** Tags a FOLLOW entry's key (positions stay below 2^31: MAX_REQUEST_BYTES and the policy limit are far below). */
+/** Tags a FOLLOW entry's key: a position is a non-negative i32, so the top bit is free. */
 const FOLLOW: u32 = 0x80000000;
 /** followOf's answer when nothing is recorded. */
 const NO_FOLLOW: i32 = i32.MIN_VALUE;

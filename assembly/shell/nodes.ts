@@ -133,6 +133,11 @@ const V_CMD = 0, V_START = 4, V_END = 8, V_PARENT = 12, V_FLAGS = 16, V_INFO = 2
 
   // ---- words ----
 
+  // @ts-ignore: decorator
+  @inline get wordCount(): i32 {
+    return this.words.length;
+  }
+
   /** Copy a finished word from `b` into the arena; returns its row. */
   // @ts-ignore: decorator
   @inline commitWord(b: WordBuilder, kind: i32, extraFlags: i32): i32 {
@@ -240,11 +245,6 @@ const V_CMD = 0, V_START = 4, V_END = 8, V_PARENT = 12, V_FLAGS = 16, V_INFO = 2
     store<i32>(r, 0, C_REDIR); store<i32>(r, 0, C_REDIR_N);
     store<i32>(r, 0, C_ASSIGN); store<i32>(r, 0, C_ASSIGN_N);
     return c;
-  }
-
-  // @ts-ignore: decorator
-  @inline get wordCount(): i32 {
-    return this.words.length;
   }
 
   // @ts-ignore: decorator
