@@ -5,7 +5,7 @@
 // Lookup is by basename and ASCII case-insensitive: on a case-insensitive file
 // system `SUDO` runs sudo, and a deny-side rule must not be dodged by case.
 
-import { ByteBuffer, toLowerAscii } from "../util/bytes";
+import { ByteBuffer, allocZeroed, toLowerAscii } from "../util/bytes";
 import { IntList } from "./nodes";
 
 /** Command identities. */
@@ -212,8 +212,28 @@ function build(): NameTable {
   return t;
 }
 
+// Names of up to eight bytes seen before, with their info: a decision asks about the same few names (git, ls,
+// grep) for every command and wrapper, and the table lookup hashes and compares case-folded bytes each time.
+// A slot is the name's bytes as one u64, its length and its info; the length makes the key exact.
+const NAME_CACHE_BITS: u64 = 6;
+const NAME_CACHE: usize = allocZeroed(16 << <i32>NAME_CACHE_BITS);
+
 /** Name info (Cmd | Kind bits) for a command basename; 0 when unknown. */
 export function commandInfo(ptr: usize, len: i32): i32 {
+  if (len <= 0 || len > 8) return lookupCommandInfo(ptr, len);
+  let key: u64 = 0;
+  for (let i = 0; i < len; i++) key |= <u64>load<u8>(ptr + <usize>i) << (<u64>i << 3);
+  const slot = NAME_CACHE + (<usize>((key * 0x9e3779b97f4a7c15) >> (64 - NAME_CACHE_BITS)) << 4);
+  if (load<u64>(slot) == key && load<i32>(slot, 8) == len) return load<i32>(slot, 12);
+  const info = lookupCommandInfo(ptr, len);
+  store<u64>(slot, key);
+  store<i32>(slot, len, 8);
+  store<i32>(slot, info, 12);
+  return info;
+}
+
+/** commandInfo without the cache (exported for the spec that compares the two). */
+export function lookupCommandInfo(ptr: usize, len: i32): i32 {
   let t = table;
   if (t === null) { t = build(); table = t; }
   if (len <= 0) return 0;
