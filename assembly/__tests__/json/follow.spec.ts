@@ -5,35 +5,30 @@
 // recorded entries and without them.
 import { Json, JsonType, followEntries } from "../../json/reader";
 import { ByteBuffer } from "../../util/bytes";
+import { XorShift } from "../xorshift";
 
-let seed: u32 = 0x1234567;
-function next(): u32 {
-  seed ^= seed << 13;
-  seed ^= seed >> 17;
-  seed ^= seed << 5;
-  return seed;
-}
+const random = new XorShift(0x1234567);
 
 function ws(b: ByteBuffer): void {
-  const r = next() % 6;
+  const r = random.next() % 6;
   if (r == 0) b.appendString(" ");
   else if (r == 1) b.appendString("\n\t ");
 }
 
 function value(b: ByteBuffer, depth: i32): void {
   ws(b);
-  const r = next() % (depth > 4 ? 4 : 7);
+  const r = random.next() % (depth > 4 ? 4 : 7);
   if (r == 0) b.appendString("12");
   else if (r == 1) b.appendString("\"a\\\"b\\u00e9\"");
-  else if (r == 2) b.appendString("\"" + "x".repeat(<i32>(next() % 40)) + "\"");
-  else if (r == 3) b.appendString(next() % 2 == 0 ? "true" : "null");
+  else if (r == 2) b.appendString("\"" + "x".repeat(<i32>(random.next() % 40)) + "\"");
+  else if (r == 3) b.appendString(random.next() % 2 == 0 ? "true" : "null");
   else if (r == 4 || r == 5) {
     b.appendString("{");
-    const n = <i32>(next() % 4);
+    const n = <i32>(random.next() % 4);
     for (let i = 0; i < n; i++) {
       if (i > 0) b.appendString(",");
       ws(b);
-      b.appendString("\"k" + i.toString() + (next() % 3 == 0 ? "\\n" : "") + "\"");
+      b.appendString("\"k" + i.toString() + (random.next() % 3 == 0 ? "\\n" : "") + "\"");
       ws(b);
       b.appendString(":");
       value(b, depth + 1);
@@ -42,7 +37,7 @@ function value(b: ByteBuffer, depth: i32): void {
     b.appendString("}");
   } else {
     b.appendString("[");
-    const n = <i32>(next() % 4);
+    const n = <i32>(random.next() % 4);
     for (let i = 0; i < n; i++) {
       if (i > 0) b.appendString(",");
       value(b, depth + 1);

@@ -7,6 +7,7 @@ import { Parser } from "../../shell/parser";
 import { Walker } from "../../shell/walk";
 import { AllowList, compileAllowEntry } from "../../shell/allow";
 import { ByteBuffer } from "../../util/bytes";
+import { XorShift } from "../xorshift";
 
 const ENTRIES = ["git", "ls", "npm run test", "npm run lint", "/usr/bin/make", "./gradlew", "cat", "a", "ab", "abcdefgh"];
 
@@ -22,13 +23,7 @@ const COMMANDS = [
   "ab", "abc", "abcdefgh", "abcdefghi", "b", "ba", "bab", "git", "l", "s", "/bin/ls", "/bin/../bin/ls", "/usr/local/bin/cat",
 ];
 
-let seed: u32 = 0x51ed270b;
-function next(): u32 {
-  seed ^= seed << 13;
-  seed ^= seed >> 17;
-  seed ^= seed << 5;
-  return seed;
-}
+const random = new XorShift(0x51ed270b);
 
 describe("AllowList's known names", () => {
   test("a warm list answers as a fresh one for every view, over and over", () => {
@@ -42,10 +37,10 @@ describe("AllowList's known names", () => {
       let cmd = COMMANDS[round % COMMANDS.length];
       if (round >= COMMANDS.length * 3) {
         const alphabet = "abgilst";
-        const n = 1 + <i32>(next() % 9);
+        const n = 1 + <i32>(random.next() % 9);
         cmd = "";
-        for (let i = 0; i < n; i++) cmd += alphabet.charAt(<i32>(next() % <u32>alphabet.length));
-        if (next() % 3 == 0) cmd += " run test";
+        for (let i = 0; i < n; i++) cmd += alphabet.charAt(<i32>(random.next() % <u32>alphabet.length));
+        if (random.next() % 3 == 0) cmd += " run test";
       }
       const b = String.UTF8.encode(cmd, false);
       expect(p.parseTop(changetype<usize>(b), b.byteLength) && w.run()).toBe(true, cmd);

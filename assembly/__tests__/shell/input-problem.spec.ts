@@ -4,19 +4,14 @@
 // input: a NUL anywhere first, then invalid UTF-8 anywhere.
 import { InputProblem, inputProblem, isValidUtf8 } from "../../shell/input";
 import { containsZeroByte } from "../../util/swar";
+import { XorShift } from "../xorshift";
 
 function reference(p: usize, n: i32): InputProblem {
   if (containsZeroByte(p, n)) return InputProblem.NUL;
   return isValidUtf8(p, n) ? InputProblem.NONE : InputProblem.UTF8;
 }
 
-let seed: u32 = 0x2545f491;
-function next(): u32 {
-  seed ^= seed << 13;
-  seed ^= seed >> 17;
-  seed ^= seed << 5;
-  return seed;
-}
+const random = new XorShift(0x2545f491);
 
 // Bytes that sit on the fast pass's edges: 0, 1, 0x7f, 0x80, lead and continuation bytes, 0xff.
 const SPECIAL: StaticArray<u8> = [0x00, 0x01, 0x7f, 0x80, 0xbf, 0xc2, 0xe2, 0x82, 0xac, 0xed, 0xa0, 0xf0, 0x9f, 0xf4, 0xff];
@@ -26,10 +21,10 @@ describe("inputProblem", () => {
     const buf = heap.alloc(64);
     let nul = 0, utf8 = 0;
     for (let round = 0; round < 20000; round++) {
-      const n = <i32>(next() % 40);
+      const n = <i32>(random.next() % 40);
       for (let i = 0; i < n; i++) {
         // Mostly ASCII letters, a few special bytes, so that problems appear at every offset.
-        const r = next();
+        const r = random.next();
         store<u8>(buf + <usize>i, r % 12 == 0 ? SPECIAL[(r >> 8) % <u32>SPECIAL.length] : <u8>(0x61 + (r >> 8) % 26));
       }
       const want = reference(buf, n);

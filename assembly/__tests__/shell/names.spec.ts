@@ -3,6 +3,7 @@
 // upper-case and versioned spellings, prefixes and near misses, and random
 // names that collide in the cache's 64 slots, each asked several times.
 import { commandInfo, lookupCommandInfo } from "../../shell/names";
+import { XorShift } from "../xorshift";
 
 const NAMES = [
   "git", "GIT", "Git", "rm", "RM", "grm", "sudo", "doas", "env", "xargs", "sh", "bash", "zsh", "python3", "python3.12",
@@ -11,13 +12,7 @@ const NAMES = [
   "source", ".", "exec", "command", "builtin", "find-x", "gi", "gitt", "r", "sed", "awk", "dd", "openssl", "base64",
 ];
 
-let seed: u32 = 0x5eed1234;
-function next(): u32 {
-  seed ^= seed << 13;
-  seed ^= seed >> 17;
-  seed ^= seed << 5;
-  return seed;
-}
+const random = new XorShift(0x5eed1234);
 
 function infoBoth(name: string): void {
   const b = String.UTF8.encode(name, false);
@@ -43,8 +38,8 @@ describe("commandInfo's name cache", () => {
     // A small alphabet so that names recur, collide in slots and sometimes are known (rm, sh, dd, ls).
     const alphabet = "rmshdlgitx.3";
     for (let round = 0; round < 20000; round++) {
-      const n = 1 + <i32>(next() % 10);
-      for (let i = 0; i < n; i++) store<u8>(buf + <usize>i, <u8>alphabet.charCodeAt(<i32>(next() % <u32>alphabet.length)));
+      const n = 1 + <i32>(random.next() % 10);
+      for (let i = 0; i < n; i++) store<u8>(buf + <usize>i, <u8>alphabet.charCodeAt(<i32>(random.next() % <u32>alphabet.length)));
       expect(commandInfo(buf, n)).toBe(lookupCommandInfo(buf, n), "round " + round.toString());
     }
   });

@@ -3,6 +3,7 @@
 // offset, case and the bytes that fold alike (`@`/`` ` ``, `_`/DEL, CR/`-`).
 import { containsFolded } from "../../util/swar";
 import { toLowerAscii } from "../../util/bytes";
+import { XorShift } from "../xorshift";
 
 function naive(t: usize, tn: i32, l: usize, ln: i32): bool {
   for (let i = 0; i + ln <= tn; i++) {
@@ -13,13 +14,7 @@ function naive(t: usize, tn: i32, l: usize, ln: i32): bool {
   return false;
 }
 
-let seed: u32 = 0x9e3779b9;
-function next(): u32 {
-  seed ^= seed << 13;
-  seed ^= seed >> 17;
-  seed ^= seed << 5;
-  return seed;
-}
+const random = new XorShift(0x9e3779b9);
 
 // A small alphabet, so that literals occur often: letters in both cases and bytes that fold alike.
 const ALPHABET: StaticArray<u8> = [0x61, 0x41, 0x62, 0x42, 0x2d, 0x0d, 0x40, 0x60, 0x5f, 0x7f, 0x2f, 0x20, 0xc3, 0xa9];
@@ -29,10 +24,10 @@ describe("containsFolded", () => {
     const t = heap.alloc(48), l = heap.alloc(8);
     let found = 0;
     for (let round = 0; round < 30000; round++) {
-      const tn = <i32>(next() % 41), ln = <i32>(next() % 5);
-      for (let i = 0; i < tn; i++) store<u8>(t + <usize>i, ALPHABET[next() % <u32>ALPHABET.length]);
+      const tn = <i32>(random.next() % 41), ln = <i32>(random.next() % 5);
+      for (let i = 0; i < tn; i++) store<u8>(t + <usize>i, ALPHABET[random.next() % <u32>ALPHABET.length]);
       // The literal is lower case, as the pattern compiler makes it.
-      for (let i = 0; i < ln; i++) store<u8>(l + <usize>i, <u8>toLowerAscii(ALPHABET[next() % <u32>ALPHABET.length]));
+      for (let i = 0; i < ln; i++) store<u8>(l + <usize>i, <u8>toLowerAscii(ALPHABET[random.next() % <u32>ALPHABET.length]));
       const want = naive(t, tn, l, ln);
       if (want) found++;
       expect(containsFolded(t, tn, l, ln)).toBe(want, "round " + round.toString());
