@@ -339,11 +339,19 @@ export class Grammar extends Heredocs {
     let words = 0, assigns = 0;
     let ok = true;
     while (ok) {
-      this.skipBlanks();
-      if (this.pos >= this.end) break;
       // A plain word first: it never starts with an operator, and a redirection's `2>` or `{fd}>` is no
       // plain word (the run ends at `>`, which commitPlainWord does not take as a word's end).
-      let w = this.commitPlainWord(WordKind.ARG);
+      let w = this.blanksThenPlainWord(WordKind.ARG);
+      if (w < 0) {
+        // Past a comment or a line continuation, a plain word may follow after all.
+        if (this.pos >= this.end) break;
+        const c = this.ch(this.pos);
+        if (c == Ch.HASH || c == Ch.BACKSLASH) {
+          this.skipBlanks();
+          if (this.pos >= this.end) break;
+          w = this.commitPlainWord(WordKind.ARG);
+        }
+      }
       const mayAssign = w < 0 || this.plainHasEq;
       if (w < 0) {
         const c = this.ch(this.pos);

@@ -258,26 +258,42 @@ export class Lexer {
     // The bytes are copied to the arena's end as they are scanned; a run that turns out not to be a plain
     // word leaves them past the arena's length, where the next word overwrites them.
     const text = this.script.text;
-    text.ensure(end - start);
-    const dst = text.ptr + <usize>text.length - <usize>start;
-    let j = start;
+    const room = end - start;
+    text.ensure(room);
+    const from = src + <usize>start, to = text.ptr + <usize>text.length;
+    let n = 0;
     let seen: u32 = 0;
-    while (j < end) {
-      const c = <u32>load<u8>(src + <usize>j);
-      const k = <u32>load<u8>(PLAIN_WORD + <usize>c);
-      if (k == PLAIN_BREAK) break;
+    let k: u32 = 0;
+    while (n < room) {
+      const c = <u32>load<u8>(from + <usize>n);
+      k = <u32>load<u8>(PLAIN_WORD + <usize>c);
+      if ((k & PLAIN_BREAK) != 0) break;
       seen |= k;
-      store<u8>(dst + <usize>j, <u8>c);
-      j++;
+      store<u8>(to + <usize>n, <u8>c);
+      n++;
     }
-    if (j == start) return -1;
-    if (j < end) {
-      const c = <u32>load<u8>(src + <usize>j);
-      if (!(isBlank(c) || c == Ch.NL || c == Ch.SEMI || c == Ch.AMP || c == Ch.PIPE || c == Ch.RPAREN)) return -1;
-    }
-    this.pos = j;
+    if (n == 0 || (n < room && (k & PLAIN_END) == 0)) return -1;
+    this.pos = start + n;
     this.plainHasEq = (seen & PLAIN_EQ) != 0;
-    return this.script.commitPlacedPlain(j - start, kind, (seen & PLAIN_PATTERN) != 0);
+    return this.script.commitPlacedPlain(n, kind, (seen & PLAIN_PATTERN) != 0);
+  }
+
+  /**
+   * Blanks, then commitPlainWord: a simple command's common step, with the position in a local. Returns -1
+   * with pos past the blanks when no plain word follows them, and also before a comment, a line continuation
+   * or the end, which skipBlanks handles.
+   */
+  blanksThenPlainWord(kind: i32): i32 {
+    const src = this.src, end = this.end;
+    let pos = this.pos;
+    while (pos < end) {
+      const c = <u32>load<u8>(src + <usize>pos);
+      if (!isBlank(c)) break;
+      pos++;
+    }
+    this.pos = pos;
+    if (pos >= end || <u32>load<u8>(src + <usize>pos) == Ch.HASH) return -1;
+    return this.commitPlainWord(kind);
   }
 
   /** The last commitPlainWord word holds `=` (else it is no assignment). */
@@ -446,23 +462,26 @@ function hasExpansion(b: WordBuilder, from: i32): bool {
 }
 
 // For commitPlainWord, one byte per value: PLAIN_BREAK for the bytes that end
-// a run of plain word bytes (isWordBreak), PLAIN_PATTERN for * ? [ ] { } ~
-// (a glob, brace or tilde may follow: the word's flags need a full scan),
-// PLAIN_EQ for `=` (only a word with one can be an assignment), 0 for every
-// other byte (bytes from 0x80 up are plain, as in scanWord).
+// a run of plain word bytes (isWordBreak), with PLAIN_END for those of them
+// that also end the word (blank, newline, ; & | and `)`: what follows is no
+// part of it), PLAIN_PATTERN for * ? [ ] { } ~ (a glob, brace or tilde may
+// follow: the word's flags need a full scan), PLAIN_EQ for `=` (only a word
+// with one can be an assignment), 0 for every other byte (bytes from 0x80 up
+// are plain, as in scanWord).
 const PLAIN_BREAK: u32 = 1;
 const PLAIN_PATTERN: u32 = 2;
 const PLAIN_EQ: u32 = 4;
+const PLAIN_END: u32 = 8;
 // @ts-ignore: decorator
 @lazy @inline const PLAIN_WORD = memory.data<u8>([
-  0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, // 0x00: \t \n
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 9, 9, 0, 0, 0, 0, 0, // 0x00: \t \n
   0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-  1, 0, 1, 0, 1, 0, 1, 1, 1, 1, 2, 0, 0, 0, 0, 0, // 0x20: space " $ & ' ( ) *
-  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 4, 1, 2, // 0x30: ; < = > ?
+  9, 0, 1, 0, 1, 0, 9, 1, 1, 9, 2, 0, 0, 0, 0, 0, // 0x20: space " $ & ' ( ) *
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 9, 1, 4, 1, 2, // 0x30: ; < = > ?
   0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
   0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 1, 2, 0, 0, // 0x50: [ backslash ]
   1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, // 0x60: backtick
-  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 1, 2, 2, 0, // 0x70: { | } ~
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 9, 2, 2, 0, // 0x70: { | } ~
   0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
   0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
   0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
