@@ -340,8 +340,11 @@ export class Grammar extends Heredocs {
     let ok = true;
     while (ok) {
       // A plain word first: it never starts with an operator, and a redirection's `2>` or `{fd}>` is no
-      // plain word (the run ends at `>`, which commitPlainWord does not take as a word's end).
-      let w = this.blanksThenPlainWord(WordKind.ARG);
+      // plain word (the run ends at `>`, which commitPlainWord does not take as a word's end). After the
+      // name, plainArgs takes the plain words that follow in one loop.
+      let w = -1;
+      if (sawName) words += this.plainArgs(cmd);
+      else w = this.blanksThenPlainWord(WordKind.ARG);
       if (w < 0) {
         // Past a comment or a line continuation, a plain word may follow after all.
         if (this.pos >= this.end) break;

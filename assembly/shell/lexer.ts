@@ -12,7 +12,8 @@
 // `$HOME/` from `/`.
 
 import { ByteBuffer } from "../util/bytes";
-import { IntList, Script, WordBuilder } from "./nodes";
+import { notWordBytes } from "../util/swar";
+import { IntList, Script, WordBuilder, WORD_SHIFT, fillWordRow, scanPatternFlags, setRowNext } from "./nodes";
 import { Attr, Ch, MAX_NESTING, ParseError, Redir, Subst, WordFlag, WordKind } from "./tokens";
 import { Mode, isBlank, isDigit, isNameChar, isNameStart, isWordBreak } from "./chars";
 
@@ -253,47 +254,85 @@ export class Lexer {
    * instructions a word). Returns -1 with pos unchanged for any other word.
    */
   commitPlainWord(kind: i32): i32 {
-    if (!this.plainWords) return -1;
-    const src = this.src, end = this.end, start = this.pos;
-    // The bytes are copied to the arena's end as they are scanned; a run that turns out not to be a plain
-    // word leaves them past the arena's length, where the next word overwrites them.
-    const text = this.script.text;
-    const room = end - start;
-    text.ensure(room);
-    const from = src + <usize>start, to = text.ptr + <usize>text.length;
-    let n = 0;
-    let seen: u32 = 0;
-    let k: u32 = 0;
-    while (n < room) {
-      const c = <u32>load<u8>(from + <usize>n);
-      k = <u32>load<u8>(PLAIN_WORD + <usize>c);
-      if ((k & PLAIN_BREAK) != 0) break;
-      seen |= k;
-      store<u8>(to + <usize>n, <u8>c);
-      n++;
-    }
-    if (n == 0 || (n < room && (k & PLAIN_END) == 0)) return -1;
-    this.pos = start + n;
-    this.plainHasEq = (seen & PLAIN_EQ) != 0;
-    return this.script.commitPlacedPlain(n, kind, (seen & PLAIN_PATTERN) != 0);
+    return this.placePlain(this.pos, kind);
   }
 
   /**
-   * Blanks, then commitPlainWord: a simple command's common step, with the position in a local. Returns -1
-   * with pos past the blanks when no plain word follows them, and also before a comment, a line continuation
-   * or the end, which skipBlanks handles.
+   * Blanks, then a plain word: a simple command's common step, inlined there with the position in locals.
+   * Returns -1 with pos past the blanks when no plain word follows them, and also before a comment, a line
+   * continuation or the end, which skipBlanks handles.
    */
-  blanksThenPlainWord(kind: i32): i32 {
+  // @ts-ignore: decorator
+  @inline blanksThenPlainWord(kind: i32): i32 {
     const src = this.src, end = this.end;
     let pos = this.pos;
-    while (pos < end) {
-      const c = <u32>load<u8>(src + <usize>pos);
-      if (!isBlank(c)) break;
-      pos++;
-    }
+    while (pos < end && isBlank(<u32>load<u8>(src + <usize>pos))) pos++;
     this.pos = pos;
     if (pos >= end || <u32>load<u8>(src + <usize>pos) == Ch.HASH) return -1;
-    return this.commitPlainWord(kind);
+    return this.placePlain(pos, kind);
+  }
+
+  /** commitPlainWord at `start` (== pos). */
+  // @ts-ignore: decorator
+  @inline private placePlain(start: i32, kind: i32): i32 {
+    if (!this.plainWords) return -1;
+    const room = this.end - start;
+    const script = this.script;
+    const text = script.text;
+    text.ensure(room);
+    const run = scanPlainRun(this.src + <usize>start, text.ptr + <usize>text.length, room);
+    if (run < 0) return -1;
+    const n = <i32>run, seen = <u32>(run >>> 32);
+    this.pos = start + n;
+    this.plainHasEq = (seen & PLAIN_EQ) != 0;
+    return script.commitPlacedPlain(n, kind, (seen & PLAIN_PATTERN) != 0);
+  }
+
+  /**
+   * The plain words after a command's name — its arguments, most of a command — in one tight loop: blanks,
+   * then each word's bytes, row and link to `cmd`, with the position in a local. Stops with pos past the
+   * blanks before anything else (as blanksThenPlainWord does); returns how many words it added. Only after
+   * the name: before it a word may be an assignment, which simple() checks word by word.
+   */
+  plainArgs(cmd: i32): i32 {
+    const fast = this.plainWords;
+    const src = this.src, end = this.end;
+    const s = this.script;
+    const text = s.text, attr = s.attr, rows = s.words;
+    let pos = this.pos;
+    // Room for the rest of the input (and eight-byte stores past it) in the arena, so its buffers stay put.
+    text.ensure(end - pos);
+    attr.ensure(end - pos + 8);
+    const tp = text.ptr, ap = attr.ptr;
+    let at = text.length; // == attr.length: a word's text and Attr bytes share one offset
+    let last = s.cLast(cmd);
+    let flags = 0;
+    let count = 0;
+    while (true) {
+      while (pos < end && isBlank(<u32>load<u8>(src + <usize>pos))) pos++;
+      if (pos >= end || <u32>load<u8>(src + <usize>pos) == Ch.HASH || !fast) break;
+      const run = scanPlainRun(src + <usize>pos, tp + <usize>at, end - pos);
+      if (run < 0) break;
+      const n = <i32>run;
+      pos += n;
+      for (let i = 0; i < n; i += 8) store<u64>(ap + <usize>(at + i), 0); // Attr.UNQUOTED
+      const info = WordKind.ARG | ((<u32>(run >>> 32) & PLAIN_PATTERN) != 0 ? scanPatternFlags(tp + <usize>at, ap + <usize>at, n) : 0);
+      const w = rows.length;
+      fillWordRow(rows.add(WORD_SHIFT), at, n, info);
+      setRowNext(rows.row(last, WORD_SHIFT), w);
+      last = w;
+      at += n;
+      flags |= info;
+      count++;
+    }
+    this.pos = pos;
+    if (count > 0) {
+      text.length = at;
+      attr.length = at;
+      s.wordFlagsSeen |= flags;
+      s.setCLast(cmd, last);
+    }
+    return count;
   }
 
   /** The last commitPlainWord word holds `=` (else it is no assignment). */
@@ -459,6 +498,39 @@ function hasExpansion(b: WordBuilder, from: i32): bool {
   const a = b.attr.ptr;
   for (let i = from, n = b.length; i < n; i++) if (<u32>load<u8>(a + <usize>i) == Attr.EXPANSION) return true;
   return false;
+}
+
+/**
+ * The plain word at `from` (`room` bytes left), copied to `to` as it is scanned (`to` has room bytes of
+ * room): its length | the PLAIN_* bits of its bytes << 32, or -1 when what is there is no plain word.
+ * The copy may run past the word, within room: the caller's arena length does not cover those bytes.
+ */
+// @ts-ignore: decorator
+@inline function scanPlainRun(from: usize, to: usize, room: i32): i64 {
+  let n = 0;
+  let seen: u32 = 0;
+  let k: u32 = 0;
+  while (n < room) {
+    // Letters, digits, - . / _ (most of a word) need no table look-up and set no bit: eight at a time.
+    if (n + 8 <= room) {
+      const x = load<u64>(from + <usize>n);
+      store<u64>(to + <usize>n, x);
+      const other = notWordBytes(x);
+      if (other == 0) {
+        n += 8;
+        continue;
+      }
+      n += <i32>(ctz(other) >> 3); // still < room: the byte at n is in the window
+    }
+    const c = <u32>load<u8>(from + <usize>n);
+    k = <u32>load<u8>(PLAIN_WORD + <usize>c);
+    if ((k & PLAIN_BREAK) != 0) break;
+    seen |= k;
+    store<u8>(to + <usize>n, <u8>c);
+    n++;
+  }
+  if (n == 0 || (n < room && (k & PLAIN_END) == 0)) return -1;
+  return <i64>n | (<i64>seen << 32);
 }
 
 // For commitPlainWord, one byte per value: PLAIN_BREAK for the bytes that end

@@ -16,12 +16,29 @@ import { Buf, IntList, Rows } from "./buffers";
 export { Buf, IntList } from "./buffers";
 
 // Row layouts (byte offsets of i32 fields; a row is 1 << shift bytes).
-const WORD_SHIFT: i32 = 5;
+export const WORD_SHIFT: i32 = 5;
 const W_START = 0, W_LEN = 4, W_INFO = 8, W_NEXT = 12, W_AUX = 16, W_AUX2 = 20;
 const COMMAND_SHIFT: i32 = 6;
 const C_FIRST = 0, C_LAST = 4, C_HOST = 8, C_SUBST = 12, C_FLAGS = 16, C_STAGE = 20, C_FUNC = 24, C_DEPTH = 28, C_ARGV = 32, C_ARGC = 36, C_REDIR = 40, C_REDIR_N = 44, C_ASSIGN = 48, C_ASSIGN_N = 52;
 const VIEW_SHIFT: i32 = 5;
 const V_CMD = 0, V_START = 4, V_END = 8, V_PARENT = 12, V_FLAGS = 16, V_INFO = 20;
+
+/** A new word row's fields at `r`: text at `start` (n bytes), WordKind | WordFlag `info`, no next word. */
+// @ts-ignore: decorator
+@inline export function fillWordRow(r: usize, start: i32, n: i32, info: i32): void {
+  store<i32>(r, start, W_START);
+  store<i32>(r, n, W_LEN);
+  store<i32>(r, info, W_INFO);
+  store<i32>(r, -1, W_NEXT);
+  store<i32>(r, 0, W_AUX);
+  store<i32>(r, -1, W_AUX2);
+}
+
+/** Set the next word of the word at row `r`. */
+// @ts-ignore: decorator
+@inline export function setRowNext(r: usize, w: i32): void {
+  store<i32>(r, w, W_NEXT);
+}
 
 /** The word being built at one nesting level: expanded text plus per-byte Attr. */
 @final export class WordBuilder {
@@ -153,7 +170,8 @@ const V_CMD = 0, V_START = 4, V_END = 8, V_PARENT = 12, V_FLAGS = 16, V_INFO = 2
    * A word of plain source bytes that commitPlainWord already placed at the arena's end: all
    * Attr.UNQUOTED; `mayPattern` when it holds * ? [ ] { } ~.
    */
-  commitPlacedPlain(n: i32, kind: i32, mayPattern: bool): i32 {
+  // @ts-ignore: decorator
+  @inline commitPlacedPlain(n: i32, kind: i32, mayPattern: bool): i32 {
     const start = this.text.length;
     this.text.length = start + n;
     this.attr.appendZeros(n); // Attr.UNQUOTED
@@ -187,13 +205,7 @@ const V_CMD = 0, V_START = 4, V_END = 8, V_PARENT = 12, V_FLAGS = 16, V_INFO = 2
   @inline addWordRow(start: i32, n: i32, info: i32): i32 {
     this.wordFlagsSeen |= info;
     const w = this.words.length;
-    const r = this.words.add(WORD_SHIFT);
-    store<i32>(r, start, W_START);
-    store<i32>(r, n, W_LEN);
-    store<i32>(r, info, W_INFO);
-    store<i32>(r, -1, W_NEXT);
-    store<i32>(r, 0, W_AUX);
-    store<i32>(r, -1, W_AUX2);
+    fillWordRow(this.words.add(WORD_SHIFT), start, n, info);
     return w;
   }
 
@@ -467,7 +479,7 @@ export function scanWordFlags(t: usize, a: usize, n: i32): i32 {
   return scanPatternFlags(t, a, n);
 }
 
-function scanPatternFlags(t: usize, a: usize, n: i32): i32 {
+export function scanPatternFlags(t: usize, a: usize, n: i32): i32 {
   let flags = 0;
   let braceOpen = -1;
   let bracketOpen = false;

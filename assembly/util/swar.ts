@@ -97,3 +97,22 @@ function foldedEqual(p: usize, l: usize, n: i32): bool {
   }
   return true;
 }
+
+/**
+ * 0x80 in every byte of x that is not one of the bytes most words are made of — ASCII letters, digits, `-`,
+ * `.`, `/` and `_` — and 0 in the others. Exact in every byte (no carry or borrow crosses a byte: the sums
+ * are made on the low seven bits), so `ctz(…) >> 3` is the length of the run of such bytes x starts with.
+ */
+// @ts-ignore: decorator
+@inline export function notWordBytes(x: u64): u64 {
+  const y = x & 0x7f7f7f7f7f7f7f7f;
+  // Letters: y | 0x20 in 0x61..0x7a (only A-Z fold into that range).
+  const f = y | 0x2020202020202020;
+  const letter = (f + 0x1f1f1f1f1f1f1f1f) & ~(f + 0x0505050505050505);
+  // `-` `.` `/` and digits: 0x2d..0x39.
+  const digit = (y + 0x5353535353535353) & ~(y + 0x4646464646464646);
+  // `_`: y ^ 0x5f.. is zero there, and adding 0x7f to a non-zero seven-bit byte sets its top bit.
+  const under = ~((y ^ 0x5f5f5f5f5f5f5f5f) + 0x7f7f7f7f7f7f7f7f);
+  // Bytes from 0x80 up count as "not" (x's own top bit).
+  return ~((letter | digit | under) & ~x) & HIGHS;
+}

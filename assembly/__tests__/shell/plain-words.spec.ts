@@ -61,12 +61,17 @@ describe("plain words", () => {
       "git status && npm run build -- --prod --config ./conf/production.json | tee build-log.txt; echo \"done; really\"",
       "a 10>f", "a 2 >f", "a {x}>f", "a {x}<f", "a {x} >f", "f () { a; }", "a 1<&2", "a;;", "a&&b||c", "a&>f b",
       "a )", "a ;;", "a &&", ")", "a {b", "a}", "time -p a", "! a", "coproc a", "[[ a =~ (b) ]]", "a\x00b", "\x80\xff",
+      // Arguments after the name go through plainArgs; words of 8, 9, 16 and 17 bytes end windows exactly.
+      "cmd abcdefgh abcdefghi ABCDEFGHIJKLMNOP ABCDEFGHIJKLMNOPQ", "cmd a_b-c.d/e0 x@y a[b] a`b` a{b} a:b,c^d",
+      "cmd abcdefg\tx abcdefgh;y abcdefgh|z abcdefgh)", "cmd abcdefgh*", "cmd abcdefghé", "cmd abcdefgh=1 x=1", "cmd a #c\nb c",
+      "cmd a\\\nb", "cmd abcdefgh\"q\"", "x=1 cmd a b=2", "cmd a 2>f b", "cmd a >f b <g c",
     ];
     for (let i = 0; i < cases.length; i++) expect(difference(cases[i])).toBe("", cases[i]);
   });
 
   test("random shell-ish strings build what the long way builds", () => {
-    const ALPHABET = " \t\n;&|()<>{}[]$`'\"\\#*?~!=-/.,:%@^+019abcrmxé";
+    // Every byte next to the eight-at-a-time word bytes (letters, digits, - . / _) too: @ [ ` { : , ^ Z A.
+    const ALPHABET = " \t\n;&|()<>{}[]$`'\"\\#*?~!=-/.,:%@^+019abcrmxéAZ_";
     let seed: u32 = 0x2545f491;
     for (let i = 0; i < 5000; i++) {
       let cmd = "";
@@ -76,7 +81,7 @@ describe("plain words", () => {
         seed ^= seed << 13; seed ^= seed >> 17; seed ^= seed << 5;
         // Mostly letters and blanks, so plain words are common and end in every way.
         const r = <i32>(seed % 100);
-        cmd += r < 45 ? "ab"[r & 1] : r < 60 ? " " : ALPHABET.charAt(<i32>(seed >> 8) % ALPHABET.length);
+        cmd += r < 45 ? "ab"[r & 1] : r < 60 ? " " : r < 63 ? "long-word_Name/path.txt" : ALPHABET.charAt(<i32>(seed >> 8) % ALPHABET.length);
       }
       expect(difference(cmd)).toBe("", cmd);
     }

@@ -1,7 +1,7 @@
 // containsFolded finds where a match could start eight bytes at a time; it
 // must answer exactly as the byte-by-byte search it replaced, for every
 // offset, case and the bytes that fold alike (`@`/`` ` ``, `_`/DEL, CR/`-`).
-import { containsFolded } from "../../util/swar";
+import { containsFolded, notWordBytes } from "../../util/swar";
 import { toLowerAscii } from "../../util/bytes";
 import { XorShift } from "../xorshift";
 
@@ -47,6 +47,34 @@ describe("containsFolded", () => {
       expect(containsFolded(t, n, changetype<usize>(lit), 4)).toBe(true, at.toString());
       store<u8>(t + <usize>at + 3, 0x69);
       expect(containsFolded(t, n, changetype<usize>(lit), 4)).toBe(false, at.toString());
+    }
+  });
+});
+
+// notWordBytes lets the lexer copy letters, digits, - . / _ eight at a time; a byte it calls a word byte
+// skips the table that finds where a word ends, so every byte value must be classified exactly.
+function isWordByte(b: u32): bool {
+  return (b >= 0x61 && b <= 0x7a) || (b >= 0x41 && b <= 0x5a) || (b >= 0x30 && b <= 0x39) || b == 0x2d || b == 0x2e || b == 0x2f || b == 0x5f;
+}
+
+function expectedNotWord(x: u64): u64 {
+  let m: u64 = 0;
+  for (let i = 0; i < 8; i++) if (!isWordByte(<u32>((x >> (<u64>i * 8)) & 0xff))) m |= (<u64>0x80) << (<u64>i * 8);
+  return m;
+}
+
+describe("notWordBytes", () => {
+  test("classifies every byte value at every position, whatever its neighbours", () => {
+    const random = new XorShift(0x51ed270b);
+    for (let b: u64 = 0; b < 256; b++) {
+      for (let at: u64 = 0; at < 8; at++) {
+        // Neighbours: all word bytes, all 0xff, all 0x00, and random (carries and borrows would show there).
+        const fills: StaticArray<u64> = [0x6161616161616161, 0xffffffffffffffff, 0, (<u64>random.next() << 32) | <u64>random.next()];
+        for (let f = 0; f < fills.length; f++) {
+          const x = (fills[f] & ~((<u64>0xff) << (at * 8))) | (b << (at * 8));
+          expect(notWordBytes(x)).toBe(expectedNotWord(x), b.toString() + " at " + at.toString());
+        }
+      }
     }
   });
 });
