@@ -369,11 +369,14 @@ export class Grammar extends Heredocs {
           break;
         }
         if (this.atRedirect()) { ok = this.redirect(cmd); continue; }
-        const start = this.pos;
-        ok = this.scanWord(sawName && !declaration ? Mode.NORMAL : Mode.ASSIGN_OK);
-        if (!ok) break;
-        if (this.pos == start) { ok = this.unexpected("unexpected character"); break; }
-        w = s.commitWord(this.b(), WordKind.ARG, this.seenFlags());
+        w = this.commitQuotedWord(WordKind.ARG);
+        if (w < 0) {
+          const start = this.pos;
+          ok = this.scanWord(sawName && !declaration ? Mode.NORMAL : Mode.ASSIGN_OK);
+          if (!ok) break;
+          if (this.pos == start) { ok = this.unexpected("unexpected character"); break; }
+          w = s.commitWord(this.b(), WordKind.ARG, this.seenFlags());
+        }
       }
       s.linkWord(cmd, w);
       if (!sawName && mayAssign && isAssignment(s.wordPtr(w), s.attrPtr(w), s.wordLen(w))) {

@@ -335,6 +335,35 @@ export class Lexer {
     return count;
   }
 
+  /**
+   * A word that is one quoted string — `'…'`, or `"…"` without `$`, a backtick or `\\` — and ends where a
+   * plain word does, straight into the arena: what scanWord + commitWord make of it (the text between the
+   * quotes, all Attr.QUOTED, WordFlag.QUOTED). Returns -1 with pos unchanged for any other word, and for an
+   * unterminated quote, which scanWord reports.
+   */
+  commitQuotedWord(kind: i32): i32 {
+    if (!this.plainWords || this.pos >= this.end) return -1;
+    const src = this.src, end = this.end, start = this.pos;
+    const q = <u32>load<u8>(src + <usize>start);
+    let i = start + 1;
+    if (q == Ch.SQUOTE) {
+      while (i < end && <u32>load<u8>(src + <usize>i) != Ch.SQUOTE) i++;
+    } else if (q == Ch.DQUOTE) {
+      while (i < end) {
+        const c = <u32>load<u8>(src + <usize>i);
+        if (c == Ch.DQUOTE) break;
+        if (c == Ch.BACKSLASH || c == Ch.DOLLAR || c == Ch.BACKTICK) return -1;
+        i++;
+      }
+    } else {
+      return -1;
+    }
+    if (i >= end) return -1;
+    if (i + 1 < end && (<u32>load<u8>(PLAIN_WORD + <usize>load<u8>(src + <usize>(i + 1))) & PLAIN_END) == 0) return -1;
+    this.pos = i + 1;
+    return this.script.commitRaw(src + <usize>(start + 1), i - start - 1, kind | WordFlag.QUOTED, Attr.QUOTED);
+  }
+
   /** The last commitPlainWord word holds `=` (else it is no assignment). */
   plainHasEq: bool = false;
 

@@ -65,6 +65,11 @@ describe("plain words", () => {
       "cmd abcdefgh abcdefghi ABCDEFGHIJKLMNOP ABCDEFGHIJKLMNOPQ", "cmd a_b-c.d/e0 x@y a[b] a`b` a{b} a:b,c^d",
       "cmd abcdefg\tx abcdefgh;y abcdefgh|z abcdefgh)", "cmd abcdefgh*", "cmd abcdefghé", "cmd abcdefgh=1 x=1", "cmd a #c\nb c",
       "cmd a\\\nb", "cmd abcdefgh\"q\"", "x=1 cmd a b=2", "cmd a 2>f b", "cmd a >f b <g c",
+      // Quoted words (commitQuotedWord): whole, empty, ended every way, and the ones it leaves to scanWord.
+      "echo \"a b\" 'c d'", "echo \"\" ''", "\"ls\" -la", "echo 'x$y' \"a;b|c&d\"", "echo \"a$b\" \"a`b`\" \"a\\\"b\"",
+      "echo \"a\"b 'a'b \"a\"'b'", "echo \"a\";b", "(echo \"a\")", "echo \"a\"|b", "echo \"a\">f", "echo \"a\"&", "echo \"a\n b\"",
+      "echo \"a", "echo 'a", "echo \"", "x=\"a b\" cmd", "x='a' cmd", "echo \"*\" '?' \"{a,b}\" '~'", "echo \"a\"\t'b'\n",
+      "cat <<EOF \"a\"\nx\nEOF\n", "declare \"a=(1)\"", "\"f\"() { a; }", "echo 'é' \"日本\"",
     ];
     for (let i = 0; i < cases.length; i++) expect(difference(cases[i])).toBe("", cases[i]);
   });
@@ -81,7 +86,8 @@ describe("plain words", () => {
         seed ^= seed << 13; seed ^= seed >> 17; seed ^= seed << 5;
         // Mostly letters and blanks, so plain words are common and end in every way.
         const r = <i32>(seed % 100);
-        cmd += r < 45 ? "ab"[r & 1] : r < 60 ? " " : r < 63 ? "long-word_Name/path.txt" : ALPHABET.charAt(<i32>(seed >> 8) % ALPHABET.length);
+        cmd += r < 45 ? "ab"[r & 1] : r < 60 ? " " : r < 62 ? "long-word_Name/path.txt" : r < 63 ? "\"q; r\"" :
+          r < 64 ? "'s$t'" : r < 65 ? "\"u$v\"" : ALPHABET.charAt(<i32>(seed >> 8) % ALPHABET.length);
       }
       expect(difference(cmd)).toBe("", cmd);
     }
