@@ -27,8 +27,24 @@ function aliasOf(id: string): string | null {
 }
 
 export class PassportPolicy extends Policy {
-  status: string = "";
-  specVersion: string = "";
+  // status and spec_version are compared once, when they are set, not on every decision.
+  private statusText: string = "";
+  private specText: string = "";
+  private active: bool = false;
+  private specOk: bool = false;
+
+  get status(): string { return this.statusText; }
+  set status(value: string) {
+    this.statusText = value;
+    this.active = value == "active";
+  }
+
+  get specVersion(): string { return this.specText; }
+  set specVersion(value: string) {
+    this.specText = value;
+    this.specOk = value == SPEC_VERSION;
+  }
+
   /** Epoch ms; NaN when the passport does not expire. */
   expiresAt: f64 = NaN;
   expiresAtText: string = "";
@@ -181,11 +197,11 @@ export class PassportPolicy extends Policy {
   }
 
   evaluate(request: RequestView, now: f64, verdict: Verdict): void {
-    if (this.status != "active") {
+    if (!this.active) {
       verdict.deny(Code.PASSPORT_SUSPENDED, "passport status is '" + this.status + "', not 'active'");
       return;
     }
-    if (this.specVersion != SPEC_VERSION) {
+    if (!this.specOk) {
       verdict.deny(Code.PASSPORT_VERSION_MISMATCH, "passport spec_version is '" + this.specVersion + "'; expected '" + SPEC_VERSION + "'");
       return;
     }
