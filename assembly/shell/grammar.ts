@@ -229,7 +229,7 @@ export class Grammar extends Heredocs {
     this.curStage = s.newStage(pipe, 0, parentStage);
     const firstScope = this.newScope(false);
     this.curScope = firstScope;
-    let ok = this.command();
+    let ok = this.commandHere();
     let index = 0;
     while (ok) {
       this.skipBlanks();
@@ -244,7 +244,7 @@ export class Grammar extends Heredocs {
       this.curStage = s.newStage(pipe, index, parentStage);
       this.curScope = parentScope;
       this.curScope = this.newScope(true);
-      ok = this.command();
+      ok = this.commandHere();
     }
     this.curStage = parentStage;
     this.curScope = parentScope;
@@ -262,6 +262,11 @@ export class Grammar extends Heredocs {
   command(): bool {
     this.skipBlanks();
     if (this.atSeparator()) return this.unexpected("expected a command");
+    return this.commandHere();
+  }
+
+  /** command() where pipeline() has just skipped blanks and seen no separator. */
+  private commandHere(): bool {
     this.nest++;
     if (this.nest > MAX_NESTING) { this.nest--; return this.fail(ParseError.TOO_DEEP, "nesting too deep"); }
     let ok: bool;
