@@ -136,6 +136,8 @@ export class Grammar extends Heredocs {
       const n = this.ch(this.pos + 1);
       return n == Ch.SEMI || n == Ch.AMP;
     }
+    // The reserved words below start with `}`, d, e, f or t; most command names do not.
+    if (c != Ch.RBRACE && c != 0x64 && c != 0x65 && c != 0x66 && c != 0x74) return false;
     const kw = this.peekReserved();
     return kw == Keyword.RBRACE || kw == Keyword.THEN || kw == Keyword.ELSE || kw == Keyword.ELIF ||
       kw == Keyword.FI || kw == Keyword.DO || kw == Keyword.DONE || kw == Keyword.ESAC;

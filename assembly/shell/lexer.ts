@@ -310,7 +310,10 @@ export class Lexer {
     let count = 0;
     while (true) {
       while (pos < end && isBlank(<u32>load<u8>(src + <usize>pos))) pos++;
-      if (pos >= end || <u32>load<u8>(src + <usize>pos) == Ch.HASH || !fast) break;
+      if (pos >= end || !fast) break;
+      // Most stops are at an operator, a quote or a `$`: one look-up settles them.
+      const c = <u32>load<u8>(src + <usize>pos);
+      if (c == Ch.HASH || (<u32>load<u8>(PLAIN_WORD + <usize>c) & PLAIN_BREAK) != 0) break;
       const run = scanPlainRun(src + <usize>pos, tp + <usize>at, end - pos);
       if (run < 0) break;
       const n = <i32>run;
