@@ -400,7 +400,8 @@ function hex4At(pos: i32): i32 {
   return v;
 }
 
-function skipStringAt(pos: i32): i32 {
+/** Past the closing quote of the string at pos (its opening quote), or -1 when it is not terminated. */
+function scanStringEnd(pos: i32): i32 {
   pos++;
   while (pos < L) {
     if (pos + 8 <= L) {
@@ -416,7 +417,78 @@ function skipStringAt(pos: i32): i32 {
     if (b == C.QUOTE) return pos + 1;
     pos += b == C.BACKSLASH ? 2 : 1;
   }
-  return L;
+  return -1;
+}
+
+function skipStringAt(pos: i32): i32 {
+  const end = scanStringEnd(pos);
+  return end < 0 ? L : end;
+}
+
+/** The byte a one-character escape (`\n`, `\"`, ...) stands for. */
+function escapedByte(e: u32): u8 {
+  if (e == 0x62) return 0x08;
+  if (e == 0x66) return 0x0c;
+  if (e == 0x6e) return 0x0a;
+  if (e == 0x72) return 0x0d;
+  if (e == 0x74) return 0x09;
+  return <u8>e; // '"', '\\', '/'
+}
+
+/**
+ * Append the unescaped body of a string, raw bytes [p, q), to out; true when
+ * it held a \u escape. Eight bytes a step: each window is stored whole and the
+ * output advances only up to its first backslash, so the runs between escapes
+ * cost no copy call. Every escape is longer than what it stands for, so the
+ * output never outgrows the input and room for it plus one window is reserved once.
+ */
+function decodeBodyAt(p: i32, q: i32, out: ByteBuffer): bool {
+  out.ensure(q - p + 8);
+  let dst = out.ptr;
+  let o = out.length;
+  let unicode = false;
+  while (p < q) {
+    if (p + 8 <= L) {
+      const x = load<u64>(B + <usize>p);
+      store<u64>(dst + <usize>o, x);
+      const m = firstByteFlag(x, C.BACKSLASH);
+      const k = m == 0 ? 8 : <i32>(ctz(m) >> 3);
+      if (p + k >= q) {
+        o += q - p;
+        break;
+      }
+      p += k;
+      o += k;
+      if (m == 0) continue;
+    } else if (at(p) != C.BACKSLASH) {
+      store<u8>(dst + <usize>o, <u8>at(p));
+      p++;
+      o++;
+      continue;
+    }
+    // A backslash at p.
+    const e = at(p + 1);
+    if (e == 0x75) {
+      let cp = <u32>hex4At(p + 2);
+      p += 6;
+      if (cp >= 0xd800 && cp <= 0xdbff) {
+        const lo = <u32>hex4At(p + 2);
+        cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
+        p += 6;
+      }
+      out.length = o;
+      out.appendCodePoint(cp); // within the reserved room: no growth
+      o = out.length;
+      dst = out.ptr;
+      unicode = true;
+    } else {
+      store<u8>(dst + <usize>o, escapedByte(e));
+      p += 2;
+      o++;
+    }
+  }
+  out.length = o;
+  return unicode;
 }
 
 function skipValueAt(pos: i32): i32 {
@@ -726,56 +798,24 @@ export class Json {
     return scratch.length == b.length && memory.compare(scratch.ptr, changetype<usize>(b), <usize>b.length) == 0;
   }
 
+  /**
+   * Whether the last decodeString met a \u escape (true also when it failed).
+   * Without one, a string of a validated document decodes to valid UTF-8
+   * without NUL: validate refused raw controls and bad UTF-8, and the other
+   * escapes stand for ASCII bytes other than NUL.
+   */
+  decodedUnicodeEscape: bool = true;
+
   /** Append the unescaped UTF-8 bytes of the string at pos to out. */
   decodeString(pos: i32, out: ByteBuffer): bool {
+    this.decodedUnicodeEscape = true;
     if (this.typeAt(pos) != JsonType.String) return false;
-    const len = this.len;
-    let p = pos + 1;
-    let runStart = p;
-    while (p < len) {
-      if (p + 8 <= len) {
-        const x = load<u64>(this.ptr + <usize>p);
-        const m = firstByteFlag(x, C.QUOTE) | firstByteFlag(x, C.BACKSLASH);
-        if (m == 0) {
-          p += 8;
-          continue;
-        }
-        p += <i32>(ctz(m) >> 3);
-      }
-      const b = this.byteAt(p);
-      if (b == C.QUOTE) {
-        out.append(this.ptr + <usize>runStart, p - runStart);
-        return true;
-      }
-      if (b != C.BACKSLASH) {
-        p++;
-        continue;
-      }
-      out.append(this.ptr + <usize>runStart, p - runStart);
-      const e = this.byteAt(p + 1);
-      if (e == 0x75) {
-        this.use();
-        let cp = <u32>hex4At(p + 2);
-        p += 6;
-        if (cp >= 0xd800 && cp <= 0xdbff) {
-          const lo = <u32>hex4At(p + 2);
-          cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
-          p += 6;
-        }
-        out.appendCodePoint(cp);
-      } else {
-        let v: u8 = <u8>e; // '"', '\\', '/'
-        if (e == 0x62) v = 0x08;
-        else if (e == 0x66) v = 0x0c;
-        else if (e == 0x6e) v = 0x0a;
-        else if (e == 0x72) v = 0x0d;
-        else if (e == 0x74) v = 0x09;
-        out.push(v);
-        p += 2;
-      }
-      runStart = p;
-    }
-    return false;
+    this.use();
+    let end = spanEnd(pos);
+    if (end < 0) end = scanStringEnd(pos);
+    if (end < 0) return false;
+    this.decodedUnicodeEscape = decodeBodyAt(pos + 1, end - 1, out);
+    return true;
   }
 
   /** The string at pos as an AS string (compile time and messages only), or null. */
