@@ -315,10 +315,12 @@ function validateNumberAt(pos: i32): i32 {
 /** Validate a string starting at its opening quote: escapes, strict UTF-8, no raw controls. */
 function validateStringAt(pos: i32): i32 {
   pos++;
+  // The globals in locals: a global is a memory load each time it is read, in the hottest loop of a decision.
+  const base = B, last8 = L - 8;
   while (pos < L) {
-    if (pos + 8 <= L) {
+    if (pos <= last8) {
       // Jump to the first byte that needs a look (a window of plain bytes in one step).
-      const x = load<u64>(B + <usize>pos);
+      const x = load<u64>(base + <usize>pos);
       const m = firstBelowOrHighFlag(x, 0x20) | firstByteFlag(x, C.QUOTE) | firstByteFlag(x, C.BACKSLASH);
       if (m == 0) {
         pos += 8;
@@ -447,9 +449,10 @@ function decodeBodyAt(p: i32, q: i32, out: ByteBuffer): bool {
   let dst = out.ptr;
   let o = out.length;
   let unicode = false;
+  const base = B, last8 = L - 8; // locals: see validateStringAt
   while (p < q) {
-    if (p + 8 <= L) {
-      const x = load<u64>(B + <usize>p);
+    if (p <= last8) {
+      const x = load<u64>(base + <usize>p);
       store<u64>(dst + <usize>o, x);
       const m = firstByteFlag(x, C.BACKSLASH);
       const k = m == 0 ? 8 : <i32>(ctz(m) >> 3);
@@ -527,10 +530,13 @@ function skipValueAt(pos: i32): i32 {
   return pos;
 }
 
-/** In-place compare of the string at pos with `len` UTF-16 units at `s`; -1 = needs the decoding path. */
-function asciiKeyEqualsAt(pos: i32, s: usize, n: i32): i32 {
-  let p = pos + 1;
-  for (let i = 0; i < n; i++, p++) {
+/**
+ * In-place compare of the string at pos with `n` UTF-16 units at `s`, from
+ * unit `from` on (the units before it are known equal); -1 = needs the decoding path.
+ */
+function asciiKeyEqualsAt(pos: i32, s: usize, n: i32, from: i32): i32 {
+  let p = pos + 1 + from;
+  for (let i = from; i < n; i++, p++) {
     if (p >= L) return 0;
     const b = at(p);
     const c = <u32>load<u16>(s + (<usize>i << 1));
@@ -768,16 +774,18 @@ export class Json {
   // @ts-ignore: decorator
   @inline keyEquals(pos: i32, word: u64, key: string, keyWord: u64): bool {
     if (word != keyWord) return word == KEY_SLOW || keyWord == KEY_SLOW ? this.stringEquals(pos, key) : false;
-    return (word >> 56) == 0 || this.stringEquals(pos, key);
+    if ((word >> 56) == 0) return true;
+    // Equal full words that are not KEY_SLOW: the same eight plain ASCII bytes begin both, so the compare starts past them.
+    return this.stringEquals(pos, key, word == KEY_SLOW ? 0 : 8);
   }
 
   /**
    * Compare the (unescaped) string at pos with an AS string. The common case,
    * an ASCII key without escapes, is compared in place without copying.
    */
-  stringEquals(pos: i32, s: string): bool {
+  stringEquals(pos: i32, s: string, from: i32 = 0): bool {
     this.use();
-    const r = asciiKeyEqualsAt(pos, changetype<usize>(s), s.length);
+    const r = asciiKeyEqualsAt(pos, changetype<usize>(s), s.length, from);
     return r < 0 ? this.stringEqualsDecoded(pos, s) : r == 1;
   }
 
