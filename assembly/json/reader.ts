@@ -317,17 +317,18 @@ function validateStringAt(pos: i32): i32 {
   pos++;
   // The globals in locals: a global is a memory load each time it is read, in the hottest loop of a decision.
   const base = B, last8 = L - 8;
-  while (pos < L) {
-    if (pos <= last8) {
-      // Jump to the first byte that needs a look (a window of plain bytes in one step).
+  while (true) {
+    // Jump to the first byte that needs a look (a window of plain bytes in one step).
+    while (pos <= last8) {
       const x = load<u64>(base + <usize>pos);
       const m = firstBelowOrHighFlag(x, 0x20) | firstByteFlag(x, C.QUOTE) | firstByteFlag(x, C.BACKSLASH);
-      if (m == 0) {
-        pos += 8;
-        continue;
+      if (m != 0) {
+        pos += <i32>(ctz(m) >> 3);
+        break;
       }
-      pos += <i32>(ctz(m) >> 3);
+      pos += 8;
     }
+    if (pos >= L) break;
     const c = at(pos);
     if (c == C.QUOTE) return pos + 1;
     if (c >= 0x20 && c < 0x80 && c != C.BACKSLASH) {
@@ -449,21 +450,27 @@ function decodeBodyAt(p: i32, q: i32, out: ByteBuffer): bool {
   let dst = out.ptr;
   let o = out.length;
   let unicode = false;
-  const base = B, last8 = L - 8; // locals: see validateStringAt
+  // Windows start before q and end within the document; locals: see validateStringAt.
+  const base = B, lastWindow = min(L - 8, q - 1);
   while (p < q) {
-    if (p <= last8) {
+    while (p <= lastWindow) {
       const x = load<u64>(base + <usize>p);
       store<u64>(dst + <usize>o, x);
       const m = firstByteFlag(x, C.BACKSLASH);
-      const k = m == 0 ? 8 : <i32>(ctz(m) >> 3);
-      if (p + k >= q) {
-        o += q - p;
+      if (m != 0) {
+        const k = <i32>(ctz(m) >> 3);
+        p += k;
+        o += k;
         break;
       }
-      p += k;
-      o += k;
-      if (m == 0) continue;
-    } else if (at(p) != C.BACKSLASH) {
+      p += 8;
+      o += 8;
+    }
+    if (p >= q) {
+      o -= p - q; // the last window ran past the closing quote
+      break;
+    }
+    if (at(p) != C.BACKSLASH) {
       store<u8>(dst + <usize>o, <u8>at(p));
       p++;
       o++;
