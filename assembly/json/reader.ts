@@ -315,17 +315,20 @@ function validateNumberAt(pos: i32): i32 {
 /** Validate a string starting at its opening quote: escapes, strict UTF-8, no raw controls. */
 function validateStringAt(pos: i32): i32 {
   pos++;
-  while (pos < L) {
-    if (pos + 8 <= L) {
-      // Jump to the first byte that needs a look (a window of plain bytes in one step).
-      const x = load<u64>(B + <usize>pos);
+  // The globals in locals: a global is a memory load each time it is read, in the hottest loop of a decision.
+  const base = B, last8 = L - 8;
+  while (true) {
+    // Jump to the first byte that needs a look (a window of plain bytes in one step).
+    while (pos <= last8) {
+      const x = load<u64>(base + <usize>pos);
       const m = firstBelowOrHighFlag(x, 0x20) | firstByteFlag(x, C.QUOTE) | firstByteFlag(x, C.BACKSLASH);
-      if (m == 0) {
-        pos += 8;
-        continue;
+      if (m != 0) {
+        pos += <i32>(ctz(m) >> 3);
+        break;
       }
-      pos += <i32>(ctz(m) >> 3);
+      pos += 8;
     }
+    if (pos >= L) break;
     const c = at(pos);
     if (c == C.QUOTE) return pos + 1;
     if (c >= 0x20 && c < 0x80 && c != C.BACKSLASH) {
@@ -400,7 +403,8 @@ function hex4At(pos: i32): i32 {
   return v;
 }
 
-function skipStringAt(pos: i32): i32 {
+/** Past the closing quote of the string at pos (its opening quote), or -1 when it is not terminated. */
+function scanStringEnd(pos: i32): i32 {
   pos++;
   while (pos < L) {
     if (pos + 8 <= L) {
@@ -416,7 +420,85 @@ function skipStringAt(pos: i32): i32 {
     if (b == C.QUOTE) return pos + 1;
     pos += b == C.BACKSLASH ? 2 : 1;
   }
-  return L;
+  return -1;
+}
+
+function skipStringAt(pos: i32): i32 {
+  const end = scanStringEnd(pos);
+  return end < 0 ? L : end;
+}
+
+/** The byte a one-character escape (`\n`, `\"`, ...) stands for. */
+function escapedByte(e: u32): u8 {
+  if (e == 0x62) return 0x08;
+  if (e == 0x66) return 0x0c;
+  if (e == 0x6e) return 0x0a;
+  if (e == 0x72) return 0x0d;
+  if (e == 0x74) return 0x09;
+  return <u8>e; // '"', '\\', '/'
+}
+
+/**
+ * Append the unescaped body of a string, raw bytes [p, q), to out; true when
+ * it held a \u escape. Eight bytes a step: each window is stored whole and the
+ * output advances only up to its first backslash, so the runs between escapes
+ * cost no copy call. Every escape is longer than what it stands for, so the
+ * output never outgrows the input and room for it plus one window is reserved once.
+ */
+function decodeBodyAt(p: i32, q: i32, out: ByteBuffer): bool {
+  out.ensure(q - p + 8);
+  let dst = out.ptr;
+  let o = out.length;
+  let unicode = false;
+  // Windows start before q and end within the document; locals: see validateStringAt.
+  const base = B, lastWindow = min(L - 8, q - 1);
+  while (p < q) {
+    while (p <= lastWindow) {
+      const x = load<u64>(base + <usize>p);
+      store<u64>(dst + <usize>o, x);
+      const m = firstByteFlag(x, C.BACKSLASH);
+      if (m != 0) {
+        const k = <i32>(ctz(m) >> 3);
+        p += k;
+        o += k;
+        break;
+      }
+      p += 8;
+      o += 8;
+    }
+    if (p >= q) {
+      o -= p - q; // the last window ran past the closing quote
+      break;
+    }
+    if (at(p) != C.BACKSLASH) {
+      store<u8>(dst + <usize>o, <u8>at(p));
+      p++;
+      o++;
+      continue;
+    }
+    // A backslash at p.
+    const e = at(p + 1);
+    if (e == 0x75) {
+      let cp = <u32>hex4At(p + 2);
+      p += 6;
+      if (cp >= 0xd800 && cp <= 0xdbff) {
+        const lo = <u32>hex4At(p + 2);
+        cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
+        p += 6;
+      }
+      out.length = o;
+      out.appendCodePoint(cp); // within the reserved room: no growth
+      o = out.length;
+      dst = out.ptr;
+      unicode = true;
+    } else {
+      store<u8>(dst + <usize>o, escapedByte(e));
+      p += 2;
+      o++;
+    }
+  }
+  out.length = o;
+  return unicode;
 }
 
 function skipValueAt(pos: i32): i32 {
@@ -455,10 +537,13 @@ function skipValueAt(pos: i32): i32 {
   return pos;
 }
 
-/** In-place compare of the string at pos with `len` UTF-16 units at `s`; -1 = needs the decoding path. */
-function asciiKeyEqualsAt(pos: i32, s: usize, n: i32): i32 {
-  let p = pos + 1;
-  for (let i = 0; i < n; i++, p++) {
+/**
+ * In-place compare of the string at pos with `n` UTF-16 units at `s`, from
+ * unit `from` on (the units before it are known equal); -1 = needs the decoding path.
+ */
+function asciiKeyEqualsAt(pos: i32, s: usize, n: i32, from: i32): i32 {
+  let p = pos + 1 + from;
+  for (let i = from; i < n; i++, p++) {
     if (p >= L) return 0;
     const b = at(p);
     const c = <u32>load<u16>(s + (<usize>i << 1));
@@ -696,16 +781,18 @@ export class Json {
   // @ts-ignore: decorator
   @inline keyEquals(pos: i32, word: u64, key: string, keyWord: u64): bool {
     if (word != keyWord) return word == KEY_SLOW || keyWord == KEY_SLOW ? this.stringEquals(pos, key) : false;
-    return (word >> 56) == 0 || this.stringEquals(pos, key);
+    if ((word >> 56) == 0) return true;
+    // Equal full words that are not KEY_SLOW: the same eight plain ASCII bytes begin both, so the compare starts past them.
+    return this.stringEquals(pos, key, word == KEY_SLOW ? 0 : 8);
   }
 
   /**
    * Compare the (unescaped) string at pos with an AS string. The common case,
    * an ASCII key without escapes, is compared in place without copying.
    */
-  stringEquals(pos: i32, s: string): bool {
+  stringEquals(pos: i32, s: string, from: i32 = 0): bool {
     this.use();
-    const r = asciiKeyEqualsAt(pos, changetype<usize>(s), s.length);
+    const r = asciiKeyEqualsAt(pos, changetype<usize>(s), s.length, from);
     return r < 0 ? this.stringEqualsDecoded(pos, s) : r == 1;
   }
 
@@ -726,56 +813,24 @@ export class Json {
     return scratch.length == b.length && memory.compare(scratch.ptr, changetype<usize>(b), <usize>b.length) == 0;
   }
 
+  /**
+   * Whether the last decodeString met a \u escape (true also when it failed).
+   * Without one, a string of a validated document decodes to valid UTF-8
+   * without NUL: validate refused raw controls and bad UTF-8, and the other
+   * escapes stand for ASCII bytes other than NUL.
+   */
+  decodedUnicodeEscape: bool = true;
+
   /** Append the unescaped UTF-8 bytes of the string at pos to out. */
   decodeString(pos: i32, out: ByteBuffer): bool {
+    this.decodedUnicodeEscape = true;
     if (this.typeAt(pos) != JsonType.String) return false;
-    const len = this.len;
-    let p = pos + 1;
-    let runStart = p;
-    while (p < len) {
-      if (p + 8 <= len) {
-        const x = load<u64>(this.ptr + <usize>p);
-        const m = firstByteFlag(x, C.QUOTE) | firstByteFlag(x, C.BACKSLASH);
-        if (m == 0) {
-          p += 8;
-          continue;
-        }
-        p += <i32>(ctz(m) >> 3);
-      }
-      const b = this.byteAt(p);
-      if (b == C.QUOTE) {
-        out.append(this.ptr + <usize>runStart, p - runStart);
-        return true;
-      }
-      if (b != C.BACKSLASH) {
-        p++;
-        continue;
-      }
-      out.append(this.ptr + <usize>runStart, p - runStart);
-      const e = this.byteAt(p + 1);
-      if (e == 0x75) {
-        this.use();
-        let cp = <u32>hex4At(p + 2);
-        p += 6;
-        if (cp >= 0xd800 && cp <= 0xdbff) {
-          const lo = <u32>hex4At(p + 2);
-          cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
-          p += 6;
-        }
-        out.appendCodePoint(cp);
-      } else {
-        let v: u8 = <u8>e; // '"', '\\', '/'
-        if (e == 0x62) v = 0x08;
-        else if (e == 0x66) v = 0x0c;
-        else if (e == 0x6e) v = 0x0a;
-        else if (e == 0x72) v = 0x0d;
-        else if (e == 0x74) v = 0x09;
-        out.push(v);
-        p += 2;
-      }
-      runStart = p;
-    }
-    return false;
+    this.use();
+    let end = spanEnd(pos);
+    if (end < 0) end = scanStringEnd(pos);
+    if (end < 0) return false;
+    this.decodedUnicodeEscape = decodeBodyAt(pos + 1, end - 1, out);
+    return true;
   }
 
   /** The string at pos as an AS string (compile time and messages only), or null. */

@@ -110,6 +110,8 @@ export class CommandLimits {
 export class CommandInput {
   commandPtr: usize = 0;
   commandLen: i32 = 0;
+  /** The caller vouches that the command is valid UTF-8 without NUL (RequestView.plainBytes): the byte check is skipped. */
+  knownUtf8WithoutNul: bool = false;
   timeout: f64 = NaN;
   cwd: string | null = null;
   workspaceRoot: string = "";
@@ -142,7 +144,7 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
   // 1. Input.
   if (len <= 0 || isBlankOnly(ptr, len)) return verdict.deny(Code.INVALID_CONTEXT, "command is empty");
   if (len > MAX_INPUT) return verdict.deny(Code.INVALID_CONTEXT, "command is longer than 64 KiB");
-  const problem = inputProblem(ptr, len);
+  const problem = input.knownUtf8WithoutNul ? InputProblem.NONE : inputProblem(ptr, len);
   if (problem == InputProblem.NUL) return verdict.deny(Code.INVALID_CONTEXT, "command contains a NUL byte");
   if (problem == InputProblem.UTF8) return verdict.deny(Code.INVALID_CONTEXT, "command is not valid UTF-8");
   let p = parser;

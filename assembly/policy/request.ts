@@ -239,6 +239,7 @@ export class RequestView {
    */
   inputBytes(key: string, out: ByteBuffer, verdict: Verdict): i32 {
     out.reset();
+    this.plainBytes = false;
     const pos = this.member(this.toolInputPos, key, verdict);
     if (pos == -3) return -1;
     if (pos < 0 || this.json.typeAt(pos) == JsonType.Null) return 0;
@@ -246,9 +247,13 @@ export class RequestView {
       verdict.deny(Code.INVALID_CONTEXT, "tool_input." + key + " must be a string");
       return -1;
     }
-    this.json.decodeString(pos, out);
+    // parse validated the request, so a string without \u escapes is valid UTF-8 without NUL.
+    this.plainBytes = this.json.decodeString(pos, out) && !this.json.decodedUnicodeEscape;
     return 1;
   }
+
+  /** Set by inputBytes: the bytes it decoded are valid UTF-8 without NUL (no \u escape in the string). */
+  plainBytes: bool = false;
 
   /** A number field of tool_input: NaN when absent; sets `failed` when not a number. */
   inputNumber(key: string, verdict: Verdict): f64 {

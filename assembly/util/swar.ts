@@ -52,7 +52,8 @@ export const HIGHS: u64 = 0x8080808080808080;
 /** Like firstByteFlag, for bytes below n (n <= 0x80) or at or above 0x80. */
 // @ts-ignore: decorator
 @inline export function firstBelowOrHighFlag(x: u64, n: u32): u64 {
-  return ((x - ONES * <u64>n) & ~x & HIGHS) | (x & HIGHS);
+  // A byte with its high bit clear is flagged by x - n's high bit iff it is below n (~x would add nothing).
+  return ((x - ONES * <u64>n) | x) & HIGHS;
 }
 
 /** Does (p, n) hold a zero byte? */

@@ -4,6 +4,8 @@
 // of every length around eight bytes, with escapes, non-ASCII and the key
 // last in the document (so its eight-byte load would run past the end).
 import { Json, literalKeyWord } from "../../json/reader";
+import { ByteBuffer } from "../../util/bytes";
+import { XorShift } from "../xorshift";
 
 const held = new Array<ArrayBuffer>();
 
@@ -67,5 +69,37 @@ describe("key words", () => {
     expect(j.get(j.root(), "command")).toBeGreaterThan(0);
     const d = doc('{"command":"x","comm\\u0061nd":"y"}');
     expect(d.get(d.root(), "command")).toBe(-2);
+  });
+
+  test("3,000 random keys around eight bytes decide as their decoded bytes do", () => {
+    // Pieces as JSON text and as the literal's text: plain, escaped, non-ASCII.
+    const raw = ["t", "o", "_", "n", "\\u006e", "\\/", "/", "\u00e9", "\\u00e9", "x"];
+    const lit = ["t", "o", "_", "n", "n", "/", "/", "\u00e9", "\u00e9", "x"];
+    const random = new XorShift(0x6b657973);
+    const decoded = new ByteBuffer(32);
+    let equal = 0;
+    for (let round = 0; round < 3000; round++) {
+      // A key and a literal from the same pieces, the literal changed in one place half the time.
+      let key = "", name = "";
+      const n = <i32>(random.next() % 14);
+      const change = random.next() % 2 == 0 ? <i32>(random.next() % 14) : -1;
+      for (let i = 0; i < n; i++) {
+        const k = <i32>(random.next() % <u32>raw.length);
+        key += raw[k];
+        name += i == change ? lit[(k + 1) % lit.length] : lit[k];
+      }
+      const text = random.next() % 2 == 0 ? '{"' + key + '":1}' : '{"a":[],"' + key + '":{}}';
+      const j = doc(text);
+      const m = random.next() % 2 == 0 || text.startsWith('{"' + key) ? j.firstMember(j.root()) : j.nextMember(j.firstMember(j.root()));
+      if (text.startsWith('{"a"') && m == j.firstMember(j.root())) continue;
+      decoded.reset();
+      expect(j.decodeString(m, decoded)).toBe(true);
+      const want = decoded.toString() == name;
+      if (want) equal++;
+      expect(j.keyEquals(m, j.keyWord(m), name, literalKeyWord(name))).toBe(want, text + " vs " + name);
+      expect(j.stringEquals(m, name)).toBe(want, text + " vs " + name);
+    }
+    expect(equal).toBeGreaterThan(500);
+    expect(equal).toBeLessThan(2500);
   });
 });

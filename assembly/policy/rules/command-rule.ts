@@ -39,12 +39,14 @@ export class CommandRule extends CapabilityRule {
     // is ambiguous about what will run, so it is refused.
     const hasCommand = request.inputBytes("command", this.command, verdict);
     if (hasCommand < 0) return false;
+    let plain = request.plainBytes;
     const hasCmd = request.inputBytes("cmd", this.alternate, verdict);
     if (hasCmd < 0) return false;
     let source = this.command;
     if (hasCommand == 0) {
       if (hasCmd == 0) return verdict.deny(Code.INVALID_CONTEXT, "tool_input.command is missing");
       source = this.alternate;
+      plain = request.plainBytes;
     } else if (hasCmd == 1) {
       const same = this.command.length == this.alternate.length &&
         memory.compare(this.command.ptr, this.alternate.ptr, <usize>this.command.length) == 0;
@@ -53,6 +55,7 @@ export class CommandRule extends CapabilityRule {
     const input = this.input;
     input.commandPtr = source.ptr;
     input.commandLen = source.length;
+    input.knownUtf8WithoutNul = plain;
     input.timeout = request.inputNumber("timeout", verdict);
     if (request.failed) return false;
     input.cwd = request.inputString("cwd", verdict);
