@@ -69,7 +69,8 @@ export class Grammar extends Heredocs {
     if (!((c0 - 0x61) < 26 ? ((RESERVED_FIRST >> (c0 - 0x61)) & 1) != 0 :
       c0 == Ch.LBRACE || c0 == Ch.RBRACE || c0 == Ch.BANG || c0 == Ch.LBRACKET)) return Keyword.NONE;
     let p = this.pos + 1;
-    while (p < this.end && p - this.pos <= 8 && !isWordBreak(this.ch(p))) p++;
+    const src = this.src, end = this.end, limit = this.pos + 9;
+    while (p < end && p < limit && !isWordBreak(<u32>load<u8>(src + <usize>p))) p++;
     const n = p - this.pos;
     if (n > 8) return Keyword.NONE;
     if (p < this.end && !isMeta(this.ch(p))) return Keyword.NONE;
