@@ -89,14 +89,12 @@ export class Walker {
         const b = basenameOffset(p, n);
         info = commandInfo(p + <usize>b, n - b);
         if ((info & Kind.INTERP) != 0) flags |= ViewFlag.INTERPRETER;
+        // Only a word that is not its own text (a glob, a value computed at run time) can turn into an option:
+        // when the script has none, no view asks.
+        if ((s.wordFlagsSeen & NOT_TEXT) != 0 && globOptionRisk(s, cmd, start, end, info)) flags |= ViewFlag.GLOB_OPTION;
       }
       const v = s.newView(cmd, start, end, parent, flags, info);
       if (dynamic) return;
-      // `tar cf x.tar *` with a file named `--checkpoint-action=exec=sh x.sh`, `sed -i 's/a/b/' *.txt` with one
-      // named `-e1e id.txt`: a glob that can expand to an option, where options run code.
-      if (globsOptions(info) && globMayBeOption(s, cmd, start + 1, end) &&
-          (cmdId(info) != Cmd.GIT || gitRunsPrograms(s, cmd, start + 1, end))) s.setVFlags(v, s.vFlags(v) | ViewFlag.GLOB_OPTION);
-      if (cmdId(info) == Cmd.SED && computedOperandMayBeOption(s, cmd, start + 1, end)) s.setVFlags(v, s.vFlags(v) | ViewFlag.GLOB_OPTION);
       if (parent >= 0 && optionsRunCode(info) && fedByXargs(s, parent) && !optionsEnded(s, cmd, start + 1, end, info)) {
         // `echo 'X!=id' | xargs make`, `… | xargs sed` with a file named `-e1e id`: the words xargs appends
         // can be options or assignments that run code, unless a `--` ends the options first.
@@ -466,6 +464,19 @@ export function fedByXargs(s: Script, parent: i32): bool {
     if (id == Cmd.XARGS || id == Cmd.PARALLEL) return true;
   }
   return false;
+}
+
+const NOT_TEXT = WordFlag.DYNAMIC | WordFlag.GLOB | WordFlag.BRACE;
+
+/**
+ * `tar cf x.tar *` with a file named `--checkpoint-action=exec=sh x.sh`, `sed -i 's/a/b/' *.txt` with one
+ * named `-e1e id.txt`: a glob that can expand to an option of argv[start, end), where options run code (the
+ * view's GLOB_OPTION).
+ */
+export function globOptionRisk(s: Script, cmd: i32, start: i32, end: i32, info: i32): bool {
+  if (globsOptions(info) && globMayBeOption(s, cmd, start + 1, end) &&
+      (cmdId(info) != Cmd.GIT || gitRunsPrograms(s, cmd, start + 1, end))) return true;
+  return cmdId(info) == Cmd.SED && computedOperandMayBeOption(s, cmd, start + 1, end);
 }
 
 /** Commands whose options or operands can name code to run (sed -e, make X!=, npm --call, git --exec, …). */
