@@ -8,7 +8,7 @@
 import { ByteBuffer } from "../util/bytes";
 import { OptScan, basenameOffset, bytesStartLower, indexOf, isOptionWord, wordIs } from "./argv";
 import { Cmd, Kind, cmdId, commandInfo } from "./names";
-import { Script, ViewFlag } from "./nodes";
+import { IntList, Script, ViewFlag } from "./nodes";
 import { Parser } from "./parser";
 import { Attr, Ch, CmdFlag, MAX_PAYLOAD_DEPTH, ParseError, Redir, Subst, WordFlag, WordKind } from "./tokens";
 import { producerPayload } from "./stdin";
@@ -27,6 +27,8 @@ export class Walker {
   /** Value found by optAnywhere (wrappers.ts). */
   valWord: i32 = -1;
   valOff: i32 = 0;
+  /** Where flatten puts the words of a function definition's name. */
+  private ignored: IntList = new IntList(8);
 
   constructor(p: Parser) {
     this.p = p;
@@ -51,28 +53,23 @@ export class Walker {
 
   flatten(i: i32): void {
     const s = this.s;
-    const funcdef = (s.cFlags(i) & CmdFlag.FUNCDEF) != 0;
-    s.setCArgv(i, s.argvFlat.length);
-    s.setCRedir(i, s.redirFlat.length);
-    s.setCAssign(i, s.assignFlat.length);
-    let argc = 0, redirs = 0, assigns = 0;
+    // A function definition's words are its name: no argv.
+    const argv = (s.cFlags(i) & CmdFlag.FUNCDEF) != 0 ? this.ignored : s.argvFlat;
+    const redir = s.redirFlat, assign = s.assignFlat;
+    const argv0 = s.argvFlat.length, redir0 = redir.length, assign0 = assign.length;
     for (let w = s.cFirst(i); w >= 0; w = s.wNext(w)) {
       const k = s.wordKind(w);
-      if (k == WordKind.ARG) {
-        if (funcdef) continue;
-        s.argvFlat.push(w);
-        argc++;
-      } else if (k == WordKind.REDIR) {
-        s.redirFlat.push(w);
-        redirs++;
-      } else if (k == WordKind.ASSIGN) {
-        s.assignFlat.push(w);
-        assigns++;
-      }
+      if (k == WordKind.ARG) argv.push(w);
+      else if (k == WordKind.REDIR) redir.push(w);
+      else if (k == WordKind.ASSIGN) assign.push(w);
     }
-    s.setCArgc(i, argc);
-    s.setCRedirN(i, redirs);
-    s.setCAssignN(i, assigns);
+    this.ignored.reset();
+    s.setCArgv(i, argv0);
+    s.setCArgc(i, s.argvFlat.length - argv0);
+    s.setCRedir(i, redir0);
+    s.setCRedirN(i, redir.length - redir0);
+    s.setCAssign(i, assign0);
+    s.setCAssignN(i, assign.length - assign0);
   }
 
   /** Views of argv[start, end) of `cmd`: the command, then what each wrapper runs. */
