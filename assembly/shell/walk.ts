@@ -114,7 +114,6 @@ export class Walker {
     const o = this.opts;
     // The builtins `test`/`[ -v` and `unset` evaluate `a[…]` subscripts as arithmetic, which runs any
     // `$( )` inside a quoted operand (red-team review): their operands are code.
-    const name = s.arg(cmd, start);
     const isTest = cmdId(info) == Cmd.TEST;
     if (isTest || cmdId(info) == Cmd.UNSET) {
       if (!this.literalArgs(cmd, start + 1, end)) return;
@@ -123,9 +122,11 @@ export class Walker {
       }
     }
     switch (cmdId(info)) {
-      case Cmd.NPM:
+      case Cmd.NPM: {
+        const name = s.arg(cmd, start);
         if (wordIs(s, name, "npm") || endsWithPath(s, name, "/npm")) this.npmCommand(cmd, start, end);
         break;
+      }
       case Cmd.CHMOD:
         this.chmodMode(cmd, start, end);
         break;
