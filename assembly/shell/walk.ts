@@ -17,6 +17,9 @@ import { addSubscriptArith } from "./arith";
 import { npmCommand } from "./npm-commands";
 import { directoryOptions } from "./directory-options";
 
+/** Word flags of a word that may stand for other text than its own (Script#isStatic is false). */
+const NOT_TEXT = WordFlag.DYNAMIC | WordFlag.GLOB | WordFlag.BRACE;
+
 export class Walker {
   p: Parser;
   s: Script;
@@ -77,12 +80,12 @@ export class Walker {
     const s = this.s;
     while (start < end) {
       const a = s.arg(cmd, start);
+      const p = s.wordPtr(a), n = s.wordLen(a);
       let info = 0, flags = 0;
       // `{}` is find/xargs's placeholder: a command name only known at run time.
-      const dynamic = !s.isStatic(a) || wordIs(s, a, "{}") || s.wordLen(a) == 0;
+      const dynamic = (s.wordFlags(a) & NOT_TEXT) != 0 || n == 0 || (n == 2 && load<u16>(p) == 0x7d7b);
       if (dynamic) flags = ViewFlag.NAME_DYNAMIC;
       else {
-        const p = s.wordPtr(a), n = s.wordLen(a);
         const b = basenameOffset(p, n);
         info = commandInfo(p + <usize>b, n - b);
         if ((info & Kind.INTERP) != 0) flags |= ViewFlag.INTERPRETER;
@@ -463,8 +466,6 @@ export function fedByXargs(s: Script, parent: i32): bool {
   }
   return false;
 }
-
-const NOT_TEXT = WordFlag.DYNAMIC | WordFlag.GLOB | WordFlag.BRACE;
 
 /**
  * `tar cf x.tar *` with a file named `--checkpoint-action=exec=sh x.sh`, `sed -i 's/a/b/' *.txt` with one
