@@ -71,6 +71,8 @@ import { containsFolded } from "../util/swar";
    * glob's longest literal run. Path words are left out — they also match through a directory or the home.
    */
   literals: Array<Bytes> = [];
+  /** The byte-pair entry (pairHash) of each two adjacent bytes of every literal, for the prefilter. */
+  pairHashes: StaticArray<u16> = new StaticArray<u16>(0);
   constructor(raw: string) { this.raw = raw; }
 }
 
@@ -89,6 +91,19 @@ function addLiteral(p: BlockedPattern, pw: PatternWord): void {
   const b = new StaticArray<u8>(bestLen);
   memory.copy(changetype<usize>(b), changetype<usize>(t) + <usize>best, <usize>bestLen);
   p.literals.push(b);
+}
+
+/** pairHash of each two adjacent bytes of every literal. */
+function literalPairs(literals: Array<Bytes>): StaticArray<u16> {
+  let count = 0;
+  for (let i = 0; i < literals.length; i++) count += literals[i].length - 1;
+  const out = new StaticArray<u16>(count);
+  let at = 0;
+  for (let i = 0; i < literals.length; i++) {
+    const l = literals[i];
+    for (let k = 1; k < l.length; k++) out[at++] = <u16>pairHash(<u32>l[k - 1], <u32>l[k]);
+  }
+  return out;
 }
 
 /** Compile one pattern; returns null and sets `compileError` when it is unusable. */
@@ -155,6 +170,7 @@ export function compilePattern(raw: string): BlockedPattern | null {
     p.stages.push(st);
   }
   if (p.stages.length == 0) { compileError = "blocked pattern '" + raw + "' is empty"; return null; }
+  p.pairHashes = literalPairs(p.literals);
   return p;
 }
 
@@ -394,12 +410,10 @@ export class PatternMatcher {
     if (this.seenGeneration != s.generation) this.indexText(s);
     if (this.spellsMore) return true;
     // Every byte pair of every literal must be in the text before any is worth a search.
-    for (let i = 0, n = lits.length; i < n; i++) {
-      const l = lits[i];
-      const lp = changetype<usize>(l), ln = l.length;
-      for (let k = 1; k < ln; k++) {
-        if (!this.hasPair(<u32>load<u8>(lp + <usize>(k - 1)), <u32>load<u8>(lp + <usize>k))) return false;
-      }
+    const table = this.pairs, stamp = this.stamp;
+    const hashes = pat.pairHashes;
+    for (let i = 0, n = hashes.length; i < n; i++) {
+      if (<u32>load<u8>(table + <usize>unchecked(hashes[i])) != stamp) return false; // i < length
     }
     for (let i = 0, n = lits.length; i < n; i++) {
       const l = lits[i];
@@ -445,11 +459,6 @@ export class PatternMatcher {
       store<u8>(table + pairHashOf(x >> 48), mark);
     }
     for (; i + 1 < n; i++) store<u8>(table + <usize>pairHashAt(t + <usize>i), mark);
-  }
-
-  // @ts-ignore: decorator
-  @inline private hasPair(a: u32, b: u32): bool {
-    return <u32>load<u8>(this.pairs + <usize>pairHash(a, b)) == this.stamp;
   }
 
   /** First view (in order) that matches `pat`, or -1. */
