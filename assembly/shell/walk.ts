@@ -6,7 +6,8 @@
 // added by a payload are appended to the table, so one pass reaches them.
 
 import { ByteBuffer } from "../util/bytes";
-import { OptScan, basenameOffset, bytesStartLower, indexOf, isOptionWord, wordIs } from "./argv";
+import { OptScan, basenameOffset, bytesStartLower, indexOf, isOptionWord, nameKey, wordIs } from "./argv";
+import { hasByte } from "../util/swar";
 import { Cmd, Kind, cmdId, commandInfo } from "./names";
 import { IntList, Script, ViewFlag } from "./nodes";
 import { Parser } from "./parser";
@@ -41,20 +42,21 @@ export class Walker {
   run(): bool {
     const s = this.s;
     for (let i = 0; i < s.commandCount; i++) {
-      this.flatten(i);
-      const n = s.cAssignN(i);
-      for (let k = 0; k < n; k++) {
-        const w = s.assignFlat.get(s.cAssign(i) + k);
+      const assign0 = s.assignFlat.length;
+      const argc = this.flatten(i);
+      for (let k = assign0, n = s.assignFlat.length; k < n; k++) {
+        const w = s.assignFlat.get(k);
         s.addEnvWord(w, i);
         if (!this.literalCode(i, w) || !this.commandEnv(i, -1, w)) return false;
       }
-      if ((s.cFlags(i) & CmdFlag.FUNCDEF) == 0 && s.cArgc(i) > 0) this.chain(i, 0, s.cArgc(i), -1);
+      if (argc > 0) this.chain(i, 0, argc, -1);
       if (this.p.err != ParseError.NONE) return false;
     }
     return true;
   }
 
-  flatten(i: i32): void {
+  /** Fill command i's argv, redirection and assignment ranges; returns its argc (0 for a function definition). */
+  flatten(i: i32): i32 {
     const s = this.s;
     // A function definition's words are its name: no argv.
     const argv = (s.cFlags(i) & CmdFlag.FUNCDEF) != 0 ? this.ignored : s.argvFlat;
@@ -67,12 +69,14 @@ export class Walker {
       else if (k == WordKind.ASSIGN) assign.push(w);
     }
     this.ignored.reset();
+    const argc = s.argvFlat.length - argv0;
     s.setCArgv(i, argv0);
-    s.setCArgc(i, s.argvFlat.length - argv0);
+    s.setCArgc(i, argc);
     s.setCRedir(i, redir0);
     s.setCRedirN(i, redir.length - redir0);
     s.setCAssign(i, assign0);
     s.setCAssignN(i, assign.length - assign0);
+    return argc;
   }
 
   /** Views of argv[start, end) of `cmd`: the command, then what each wrapper runs. */
@@ -86,7 +90,8 @@ export class Walker {
       const dynamic = (s.wordFlags(a) & NOT_TEXT) != 0 || n == 0 || (n == 2 && load<u16>(p) == 0x7d7b);
       if (dynamic) flags = ViewFlag.NAME_DYNAMIC;
       else {
-        const b = basenameOffset(p, n);
+        // Most names are a few bytes without `/`: one look at their key settles that they are their own basename.
+        const b = n <= 8 && !hasByte(nameKey(p, n), Ch.SLASH) ? 0 : basenameOffset(p, n);
         info = commandInfo(p + <usize>b, n - b);
         if ((info & Kind.INTERP) != 0) flags |= ViewFlag.INTERPRETER;
         // Only a word that is not its own text (a glob, a value computed at run time) can turn into an option:
