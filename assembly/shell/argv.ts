@@ -63,7 +63,8 @@ export function indexOf(p: usize, n: i32, c: u32): i32 {
 }
 
 /** A static word that looks like `-x`, `--long` or (for shells) `+x`. */
-export function isOptionWord(s: Script, w: i32, plus: bool): bool {
+// @ts-ignore: decorator
+@inline export function isOptionWord(s: Script, w: i32, plus: bool): bool {
   if (!s.isStatic(w) || s.wordLen(w) < 2) return false;
   const c = <u32>load<u8>(s.wordPtr(w));
   return c == Ch.MINUS || (plus && c == Ch.PLUS);

@@ -105,7 +105,7 @@ export class Walker {
         // can be options or assignments that run code, unless a `--` ends the options first.
         s.setVFlags(v, s.vFlags(v) | ViewFlag.XARGS_OPTION);
       }
-      this.bookkeeping(cmd, v, start, end, info);
+      if (info != 0) this.bookkeeping(cmd, v, start, end, info); // a name the table does not know sets nothing
       if (this.p.err != ParseError.NONE || (info & Kind.WRAPPER) == 0) return;
       this.innerEnd = end;
       const next = unwrap(this, v, cmd, start, end, info);
