@@ -5,11 +5,8 @@
 // plain commands, wrappers and payloads.
 import { CommandInput, CommandLimits, checkCommand } from "../../policy/command";
 import { Code, Verdict } from "../../policy/verdict";
-import { Parser } from "../../shell/parser";
-import { Walker } from "../../shell/walk";
 import { ViewFlag } from "../../shell/nodes";
-import { XorShift } from "../xorshift";
-import { randomCommand } from "../shell/random-command";
+import { WalkedScripts } from "../shell/random-command";
 
 const FRAGMENTS = [
   "bash -c \"$X\"", "eval \"$Y\"", "cat f | sh", "tar cf x.tar *", "sed -i s/a/b/ \"$f\"", "echo x | xargs sed",
@@ -18,23 +15,18 @@ const FRAGMENTS = [
 ];
 const UNINSPECTABLE = ViewFlag.PAYLOAD_DYNAMIC | ViewFlag.GLOB_OPTION | ViewFlag.XARGS_OPTION | ViewFlag.STDIN_UNKNOWN;
 
-const random = new XorShift(0x9908b0df);
-
 describe("views that cannot be inspected", () => {
   test("are never allowed, whatever runs around them (3,000 scripts)", () => {
     const limits = new CommandLimits();
     limits.allowedCommands = ["*"];
     limits.builtinChecks = false;
     expect(limits.compile()).toBe("");
-    const p = new Parser();
-    const w = new Walker(p);
+    const scripts = new WalkedScripts(FRAGMENTS, 0x9908b0df);
     let flagged = 0, clean = 0;
-    for (let round = 0; round < 3000; round++) {
-      const cmd = round < FRAGMENTS.length ? FRAGMENTS[round] : randomCommand(random, FRAGMENTS);
-      const b = String.UTF8.encode(cmd, false);
-      if (!p.parseTop(changetype<usize>(b), b.byteLength) || !w.run()) continue;
+    while (scripts.next()) {
+      const s = scripts.p.script, cmd = scripts.cmd, b = scripts.bytes;
       let flags = 0;
-      for (let v = 0; v < p.script.viewCount; v++) flags |= p.script.vFlags(v);
+      for (let v = 0; v < s.viewCount; v++) flags |= s.vFlags(v);
       const input = new CommandInput();
       input.commandPtr = changetype<usize>(b);
       input.commandLen = b.byteLength;

@@ -2,11 +2,8 @@
 // walk records one result per cd, pushd, popd, `env -C` or `git -C`, and none
 // without them: the tracker must agree on scripts with and without them, in
 // any order (a script with none right after one with some keeps nothing stale).
-import { Parser } from "../../shell/parser";
-import { Walker } from "../../shell/walk";
 import { CdResult, CwdTracker } from "../../shell/cwd";
-import { XorShift } from "../xorshift";
-import { randomCommand } from "./random-command";
+import { WalkedScripts } from "./random-command";
 
 const FRAGMENTS = [
   "ls -la", "git status", "echo cd", "cat cd.txt", "cd /tmp", "cd ..", "cd", "cd -", "pushd /srv", "popd", "cd \"$D\"",
@@ -14,19 +11,15 @@ const FRAGMENTS = [
   "grep -rn TODO src | head -n 20 > notes/todo.txt", "npm run build -- --prod", "x=1 y=2", "cd ~/work",
 ];
 
-const random = new XorShift(0x2545f491);
-
 describe("CwdTracker with no directory change", () => {
   test("records exactly one result per directory change, and none without (3,000 scripts)", () => {
-    const p = new Parser();
-    const w = new Walker(p);
+    const scripts = new WalkedScripts(FRAGMENTS, 0x2545f491);
+    const p = scripts.p;
     const t = new CwdTracker();
     const cwd = String.UTF8.encode("/workspace", false), home = String.UTF8.encode("/home/u", false);
     let none = 0, some = 0;
-    for (let round = 0; round < 3000; round++) {
-      const cmd = round < FRAGMENTS.length ? FRAGMENTS[round] : randomCommand(random, FRAGMENTS);
-      const b = String.UTF8.encode(cmd, false);
-      if (!p.parseTop(changetype<usize>(b), b.byteLength) || !w.run()) continue;
+    while (scripts.next()) {
+      const cmd = scripts.cmd;
       t.run(p, changetype<usize>(cwd), cwd.byteLength, changetype<usize>(home), home.byteLength);
       const n = p.script.cdCmds.length;
       expect(t.count).toBe(n, cmd);

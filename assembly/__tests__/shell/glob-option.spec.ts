@@ -3,11 +3,9 @@
 // own text. Every view must carry the flag exactly when the full test
 // (globOptionRisk) says so: scripts with globs, braces and expansions in any
 // position, and plain ones, through wrappers and payloads.
-import { Parser } from "../../shell/parser";
-import { Walker, globOptionRisk } from "../../shell/walk";
+import { globOptionRisk } from "../../shell/walk";
 import { ViewFlag } from "../../shell/nodes";
-import { XorShift } from "../xorshift";
-import { randomCommand } from "./random-command";
+import { WalkedScripts } from "./random-command";
 
 const FRAGMENTS = [
   "tar cf x.tar *", "tar cf x.tar -- *", "sed -i s/a/b/ *.txt", "sed -i s/a/b/ \"$f\"", "sed -n p $F", "git grep x *",
@@ -17,18 +15,12 @@ const FRAGMENTS = [
   "sed -e 1d -- $f", "nice -n 5 rg -e x ?", "git -C d rebase *", "tee log.txt",
 ];
 
-const random = new XorShift(0x1b873593);
-
 describe("GLOB_OPTION", () => {
   test("is set on exactly the views the full test flags (3,000 scripts)", () => {
-    const p = new Parser();
-    const w = new Walker(p);
+    const scripts = new WalkedScripts(FRAGMENTS, 0x1b873593);
     let flagged = 0, plain = 0;
-    for (let round = 0; round < 3000; round++) {
-      const cmd = round < FRAGMENTS.length ? FRAGMENTS[round] : randomCommand(random, FRAGMENTS);
-      const b = String.UTF8.encode(cmd, false);
-      if (!p.parseTop(changetype<usize>(b), b.byteLength) || !w.run()) continue;
-      const s = p.script;
+    while (scripts.next()) {
+      const s = scripts.p.script, cmd = scripts.cmd;
       for (let v = 0; v < s.viewCount; v++) {
         if ((s.vFlags(v) & ViewFlag.NAME_DYNAMIC) != 0) continue;
         const want = globOptionRisk(s, s.vCmd(v), s.vStart(v), s.vEnd(v), s.vInfo(v));

@@ -2,13 +2,10 @@
 // one look at its key, and scans only other names for the last `/`. Every
 // view's name info must be that of the basename basenameOffset finds: paths of
 // every length around eight bytes, trailing slashes, and plain names.
-import { Parser } from "../../shell/parser";
-import { Walker } from "../../shell/walk";
 import { ViewFlag } from "../../shell/nodes";
 import { basenameOffset } from "../../shell/argv";
 import { commandInfo } from "../../shell/names";
-import { XorShift } from "../xorshift";
-import { randomCommand } from "./random-command";
+import { WalkedScripts } from "./random-command";
 
 const FRAGMENTS = [
   "git status", "/bin/rm -rf x", "/bin/sh -c ls", "./sh x", "a/rm x", "rm/ x", "/rm", "bin/sudo ls", "/usr/bin/env X=1 nice ls",
@@ -16,18 +13,12 @@ const FRAGMENTS = [
   "sh/ -c id", "nohup ./x/python3 y", "/bin/../bin/rm -r /", "ls", "echo a/b",
 ];
 
-const random = new XorShift(0x7f4a7c15);
-
 describe("a view's name info", () => {
   test("is that of the name's basename (3,000 scripts)", () => {
-    const p = new Parser();
-    const w = new Walker(p);
+    const scripts = new WalkedScripts(FRAGMENTS, 0x7f4a7c15);
     let paths = 0, names = 0;
-    for (let round = 0; round < 3000; round++) {
-      const cmd = round < FRAGMENTS.length ? FRAGMENTS[round] : randomCommand(random, FRAGMENTS);
-      const b = String.UTF8.encode(cmd, false);
-      if (!p.parseTop(changetype<usize>(b), b.byteLength) || !w.run()) continue;
-      const s = p.script;
+    while (scripts.next()) {
+      const s = scripts.p.script, cmd = scripts.cmd;
       for (let v = 0; v < s.viewCount; v++) {
         if ((s.vFlags(v) & ViewFlag.NAME_DYNAMIC) != 0) continue;
         const a = s.viewArg(v, 0);
