@@ -221,34 +221,37 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
   }
 
   // 3. allowed_commands, and code that cannot be inspected.
+  const functions = s.fName.length > 0;
   for (let v = 0, n = s.viewCount; v < n; v++) {
     const flags = s.vFlags(v);
     if ((flags & ViewFlag.NAME_DYNAMIC) != 0) {
       return verdict.deny(Code.COMMAND_NOT_ALLOWED, "command '" + showView(s, v) + "'" + runBy(s, v) +
         " has a name computed at run time (variable, substitution, glob or brace expansion), so it cannot be checked against allowed_commands");
     }
-    if (!limits.allowAny && !(s.vParent(v) < 0 && isFunctionCall(s, v))) {
+    if (!limits.allowAny && !(functions && s.vParent(v) < 0 && isFunctionCall(s, v))) {
       if (limits.allow.size == 0) {
         return verdict.deny(Code.COMMAND_NOT_ALLOWED, "command '" + showView(s, v) + "'" + runBy(s, v) +
           " is not allowed: allowed_commands is empty or missing, so no command is allowed");
       }
       if (!limits.allow.matches(s, v, scratch)) return verdict.deny(Code.COMMAND_NOT_ALLOWED, "command '" + showView(s, v) + "'" + runBy(s, v) + " is not in allowed_commands");
     }
-    if ((flags & ViewFlag.PAYLOAD_DYNAMIC) != 0) {
-      return verdict.deny(Code.COMMAND_INJECTION_DETECTED, "command '" + showView(s, v) + "' runs code computed at run time, which cannot be inspected");
+    if ((flags & UNINSPECTABLE) != 0) {
+      if ((flags & ViewFlag.PAYLOAD_DYNAMIC) != 0) {
+        return verdict.deny(Code.COMMAND_INJECTION_DETECTED, "command '" + showView(s, v) + "' runs code computed at run time, which cannot be inspected");
+      }
+      if ((flags & ViewFlag.GLOB_OPTION) != 0) {
+        return verdict.deny(Code.COMMAND_INJECTION_DETECTED, "command '" + showView(s, v) + "' has a glob or a value computed at run time that can be one of its options, " +
+          "and some of them run programs (a file named like an option would be read as one): put -- before it, or write ./*");
+      }
+      if ((flags & ViewFlag.XARGS_OPTION) != 0) {
+        return verdict.deny(Code.COMMAND_INJECTION_DETECTED, "command '" + showView(s, v) + "'" + runBy(s, v) +
+          " gets words from xargs that it could read as options, and some of them run programs: end its options with -- before them");
+      }
+      if ((flags & ViewFlag.STDIN_UNKNOWN) != 0) {
+        return verdict.deny(Code.COMMAND_INJECTION_DETECTED, "command '" + showView(s, v) + "' reads commands from a pipe whose content cannot be inspected");
+      }
     }
-    if ((flags & ViewFlag.GLOB_OPTION) != 0) {
-      return verdict.deny(Code.COMMAND_INJECTION_DETECTED, "command '" + showView(s, v) + "' has a glob or a value computed at run time that can be one of its options, " +
-        "and some of them run programs (a file named like an option would be read as one): put -- before it, or write ./*");
-    }
-    if ((flags & ViewFlag.XARGS_OPTION) != 0) {
-      return verdict.deny(Code.COMMAND_INJECTION_DETECTED, "command '" + showView(s, v) + "'" + runBy(s, v) +
-        " gets words from xargs that it could read as options, and some of them run programs: end its options with -- before them");
-    }
-    if ((flags & ViewFlag.STDIN_UNKNOWN) != 0) {
-      return verdict.deny(Code.COMMAND_INJECTION_DETECTED, "command '" + showView(s, v) + "' reads commands from a pipe whose content cannot be inspected");
-    }
-    const option = programOption(s, s.vCmd(v), s.vStart(v), s.vEnd(v), s.vInfo(v));
+    const option = programOption(s, v);
     if (option >= 0) {
       return verdict.deny(Code.COMMAND_INJECTION_DETECTED, "command '" + showView(s, v) + "' passes " + showWord(s, option) +
         ", which makes it run a program that cannot be checked against allowed_commands");
@@ -385,6 +388,9 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
 }
 
 const taint = new ArithTaint();
+
+/** View flags that deny on their own, after the allowlist (step 3). */
+const UNINSPECTABLE = ViewFlag.PAYLOAD_DYNAMIC | ViewFlag.GLOB_OPTION | ViewFlag.XARGS_OPTION | ViewFlag.STDIN_UNKNOWN;
 
 const TILDE: Bytes = utf8("~");
 const ROOT_DIR: Bytes = utf8("/");

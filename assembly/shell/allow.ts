@@ -7,7 +7,7 @@
 
 import { ByteBuffer, Bytes, utf8 } from "../util/bytes";
 import { canonicalizeAbsoluteInto } from "../util/path";
-import { basenameOffset, indexOf } from "./argv";
+import { basenameOffset, indexOf, nameKey } from "./argv";
 import { Script } from "./nodes";
 import { Ch } from "./tokens";
 
@@ -81,7 +81,7 @@ export class AllowList {
     let key: u64 = 0;
     let slot: usize = 0;
     if (n >= 1 && n <= 8) {
-      for (let i = 0; i < n; i++) key |= <u64>load<u8>(p + <usize>i) << (<u64>i << 3);
+      key = nameKey(p, n);
       slot = changetype<usize>(this.known) + (<usize>((key * 0x9e3779b97f4a7c15) >> (64 - KNOWN_BITS)) << 4);
       if (load<u64>(slot) == key && load<u64>(slot, 8) == <u64>n) return true;
     }

@@ -40,6 +40,8 @@ export class CwdTracker {
     const s = p.script;
     this.text.reset();
     this.result.reset(); this.cdStart.reset(); this.cdLen.reset();
+    // No directory change: nothing below records a result (most commands have none).
+    if (s.cdCmds.length == 0) return;
     this.scStart.reset(); this.scLen.reset(); this.scOld.reset(); this.scOldLen.reset();
     for (let i = 0, n = p.scOpaque.length; i < n; i++) {
       this.scStart.push(-1); this.scLen.push(0); this.scOld.push(-1); this.scOldLen.push(0);

@@ -66,28 +66,28 @@ const GO_OPTIONS = ["-exec", "-toolexec", "-vettool", "-overlay"];
 // make variables that choose the shell recipes run in (`make SHELL=/tmp/x`, `.SHELLFLAGS='-c curl…|sh #'`).
 const MAKE_VARIABLES = ["SHELL", ".SHELLFLAGS", "MAKESHELL"];
 
-/** The option word in argv[start, end) of `cmd` that names a program to run, or -1. */
-export function programOption(s: Script, cmd: i32, start: i32, end: i32, info: i32): i32 {
-  if (end <= start) return -1;
+/** The option word in view v's argv that names a program to run, or -1. */
+export function programOption(s: Script, v: i32): i32 {
   let list: string[] | null = null;
   let prefixes = true;
   let parsed = 0;
-  switch (cmdId(info)) { // by the name table (names.ts), not by comparing names here
+  switch (cmdId(s.vInfo(v))) { // by the name table (names.ts), not by comparing names here
     case Cmd.NPM: case Cmd.NPX: list = NPM_OPTIONS; break;
     case Cmd.TAR: list = TAR_OPTIONS; parsed = TAR_PARSED; break;
     case Cmd.SORT: list = SORT_OPTIONS; break;
     case Cmd.RG: list = RG_OPTIONS; prefixes = false; break;
-    case Cmd.MAKE: {
-      const assignment = makeShellAssignment(s, cmd, start, end);
-      if (assignment >= 0) return assignment;
-      list = MAKE_OPTIONS;
-      break;
-    }
+    case Cmd.MAKE: list = MAKE_OPTIONS; break;
     case Cmd.GIT: list = GIT_OPTIONS; break;
-    case Cmd.GO: return goProgramOption(s, cmd, start, end);
-    default: return -1;
+    case Cmd.GO: list = GO_OPTIONS; break;
+    default: return -1; // most commands: their argv is not read at all
   }
-  if (list === null) return -1;
+  const cmd = s.vCmd(v), start = s.vStart(v), end = s.vEnd(v);
+  if (end <= start) return -1;
+  if (list == GO_OPTIONS) return goProgramOption(s, cmd, start, end);
+  if (list == MAKE_OPTIONS) {
+    const assignment = makeShellAssignment(s, cmd, start, end);
+    if (assignment >= 0) return assignment;
+  }
   // `git rebase --exec cmd` is parsed and checked as a command (wrappers.ts); its abbreviations are not.
   let rebase = false;
   if (list == GIT_OPTIONS) for (let k = start + 1; k < end; k++) if (isName(s.wordPtr(s.arg(cmd, k)), s.wordLen(s.arg(cmd, k)), "rebase")) rebase = true;

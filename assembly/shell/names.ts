@@ -7,6 +7,7 @@
 
 import { ByteBuffer, allocZeroed, toLowerAscii } from "../util/bytes";
 import { IntList } from "./nodes";
+import { nameKey } from "./argv";
 
 /** Command identities. */
 export const enum Cmd {
@@ -221,8 +222,7 @@ const NAME_CACHE: usize = allocZeroed(16 << <i32>NAME_CACHE_BITS);
 /** Name info (Cmd | Kind bits) for a command basename; 0 when unknown. */
 export function commandInfo(ptr: usize, len: i32): i32 {
   if (len <= 0 || len > 8) return lookupCommandInfo(ptr, len);
-  let key: u64 = 0;
-  for (let i = 0; i < len; i++) key |= <u64>load<u8>(ptr + <usize>i) << (<u64>i << 3);
+  const key = nameKey(ptr, len);
   const slot = NAME_CACHE + (<usize>((key * 0x9e3779b97f4a7c15) >> (64 - NAME_CACHE_BITS)) << 4);
   if (load<u64>(slot) == key && load<i32>(slot, 8) == len) return load<i32>(slot, 12);
   const info = lookupCommandInfo(ptr, len);

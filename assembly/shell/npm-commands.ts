@@ -69,7 +69,8 @@ export function npmCommand(p: usize, len: i32): string {
   return hit >= 0 && word.length > 0 ? t[hit] : "";
 }
 
-function sameBytes(name: string, p: usize, len: i32): bool {
+// @ts-ignore: decorator
+@inline function sameBytes(name: string, p: usize, len: i32): bool {
   if (name.length != len) return false;
   for (let k = 0; k < len; k++) if (<u32>load<u8>(p + <usize>k) != <u32>name.charCodeAt(k)) return false;
   return true;

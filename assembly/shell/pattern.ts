@@ -71,6 +71,8 @@ import { containsFolded } from "../util/swar";
    * glob's longest literal run. Path words are left out — they also match through a directory or the home.
    */
   literals: Array<Bytes> = [];
+  /** The byte-pair entry (pairHash) of each two adjacent bytes of every literal, for the prefilter. */
+  pairHashes: StaticArray<u16> = new StaticArray<u16>(0);
   constructor(raw: string) { this.raw = raw; }
 }
 
@@ -89,6 +91,19 @@ function addLiteral(p: BlockedPattern, pw: PatternWord): void {
   const b = new StaticArray<u8>(bestLen);
   memory.copy(changetype<usize>(b), changetype<usize>(t) + <usize>best, <usize>bestLen);
   p.literals.push(b);
+}
+
+/** pairHash of each two adjacent bytes of every literal. */
+function literalPairs(literals: Array<Bytes>): StaticArray<u16> {
+  let count = 0;
+  for (let i = 0; i < literals.length; i++) count += literals[i].length - 1;
+  const out = new StaticArray<u16>(count);
+  let at = 0;
+  for (let i = 0; i < literals.length; i++) {
+    const l = literals[i];
+    for (let k = 1; k < l.length; k++) out[at++] = <u16>pairHash(<u32>l[k - 1], <u32>l[k]);
+  }
+  return out;
 }
 
 /** Compile one pattern; returns null and sets `compileError` when it is unusable. */
@@ -155,6 +170,7 @@ export function compilePattern(raw: string): BlockedPattern | null {
     p.stages.push(st);
   }
   if (p.stages.length == 0) { compileError = "blocked pattern '" + raw + "' is empty"; return null; }
+  p.pairHashes = literalPairs(p.literals);
   return p;
 }
 
@@ -282,6 +298,12 @@ const PAIR_BITS: i32 = 4096;
   return (<u32>load<u16>(p) | 0x20) & <u32>(PAIR_BITS - 1);
 }
 
+/** pairHashAt of the two low bytes of x. */
+// @ts-ignore: decorator
+@inline function pairHashOf(x: u64): usize {
+  return <usize>((<u32>x | 0x20) & <u32>(PAIR_BITS - 1));
+}
+
 const MAX_HOME_TAIL: i32 = 1024;
 
 // What PatternMatcher.dynamicForm built: some byte other than `/` is known; the first segment holds an
@@ -388,12 +410,10 @@ export class PatternMatcher {
     if (this.seenGeneration != s.generation) this.indexText(s);
     if (this.spellsMore) return true;
     // Every byte pair of every literal must be in the text before any is worth a search.
-    for (let i = 0, n = lits.length; i < n; i++) {
-      const l = lits[i];
-      const lp = changetype<usize>(l), ln = l.length;
-      for (let k = 1; k < ln; k++) {
-        if (!this.hasPair(<u32>load<u8>(lp + <usize>(k - 1)), <u32>load<u8>(lp + <usize>k))) return false;
-      }
+    const table = this.pairs, stamp = this.stamp;
+    const hashes = pat.pairHashes;
+    for (let i = 0, n = hashes.length; i < n; i++) {
+      if (<u32>load<u8>(table + <usize>unchecked(hashes[i])) != stamp) return false; // i < length
     }
     for (let i = 0, n = lits.length; i < n; i++) {
       const l = lits[i];
@@ -425,12 +445,20 @@ export class PatternMatcher {
     }
     this.stamp = stamp;
     const t = s.text.ptr, n = s.text.length;
-    for (let i = 0; i + 1 < n; i++) store<u8>(table + <usize>pairHashAt(t + <usize>i), <u8>stamp);
-  }
-
-  // @ts-ignore: decorator
-  @inline private hasPair(a: u32, b: u32): bool {
-    return <u32>load<u8>(this.pairs + <usize>pairHash(a, b)) == this.stamp;
+    const mark = <u8>stamp;
+    let i = 0;
+    // Seven pairs from each eight-byte load (pair k is bytes k and k + 1), then the rest one by one.
+    for (; i + 8 <= n; i += 7) {
+      const x = load<u64>(t + <usize>i);
+      store<u8>(table + pairHashOf(x), mark);
+      store<u8>(table + pairHashOf(x >> 8), mark);
+      store<u8>(table + pairHashOf(x >> 16), mark);
+      store<u8>(table + pairHashOf(x >> 24), mark);
+      store<u8>(table + pairHashOf(x >> 32), mark);
+      store<u8>(table + pairHashOf(x >> 40), mark);
+      store<u8>(table + pairHashOf(x >> 48), mark);
+    }
+    for (; i + 1 < n; i++) store<u8>(table + <usize>pairHashAt(t + <usize>i), mark);
   }
 
   /** First view (in order) that matches `pat`, or -1. */

@@ -6,9 +6,10 @@
 // added by a payload are appended to the table, so one pass reaches them.
 
 import { ByteBuffer } from "../util/bytes";
-import { OptScan, basenameOffset, bytesStartLower, indexOf, isOptionWord, wordIs } from "./argv";
+import { OptScan, basenameOffset, bytesStartLower, indexOf, isOptionWord, nameKey, wordIs } from "./argv";
+import { hasByte } from "../util/swar";
 import { Cmd, Kind, cmdId, commandInfo } from "./names";
-import { Script, ViewFlag } from "./nodes";
+import { IntList, Script, ViewFlag } from "./nodes";
 import { Parser } from "./parser";
 import { Attr, Ch, CmdFlag, MAX_PAYLOAD_DEPTH, ParseError, Redir, Subst, WordFlag, WordKind } from "./tokens";
 import { producerPayload } from "./stdin";
@@ -16,6 +17,9 @@ import { unwrap } from "./wrappers";
 import { addSubscriptArith } from "./arith";
 import { npmCommand } from "./npm-commands";
 import { directoryOptions } from "./directory-options";
+
+/** Word flags of a word that may stand for other text than its own (Script#isStatic is false). */
+const NOT_TEXT = WordFlag.DYNAMIC | WordFlag.GLOB | WordFlag.BRACE;
 
 export class Walker {
   p: Parser;
@@ -27,6 +31,8 @@ export class Walker {
   /** Value found by optAnywhere (wrappers.ts). */
   valWord: i32 = -1;
   valOff: i32 = 0;
+  /** Where flatten puts the words of a function definition's name. */
+  private ignored: IntList = new IntList(8);
 
   constructor(p: Parser) {
     this.p = p;
@@ -36,43 +42,41 @@ export class Walker {
   run(): bool {
     const s = this.s;
     for (let i = 0; i < s.commandCount; i++) {
-      this.flatten(i);
-      const n = s.cAssignN(i);
-      for (let k = 0; k < n; k++) {
-        const w = s.assignFlat.get(s.cAssign(i) + k);
+      const assign0 = s.assignFlat.length;
+      const argc = this.flatten(i);
+      for (let k = assign0, n = s.assignFlat.length; k < n; k++) {
+        const w = s.assignFlat.get(k);
         s.addEnvWord(w, i);
         if (!this.literalCode(i, w) || !this.commandEnv(i, -1, w)) return false;
       }
-      if ((s.cFlags(i) & CmdFlag.FUNCDEF) == 0 && s.cArgc(i) > 0) this.chain(i, 0, s.cArgc(i), -1);
+      if (argc > 0) this.chain(i, 0, argc, -1);
       if (this.p.err != ParseError.NONE) return false;
     }
     return true;
   }
 
-  flatten(i: i32): void {
+  /** Fill command i's argv, redirection and assignment ranges; returns its argc (0 for a function definition). */
+  flatten(i: i32): i32 {
     const s = this.s;
-    const funcdef = (s.cFlags(i) & CmdFlag.FUNCDEF) != 0;
-    s.setCArgv(i, s.argvFlat.length);
-    s.setCRedir(i, s.redirFlat.length);
-    s.setCAssign(i, s.assignFlat.length);
-    let argc = 0, redirs = 0, assigns = 0;
+    // A function definition's words are its name: no argv.
+    const argv = (s.cFlags(i) & CmdFlag.FUNCDEF) != 0 ? this.ignored : s.argvFlat;
+    const redir = s.redirFlat, assign = s.assignFlat;
+    const argv0 = s.argvFlat.length, redir0 = redir.length, assign0 = assign.length;
     for (let w = s.cFirst(i); w >= 0; w = s.wNext(w)) {
       const k = s.wordKind(w);
-      if (k == WordKind.ARG) {
-        if (funcdef) continue;
-        s.argvFlat.push(w);
-        argc++;
-      } else if (k == WordKind.REDIR) {
-        s.redirFlat.push(w);
-        redirs++;
-      } else if (k == WordKind.ASSIGN) {
-        s.assignFlat.push(w);
-        assigns++;
-      }
+      if (k == WordKind.ARG) argv.push(w);
+      else if (k == WordKind.REDIR) redir.push(w);
+      else if (k == WordKind.ASSIGN) assign.push(w);
     }
+    this.ignored.reset();
+    const argc = s.argvFlat.length - argv0;
+    s.setCArgv(i, argv0);
     s.setCArgc(i, argc);
-    s.setCRedirN(i, redirs);
-    s.setCAssignN(i, assigns);
+    s.setCRedir(i, redir0);
+    s.setCRedirN(i, redir.length - redir0);
+    s.setCAssign(i, assign0);
+    s.setCAssignN(i, assign.length - assign0);
+    return argc;
   }
 
   /** Views of argv[start, end) of `cmd`: the command, then what each wrapper runs. */
@@ -80,29 +84,28 @@ export class Walker {
     const s = this.s;
     while (start < end) {
       const a = s.arg(cmd, start);
+      const p = s.wordPtr(a), n = s.wordLen(a);
       let info = 0, flags = 0;
       // `{}` is find/xargs's placeholder: a command name only known at run time.
-      const dynamic = !s.isStatic(a) || wordIs(s, a, "{}") || s.wordLen(a) == 0;
+      const dynamic = (s.wordFlags(a) & NOT_TEXT) != 0 || n == 0 || (n == 2 && load<u16>(p) == 0x7d7b);
       if (dynamic) flags = ViewFlag.NAME_DYNAMIC;
       else {
-        const p = s.wordPtr(a), n = s.wordLen(a);
-        const b = basenameOffset(p, n);
+        // Most names are a few bytes without `/`: one look at their key settles that they are their own basename.
+        const b = n <= 8 && !hasByte(nameKey(p, n), Ch.SLASH) ? 0 : basenameOffset(p, n);
         info = commandInfo(p + <usize>b, n - b);
         if ((info & Kind.INTERP) != 0) flags |= ViewFlag.INTERPRETER;
+        // Only a word that is not its own text (a glob, a value computed at run time) can turn into an option:
+        // when the script has none, no view asks.
+        if ((s.wordFlagsSeen & NOT_TEXT) != 0 && globOptionRisk(s, cmd, start, end, info)) flags |= ViewFlag.GLOB_OPTION;
       }
       const v = s.newView(cmd, start, end, parent, flags, info);
       if (dynamic) return;
-      // `tar cf x.tar *` with a file named `--checkpoint-action=exec=sh x.sh`, `sed -i 's/a/b/' *.txt` with one
-      // named `-e1e id.txt`: a glob that can expand to an option, where options run code.
-      if (globsOptions(info) && globMayBeOption(s, cmd, start + 1, end) &&
-          (cmdId(info) != Cmd.GIT || gitRunsPrograms(s, cmd, start + 1, end))) s.setVFlags(v, s.vFlags(v) | ViewFlag.GLOB_OPTION);
-      if (cmdId(info) == Cmd.SED && computedOperandMayBeOption(s, cmd, start + 1, end)) s.setVFlags(v, s.vFlags(v) | ViewFlag.GLOB_OPTION);
       if (parent >= 0 && optionsRunCode(info) && fedByXargs(s, parent) && !optionsEnded(s, cmd, start + 1, end, info)) {
         // `echo 'X!=id' | xargs make`, `… | xargs sed` with a file named `-e1e id`: the words xargs appends
         // can be options or assignments that run code, unless a `--` ends the options first.
         s.setVFlags(v, s.vFlags(v) | ViewFlag.XARGS_OPTION);
       }
-      this.bookkeeping(cmd, v, start, end, info);
+      if (info != 0) this.bookkeeping(cmd, v, start, end, info); // a name the table does not know sets nothing
       if (this.p.err != ParseError.NONE || (info & Kind.WRAPPER) == 0) return;
       this.innerEnd = end;
       const next = unwrap(this, v, cmd, start, end, info);
@@ -119,7 +122,6 @@ export class Walker {
     const o = this.opts;
     // The builtins `test`/`[ -v` and `unset` evaluate `a[…]` subscripts as arithmetic, which runs any
     // `$( )` inside a quoted operand (red-team review): their operands are code.
-    const name = s.arg(cmd, start);
     const isTest = cmdId(info) == Cmd.TEST;
     if (isTest || cmdId(info) == Cmd.UNSET) {
       if (!this.literalArgs(cmd, start + 1, end)) return;
@@ -128,9 +130,11 @@ export class Walker {
       }
     }
     switch (cmdId(info)) {
-      case Cmd.NPM:
+      case Cmd.NPM: {
+        const name = s.arg(cmd, start);
         if (wordIs(s, name, "npm") || endsWithPath(s, name, "/npm")) this.npmCommand(cmd, start, end);
         break;
+      }
       case Cmd.CHMOD:
         this.chmodMode(cmd, start, end);
         break;
@@ -466,6 +470,17 @@ export function fedByXargs(s: Script, parent: i32): bool {
     if (id == Cmd.XARGS || id == Cmd.PARALLEL) return true;
   }
   return false;
+}
+
+/**
+ * `tar cf x.tar *` with a file named `--checkpoint-action=exec=sh x.sh`, `sed -i 's/a/b/' *.txt` with one
+ * named `-e1e id.txt`: a glob that can expand to an option of argv[start, end), where options run code (the
+ * view's GLOB_OPTION).
+ */
+export function globOptionRisk(s: Script, cmd: i32, start: i32, end: i32, info: i32): bool {
+  if (globsOptions(info) && globMayBeOption(s, cmd, start + 1, end) &&
+      (cmdId(info) != Cmd.GIT || gitRunsPrograms(s, cmd, start + 1, end))) return true;
+  return cmdId(info) == Cmd.SED && computedOperandMayBeOption(s, cmd, start + 1, end);
 }
 
 /** Commands whose options or operands can name code to run (sed -e, make X!=, npm --call, git --exec, …). */

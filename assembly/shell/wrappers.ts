@@ -202,6 +202,7 @@ export function unwrap(w: Walker, v: i32, cmd: i32, k: i32, end: i32, info: i32)
         if (wordIs(s, a, "--")) break;
         if (!s.isStatic(a)) continue;
         const p = s.wordPtr(a), n = s.wordLen(a);
+        if (n < 2 || load<u8>(p) != Ch.MINUS) continue; // each option below starts with `-`
         if ((wordIs(s, a, "-c") || bytesStartLower(p, n, "--call")) && !bytesStartLower(p, n, "--call=")) {
           if (k + 1 < end) w.payloadWord(cmd, v, s.arg(cmd, k + 1), 0);
           return -1;

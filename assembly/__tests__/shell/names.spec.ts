@@ -3,6 +3,7 @@
 // upper-case and versioned spellings, prefixes and near misses, and random
 // names that collide in the cache's 64 slots, each asked several times.
 import { commandInfo, lookupCommandInfo } from "../../shell/names";
+import { nameKey } from "../../shell/argv";
 import { XorShift } from "../xorshift";
 
 const NAMES = [
@@ -41,6 +42,18 @@ describe("commandInfo's name cache", () => {
       const n = 1 + <i32>(random.next() % 10);
       for (let i = 0; i < n; i++) store<u8>(buf + <usize>i, <u8>alphabet.charCodeAt(<i32>(random.next() % <u32>alphabet.length)));
       expect(commandInfo(buf, n)).toBe(lookupCommandInfo(buf, n), "round " + round.toString());
+    }
+  });
+
+  test("keys a name by its bytes exactly as a byte loop does (every length 1-8, any bytes, 20,000 names)", () => {
+    const buf = heap.alloc(24);
+    for (let round = 0; round < 20000; round++) {
+      // Random bytes around the name too: the key must not read past it.
+      for (let i = 0; i < 24; i++) store<u8>(buf + <usize>i, <u8>random.next());
+      const n = 1 + round % 8, at = <usize>(4 + random.next() % 8);
+      let want: u64 = 0;
+      for (let i = 0; i < n; i++) want |= <u64>load<u8>(buf + at + <usize>i) << (<u64>i << 3);
+      expect(nameKey(buf + at, n)).toBe(want, "round " + round.toString());
     }
   });
 });
