@@ -55,6 +55,10 @@ export class Grammar extends Heredocs {
   /** The reserved word at pos (command position), or NONE. Sets kwEnd. Cached per position. */
   // @ts-ignore: decorator
   @inline peekReserved(): i32 {
+    // Reserved words start with one of c d e f i s t u w, `{`, `}`, `!` or `[` (most command names do not).
+    const c0 = this.ch(this.pos);
+    if (!((c0 - 0x61) < 26 ? ((RESERVED_FIRST >> (c0 - 0x61)) & 1) != 0 :
+      c0 == Ch.LBRACE || c0 == Ch.RBRACE || c0 == Ch.BANG || c0 == Ch.LBRACKET)) return Keyword.NONE;
     if (this.pos == this.peekPos && this.src == this.peekSrc) return this.peekKw;
     const kw = this.readReserved();
     this.peekPos = this.pos;
@@ -63,11 +67,9 @@ export class Grammar extends Heredocs {
     return kw;
   }
 
+  /** peekReserved's look, once the first byte can start a reserved word. */
   private readReserved(): i32 {
     const c0 = this.ch(this.pos);
-    // Reserved words start with one of c d e f i s t u w, `{`, `}`, `!` or `[` (most command names do not).
-    if (!((c0 - 0x61) < 26 ? ((RESERVED_FIRST >> (c0 - 0x61)) & 1) != 0 :
-      c0 == Ch.LBRACE || c0 == Ch.RBRACE || c0 == Ch.BANG || c0 == Ch.LBRACKET)) return Keyword.NONE;
     let p = this.pos + 1;
     const src = this.src, end = this.end, limit = this.pos + 9;
     while (p < end && p < limit && !isWordBreak(<u32>load<u8>(src + <usize>p))) p++;
@@ -213,6 +215,9 @@ export class Grammar extends Heredocs {
     let prefixed = false;
     while (true) {
       this.skipBlanks();
+      // Only `!` and `time` are prefixes; most commands start with another byte.
+      const c = this.ch(this.pos);
+      if (c != Ch.BANG && c != 0x74) break;
       const kw = this.peekReserved();
       if (kw == Keyword.BANG) { this.pos = this.kwEnd; prefixed = true; continue; }
       if (kw == Keyword.TIME) {
@@ -450,9 +455,13 @@ export class Grammar extends Heredocs {
 }
 
 /** declare, local, typeset, readonly or export. */
-function isDeclaration(s: Script, w: i32): bool {
+// @ts-ignore: decorator
+@inline function isDeclaration(s: Script, w: i32): bool {
   const n = s.wordLen(w);
-  if (n < 5 || n > 8) return false;
+  return n >= 5 && n <= 8 && isDeclarationWord(s, w);
+}
+
+function isDeclarationWord(s: Script, w: i32): bool {
   return s.isStatic(w) && (wordIs(s, w, "declare") || wordIs(s, w, "local") || wordIs(s, w, "typeset") ||
     wordIs(s, w, "readonly") || wordIs(s, w, "export"));
 }

@@ -34,6 +34,18 @@ const V_CMD = 0, V_START = 4, V_END = 8, V_PARENT = 12, V_FLAGS = 16, V_INFO = 2
   store<i32>(r, -1, W_AUX2);
 }
 
+/** The WordKind of the word at row `r`. */
+// @ts-ignore: decorator
+@inline export function rowKind(r: usize): i32 {
+  return load<i32>(r, W_INFO) & WordFlag.KIND_MASK;
+}
+
+/** The next word of the word at row `r` (-1: the last of its command). */
+// @ts-ignore: decorator
+@inline export function rowNext(r: usize): i32 {
+  return load<i32>(r, W_NEXT);
+}
+
 /** Set the next word of the word at row `r`. */
 // @ts-ignore: decorator
 @inline export function setRowNext(r: usize, w: i32): void {
@@ -207,6 +219,12 @@ const V_CMD = 0, V_START = 4, V_END = 8, V_PARENT = 12, V_FLAGS = 16, V_INFO = 2
     const w = this.words.length;
     fillWordRow(this.words.add(WORD_SHIFT), start, n, info);
     return w;
+  }
+
+  /** Word w's row (checked: a logic error traps), for reading several of its fields (rowKind, rowNext). */
+  // @ts-ignore: decorator
+  @inline wordRow(w: i32): usize {
+    return this.words.row(w, WORD_SHIFT);
   }
 
   // @ts-ignore: decorator
@@ -389,6 +407,14 @@ const V_CMD = 0, V_START = 4, V_END = 8, V_PARENT = 12, V_FLAGS = 16, V_INFO = 2
   /** A command: start of its argv in argvFlat (walk.ts). */
   // @ts-ignore: decorator
   @inline cArgv(i: i32): i32 { return load<i32>(this.commands.row(i, COMMAND_SHIFT), C_ARGV); }
+  /** Command i's argv, redirection and assignment ranges (set by the walk's flatten), in one row access. */
+  setRanges(i: i32, argv: i32, argc: i32, redir: i32, redirN: i32, assign: i32, assignN: i32): void {
+    const r = this.commands.row(i, COMMAND_SHIFT);
+    store<i32>(r, argv, C_ARGV); store<i32>(r, argc, C_ARGC);
+    store<i32>(r, redir, C_REDIR); store<i32>(r, redirN, C_REDIR_N);
+    store<i32>(r, assign, C_ASSIGN); store<i32>(r, assignN, C_ASSIGN_N);
+  }
+
   // @ts-ignore: decorator
   @inline setCArgv(i: i32, v: i32): void { store<i32>(this.commands.row(i, COMMAND_SHIFT), v, C_ARGV); }
   /** A command: argv length. */

@@ -9,7 +9,7 @@ import { ByteBuffer } from "../util/bytes";
 import { OptScan, basenameOffset, bytesStartLower, indexOf, isOptionWord, nameKey, wordIs } from "./argv";
 import { hasByte } from "../util/swar";
 import { Cmd, Kind, cmdId, commandInfo } from "./names";
-import { IntList, Script, ViewFlag } from "./nodes";
+import { IntList, Script, ViewFlag, rowKind, rowNext } from "./nodes";
 import { Parser } from "./parser";
 import { Attr, Ch, CmdFlag, MAX_PAYLOAD_DEPTH, ParseError, Redir, Subst, WordFlag, WordKind } from "./tokens";
 import { producerPayload } from "./stdin";
@@ -62,20 +62,17 @@ export class Walker {
     const argv = (s.cFlags(i) & CmdFlag.FUNCDEF) != 0 ? this.ignored : s.argvFlat;
     const redir = s.redirFlat, assign = s.assignFlat;
     const argv0 = s.argvFlat.length, redir0 = redir.length, assign0 = assign.length;
-    for (let w = s.cFirst(i); w >= 0; w = s.wNext(w)) {
-      const k = s.wordKind(w);
+    for (let w = s.cFirst(i); w >= 0;) {
+      const r = s.wordRow(w);
+      const k = rowKind(r);
       if (k == WordKind.ARG) argv.push(w);
       else if (k == WordKind.REDIR) redir.push(w);
       else if (k == WordKind.ASSIGN) assign.push(w);
+      w = rowNext(r);
     }
     this.ignored.reset();
     const argc = s.argvFlat.length - argv0;
-    s.setCArgv(i, argv0);
-    s.setCArgc(i, argc);
-    s.setCRedir(i, redir0);
-    s.setCRedirN(i, redir.length - redir0);
-    s.setCAssign(i, assign0);
-    s.setCAssignN(i, assign.length - assign0);
+    s.setRanges(i, argv0, argc, redir0, redir.length - redir0, assign0, assign.length - assign0);
     return argc;
   }
 
