@@ -156,7 +156,7 @@ export class Grammar extends Heredocs {
   list(): bool {
     let count = 0;
     while (true) {
-      if (!this.skipLinebreaks()) return false;
+      if (!this.skipBlanksAndLinebreaks()) return false;
       if (this.atListEnd()) break;
       const first = this.script.commandCount;
       if (!this.andOr()) return false;
@@ -201,7 +201,7 @@ export class Grammar extends Heredocs {
       const c = this.ch(this.pos), n = this.ch(this.pos + 1);
       if ((c == Ch.AMP && n == Ch.AMP) || (c == Ch.PIPE && n == Ch.PIPE)) {
         this.pos += 2;
-        if (!this.skipLinebreaks()) return false;
+        if (!this.skipBlanksAndLinebreaks()) return false;
         if (this.atListEnd()) return this.unexpected("expected a command after && or ||");
         if (!this.pipeline()) return false;
         continue;
@@ -244,7 +244,7 @@ export class Grammar extends Heredocs {
       const c = this.ch(this.pos), n = this.ch(this.pos + 1);
       if (c != Ch.PIPE || n == Ch.PIPE) break;
       this.pos += n == Ch.AMP ? 2 : 1;
-      if (!this.skipLinebreaks()) { ok = false; break; }
+      if (!this.skipBlanksAndLinebreaks()) { ok = false; break; }
       if (this.atListEnd() || this.atSeparator()) { ok = this.unexpected("expected a command after |"); break; }
       // Every stage of a multi-command pipeline runs in a subshell.
       this.scOpaque.set(firstScope, 1);

@@ -143,6 +143,23 @@ export class Lexer {
     }
   }
 
+  /**
+   * skipLinebreaks for the grammar's hot spots (between the commands of a list), inlined: blanks in a local
+   * loop, and the call only when a newline, a comment or a line continuation follows them.
+   */
+  // @ts-ignore: decorator
+  @inline skipBlanksAndLinebreaks(): bool {
+    const src = this.src, end = this.end;
+    let pos = this.pos;
+    while (pos < end && isBlank(<u32>load<u8>(src + <usize>pos))) pos++;
+    this.pos = pos;
+    if (pos < end) {
+      const c = <u32>load<u8>(src + <usize>pos);
+      if (c == Ch.NL || c == Ch.HASH || c == Ch.BACKSLASH) return this.skipLinebreaks();
+    }
+    return this.err == ParseError.NONE;
+  }
+
   /** Skip blanks, comments and newlines (reading here-documents after each newline). */
   skipLinebreaks(): bool {
     while (true) {
