@@ -48,7 +48,8 @@ const enum C {
 
 // @ts-ignore: decorator
 @inline function isWs(c: u32): bool {
-  return c == C.SPACE || c == C.LF || c == C.CR || c == C.TAB;
+  // One compare for the bytes that follow a token in minified JSON (all above the space); bits 9, 10, 13 and 32.
+  return c <= <u32>C.SPACE && ((<u64>0x100002600 >> <u64>c) & 1) != 0;
 }
 
 // @ts-ignore: decorator
@@ -259,7 +260,9 @@ function validateAll(stack: usize, opens: usize, starts: usize): bool {
   return true;
 }
 
-function validateKeyAt(pos: i32): i32 {
+// Inlined (two call sites): a call costs about as much as the checks around the string.
+// @ts-ignore: decorator
+@inline function validateKeyAt(pos: i32): i32 {
   if (pos >= L || at(pos) != C.QUOTE) return failAt(pos, E_KEY);
   pos = validateStringAt(pos);
   if (pos < 0) return -1;
@@ -272,7 +275,8 @@ function matchWordAt(pos: i32, a: u32, b: u32, c: u32, d: u32): bool {
   return pos + 4 <= L && at(pos) == a && at(pos + 1) == b && at(pos + 2) == c && at(pos + 3) == d;
 }
 
-function validateScalarAt(pos: i32): i32 {
+// @ts-ignore: decorator
+@inline function validateScalarAt(pos: i32): i32 {
   const c = at(pos);
   if (c == C.QUOTE) {
     const end = validateStringAt(pos);
