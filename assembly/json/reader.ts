@@ -558,14 +558,18 @@ function asciiKeyEqualsAt(pos: i32, s: usize, n: i32, from: i32): i32 {
 }
 
 /** The value position of the member whose key is at keyPos. */
-function valueAfterKeyAt(keyPos: i32): i32 {
+// Inlined into the navigation methods: each step would otherwise be two calls.
+// @ts-ignore: decorator
+@inline function valueAfterKeyAt(keyPos: i32): i32 {
   const f = followEntries ? followOf(keyPos) : NO_FOLLOW;
   if (f != NO_FOLLOW) return f;
   return skipWsAt(skipWsAt(skipStringAt(keyPos)) + 1); // past ':'
 }
 
 /** The next key or element after the member value or element at pos, or -1. */
-function nextAfterValueAt(pos: i32): i32 {
+// Inlined into the navigation methods: each step would otherwise be two calls.
+// @ts-ignore: decorator
+@inline function nextAfterValueAt(pos: i32): i32 {
   const f = followEntries ? followOf(pos) : NO_FOLLOW;
   if (f != NO_FOLLOW) return f;
   const p = skipWsAt(skipValueAt(pos));
