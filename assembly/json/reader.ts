@@ -665,12 +665,19 @@ export class Json {
     }
   }
 
+  /** Point the free functions at this document and its span table. */
   // @ts-ignore: decorator
   @inline private use(): void {
-    B = this.ptr;
-    L = this.len;
+    this.useBytes();
     S = changetype<usize>(this.spans);
     G = this.generation;
+  }
+
+  /** Only the document: for the methods that neither read nor record spans (two global stores fewer a call). */
+  // @ts-ignore: decorator
+  @inline private useBytes(): void {
+    B = this.ptr;
+    L = this.len;
   }
 
   // @ts-ignore: decorator
@@ -679,7 +686,7 @@ export class Json {
   }
 
   skipWs(pos: i32): i32 {
-    this.use();
+    this.useBytes();
     return skipWsAt(pos);
   }
 
@@ -721,7 +728,7 @@ export class Json {
 
   /** First member of an object: the position of its key, or -1 when empty. */
   firstMember(objPos: i32): i32 {
-    this.use();
+    this.useBytes();
     const p = skipWsAt(objPos + 1);
     return at(p) == C.RBRACE ? -1 : p;
   }
@@ -746,7 +753,7 @@ export class Json {
 
   /** First element of an array, or -1 when empty. */
   firstElement(arrPos: i32): i32 {
-    this.use();
+    this.useBytes();
     const p = skipWsAt(arrPos + 1);
     return at(p) == C.RBRACKET ? -1 : p;
   }
@@ -779,7 +786,7 @@ export class Json {
 
   /** The key word (see KEY_SLOW) of the member key at pos. */
   keyWord(pos: i32): u64 {
-    this.use();
+    this.useBytes();
     return keyWordAt(pos);
   }
 
@@ -801,7 +808,7 @@ export class Json {
    * an ASCII key without escapes, is compared in place without copying.
    */
   stringEquals(pos: i32, s: string, from: i32 = 0): bool {
-    this.use();
+    this.useBytes();
     const r = asciiKeyEqualsAt(pos, changetype<usize>(s), s.length, from);
     return r < 0 ? this.stringEqualsDecoded(pos, s) : r == 1;
   }
