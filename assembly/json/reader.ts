@@ -588,7 +588,8 @@ function asciiKeyEqualsAt(pos: i32, s: usize, n: i32, from: i32): i32 {
 export const KEY_SLOW: u64 = 0xffffffffffffffff;
 
 /** The key word of the string at pos (its opening quote). */
-function keyWordAt(pos: i32): u64 {
+// @ts-ignore: decorator
+@inline function keyWordAt(pos: i32): u64 {
   const p = pos + 1;
   let x: u64 = 0;
   if (p + 8 <= L) {
@@ -749,6 +750,27 @@ export class Json {
   nextMemberAfterValue(valuePos: i32): i32 {
     this.use();
     return nextAfterValueAt(valuePos);
+  }
+
+  /**
+   * Up to `max` (>= 1) members from the key at keyPos on, in one call instead
+   * of three a member: their key positions, key words and value positions
+   * into the raw arrays keys (i32), words (u64) and values (i32). Returns how
+   * many; when that is max, more may follow (nextMemberAfterValue of the last value).
+   */
+  membersFrom(keyPos: i32, keys: usize, words: usize, values: usize, max: i32): i32 {
+    this.use();
+    let n = 0;
+    let m = keyPos;
+    while (m >= 0) {
+      const v = valueAfterKeyAt(m);
+      store<i32>(keys + (<usize>n << 2), m);
+      store<u64>(words + (<usize>n << 3), keyWordAt(m));
+      store<i32>(values + (<usize>n << 2), v);
+      if (++n == max) break;
+      m = nextAfterValueAt(v);
+    }
+    return n;
   }
 
   /** First element of an array, or -1 when empty. */

@@ -55,18 +55,17 @@ const MAX_INDEXED_MEMBERS: i32 = 32;
     this.objPos = -1;
     this.count = 0;
     if (objPos < 0) return;
-    let m = json.firstMember(objPos);
-    while (m >= 0) {
-      if (this.count == MAX_INDEXED_MEMBERS) return;
-      const v = json.memberValue(m);
-      // The bound is checked just above: count < MAX_INDEXED_MEMBERS.
-      unchecked(this.keys[this.count] = m);
-      unchecked(this.words[this.count] = json.keyWord(m));
-      unchecked(this.values[this.count] = v);
-      this.count++;
-      m = json.nextMemberAfterValue(v);
-    }
+    const n = this.fill(json, json.firstMember(objPos));
+    if (n == MAX_INDEXED_MEMBERS && json.nextMemberAfterValue(unchecked(this.values[n - 1])) >= 0) return;
+    this.count = n;
     this.objPos = objPos;
+  }
+
+  /** Up to MAX_INDEXED_MEMBERS members from the key at keyPos on into the arrays (Json.membersFrom); how many. */
+  fill(json: Json, keyPos: i32): i32 {
+    // The arrays hold MAX_INDEXED_MEMBERS entries, the most membersFrom writes.
+    return json.membersFrom(keyPos, changetype<usize>(this.keys), changetype<usize>(this.words), changetype<usize>(this.values),
+      MAX_INDEXED_MEMBERS);
   }
 
   /** Like Json.get: the value position, -1 when absent, DUPLICATE when the key occurs twice. */
@@ -120,6 +119,8 @@ export class RequestView {
   usage: UsageInput = new UsageInput();
   private inputMembers: MemberIndex = new MemberIndex();
   private contextMembers: MemberIndex = new MemberIndex();
+  /** The envelope's members, a batch at a time (parse reads them in order; never looked up). */
+  private envelope: MemberIndex = new MemberIndex();
 
   /** Validate and locate the envelope; on failure fills the verdict and returns false. */
   parse(ptr: usize, len: i32, verdict: Verdict): bool {
@@ -143,21 +144,28 @@ export class RequestView {
     let name = -1;
     let input = -1;
     let context = -1;
-    let m = json.firstMember(root);
-    while (m >= 0) {
-      const v = json.memberValue(m);
-      const word = json.keyWord(m);
-      if (json.keyEquals(m, word, "tool_name", TOOL_NAME)) {
-        if (name >= 0) return verdict.deny(Code.INVALID_CONTEXT, "duplicate key 'tool_name' in request");
-        name = v;
-      } else if (json.keyEquals(m, word, "tool_input", TOOL_INPUT)) {
-        if (input >= 0) return verdict.deny(Code.INVALID_CONTEXT, "duplicate key 'tool_input' in request");
-        input = v;
-      } else if (json.keyEquals(m, word, "context", CONTEXT)) {
-        if (context >= 0) return verdict.deny(Code.INVALID_CONTEXT, "duplicate key 'context' in request");
-        context = v;
+    // In batches of the member index's size, so that a larger envelope is walked in full.
+    const rows = this.envelope;
+    let next = json.firstMember(root);
+    while (next >= 0) {
+      const n = rows.fill(json, next);
+      for (let i = 0; i < n; i++) {
+        // i < n <= MAX_INDEXED_MEMBERS.
+        const m = unchecked(rows.keys[i]);
+        const word = unchecked(rows.words[i]);
+        const v = unchecked(rows.values[i]);
+        if (json.keyEquals(m, word, "tool_name", TOOL_NAME)) {
+          if (name >= 0) return verdict.deny(Code.INVALID_CONTEXT, "duplicate key 'tool_name' in request");
+          name = v;
+        } else if (json.keyEquals(m, word, "tool_input", TOOL_INPUT)) {
+          if (input >= 0) return verdict.deny(Code.INVALID_CONTEXT, "duplicate key 'tool_input' in request");
+          input = v;
+        } else if (json.keyEquals(m, word, "context", CONTEXT)) {
+          if (context >= 0) return verdict.deny(Code.INVALID_CONTEXT, "duplicate key 'context' in request");
+          context = v;
+        }
       }
-      m = json.nextMemberAfterValue(v);
+      next = n == MAX_INDEXED_MEMBERS ? json.nextMemberAfterValue(unchecked(rows.values[n - 1])) : -1;
     }
     if (name < 0 || json.typeAt(name) != JsonType.String) {
       return verdict.deny(Code.INVALID_CONTEXT, "request.tool_name must be a string");
