@@ -14,6 +14,25 @@ const TOOL_NAME = literalKeyWord("tool_name");
 const TOOL_INPUT = literalKeyWord("tool_input");
 const CONTEXT = literalKeyWord("context");
 
+/**
+ * The tool_input keys a rule reads, with their key words computed once, so
+ * that RequestView.findInput finds them all in one pass over the members
+ * (instead of a key-word lookup and a member loop per field).
+ */
+export class InputKeys {
+  readonly words: StaticArray<u64>;
+
+  constructor(readonly keys: StaticArray<string>) {
+    const words = new StaticArray<u64>(keys.length);
+    for (let k = 0; k < keys.length; k++) {
+      words[k] = literalKeyWord(keys[k]);
+      // Distinct keys: a member matches at most one, so getAll stops at the first match.
+      for (let j = 0; j < k; j++) assert(keys[j] != keys[k], "InputKeys: a key is listed twice");
+    }
+    this.words = words;
+  }
+}
+
 /** Objects with more members than this are searched member by member instead. */
 const MAX_INDEXED_MEMBERS: i32 = 32;
 
@@ -36,18 +55,17 @@ const MAX_INDEXED_MEMBERS: i32 = 32;
     this.objPos = -1;
     this.count = 0;
     if (objPos < 0) return;
-    let m = json.firstMember(objPos);
-    while (m >= 0) {
-      if (this.count == MAX_INDEXED_MEMBERS) return;
-      const v = json.memberValue(m);
-      // The bound is checked just above: count < MAX_INDEXED_MEMBERS.
-      unchecked(this.keys[this.count] = m);
-      unchecked(this.words[this.count] = json.keyWord(m));
-      unchecked(this.values[this.count] = v);
-      this.count++;
-      m = json.nextMemberAfterValue(v);
-    }
+    const n = this.fill(json, json.firstMember(objPos));
+    if (n == MAX_INDEXED_MEMBERS && json.nextMemberAfterValue(unchecked(this.values[n - 1])) >= 0) return;
+    this.count = n;
     this.objPos = objPos;
+  }
+
+  /** Up to MAX_INDEXED_MEMBERS members from the key at keyPos on into the arrays (Json.membersFrom); how many. */
+  fill(json: Json, keyPos: i32): i32 {
+    // The arrays hold MAX_INDEXED_MEMBERS entries, the most membersFrom writes.
+    return json.membersFrom(keyPos, changetype<usize>(this.keys), changetype<usize>(this.words), changetype<usize>(this.values),
+      MAX_INDEXED_MEMBERS);
   }
 
   /** Like Json.get: the value position, -1 when absent, DUPLICATE when the key occurs twice. */
@@ -62,6 +80,27 @@ const MAX_INDEXED_MEMBERS: i32 = 32;
       }
     }
     return found;
+  }
+
+  /** get for every key of `keys` in one pass: out[k] for keys.keys[k]. */
+  getAll(json: Json, keys: InputKeys, out: StaticArray<i32>): void {
+    const names = keys.keys;
+    const words = keys.words;
+    const n = names.length;
+    // Checked stores: an `out` shorter than the keys aborts here, so the unchecked accesses below are in bounds.
+    for (let k = 0; k < n; k++) out[k] = -1;
+    const count = this.count;
+    for (let i = 0; i < count; i++) {
+      // i < count <= MAX_INDEXED_MEMBERS.
+      const pos = unchecked(this.keys[i]);
+      const word = unchecked(this.words[i]);
+      for (let k = 0; k < n; k++) {
+        if (json.keyEquals(pos, word, unchecked(names[k]), unchecked(words[k]))) {
+          unchecked(out[k] = unchecked(out[k]) == -1 ? unchecked(this.values[i]) : DUPLICATE);
+          break;
+        }
+      }
+    }
   }
 }
 
@@ -80,6 +119,8 @@ export class RequestView {
   usage: UsageInput = new UsageInput();
   private inputMembers: MemberIndex = new MemberIndex();
   private contextMembers: MemberIndex = new MemberIndex();
+  /** The envelope's members, a batch at a time (parse reads them in order; never looked up). */
+  private envelope: MemberIndex = new MemberIndex();
 
   /** Validate and locate the envelope; on failure fills the verdict and returns false. */
   parse(ptr: usize, len: i32, verdict: Verdict): bool {
@@ -103,21 +144,28 @@ export class RequestView {
     let name = -1;
     let input = -1;
     let context = -1;
-    let m = json.firstMember(root);
-    while (m >= 0) {
-      const v = json.memberValue(m);
-      const word = json.keyWord(m);
-      if (json.keyEquals(m, word, "tool_name", TOOL_NAME)) {
-        if (name >= 0) return verdict.deny(Code.INVALID_CONTEXT, "duplicate key 'tool_name' in request");
-        name = v;
-      } else if (json.keyEquals(m, word, "tool_input", TOOL_INPUT)) {
-        if (input >= 0) return verdict.deny(Code.INVALID_CONTEXT, "duplicate key 'tool_input' in request");
-        input = v;
-      } else if (json.keyEquals(m, word, "context", CONTEXT)) {
-        if (context >= 0) return verdict.deny(Code.INVALID_CONTEXT, "duplicate key 'context' in request");
-        context = v;
+    // In batches of the member index's size, so that a larger envelope is walked in full.
+    const rows = this.envelope;
+    let next = json.firstMember(root);
+    while (next >= 0) {
+      const n = rows.fill(json, next);
+      for (let i = 0; i < n; i++) {
+        // i < n <= MAX_INDEXED_MEMBERS.
+        const m = unchecked(rows.keys[i]);
+        const word = unchecked(rows.words[i]);
+        const v = unchecked(rows.values[i]);
+        if (json.keyEquals(m, word, "tool_name", TOOL_NAME)) {
+          if (name >= 0) return verdict.deny(Code.INVALID_CONTEXT, "duplicate key 'tool_name' in request");
+          name = v;
+        } else if (json.keyEquals(m, word, "tool_input", TOOL_INPUT)) {
+          if (input >= 0) return verdict.deny(Code.INVALID_CONTEXT, "duplicate key 'tool_input' in request");
+          input = v;
+        } else if (json.keyEquals(m, word, "context", CONTEXT)) {
+          if (context >= 0) return verdict.deny(Code.INVALID_CONTEXT, "duplicate key 'context' in request");
+          context = v;
+        }
       }
-      m = json.nextMemberAfterValue(v);
+      next = n == MAX_INDEXED_MEMBERS ? json.nextMemberAfterValue(unchecked(rows.values[n - 1])) : -1;
     }
     if (name < 0 || json.typeAt(name) != JsonType.String) {
       return verdict.deny(Code.INVALID_CONTEXT, "request.tool_name must be a string");
@@ -147,10 +195,34 @@ export class RequestView {
    * cannot know which one the tool will see).
    */
   member(objPos: i32, key: string, verdict: Verdict): i32 {
+    return this.refuseDuplicate(this.lookup(objPos, key), key, verdict);
+  }
+
+  /** Like Json.get, through the member indexes: the value position, -1 when absent, DUPLICATE. */
+  private lookup(objPos: i32, key: string): i32 {
     if (objPos < 0) return -1;
-    const pos = objPos == this.inputMembers.objPos ? this.inputMembers.get(this.json, key)
+    return objPos == this.inputMembers.objPos ? this.inputMembers.get(this.json, key)
       : objPos == this.contextMembers.objPos ? this.contextMembers.get(this.json, key)
       : this.json.get(objPos, key);
+  }
+
+  /**
+   * Look up all of `keys` in tool_input at once: out[k] becomes what the
+   * lookup of keys.keys[k] gave (a position, -1 absent, DUPLICATE), for
+   * bytesAt, numberAt, stringAt and keysAt, which refuse a duplicate.
+   */
+  findInput(keys: InputKeys, out: StaticArray<i32>): void {
+    const objPos = this.toolInputPos;
+    if (objPos >= 0 && objPos == this.inputMembers.objPos) {
+      this.inputMembers.getAll(this.json, keys, out);
+      return;
+    }
+    for (let k = 0; k < keys.keys.length; k++) out[k] = this.lookup(objPos, keys.keys[k]);
+  }
+
+  /** A lookup's answer, with a duplicate turned into -3 and a filled verdict (see member). */
+  // @ts-ignore: decorator
+  @inline private refuseDuplicate(pos: i32, key: string, verdict: Verdict): i32 {
     if (pos == DUPLICATE) {
       verdict.deny(Code.INVALID_CONTEXT, "duplicate key '" + key + "' in request");
       return -3;
@@ -218,8 +290,13 @@ export class RequestView {
    * verdict and returns null with `failed` set when present but malformed.
    */
   inputString(key: string, verdict: Verdict): string | null {
+    return this.stringAt(this.lookup(this.toolInputPos, key), key, verdict);
+  }
+
+  /** inputString for what findInput found for `key`. */
+  stringAt(found: i32, key: string, verdict: Verdict): string | null {
     this.failed = false;
-    const pos = this.member(this.toolInputPos, key, verdict);
+    const pos = this.refuseDuplicate(found, key, verdict);
     if (pos == -3) {
       this.failed = true;
       return null;
@@ -238,12 +315,19 @@ export class RequestView {
    * when present, 0 when absent or null, -1 when malformed (verdict filled).
    */
   inputBytes(key: string, out: ByteBuffer, verdict: Verdict): i32 {
+    return this.bytesAt(this.lookup(this.toolInputPos, key), key, out, verdict);
+  }
+
+  /** inputBytes for what findInput found for `key`. */
+  bytesAt(found: i32, key: string, out: ByteBuffer, verdict: Verdict): i32 {
     out.reset();
     this.plainBytes = false;
-    const pos = this.member(this.toolInputPos, key, verdict);
+    const pos = this.refuseDuplicate(found, key, verdict);
     if (pos == -3) return -1;
-    if (pos < 0 || this.json.typeAt(pos) == JsonType.Null) return 0;
-    if (this.json.typeAt(pos) != JsonType.String) {
+    if (pos < 0) return 0;
+    const type = this.json.typeAt(pos);
+    if (type == JsonType.Null) return 0;
+    if (type != JsonType.String) {
       verdict.deny(Code.INVALID_CONTEXT, "tool_input." + key + " must be a string");
       return -1;
     }
@@ -257,8 +341,13 @@ export class RequestView {
 
   /** A number field of tool_input: NaN when absent; sets `failed` when not a number. */
   inputNumber(key: string, verdict: Verdict): f64 {
+    return this.numberAt(this.lookup(this.toolInputPos, key), key, verdict);
+  }
+
+  /** inputNumber for what findInput found for `key`. */
+  numberAt(found: i32, key: string, verdict: Verdict): f64 {
     this.failed = false;
-    const pos = this.member(this.toolInputPos, key, verdict);
+    const pos = this.refuseDuplicate(found, key, verdict);
     if (pos == -3) {
       this.failed = true;
       return NaN;
@@ -277,9 +366,14 @@ export class RequestView {
    * first: no allocation when the field is absent); sets `failed` when not an object.
    */
   inputKeys(key: string, out: Array<string>, verdict: Verdict): void {
+    this.keysAt(this.lookup(this.toolInputPos, key), key, out, verdict);
+  }
+
+  /** inputKeys for what findInput found for `key`. */
+  keysAt(found: i32, key: string, out: Array<string>, verdict: Verdict): void {
     this.failed = false;
     out.length = 0;
-    const pos = this.member(this.toolInputPos, key, verdict);
+    const pos = this.refuseDuplicate(found, key, verdict);
     if (pos == -3) {
       this.failed = true;
       return;

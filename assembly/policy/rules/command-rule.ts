@@ -4,7 +4,7 @@
 
 import { ByteBuffer } from "../../util/bytes";
 import { CommandLimits, CommandInput, checkCommand } from "../command";
-import { RequestView } from "../request";
+import { RequestView, InputKeys } from "../request";
 import { Verdict, Code } from "../verdict";
 import { CapabilityRule, RuleContext } from "./rule";
 import { LimitsReader } from "./limits-reader";
@@ -14,11 +14,16 @@ export const COMMAND_KEYS: StaticArray<string> = [
   "builtin_checks", "approval_required",
 ];
 
+// The tool_input fields check reads, found in one pass (RequestView.findInput).
+const INPUT = new InputKeys(["command", "cmd", "timeout", "cwd", "env"]);
+const COMMAND = 0, CMD = 1, TIMEOUT = 2, CWD = 3, ENV = 4;
+
 export class CommandRule extends CapabilityRule {
   limits: CommandLimits = new CommandLimits();
   private input: CommandInput = new CommandInput();
   private command: ByteBuffer = new ByteBuffer(256);
   private alternate: ByteBuffer = new ByteBuffer(64);
+  private found: StaticArray<i32> = new StaticArray<i32>(INPUT.keys.length);
 
   static compile(read: LimitsReader): CommandRule {
     const rule = new CommandRule();
@@ -37,10 +42,12 @@ export class CommandRule extends CapabilityRule {
   check(request: RequestView, context: RuleContext, verdict: Verdict): bool {
     // APort reads `.command // .cmd`; a request carrying both, differently,
     // is ambiguous about what will run, so it is refused.
-    const hasCommand = request.inputBytes("command", this.command, verdict);
+    const found = this.found; // INPUT.keys.length slots: the constant indices below are in bounds
+    request.findInput(INPUT, found);
+    const hasCommand = request.bytesAt(unchecked(found[COMMAND]), "command", this.command, verdict);
     if (hasCommand < 0) return false;
     let plain = request.plainBytes;
-    const hasCmd = request.inputBytes("cmd", this.alternate, verdict);
+    const hasCmd = request.bytesAt(unchecked(found[CMD]), "cmd", this.alternate, verdict);
     if (hasCmd < 0) return false;
     let source = this.command;
     if (hasCommand == 0) {
@@ -56,11 +63,11 @@ export class CommandRule extends CapabilityRule {
     input.commandPtr = source.ptr;
     input.commandLen = source.length;
     input.knownUtf8WithoutNul = plain;
-    input.timeout = request.inputNumber("timeout", verdict);
+    input.timeout = request.numberAt(unchecked(found[TIMEOUT]), "timeout", verdict);
     if (request.failed) return false;
-    input.cwd = request.inputString("cwd", verdict);
+    input.cwd = request.stringAt(unchecked(found[CWD]), "cwd", verdict);
     if (request.failed) return false;
-    request.inputKeys("env", input.envKeys, verdict);
+    request.keysAt(unchecked(found[ENV]), "env", input.envKeys, verdict);
     if (request.failed) return false;
     input.workspaceRoot = context.workspaceRoot;
     input.home = context.home;
