@@ -708,9 +708,7 @@ export class Json {
 
   // ---- navigation (on a validated document) -------------------------------
 
-  /** Inlined: a request decision asks about 20 times, and the call cost as much as the answer. */
-  // @ts-ignore: decorator
-  @inline typeAt(pos: i32): JsonType {
+  typeAt(pos: i32): JsonType {
     if (pos < 0 || pos >= this.len) return JsonType.None;
     const c = this.byteAt(pos);
     if (c == C.LBRACE) return JsonType.Object;
