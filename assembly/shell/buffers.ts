@@ -89,9 +89,22 @@
     return this.data + (<usize>n << shift);
   }
 
+  /** Room for `extra` more rows, so that a loop may write them through data directly (lexer.ts plainArgs). */
+  // @ts-ignore: decorator
+  @inline ensure(extra: i32, shift: i32): void {
+    if (this.length + extra > this.capacity) this.reserve(extra, shift);
+  }
+
   private grow(shift: i32): void {
     this.capacity <<= 1;
     this.data = heap.realloc(this.data, <usize>this.capacity << shift);
+  }
+
+  private reserve(extra: i32, shift: i32): void {
+    let cap = this.capacity << 1;
+    while (cap < this.length + extra) cap <<= 1;
+    this.capacity = cap;
+    this.data = heap.realloc(this.data, <usize>cap << shift);
   }
 
   /** Row i, checked against length: a logic error traps instead of reading stray memory. */

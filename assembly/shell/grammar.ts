@@ -23,7 +23,8 @@ export class Grammar extends Heredocs {
   scParent: IntList = new IntList(16);
   scOpaque: IntList = new IntList(16);
 
-  newScope(opaque: bool): i32 {
+  // @ts-ignore: decorator
+  @inline newScope(opaque: bool): i32 {
     this.scParent.push(this.curScope);
     return this.scOpaque.push(opaque ? 1 : 0);
   }
@@ -159,11 +160,19 @@ export class Grammar extends Heredocs {
       if (!this.skipBlanksAndLinebreaks()) return false;
       if (this.atListEnd()) break;
       const first = this.script.commandCount;
-      if (!this.andOr()) return false;
+      // An and-or list: pipelines joined by && and ||. pipeline() returns with the blanks after it skipped.
+      if (!this.pipeline()) return false;
+      let c = this.ch(this.pos);
+      while ((c == Ch.AMP || c == Ch.PIPE) && this.ch(this.pos + 1) == c) {
+        this.pos += 2;
+        if (!this.skipBlanksAndLinebreaks()) return false;
+        if (this.atListEnd()) return this.unexpected("expected a command after && or ||");
+        if (!this.pipeline()) return false;
+        c = this.ch(this.pos);
+      }
+      if (this.err != ParseError.NONE) return false;
       count++;
       this.contentSeen = true;
-      this.skipBlanks();
-      const c = this.ch(this.pos);
       if (this.pos >= this.end) break;
       if (c == Ch.SEMI) {
         const n = this.ch(this.pos + 1);
@@ -194,42 +203,25 @@ export class Grammar extends Heredocs {
     return true;
   }
 
-  andOr(): bool {
-    if (!this.pipeline()) return false;
-    while (true) {
-      this.skipBlanks();
-      const c = this.ch(this.pos), n = this.ch(this.pos + 1);
-      if ((c == Ch.AMP && n == Ch.AMP) || (c == Ch.PIPE && n == Ch.PIPE)) {
-        this.pos += 2;
-        if (!this.skipBlanksAndLinebreaks()) return false;
-        if (this.atListEnd()) return this.unexpected("expected a command after && or ||");
-        if (!this.pipeline()) return false;
-        continue;
-      }
-      return this.err == ParseError.NONE;
-    }
-  }
-
   pipeline(): bool {
-    // `!` and `time [-p]` prefixes.
+    // `!` and `time [-p]` prefixes. The caller (list) has skipped blanks and line breaks.
     let prefixed = false;
-    while (true) {
-      this.skipBlanks();
-      // Only `!` and `time` are prefixes; most commands start with another byte.
-      const c = this.ch(this.pos);
-      if (c != Ch.BANG && c != 0x74) break;
+    // Only `!` and `time` are prefixes; most commands start with another byte.
+    for (let c = this.ch(this.pos); c == Ch.BANG || c == 0x74; c = this.ch(this.pos)) {
       const kw = this.peekReserved();
-      if (kw == Keyword.BANG) { this.pos = this.kwEnd; prefixed = true; continue; }
-      if (kw == Keyword.TIME) {
-        prefixed = true;
+      if (kw == Keyword.BANG) {
+        this.pos = this.kwEnd;
+      } else if (kw == Keyword.TIME) {
         this.pos = this.kwEnd;
         this.skipBlanks();
         if (this.ch(this.pos) == Ch.MINUS && this.ch(this.pos + 1) == 0x70 && isMeta(this.ch(this.pos + 2))) this.pos += 2;
-        continue;
+      } else {
+        break;
       }
-      break;
+      prefixed = true;
+      this.skipBlanks();
     }
-    // Both callers (list, andOr) saw no list end here; only a `!` or `time` prefix can have moved onto one.
+    // list saw no list end here; only a `!` or `time` prefix can have moved onto one.
     if ((prefixed && this.atListEnd()) || this.atSeparator()) return prefixed ? true : this.unexpected("expected a command");
     const s = this.script;
     const pipe = s.pipeCount++;

@@ -312,47 +312,64 @@ export class Lexer {
    * the name: before it a word may be an assignment, which simple() checks word by word.
    */
   plainArgs(cmd: i32): i32 {
-    const fast = this.plainWords;
     const src = this.src, end = this.end;
+    let pos = this.pos;
+    while (pos < end && isBlank(<u32>load<u8>(src + <usize>pos))) pos++;
+    // Most commands end, or reach a word that is not plain, at an operator, a quote or a `$`: one look-up
+    // settles that before any set-up.
+    if (!startsPlainWord(src, pos, end) || !this.plainWords) {
+      this.pos = pos;
+      return 0;
+    }
     const s = this.script;
     const text = s.text, attr = s.attr, rows = s.words;
-    let pos = this.pos;
-    // Room for the rest of the input (and eight-byte stores past it) in the arena, so its buffers stay put.
-    text.ensure(end - pos);
-    attr.ensure(end - pos + 8);
-    const tp = text.ptr, ap = attr.ptr;
-    let at = text.length; // == attr.length: a word's text and Attr bytes share one offset
-    let last = s.cLast(cmd);
+    // Room for the rest of the input (and eight-byte stores past it) in the arena, and for a row per word
+    // (a word and its blank take two bytes), so the buffers stay put and the loop checks no capacity.
+    const room = end - pos;
+    text.ensure(room);
+    attr.ensure(room + 8);
+    rows.ensure((room >> 1) + 1, WORD_SHIFT);
+    const tp = text.ptr;
+    const at0 = text.length; // == attr.length: a word's text and Attr bytes share one offset
+    let at = at0;
+    const w0 = rows.length;
+    let w = w0;
+    let prev = s.wordRow(s.cLast(cmd)); // the name: the last word linked so far
     let flags = 0;
-    let count = 0;
     while (true) {
-      while (pos < end && isBlank(<u32>load<u8>(src + <usize>pos))) pos++;
-      if (pos >= end || !fast) break;
-      // Most stops are at an operator, a quote or a `$`: one look-up settles them.
-      const c = <u32>load<u8>(src + <usize>pos);
-      if (c == Ch.HASH || (<u32>load<u8>(PLAIN_WORD + <usize>c) & PLAIN_BREAK) != 0) break;
       const run = scanPlainRun(src + <usize>pos, tp + <usize>at, end - pos);
       if (run < 0) break;
       const n = <i32>run;
       pos += n;
-      for (let i = 0; i < n; i += 8) store<u64>(ap + <usize>(at + i), 0); // Attr.UNQUOTED
-      const info = WordKind.ARG | ((<u32>(run >>> 32) & PLAIN_PATTERN) != 0 ? scanPatternFlags(tp + <usize>at, ap + <usize>at, n) : 0);
-      const w = rows.length;
-      fillWordRow(rows.add(WORD_SHIFT), at, n, info);
-      setRowNext(rows.row(last, WORD_SHIFT), w);
-      last = w;
+      let info = WordKind.ARG;
+      if ((<u32>(run >>> 32) & PLAIN_PATTERN) != 0) {
+        // scanPatternFlags reads the word's Attr bytes, which the loop below writes only after the last word.
+        const a = attr.ptr + <usize>at;
+        for (let i = 0; i < n; i += 8) store<u64>(a + <usize>i, 0);
+        info |= scanPatternFlags(tp + <usize>at, a, n);
+      }
+      // The rows from w0 on are this loop's own, within the room ensured above.
+      const r = rows.data + (<usize>w << WORD_SHIFT);
+      fillWordRow(r, at, n, info);
+      setRowNext(prev, w);
+      prev = r;
+      w++;
       at += n;
       flags |= info;
-      count++;
+      while (pos < end && isBlank(<u32>load<u8>(src + <usize>pos))) pos++;
+      if (!startsPlainWord(src, pos, end)) break;
     }
     this.pos = pos;
-    if (count > 0) {
-      text.length = at;
-      attr.length = at;
-      s.wordFlagsSeen |= flags;
-      s.setCLast(cmd, last);
-    }
-    return count;
+    if (w == w0) return 0;
+    // Attr.UNQUOTED for every byte of the words (they sit side by side in the arena), eight a store.
+    const ap = attr.ptr;
+    for (let i = at0; i < at; i += 8) store<u64>(ap + <usize>i, 0);
+    rows.length = w;
+    text.length = at;
+    attr.length = at;
+    s.wordFlagsSeen |= flags;
+    s.setCLast(cmd, w - 1);
+    return w - w0;
   }
 
   /**
@@ -580,6 +597,14 @@ function hasExpansion(b: WordBuilder, from: i32): bool {
   }
   if (n == 0 || (n < room && (k & PLAIN_END) == 0)) return -1;
   return <i64>n | (<i64>seen << 32);
+}
+
+/** A plain word may start at `pos`: not the end, `#` (a comment) or a byte that ends a run of plain bytes. */
+// @ts-ignore: decorator
+@inline function startsPlainWord(src: usize, pos: i32, end: i32): bool {
+  if (pos >= end) return false;
+  const c = <u32>load<u8>(src + <usize>pos);
+  return c != Ch.HASH && (<u32>load<u8>(PLAIN_WORD + <usize>c) & PLAIN_BREAK) == 0;
 }
 
 // For commitPlainWord, one byte per value: PLAIN_BREAK for the bytes that end
