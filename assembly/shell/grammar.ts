@@ -345,11 +345,23 @@ export class Grammar extends Heredocs {
     let ok = true;
     while (ok) {
       // A plain word first: it never starts with an operator, and a redirection's `2>` or `{fd}>` is no
-      // plain word (the run ends at `>`, which commitPlainWord does not take as a word's end). After the
-      // name, plainArgs takes the plain words that follow in one loop.
+      // plain word (the run ends at `>`, which commitPlainWord does not take as a word's end). From the
+      // name on, plainCommand and plainArgs take the plain words that follow in one loop.
       let w = -1;
-      if (sawName) words += this.plainArgs(cmd);
-      else w = this.blanksThenPlainWord(WordKind.ARG);
+      if (sawName) {
+        words += this.plainArgs(cmd);
+      } else {
+        // Most names are plain words: the name and the plain words after it in one loop.
+        const k = this.plainCommand(cmd);
+        if (k > 0) {
+          sawName = true;
+          nameWord = s.wordCount - k; // plainCommand's words are the last k, the name first
+          declaration = isDeclaration(s, nameWord);
+          words += k;
+        } else {
+          w = this.blanksThenPlainWord(WordKind.ARG);
+        }
+      }
       if (w < 0) {
         // Past a comment or a line continuation, a plain word may follow after all.
         if (this.pos >= this.end) break;

@@ -312,6 +312,18 @@ export class Lexer {
    * the name: before it a word may be an assignment, which simple() checks word by word.
    */
   plainArgs(cmd: i32): i32 {
+    return this.plainWordsOf(cmd, false);
+  }
+
+  /**
+   * plainArgs from the command's name on: the name and the plain words after it. Returns 0 with nothing
+   * added when the first word is no plain word or holds `=` (an assignment, perhaps: simple() decides).
+   */
+  plainCommand(cmd: i32): i32 {
+    return this.plainWordsOf(cmd, true);
+  }
+
+  private plainWordsOf(cmd: i32, name: bool): i32 {
     const src = this.src, end = this.end;
     let pos = this.pos;
     while (pos < end && isBlank(<u32>load<u8>(src + <usize>pos))) pos++;
@@ -334,15 +346,19 @@ export class Lexer {
     let at = at0;
     const w0 = rows.length;
     let w = w0;
-    let prev = s.wordRow(s.cLast(cmd)); // the name: the last word linked so far
+    // The row of the last word linked to cmd so far (0: none yet, the first word goes in the command's row).
+    const last = s.cLast(cmd);
+    let prev: usize = last < 0 ? 0 : s.wordRow(last);
     let flags = 0;
     while (true) {
       const run = scanPlainRun(src + <usize>pos, tp + <usize>at, end - pos);
       if (run < 0) break;
+      const seen = <u32>(run >>> 32);
+      if (name && w == w0 && (seen & PLAIN_EQ) != 0) break;
       const n = <i32>run;
       pos += n;
       let info = WordKind.ARG;
-      if ((<u32>(run >>> 32) & PLAIN_PATTERN) != 0) {
+      if ((seen & PLAIN_PATTERN) != 0) {
         // scanPatternFlags reads the word's Attr bytes, which the loop below writes only after the last word.
         const a = attr.ptr + <usize>at;
         for (let i = 0; i < n; i += 8) store<u64>(a + <usize>i, 0);
@@ -351,7 +367,8 @@ export class Lexer {
       // The rows from w0 on are this loop's own, within the room ensured above.
       const r = rows.data + (<usize>w << WORD_SHIFT);
       fillWordRow(r, at, n, info);
-      setRowNext(prev, w);
+      if (prev != 0) setRowNext(prev, w);
+      else s.setCFirst(cmd, w);
       prev = r;
       w++;
       at += n;
