@@ -214,22 +214,29 @@
 // short runs are copied inline (measured: ~800 → ~300 instructions per word).
 const SHORT_RUN: i32 = 32;
 
-/** Copy n bytes from src to dst (non-overlapping). */
+/** Copy n bytes from src to dst (non-overlapping), eight a step: exactly those bytes are read and written. */
 export function copyBytes(dst: usize, src: usize, n: i32): void {
   if (n > SHORT_RUN) {
     memory.copy(dst, src, <usize>n);
     return;
   }
   let i = 0;
-  for (; i + 4 <= n; i += 4) store<u32>(dst + <usize>i, load<u32>(src + <usize>i));
+  for (; i + 8 <= n; i += 8) store<u64>(dst + <usize>i, load<u64>(src + <usize>i));
+  if (i + 4 <= n) {
+    store<u32>(dst + <usize>i, load<u32>(src + <usize>i));
+    i += 4;
+  }
   for (; i < n; i++) store<u8>(dst + <usize>i, load<u8>(src + <usize>i));
 }
 
-/** Set n bytes at dst to b. */
+/** Set n bytes at dst to b, eight a step: exactly those bytes are written. */
 export function fillBytes(dst: usize, b: u32, n: i32): void {
   if (n > SHORT_RUN) {
     memory.fill(dst, <u8>b, <usize>n);
     return;
   }
-  for (let i = 0; i < n; i++) store<u8>(dst + <usize>i, <u8>b);
+  let i = 0;
+  const eight = <u64>(b & 0xff) * 0x0101010101010101;
+  for (; i + 8 <= n; i += 8) store<u64>(dst + <usize>i, eight);
+  for (; i < n; i++) store<u8>(dst + <usize>i, <u8>b);
 }
