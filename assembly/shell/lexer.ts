@@ -12,7 +12,7 @@
 // `$HOME/` from `/`.
 
 import { ByteBuffer } from "../util/bytes";
-import { notWordBytes } from "../util/swar";
+import { firstByteFlag, notWordBytes } from "../util/swar";
 import { IntList, Script, WordBuilder, WORD_SHIFT, fillWordRow, scanPatternFlags, setRowNext } from "./nodes";
 import { Attr, Ch, MAX_NESTING, ParseError, Redir, Subst, WordFlag, WordKind } from "./tokens";
 import { Mode, isBlank, isDigit, isNameChar, isNameStart, isWordBreak } from "./chars";
@@ -399,18 +399,30 @@ export class Lexer {
     if (!this.plainWords || this.pos >= this.end) return -1;
     const src = this.src, end = this.end, start = this.pos;
     const q = <u32>load<u8>(src + <usize>start);
+    if (q != Ch.SQUOTE && q != Ch.DQUOTE) return -1;
+    // Eight bytes a step up to the first byte that may end the quote or need a look; the loops below go on
+    // from there byte by byte (the lowest flag is exact, so no byte that matters is stepped over).
     let i = start + 1;
-    if (q == Ch.SQUOTE) {
+    const double = q == Ch.DQUOTE;
+    for (const last8 = end - 8; i <= last8; i += 8) {
+      const x = load<u64>(src + <usize>i);
+      const m = double
+        ? firstByteFlag(x, Ch.DQUOTE) | firstByteFlag(x, Ch.BACKSLASH) | firstByteFlag(x, Ch.DOLLAR) | firstByteFlag(x, Ch.BACKTICK)
+        : firstByteFlag(x, Ch.SQUOTE);
+      if (m != 0) {
+        i += <i32>(ctz(m) >> 3);
+        break;
+      }
+    }
+    if (!double) {
       while (i < end && <u32>load<u8>(src + <usize>i) != Ch.SQUOTE) i++;
-    } else if (q == Ch.DQUOTE) {
+    } else {
       while (i < end) {
         const c = <u32>load<u8>(src + <usize>i);
         if (c == Ch.DQUOTE) break;
         if (c == Ch.BACKSLASH || c == Ch.DOLLAR || c == Ch.BACKTICK) return -1;
         i++;
       }
-    } else {
-      return -1;
     }
     if (i >= end) return -1;
     if (i + 1 < end && (<u32>load<u8>(PLAIN_WORD + <usize>load<u8>(src + <usize>(i + 1))) & PLAIN_END) == 0) return -1;
