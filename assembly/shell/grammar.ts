@@ -131,17 +131,24 @@ export class Grammar extends Heredocs {
     return true;
   }
 
-  /** Does the current list end here (`)`, `;;`, `}`, `then`, `fi`, `done`, …)? */
-  atListEnd(): bool {
-    if (this.pos >= this.end) return true;
-    const c = this.ch(this.pos);
+  /** Does the current list end here (`)`, `;;`, `}`, `then`, `fi`, `done`, …)? Inlined up to the keyword look. */
+  // @ts-ignore: decorator
+  @inline atListEnd(): bool {
+    const pos = this.pos;
+    if (pos >= this.end) return true;
+    const c = <u32>load<u8>(this.src + <usize>pos);
     if (c == Ch.RPAREN) return true;
     if (c == Ch.SEMI) {
-      const n = this.ch(this.pos + 1);
+      const n = this.ch(pos + 1);
       return n == Ch.SEMI || n == Ch.AMP;
     }
     // The reserved words below start with `}`, d, e, f or t; most command names do not.
     if (c != Ch.RBRACE && c != 0x64 && c != 0x65 && c != 0x66 && c != 0x74) return false;
+    return this.atListEndWord();
+  }
+
+  /** atListEnd at a byte that may start a reserved word ending a list. */
+  private atListEndWord(): bool {
     const kw = this.peekReserved();
     return kw == Keyword.RBRACE || kw == Keyword.THEN || kw == Keyword.ELSE || kw == Keyword.ELIF ||
       kw == Keyword.FI || kw == Keyword.DO || kw == Keyword.DONE || kw == Keyword.ESAC;
@@ -321,8 +328,8 @@ export class Grammar extends Heredocs {
   }
 
   newCommand(): i32 {
-    const c = this.script.newCommand(this.curHost, this.curSubst, this.curStage, this.curFunc, this.curDepth);
-    if (this.loopDepth > 0) this.script.setCFlags(c, CmdFlag.IN_LOOP);
+    const flags = this.loopDepth > 0 ? CmdFlag.IN_LOOP : 0;
+    const c = this.script.newCommand(this.curHost, this.curSubst, this.curStage, this.curFunc, this.curDepth, flags);
     this.cScope.push(this.curScope);
     return c;
   }

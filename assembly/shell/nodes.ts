@@ -34,6 +34,12 @@ const V_CMD = 0, V_START = 4, V_END = 8, V_PARENT = 12, V_FLAGS = 16, V_INFO = 2
   store<i32>(r, -1, W_AUX2);
 }
 
+/** Two i32 fields at consecutive offsets as one u64 (`lo` at the lower address). */
+// @ts-ignore: decorator
+@inline function pair(lo: i32, hi: i32): u64 {
+  return <u64><u32>lo | (<u64><u32>hi << 32);
+}
+
 /** The WordKind of the word at row `r`. */
 // @ts-ignore: decorator
 @inline export function rowKind(r: usize): i32 {
@@ -260,20 +266,19 @@ const V_CMD = 0, V_START = 4, V_END = 8, V_PARENT = 12, V_FLAGS = 16, V_INFO = 2
 
   // ---- commands ----
 
-  newCommand(host: i32, subst: i32, stage: i32, func: i32, depth: i32): i32 {
+  /** A new command row: no words yet, CmdFlag `flags`, in the given host, substitution, stage, function and depth. */
+  // @ts-ignore: decorator
+  @inline newCommand(host: i32, subst: i32, stage: i32, func: i32, depth: i32, flags: i32): i32 {
     const c = this.commands.length;
     const r = this.commands.add(COMMAND_SHIFT);
-    store<i32>(r, -1, C_FIRST);
-    store<i32>(r, -1, C_LAST);
-    store<i32>(r, host, C_HOST);
-    store<i32>(r, subst, C_SUBST);
-    store<i32>(r, 0, C_FLAGS);
-    store<i32>(r, stage, C_STAGE);
-    store<i32>(r, func, C_FUNC);
-    store<i32>(r, depth, C_DEPTH);
-    store<i32>(r, 0, C_ARGV); store<i32>(r, 0, C_ARGC);
-    store<i32>(r, 0, C_REDIR); store<i32>(r, 0, C_REDIR_N);
-    store<i32>(r, 0, C_ASSIGN); store<i32>(r, 0, C_ASSIGN_N);
+    // Field pairs side by side, one eight-byte store each (little-endian: the first field is the low half).
+    store<u64>(r, pair(-1, -1), C_FIRST); // C_LAST
+    store<u64>(r, pair(host, subst), C_HOST); // C_SUBST
+    store<u64>(r, pair(flags, stage), C_FLAGS); // C_STAGE
+    store<u64>(r, pair(func, depth), C_FUNC); // C_DEPTH
+    store<u64>(r, 0, C_ARGV); // C_ARGC
+    store<u64>(r, 0, C_REDIR); // C_REDIR_N
+    store<u64>(r, 0, C_ASSIGN); // C_ASSIGN_N
     return c;
   }
 
