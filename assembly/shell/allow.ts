@@ -8,8 +8,8 @@
 import { ByteBuffer, Bytes, utf8 } from "../util/bytes";
 import { canonicalizeAbsoluteInto } from "../util/path";
 import { basenameOffset, indexOf, nameKey } from "./argv";
-import { Script } from "./nodes";
-import { Ch } from "./tokens";
+import { Script, rowInfo, rowLen } from "./nodes";
+import { Ch, WordFlag } from "./tokens";
 
 @final export class AllowEntry {
   words: Array<Bytes> = [];
@@ -75,9 +75,10 @@ export class AllowList {
 
   /** Does view v match some entry? `scratch` is for canonical paths. */
   matches(s: Script, v: i32, scratch: ByteBuffer): bool {
-    const name = s.viewArg(v, 0);
-    const p = s.wordPtr(name), n = s.wordLen(name);
-    if (!s.isStatic(name)) return false;
+    // The name's view row and word row are read once (viewName, wordRow), not once per field.
+    const r = s.wordRow(s.viewName(v));
+    const p = s.rowPtr(r), n = rowLen(r);
+    if ((rowInfo(r) & (WordFlag.DYNAMIC | WordFlag.GLOB | WordFlag.BRACE)) != 0) return false; // !isStatic
     let key: u64 = 0;
     let slot: usize = 0;
     if (n >= 1 && n <= 8) {

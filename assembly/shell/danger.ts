@@ -12,7 +12,7 @@ import { ByteBuffer, Bytes, utf8 } from "../util/bytes";
 import { canonicalizeAbsoluteInto, canonicalizeBytesInto } from "../util/path";
 import { bytesIsLower, bytesStartLower, basenameOffset, indexOf, wordIs } from "./argv";
 import { FlagSet, collectFlags, isFlagWord } from "./flags";
-import { Cmd, Kind, cmdId, commandInfo } from "./names";
+import { Cmd, Kind, cmdId, cmdSet, commandInfo, inCmdSet } from "./names";
 import { IntList, Script, ViewFlag } from "./nodes";
 import { BraceExpander, Computed, Target, TargetClassifier, isCatastrophic } from "./target";
 import { fedByXargs } from "./walk";
@@ -126,7 +126,7 @@ export class DangerChecker {
     return this.checkViews(s, true);
   }
 
-  /** check without skipping the pipe search (for the spec that compares the two). */
+  /** check without skipping the pipe search or any view with name info (for the specs that compare the two). */
   checkEveryPipe(s: Script): bool {
     return this.checkViews(s, false);
   }
@@ -140,7 +140,7 @@ export class DangerChecker {
     for (let v = 0, n = s.viewCount; v < n; v++) {
       const info = s.vInfo(v);
       kinds |= info;
-      if (info != 0 && this.view(s, v)) return true;
+      if (info != 0 && (!skip || viewChecked(info)) && this.view(s, v)) return true;
     }
     // Only a download or a decoder can feed an interpreter.
     if ((!skip || (kinds & (Kind.DOWNLOAD | Kind.DECODER)) != 0) && this.pipes(s)) return true;
@@ -153,7 +153,7 @@ export class DangerChecker {
     return true;
   }
 
-  /** Checks of view v, whose name info (names.ts) is not 0. */
+  /** Checks of view v, whose name info (names.ts) is not 0. A new case goes into CHECKED_BY_NAME too. */
   private view(s: Script, v: i32): bool {
     const info = s.vInfo(v);
     const cmd = s.vCmd(v), start = s.vStart(v), end = s.vEnd(v);
@@ -509,6 +509,16 @@ export class DangerChecker {
     }
     return false;
   }
+}
+
+/** The ids view() has a case for: a view with another id is checked only by its kind bits (viewChecked). */
+const CHECKED_BY_NAME = cmdSet([Cmd.RM, Cmd.CHMOD, Cmd.CHOWN, Cmd.FIND, Cmd.MV, Cmd.MKFS, Cmd.DD, Cmd.TAR, Cmd.KILL,
+  Cmd.POWER, Cmd.INIT, Cmd.SYSTEMCTL, Cmd.NC, Cmd.SOCAT]);
+
+/** Can view() find something in a view with this name info? Most names (git, npm, echo) it has no check for: no call. */
+// @ts-ignore: decorator
+@inline function viewChecked(info: i32): bool {
+  return inCmdSet(CHECKED_BY_NAME, info) || (info & Kind.DEVICE_WRITER) != 0 || (info & (Kind.INTERP | Kind.SHELL)) == Kind.INTERP;
 }
 
 const NO_PRESERVE: Bytes = utf8("no-preserve-root");
