@@ -81,6 +81,8 @@ export class DangerChecker {
    */
   addWrittenCwds(s: Script, w: i32, home: usize, homeLen: i32): void {
     if (w < 0) return;
+    // Called before check: the trust must be this script's, not the last one checked (`mktemp() { echo /; }`).
+    this.cls.trustMktemp = mktempTrusted(s);
     const m = this.readings(s, w);
     if (m < 0) { this.addCwd(changetype<usize>(ROOT), 1); return; } // too many to try: fail closed
     // A directory computed at run time, as a recursive delete's target would be (`cd "$X"`, `cd $(…)`), may
@@ -132,8 +134,7 @@ export class DangerChecker {
   }
 
   private checkViews(s: Script, skip: bool): bool {
-    // A function or an alias (`shopt -s expand_aliases`) can make `mktemp` print anything.
-    this.cls.trustMktemp = !definesFunction(s, "mktemp") && !runsCommand(s, Cmd.ALIAS);
+    this.cls.trustMktemp = mktempTrusted(s);
     this.ifsWritten = writesIfs(s);
     for (let c = 0, n = s.commandCount; c < n; c++) if (s.cRedirN(c) > 0 && this.redirects(s, c)) return true;
     let kinds = 0;
@@ -554,6 +555,11 @@ function writesIfs(s: Script): bool {
 /** `read`, `mapfile` or `readarray`: they split their input with IFS, and a prefix IFS is for them alone. */
 function readsFields(s: Script, w: i32): bool {
   return wordIs(s, w, "read") || wordIs(s, w, "mapfile") || wordIs(s, w, "readarray");
+}
+
+/** Does mktemp print a fresh path? A function or an alias (`shopt -s expand_aliases`) can make it print anything. */
+function mktempTrusted(s: Script): bool {
+  return !definesFunction(s, "mktemp") && !runsCommand(s, Cmd.ALIAS);
 }
 
 /** Does some view of the script run this command? */
