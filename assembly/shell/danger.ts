@@ -558,14 +558,9 @@ function readsFields(s: Script, w: i32): bool {
 }
 
 /** Does mktemp print a fresh path? A function or an alias (`shopt -s expand_aliases`) can make it print anything. */
-function mktempTrusted(s: Script): bool {
-  return !definesFunction(s, "mktemp") && !runsCommand(s, Cmd.ALIAS);
-}
-
-/** Does some view of the script run this command? */
-function runsCommand(s: Script, id: i32): bool {
-  for (let v = 0, n = s.viewCount; v < n; v++) if (cmdId(s.vInfo(v)) == id) return true;
-  return false;
+// @ts-ignore: decorator
+@inline function mktempTrusted(s: Script): bool {
+  return !definesFunction(s, "mktemp") && s.aliasGeneration != s.generation; // no view runs `alias`
 }
 
 /** Does the script define a function with this name (which then shadows the command)? */

@@ -165,6 +165,8 @@ const V_CMD = 0, V_START = 4, V_END = 8, V_PARENT = 12, V_FLAGS = 16, V_INFO = 2
 
   /** Bumped by each reset: caches over one script's words (expansion-text.ts) know when they are stale. */
   generation: i32 = 0;
+  /** The generation whose walk made an `alias` view (walk.ts): the script has one when this is `generation`. */
+  aliasGeneration: i32 = -1;
 
   reset(): void {
     this.generation++;

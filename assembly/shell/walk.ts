@@ -121,6 +121,7 @@ export class Walker {
         if ((s.wordFlagsSeen & NOT_TEXT) != 0 && globOptionRisk(s, cmd, start, end, info)) flags |= ViewFlag.GLOB_OPTION;
       }
       const v = s.newView(cmd, start, end, parent, flags, info);
+      if (cmdId(info) == Cmd.ALIAS) s.aliasGeneration = s.generation; // the built-in checks ask (danger.ts)
       if (dynamic) return;
       if (parent >= 0 && optionsRunCode(info) && fedByXargs(s, parent) && !optionsEnded(s, cmd, start + 1, end, info)) {
         // `echo 'X!=id' | xargs make`, `… | xargs sed` with a file named `-e1e id`: the words xargs appends
