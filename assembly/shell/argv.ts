@@ -5,19 +5,15 @@
 // computed at run time is caught as such.
 
 import { toLowerAscii } from "../util/bytes";
-import { Script, rowLen } from "./nodes";
+import { Script } from "./nodes";
 import { Ch, WordFlag } from "./tokens";
 
 /** Exact equality of word `w` with an ASCII literal. */
 // @ts-ignore: decorator
 @inline export function wordIs(s: Script, w: i32, lit: string): bool {
-  // Inline up to the length check and the first byte, which settle most calls (a decision made ~30, and of
-  // those with the literal's length most start with another byte: `status` is not `config`, `rebase`).
-  const r = s.wordRow(w);
-  const n = rowLen(r);
-  if (n != lit.length) return false;
-  const p = s.rowPtr(r);
-  return n == 0 || (<u32>load<u8>(p) == <u32>load<u16>(changetype<usize>(lit)) && bytesIs(p, n, lit));
+  // Inline up to the length check, which settles most calls (a decision made ~30, most with other lengths).
+  const n = s.wordLen(w);
+  return n == lit.length && bytesIs(s.wordPtr(w), n, lit);
 }
 
 /** Exact equality of (p, n) with an ASCII literal. */
