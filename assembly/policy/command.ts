@@ -222,14 +222,16 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
 
   // 3. allowed_commands, and code that cannot be inspected.
   const functions = s.fName.length > 0;
+  // Read once, not per view.
+  const allowAny = limits.allowAny, allowNone = limits.allow.size == 0;
   for (let v = 0, n = s.viewCount; v < n; v++) {
     const flags = s.vFlags(v);
     if ((flags & ViewFlag.NAME_DYNAMIC) != 0) {
       return verdict.deny(Code.COMMAND_NOT_ALLOWED, "command '" + showView(s, v) + "'" + runBy(s, v) +
         " has a name computed at run time (variable, substitution, glob or brace expansion), so it cannot be checked against allowed_commands");
     }
-    if (!limits.allowAny && !(functions && s.vParent(v) < 0 && isFunctionCall(s, v))) {
-      if (limits.allow.size == 0) {
+    if (!allowAny && !(functions && s.vParent(v) < 0 && isFunctionCall(s, v))) {
+      if (allowNone) {
         return verdict.deny(Code.COMMAND_NOT_ALLOWED, "command '" + showView(s, v) + "'" + runBy(s, v) +
           " is not allowed: allowed_commands is empty or missing, so no command is allowed");
       }
@@ -405,7 +407,8 @@ function searchesCdpath(p: usize, n: i32): bool {
   return !(load<u8>(p + 1) == 0x2e && (n == 2 || load<u8>(p + 2) == 0x2f));
 }
 
-function hasKey(keys: Array<string>, name: string): bool {
+// @ts-ignore: decorator
+@inline function hasKey(keys: Array<string>, name: string): bool {
   for (let i = 0; i < keys.length; i++) if (keys[i] == name) return true;
   return false;
 }

@@ -8,8 +8,8 @@
 import { ByteBuffer, Bytes, utf8 } from "../util/bytes";
 import { canonicalizeAbsoluteInto } from "../util/path";
 import { basenameOffset, indexOf, nameKey } from "./argv";
-import { Script } from "./nodes";
-import { Ch } from "./tokens";
+import { Script, rowInfo, rowLen } from "./nodes";
+import { Ch, WordFlag } from "./tokens";
 
 @final export class AllowEntry {
   words: Array<Bytes> = [];
@@ -47,6 +47,9 @@ const SLOTS: i32 = 128;
 
 const KNOWN_BITS: u64 = 6;
 
+/** Word flags of a name that may stand for other text than its own (Script#isStatic is false). */
+const NOT_TEXT = WordFlag.DYNAMIC | WordFlag.GLOB | WordFlag.BRACE;
+
 /** The compiled allowed_commands: name entries hashed by their first word, path entries in a list. */
 export class AllowList {
   entries: Array<AllowEntry> = [];
@@ -73,16 +76,39 @@ export class AllowList {
     return this.entries.length + this.paths.length;
   }
 
-  /** Does view v match some entry? `scratch` is for canonical paths. */
-  matches(s: Script, v: i32, scratch: ByteBuffer): bool {
-    const name = s.viewArg(v, 0);
-    const p = s.wordPtr(name), n = s.wordLen(name);
-    if (!s.isStatic(name)) return false;
+  /**
+   * Does view v match some entry? `scratch` is for canonical paths. Inlined up to the probe of the known
+   * names, which settles most views; matchesAll answers the rest (and probes again).
+   */
+  // @ts-ignore: decorator
+  @inline matches(s: Script, v: i32, scratch: ByteBuffer): bool {
+    // The name's view row and word row are read once (viewName, wordRow), not once per field.
+    const r = s.wordRow(s.viewName(v));
+    const n = rowLen(r);
+    if (n >= 1 && n <= 8 && (rowInfo(r) & NOT_TEXT) == 0) {
+      const key = nameKey(s.rowPtr(r), n);
+      const slot = this.knownSlot(key);
+      if (load<u64>(slot) == key && load<u64>(slot, 8) == <u64>n) return true;
+    }
+    return this.matchesAll(s, v, scratch);
+  }
+
+  /** The slot of `known` for a name's key. */
+  // @ts-ignore: decorator
+  @inline private knownSlot(key: u64): usize {
+    return changetype<usize>(this.known) + (<usize>((key * 0x9e3779b97f4a7c15) >> (64 - KNOWN_BITS)) << 4);
+  }
+
+  /** matches without the inlined probe. */
+  matchesAll(s: Script, v: i32, scratch: ByteBuffer): bool {
+    const r = s.wordRow(s.viewName(v));
+    const p = s.rowPtr(r), n = rowLen(r);
+    if ((rowInfo(r) & NOT_TEXT) != 0) return false; // !isStatic
     let key: u64 = 0;
     let slot: usize = 0;
     if (n >= 1 && n <= 8) {
       key = nameKey(p, n);
-      slot = changetype<usize>(this.known) + (<usize>((key * 0x9e3779b97f4a7c15) >> (64 - KNOWN_BITS)) << 4);
+      slot = this.knownSlot(key);
       if (load<u64>(slot) == key && load<u64>(slot, 8) == <u64>n) return true;
     }
     for (let i = 0, m = this.paths.length; i < m; i++) {

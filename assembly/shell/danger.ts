@@ -12,7 +12,7 @@ import { ByteBuffer, Bytes, utf8 } from "../util/bytes";
 import { canonicalizeAbsoluteInto, canonicalizeBytesInto } from "../util/path";
 import { bytesIsLower, bytesStartLower, basenameOffset, indexOf, wordIs } from "./argv";
 import { FlagSet, collectFlags, isFlagWord } from "./flags";
-import { Cmd, Kind, cmdId, commandInfo } from "./names";
+import { Cmd, Kind, cmdId, cmdSet, commandInfo, inCmdSet } from "./names";
 import { IntList, Script, ViewFlag } from "./nodes";
 import { BraceExpander, Computed, Target, TargetClassifier, isCatastrophic } from "./target";
 import { fedByXargs } from "./walk";
@@ -81,6 +81,8 @@ export class DangerChecker {
    */
   addWrittenCwds(s: Script, w: i32, home: usize, homeLen: i32): void {
     if (w < 0) return;
+    // Called before check: the trust must be this script's, not the last one checked (`mktemp() { echo /; }`).
+    this.cls.trustMktemp = mktempTrusted(s);
     const m = this.readings(s, w);
     if (m < 0) { this.addCwd(changetype<usize>(ROOT), 1); return; } // too many to try: fail closed
     // A directory computed at run time, as a recursive delete's target would be (`cd "$X"`, `cd $(…)`), may
@@ -126,21 +128,20 @@ export class DangerChecker {
     return this.checkViews(s, true);
   }
 
-  /** check without skipping the pipe search (for the spec that compares the two). */
+  /** check without skipping the pipe search or any view with name info (for the specs that compare the two). */
   checkEveryPipe(s: Script): bool {
     return this.checkViews(s, false);
   }
 
   private checkViews(s: Script, skip: bool): bool {
-    // A function or an alias (`shopt -s expand_aliases`) can make `mktemp` print anything.
-    this.cls.trustMktemp = !definesFunction(s, "mktemp") && !runsCommand(s, Cmd.ALIAS);
+    this.cls.trustMktemp = mktempTrusted(s);
     this.ifsWritten = writesIfs(s);
     for (let c = 0, n = s.commandCount; c < n; c++) if (s.cRedirN(c) > 0 && this.redirects(s, c)) return true;
     let kinds = 0;
     for (let v = 0, n = s.viewCount; v < n; v++) {
       const info = s.vInfo(v);
       kinds |= info;
-      if (info != 0 && this.view(s, v)) return true;
+      if (info != 0 && (!skip || viewChecked(info)) && this.view(s, v)) return true;
     }
     // Only a download or a decoder can feed an interpreter.
     if ((!skip || (kinds & (Kind.DOWNLOAD | Kind.DECODER)) != 0) && this.pipes(s)) return true;
@@ -153,7 +154,7 @@ export class DangerChecker {
     return true;
   }
 
-  /** Checks of view v, whose name info (names.ts) is not 0. */
+  /** Checks of view v, whose name info (names.ts) is not 0. A new case goes into CHECKED_BY_NAME too. */
   private view(s: Script, v: i32): bool {
     const info = s.vInfo(v);
     const cmd = s.vCmd(v), start = s.vStart(v), end = s.vEnd(v);
@@ -511,6 +512,16 @@ export class DangerChecker {
   }
 }
 
+/** The ids view() has a case for: a view with another id is checked only by its kind bits (viewChecked). */
+const CHECKED_BY_NAME = cmdSet([Cmd.RM, Cmd.CHMOD, Cmd.CHOWN, Cmd.FIND, Cmd.MV, Cmd.MKFS, Cmd.DD, Cmd.TAR, Cmd.KILL,
+  Cmd.POWER, Cmd.INIT, Cmd.SYSTEMCTL, Cmd.NC, Cmd.SOCAT]);
+
+/** Can view() find something in a view with this name info? Most names (git, npm, echo) it has no check for: no call. */
+// @ts-ignore: decorator
+@inline function viewChecked(info: i32): bool {
+  return inCmdSet(CHECKED_BY_NAME, info) || (info & Kind.DEVICE_WRITER) != 0 || (info & (Kind.INTERP | Kind.SHELL)) == Kind.INTERP;
+}
+
 const NO_PRESERVE: Bytes = utf8("no-preserve-root");
 
 /** Which operands `operands` holds to Computed: all, or only those an unquoted expansion can split. */
@@ -546,10 +557,10 @@ function readsFields(s: Script, w: i32): bool {
   return wordIs(s, w, "read") || wordIs(s, w, "mapfile") || wordIs(s, w, "readarray");
 }
 
-/** Does some view of the script run this command? */
-function runsCommand(s: Script, id: i32): bool {
-  for (let v = 0, n = s.viewCount; v < n; v++) if (cmdId(s.vInfo(v)) == id) return true;
-  return false;
+/** Does mktemp print a fresh path? A function or an alias (`shopt -s expand_aliases`) can make it print anything. */
+// @ts-ignore: decorator
+@inline function mktempTrusted(s: Script): bool {
+  return !definesFunction(s, "mktemp") && s.aliasGeneration != s.generation; // no view runs `alias`
 }
 
 /** Does the script define a function with this name (which then shadows the command)? */

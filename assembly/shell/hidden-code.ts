@@ -10,7 +10,7 @@
 import { Script } from "./nodes";
 import { envName } from "./argv";
 import { WordFlag } from "./tokens";
-import { Cmd, cmdId } from "./names";
+import { Cmd, cmdId, cmdSet, inCmdSet } from "./names";
 import { toLowerAscii } from "../util/bytes";
 
 // Variable names are case-sensitive, except npm's: it reads npm_config_* in
@@ -66,21 +66,44 @@ const GO_OPTIONS = ["-exec", "-toolexec", "-vettool", "-overlay"];
 // make variables that choose the shell recipes run in (`make SHELL=/tmp/x`, `.SHELLFLAGS='-c curl…|sh #'`).
 const MAKE_VARIABLES = ["SHELL", ".SHELLFLAGS", "MAKESHELL"];
 
-/** The option word in view v's argv that names a program to run, or -1. */
-export function programOption(s: Script, v: i32): i32 {
-  let list: string[] | null = null;
-  let prefixes = true;
-  let parsed = 0;
-  switch (cmdId(s.vInfo(v))) { // by the name table (names.ts), not by comparing names here
-    case Cmd.NPM: case Cmd.NPX: list = NPM_OPTIONS; break;
-    case Cmd.TAR: list = TAR_OPTIONS; parsed = TAR_PARSED; break;
-    case Cmd.SORT: list = SORT_OPTIONS; break;
-    case Cmd.RG: list = RG_OPTIONS; prefixes = false; break;
-    case Cmd.MAKE: list = MAKE_OPTIONS; break;
-    case Cmd.GIT: list = GIT_OPTIONS; break;
-    case Cmd.GO: list = GO_OPTIONS; break;
-    default: return -1; // most commands: their argv is not read at all
+/** The options of command `id` that name a program (by the name table, names.ts, not by comparing names here), or null. */
+function programOptions(id: i32): string[] | null {
+  switch (id) {
+    case Cmd.NPM: case Cmd.NPX: return NPM_OPTIONS;
+    case Cmd.TAR: return TAR_OPTIONS;
+    case Cmd.SORT: return SORT_OPTIONS;
+    case Cmd.RG: return RG_OPTIONS;
+    case Cmd.MAKE: return MAKE_OPTIONS;
+    case Cmd.GIT: return GIT_OPTIONS;
+    case Cmd.GO: return GO_OPTIONS;
   }
+  return null; // most commands: their argv is not read at all
+}
+
+/** The ids programOptions has a list for, found by asking it about every id. */
+function programOptionIds(): usize {
+  const ids = new Array<i32>();
+  for (let id = 0; id < 256; id++) if (programOptions(id) !== null) ids.push(id);
+  return cmdSet(ids);
+}
+
+const READS_PROGRAM_OPTIONS = programOptionIds();
+
+/**
+ * The option word in view v's argv that names a program to run, or -1. Inlined up to the view's id, which
+ * settles most views (ls, echo, grep) without a call.
+ */
+// @ts-ignore: decorator
+@inline export function programOption(s: Script, v: i32): i32 {
+  return inCmdSet(READS_PROGRAM_OPTIONS, s.vInfo(v)) ? programOptionOf(s, v) : -1;
+}
+
+/** programOption without the inlined test of the id (exported for the spec that compares the two). */
+export function programOptionOf(s: Script, v: i32): i32 {
+  const list = programOptions(cmdId(s.vInfo(v)));
+  if (list === null) return -1;
+  const prefixes = list != RG_OPTIONS;
+  const parsed = list == TAR_OPTIONS ? TAR_PARSED : 0;
   const cmd = s.vCmd(v), start = s.vStart(v), end = s.vEnd(v);
   if (end <= start) return -1;
   if (list == GO_OPTIONS) return goProgramOption(s, cmd, start, end);

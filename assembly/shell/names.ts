@@ -43,6 +43,19 @@ export namespace Kind {
   return info & 0xff;
 }
 
+/** A set of Cmd ids, one byte per id (ids are below 256): membership of a view is one load of its info's id. */
+export function cmdSet(ids: i32[]): usize {
+  const set = allocZeroed(256);
+  for (let i = 0; i < ids.length; i++) store<u8>(set + <usize>cmdId(ids[i]), 1);
+  return set;
+}
+
+/** Is the Cmd id of `info` in `set` (cmdSet)? */
+// @ts-ignore: decorator
+@inline export function inCmdSet(set: usize, info: i32): bool {
+  return load<u8>(set + <usize>cmdId(info)) != 0;
+}
+
 const SLOTS: i32 = 1024;
 
 class NameTable {
@@ -222,9 +235,21 @@ const NAME_CACHE: usize = allocZeroed(16 << <i32>NAME_CACHE_BITS);
 /** Name info (Cmd | Kind bits) for a command basename; 0 when unknown. */
 export function commandInfo(ptr: usize, len: i32): i32 {
   if (len <= 0 || len > 8) return lookupCommandInfo(ptr, len);
-  const key = nameKey(ptr, len);
+  return commandInfoKeyed(ptr, len, nameKey(ptr, len));
+}
+
+/**
+ * commandInfo of a basename of 1 to 8 bytes whose nameKey the caller has (the walk, which looked at it for a
+ * `/`): inlined up to the cache probe, which answers most names.
+ */
+// @ts-ignore: decorator
+@inline export function commandInfoKeyed(ptr: usize, len: i32, key: u64): i32 {
   const slot = NAME_CACHE + (<usize>((key * 0x9e3779b97f4a7c15) >> (64 - NAME_CACHE_BITS)) << 4);
-  if (load<u64>(slot) == key && load<i32>(slot, 8) == len) return load<i32>(slot, 12);
+  return load<u64>(slot) == key && load<i32>(slot, 8) == len ? load<i32>(slot, 12) : cacheCommandInfo(ptr, len, key, slot);
+}
+
+/** Look the name up and keep its info in `slot`. */
+function cacheCommandInfo(ptr: usize, len: i32, key: u64, slot: usize): i32 {
   const info = lookupCommandInfo(ptr, len);
   store<u64>(slot, key);
   store<i32>(slot, len, 8);

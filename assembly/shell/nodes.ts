@@ -58,6 +58,24 @@ const V_CMD = 0, V_START = 4, V_END = 8, V_PARENT = 12, V_FLAGS = 16, V_INFO = 2
   store<i32>(r, w, W_NEXT);
 }
 
+/** Length of the word at row `r`. */
+// @ts-ignore: decorator
+@inline export function rowLen(r: usize): i32 {
+  return load<i32>(r, W_LEN);
+}
+
+/** WordKind | WordFlag of the word at row `r`. */
+// @ts-ignore: decorator
+@inline export function rowInfo(r: usize): i32 {
+  return load<i32>(r, W_INFO);
+}
+
+/** Offset of the word at row `r` in the text and attr arenas (Script#rowPtr). */
+// @ts-ignore: decorator
+@inline export function rowStart(r: usize): i32 {
+  return load<i32>(r, W_START);
+}
+
 /** The word being built at one nesting level: expanded text plus per-byte Attr. */
 @final export class WordBuilder {
   text: Buf = new Buf(64);
@@ -153,6 +171,8 @@ const V_CMD = 0, V_START = 4, V_END = 8, V_PARENT = 12, V_FLAGS = 16, V_INFO = 2
 
   /** Bumped by each reset: caches over one script's words (expansion-text.ts) know when they are stale. */
   generation: i32 = 0;
+  /** The generation whose walk made an `alias` view (walk.ts): the script has one when this is `generation`. */
+  aliasGeneration: i32 = -1;
 
   reset(): void {
     this.generation++;
@@ -467,6 +487,15 @@ const V_CMD = 0, V_START = 4, V_END = 8, V_PARENT = 12, V_FLAGS = 16, V_INFO = 2
   /** A view: commandInfo of the name (names.ts), 0 if unknown or dynamic. */
   // @ts-ignore: decorator
   @inline vInfo(i: i32): i32 { return load<i32>(this.views.row(i, VIEW_SHIFT), V_INFO); }
+  /** A view's name word, argv[vStart] of vCmd: one check of the view row where vCmd and vStart took two. */
+  // @ts-ignore: decorator
+  @inline viewName(i: i32): i32 {
+    const r = this.views.row(i, VIEW_SHIFT);
+    return this.arg(load<i32>(r, V_CMD), load<i32>(r, V_START));
+  }
+  /** Text of the word at row `r` (wordRow): wordPtr with its row read once. */
+  // @ts-ignore: decorator
+  @inline rowPtr(r: usize): usize { return this.text.ptr + <usize>load<i32>(r, W_START); }
 }
 
 /** View flags. */

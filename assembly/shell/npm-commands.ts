@@ -5,6 +5,9 @@
 // publish"]` also stops `npm pub` and an allowed `npm install` admits `npm i`
 // (red-team review). Lists from npm 11's lib/utils/cmd-list.js.
 
+import { allocZeroed } from "../util/bytes";
+import { nameKey } from "./argv";
+
 const COMMANDS = "access adduser approve-scripts audit bugs cache ci completion config dedupe deny-scripts deprecate " +
   "diff dist-tag docs doctor edit exec explain explore find-dupes fund get help help-search init install " +
   "install-ci-test install-scripts install-test link ll login logout ls org outdated owner pack ping pkg prefix " +
@@ -44,29 +47,57 @@ function build(): void {
   buckets = b;
 }
 
+// Words of up to eight bytes seen before, with their answer: a decision asks about the same few words (run,
+// test, i) again and again. A slot is the word's bytes as one u64 (nameKey), its length and its answer as
+// an index into targets plus one (0: ""); the length makes the key exact.
+const CACHE_BITS: u64 = 5;
+const CACHE: usize = allocZeroed(16 << <i32>CACHE_BITS);
+
 /** The npm command that the word (p, len) runs when that is another word; "" when it is the word itself or npm would refuse it. */
 export function npmCommand(p: usize, len: i32): string {
+  if (len < 1 || len > 8) return targetOf(npmCommandIndex(p, len));
+  const key = nameKey(p, len);
+  const slot = CACHE + (<usize>((key * 0x9e3779b97f4a7c15) >> (64 - CACHE_BITS)) << 4);
+  if (load<u64>(slot) != key || load<i32>(slot, 8) != len) {
+    store<u64>(slot, key);
+    store<i32>(slot, len, 8);
+    store<i32>(slot, npmCommandIndex(p, len) + 1, 12);
+  }
+  return targetOf(load<i32>(slot, 12) - 1);
+}
+
+/** npmCommand without the cache (exported for the spec that compares the two). */
+export function lookupNpmCommand(p: usize, len: i32): string {
+  return targetOf(npmCommandIndex(p, len));
+}
+
+function targetOf(i: i32): string {
+  return i >= 0 ? targets![i] : "";
+}
+
+/** Index in targets of the command npmCommand answers, or -1 for "". */
+function npmCommandIndex(p: usize, len: i32): i32 {
   if (names === null) build();
-  const n = names!, t = targets!;
+  const n = names!;
   // The common case, already a command's name, without decoding the word.
   if (len > 0) {
     const bucket = buckets![<i32>(load<u8>(p) & 31)];
     for (let b = 0; b < bucket.length; b++) {
       const i = bucket[b];
-      if (i < COMMAND_COUNT && sameBytes(n[i], p, len)) return "";
+      if (i < COMMAND_COUNT && sameBytes(n[i], p, len)) return -1;
     }
   }
   let word = String.UTF8.decodeUnsafe(p, <usize>len, false);
   if (hasUpper(word)) word = kebab(word);
-  for (let i = 0; i < n.length; i++) if (n[i] == word) return t[i];
+  for (let i = 0; i < n.length; i++) if (n[i] == word) return i;
   // An abbreviation: a prefix of exactly one name.
   let hit = -1;
   for (let i = 0; i < n.length; i++) {
     if (!n[i].startsWith(word)) continue;
-    if (hit >= 0) return "";
+    if (hit >= 0) return -1;
     hit = i;
   }
-  return hit >= 0 && word.length > 0 ? t[hit] : "";
+  return hit >= 0 && word.length > 0 ? hit : -1;
 }
 
 // @ts-ignore: decorator

@@ -294,14 +294,17 @@ const PAIR_BITS: i32 = 4096;
 }
 
 // @ts-ignore: decorator
-@inline function pairHashAt(p: usize): u32 {
+@inline export function pairHashAt(p: usize): u32 {
   return (<u32>load<u16>(p) | 0x20) & <u32>(PAIR_BITS - 1);
 }
 
-/** pairHashAt of the two low bytes of x. */
+/** 0x20 in every byte: an eight-byte load or'ed with it has every pair's first byte folded for pairHashOfFolded. */
+export const PAIR_FOLD: u64 = 0x2020202020202020;
+
+/** pairHashAt of the two low bytes of x, whose low byte has 0x20 set already (PAIR_FOLD). */
 // @ts-ignore: decorator
-@inline function pairHashOf(x: u64): usize {
-  return <usize>((<u32>x | 0x20) & <u32>(PAIR_BITS - 1));
+@inline export function pairHashOfFolded(x: u64): usize {
+  return <usize>(<u32>x & <u32>(PAIR_BITS - 1));
 }
 
 const MAX_HOME_TAIL: i32 = 1024;
@@ -447,16 +450,17 @@ export class PatternMatcher {
     const t = s.text.ptr, n = s.text.length;
     const mark = <u8>stamp;
     let i = 0;
-    // Seven pairs from each eight-byte load (pair k is bytes k and k + 1), then the rest one by one.
+    // Seven pairs from each eight-byte load (pair k is bytes k and k + 1), then the rest one by one. The
+    // 0x20 of every first byte is set for all seven at once: it leaves a second byte's low four bits as they are.
     for (; i + 8 <= n; i += 7) {
-      const x = load<u64>(t + <usize>i);
-      store<u8>(table + pairHashOf(x), mark);
-      store<u8>(table + pairHashOf(x >> 8), mark);
-      store<u8>(table + pairHashOf(x >> 16), mark);
-      store<u8>(table + pairHashOf(x >> 24), mark);
-      store<u8>(table + pairHashOf(x >> 32), mark);
-      store<u8>(table + pairHashOf(x >> 40), mark);
-      store<u8>(table + pairHashOf(x >> 48), mark);
+      const x = load<u64>(t + <usize>i) | PAIR_FOLD;
+      store<u8>(table + pairHashOfFolded(x), mark);
+      store<u8>(table + pairHashOfFolded(x >> 8), mark);
+      store<u8>(table + pairHashOfFolded(x >> 16), mark);
+      store<u8>(table + pairHashOfFolded(x >> 24), mark);
+      store<u8>(table + pairHashOfFolded(x >> 32), mark);
+      store<u8>(table + pairHashOfFolded(x >> 40), mark);
+      store<u8>(table + pairHashOfFolded(x >> 48), mark);
     }
     for (; i + 1 < n; i++) store<u8>(table + <usize>pairHashAt(t + <usize>i), mark);
   }

@@ -8,8 +8,8 @@
 import { ByteBuffer } from "../util/bytes";
 import { OptScan, basenameOffset, bytesStartLower, indexOf, isOptionWord, nameKey, wordIs } from "./argv";
 import { hasByte } from "../util/swar";
-import { Cmd, Kind, cmdId, commandInfo } from "./names";
-import { IntList, Script, ViewFlag, rowKind, rowNext } from "./nodes";
+import { Cmd, Kind, cmdId, cmdSet, commandInfo, commandInfoKeyed, inCmdSet } from "./names";
+import { IntList, Script, ViewFlag, WORD_SHIFT, rowInfo, rowKind, rowLen, rowNext } from "./nodes";
 import { Parser } from "./parser";
 import { Attr, Ch, CmdFlag, MAX_PAYLOAD_DEPTH, ParseError, Redir, Subst, WordFlag, WordKind } from "./tokens";
 import { producerPayload } from "./stdin";
@@ -31,6 +31,8 @@ export class Walker {
   /** Value found by optAnywhere (wrappers.ts). */
   valWord: i32 = -1;
   valOff: i32 = 0;
+  /** False: bookkeeping for every view with name info, not only keepsBooks (for the spec that compares the two). */
+  gated: bool = true;
   /** Where flatten puts the words of a function definition's name. */
   private ignored: IntList = new IntList(8);
 
@@ -56,13 +58,31 @@ export class Walker {
   }
 
   /** Fill command i's argv, redirection and assignment ranges; returns its argc (0 for a function definition). */
-  flatten(i: i32): i32 {
+  // @ts-ignore: decorator
+  @inline flatten(i: i32): i32 {
     const s = this.s;
     // A function definition's words are its name: no argv.
     const argv = (s.cFlags(i) & CmdFlag.FUNCDEF) != 0 ? this.ignored : s.argvFlat;
     const redir = s.redirFlat, assign = s.assignFlat;
     const argv0 = s.argvFlat.length, redir0 = redir.length, assign0 = assign.length;
-    for (let w = s.cFirst(i); w >= 0;) {
+    // Most words are arguments: while they are and argv has room, the word table and argv's end stay in
+    // locals (nothing writes them here, and no call spills them), where wordRow and push read them from
+    // memory for every word. Same bounds check as wordRow.
+    const rows = s.words.data, count = s.words.length;
+    const data = argv.data, capacity = argv.capacity;
+    let n = argv.length;
+    let w = s.cFirst(i);
+    while (w >= 0) {
+      if (<u32>w >= <u32>count) unreachable();
+      const r = rows + (<usize>w << WORD_SHIFT);
+      if (rowKind(r) != WordKind.ARG || n >= capacity) break;
+      store<i32>(data + (<usize>n << 2), w);
+      n++;
+      w = rowNext(r);
+    }
+    argv.length = n;
+    // The rest, from a redirection, an assignment or a full argv on: one push each.
+    while (w >= 0) {
       const r = s.wordRow(w);
       const k = rowKind(r);
       if (k == WordKind.ARG) argv.push(w);
@@ -80,29 +100,36 @@ export class Walker {
   chain(cmd: i32, start: i32, end: i32, parent: i32): void {
     const s = this.s;
     while (start < end) {
-      const a = s.arg(cmd, start);
-      const p = s.wordPtr(a), n = s.wordLen(a);
+      const r = s.wordRow(s.arg(cmd, start)); // the name's row, read once for its text, length and flags
+      const p = s.rowPtr(r), n = rowLen(r);
       let info = 0, flags = 0;
       // `{}` is find/xargs's placeholder: a command name only known at run time.
-      const dynamic = (s.wordFlags(a) & NOT_TEXT) != 0 || n == 0 || (n == 2 && load<u16>(p) == 0x7d7b);
+      const dynamic = (rowInfo(r) & NOT_TEXT) != 0 || n == 0 || (n == 2 && load<u16>(p) == 0x7d7b);
       if (dynamic) flags = ViewFlag.NAME_DYNAMIC;
       else {
-        // Most names are a few bytes without `/`: one look at their key settles that they are their own basename.
-        const b = n <= 8 && !hasByte(nameKey(p, n), Ch.SLASH) ? 0 : basenameOffset(p, n);
-        info = commandInfo(p + <usize>b, n - b);
+        // Most names are a few bytes without `/`: one look at their key settles that they are their own
+        // basename, and the same key finds their info.
+        const key = n <= 8 ? nameKey(p, n) : 0;
+        if (n <= 8 && !hasByte(key, Ch.SLASH)) info = commandInfoKeyed(p, n, key);
+        else {
+          const b = basenameOffset(p, n);
+          info = commandInfo(p + <usize>b, n - b);
+        }
         if ((info & Kind.INTERP) != 0) flags |= ViewFlag.INTERPRETER;
         // Only a word that is not its own text (a glob, a value computed at run time) can turn into an option:
         // when the script has none, no view asks.
         if ((s.wordFlagsSeen & NOT_TEXT) != 0 && globOptionRisk(s, cmd, start, end, info)) flags |= ViewFlag.GLOB_OPTION;
       }
       const v = s.newView(cmd, start, end, parent, flags, info);
+      if (cmdId(info) == Cmd.ALIAS) s.aliasGeneration = s.generation; // the built-in checks ask (danger.ts)
       if (dynamic) return;
       if (parent >= 0 && optionsRunCode(info) && fedByXargs(s, parent) && !optionsEnded(s, cmd, start + 1, end, info)) {
         // `echo 'X!=id' | xargs make`, `… | xargs sed` with a file named `-e1e id`: the words xargs appends
         // can be options or assignments that run code, unless a `--` ends the options first.
         s.setVFlags(v, s.vFlags(v) | ViewFlag.XARGS_OPTION);
       }
-      if (info != 0) this.bookkeeping(cmd, v, start, end, info); // a name the table does not know sets nothing
+      // A name the table does not know sets nothing, nor do most it knows (git, echo, tee): no call for them.
+      if (info != 0 && (keepsBooks(info) || !this.gated)) this.bookkeeping(cmd, v, start, end, info);
       if (this.p.err != ParseError.NONE || (info & Kind.WRAPPER) == 0) return;
       this.innerEnd = end;
       const next = unwrap(this, v, cmd, start, end, info);
@@ -113,7 +140,7 @@ export class Walker {
     }
   }
 
-  /** Variables a command sets, directories it enters, interpreters reading stdin. */
+  /** Variables a command sets, directories it enters, interpreters reading stdin. A new case goes into BOOKKEEPING too. */
   bookkeeping(cmd: i32, v: i32, start: i32, end: i32, info: i32): void {
     const s = this.s;
     const o = this.opts;
@@ -396,6 +423,16 @@ export class Walker {
       i = close + 1;
     }
   }
+}
+
+/** The ids bookkeeping has a case for (test and unset before its switch). */
+const BOOKKEEPING = cmdSet([Cmd.TEST, Cmd.UNSET, Cmd.NPM, Cmd.CHMOD, Cmd.TAR, Cmd.MAKE, Cmd.DECLARE, Cmd.LET, Cmd.READ,
+  Cmd.PRINTF, Cmd.MAPFILE, Cmd.GETOPTS, Cmd.CD, Cmd.PUSHD, Cmd.POPD, Cmd.SOURCE]);
+
+/** Can bookkeeping do anything for a view with this name info? Its default case is for interpreters only. */
+// @ts-ignore: decorator
+@inline function keepsBooks(info: i32): bool {
+  return inCmdSet(BOOKKEEPING, info) || (info & (Kind.INTERP | Kind.SHELL)) == Kind.INTERP;
 }
 
 /** `-R`, `-v`, `-Rf`, …: chmod's own short options (a mode such as `-x` is not one). */
