@@ -964,7 +964,8 @@ export class Json {
   /** Append the unescaped UTF-8 bytes of the string at pos to out. */
   decodeString(pos: i32, out: ByteBuffer): bool {
     this.decodedUnicodeEscape = true;
-    if (this.typeAt(pos) != JsonType.String) return false;
+    // typeAt(pos) != JsonType.String, without the call.
+    if (pos < 0 || pos >= this.len || this.byteAt(pos) != C.QUOTE) return false;
     this.use();
     const slot = spanSlotOf(pos);
     if (slot != 0 && decodedEntries) {
