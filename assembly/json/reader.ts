@@ -713,6 +713,26 @@ export function literalKeyWord(s: string): u64 {
   return word;
 }
 
+/**
+ * What follows the key word in a member key that spells `s` without escapes,
+ * for an ASCII literal of 9 to 15 bytes: its bytes from the ninth on, then
+ * the closing quote, as one u64 (zero above). 0 for any other literal.
+ */
+export function literalTailWord(s: string): u64 {
+  const n = s.length;
+  if (n < 9 || n > 15 || computeKeyWord(s) == KEY_SLOW) return 0;
+  let x: u64 = 0;
+  for (let i = 8; i < n; i++) x |= <u64>load<u16>(changetype<usize>(s) + (<usize>i << 1)) << (<u64>(i - 8) << 3);
+  return x | (<u64>C.QUOTE << (<u64>(n - 8) << 3));
+}
+
+/** The bytes of a literalTailWord (closing quote included) as a mask; 0 for 0. */
+export function tailMask(tail: u64): u64 {
+  if (tail == 0) return 0;
+  const bytes = (71 - <i32>clz(tail)) >> 3; // 2 to 8
+  return bytes == 8 ? ~(<u64>0) : (<u64>1 << <u64>(bytes << 3)) - 1;
+}
+
 /** Literal words by the literal's address (16-byte slots: address, word); address 0 is no literal. */
 const WORD_CACHE_BITS: i32 = 5;
 const WORD_CACHE_SLOTS: i32 = 1 << WORD_CACHE_BITS;
@@ -924,6 +944,20 @@ export class Json {
     if ((word >> 56) == 0) return true;
     // Equal full words that are not KEY_SLOW: the same eight plain ASCII bytes begin both, so the compare starts past them.
     return this.stringEquals(pos, key, word == KEY_SLOW ? 0 : 8);
+  }
+
+  /**
+   * keyEquals for a literal of 9 to 15 bytes whose literalTailWord is `tail`
+   * (and tailMask `mask`):
+   * a key that spells it without escapes is settled by one more eight-byte
+   * compare instead of the byte loop (the envelope's tool_name and
+   * tool_input, every decision); any other key goes to keyEquals.
+   */
+  // @ts-ignore: decorator
+  @inline keyEqualsTail(pos: i32, word: u64, key: string, keyWord: u64, tail: u64, mask: u64): bool {
+    // Equal words with a tail (so not KEY_SLOW, see literalTailWord): the first eight bytes are the literal's, raw.
+    if (word == keyWord && tail != 0 && pos + 17 <= this.len && (load<u64>(this.ptr + <usize>(pos + 9)) & mask) == tail) return true;
+    return this.keyEquals(pos, word, key, keyWord);
   }
 
   /**

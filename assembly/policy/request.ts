@@ -1,7 +1,7 @@
 // A request as the core sees it: validated JSON bytes plus the positions of
 // the fields every policy needs. Nothing is copied out until a rule asks.
 
-import { Json, JsonType, DUPLICATE, literalKeyWord } from "../json/reader";
+import { Json, JsonType, DUPLICATE, literalKeyWord, literalTailWord, tailMask } from "../json/reader";
 import { ByteBuffer } from "../util/bytes";
 import { Verdict, Code } from "./verdict";
 import { UsageInput } from "./usage";
@@ -12,6 +12,11 @@ export const MAX_REQUEST_BYTES: i32 = 8 << 20;
 // The envelope's keys as Json key words.
 const TOOL_NAME = literalKeyWord("tool_name");
 const TOOL_INPUT = literalKeyWord("tool_input");
+// Their bytes past the key word (Json.keyEqualsTail).
+const TOOL_NAME_TAIL = literalTailWord("tool_name");
+const TOOL_NAME_MASK = tailMask(TOOL_NAME_TAIL);
+const TOOL_INPUT_TAIL = literalTailWord("tool_input");
+const TOOL_INPUT_MASK = tailMask(TOOL_INPUT_TAIL);
 const CONTEXT = literalKeyWord("context");
 
 /**
@@ -160,10 +165,10 @@ export class RequestView {
         const m = unchecked(rows.keys[i]);
         const word = unchecked(rows.words[i]);
         const v = unchecked(rows.values[i]);
-        if (json.keyEquals(m, word, "tool_name", TOOL_NAME)) {
+        if (json.keyEqualsTail(m, word, "tool_name", TOOL_NAME, TOOL_NAME_TAIL, TOOL_NAME_MASK)) {
           if (name >= 0) return verdict.deny(Code.INVALID_CONTEXT, "duplicate key 'tool_name' in request");
           name = v;
-        } else if (json.keyEquals(m, word, "tool_input", TOOL_INPUT)) {
+        } else if (json.keyEqualsTail(m, word, "tool_input", TOOL_INPUT, TOOL_INPUT_TAIL, TOOL_INPUT_MASK)) {
           if (input >= 0) return verdict.deny(Code.INVALID_CONTEXT, "duplicate key 'tool_input' in request");
           input = v;
         } else if (json.keyEquals(m, word, "context", CONTEXT)) {
