@@ -21,7 +21,7 @@ import { PassportPolicy } from "./policy/passport";
 import { RequestView, MAX_REQUEST_BYTES } from "./policy/request";
 import { Verdict, Code, Decision } from "./policy/verdict";
 import { LoadErrors } from "./policy/load-errors";
-import { intern, internedString as internedAt, internedCount as internedTotal } from "./policy/intern";
+import { InternSlot, internedString as internedAt, internedCount as internedTotal } from "./policy/intern";
 import { collectBetweenCalls, inputWeight, WEIGHT_ALLOCATING, WEIGHT_QUIET } from "./util/gc";
 import { safetyLoad as safetyLoadImpl, safetyDetect as safetyDetectImpl, safetyFree as safetyFreeImpl } from "./safety/abi";
 
@@ -168,6 +168,9 @@ function readUsage(ptr: usize, len: i32): bool {
 }
 
 const HEADER: i32 = 24;
+const codeId = new InternSlot();
+const policyIdId = new InternSlot();
+const capabilityId = new InternSlot();
 
 /** The verdict into the output buffer; `counters` is verdict.usage.needsCounters. */
 function writeVerdict(counters: bool): i32 {
@@ -175,9 +178,9 @@ function writeVerdict(counters: bool): i32 {
   output.ensure(HEADER);
   const p = output.ptr;
   store<u32>(p, <u32>verdict.decision);
-  store<u32>(p, <u32>intern(verdict.code), 4);
-  store<u32>(p, <u32>intern(verdict.policyId), 8);
-  store<u32>(p, <u32>intern(verdict.capability), 12);
+  store<u32>(p, <u32>codeId.get(verdict.code), 4);
+  store<u32>(p, <u32>policyIdId.get(verdict.policyId), 8);
+  store<u32>(p, <u32>capabilityId.get(verdict.capability), 12);
   output.length = HEADER;
   // Most decisions are allows without a message: no UTF-8 encoding call then.
   if (verdict.message.length > 0) output.appendString(verdict.message);
