@@ -21,7 +21,7 @@ import { PassportPolicy } from "./policy/passport";
 import { RequestView, MAX_REQUEST_BYTES } from "./policy/request";
 import { Verdict, Code, Decision } from "./policy/verdict";
 import { LoadErrors } from "./policy/load-errors";
-import { intern, internedString as internedAt, internedCount as internedTotal } from "./policy/intern";
+import { InternSlot, internedString as internedAt, internedCount as internedTotal } from "./policy/intern";
 import { collectBetweenCalls, inputWeight, WEIGHT_ALLOCATING, WEIGHT_QUIET } from "./util/gc";
 import { safetyLoad as safetyLoadImpl, safetyDetect as safetyDetectImpl, safetyFree as safetyFreeImpl } from "./safety/abi";
 
@@ -154,9 +154,10 @@ export function evaluateWithUsage(handle: i32, len: i32, usageLen: i32, now: f64
   } else if (request.parse(input.ptr, len, verdict)) {
     policy.evaluate(request, now, verdict);
   }
-  const length = writeVerdict();
+  const counters = verdict.usage.needsCounters;
+  const length = writeVerdict(counters);
   // An allowed call with no message and no usage charge built no strings (an allowed command allocates nothing).
-  const quiet = verdict.decision == Decision.Allow && verdict.message.length == 0 && !verdict.usage.needsCounters;
+  const quiet = verdict.decision == Decision.Allow && verdict.message.length == 0 && !counters;
   collectBetweenCalls(inputWeight(inputWeight(quiet ? WEIGHT_QUIET : WEIGHT_ALLOCATING, len), usageLen));
   return length;
 }
@@ -167,20 +168,24 @@ function readUsage(ptr: usize, len: i32): bool {
 }
 
 const HEADER: i32 = 24;
+const codeId = new InternSlot();
+const policyIdId = new InternSlot();
+const capabilityId = new InternSlot();
 
-function writeVerdict(): i32 {
+/** The verdict into the output buffer; `counters` is verdict.usage.needsCounters. */
+function writeVerdict(counters: bool): i32 {
   output.reset();
   output.ensure(HEADER);
   const p = output.ptr;
   store<u32>(p, <u32>verdict.decision);
-  store<u32>(p, <u32>intern(verdict.code), 4);
-  store<u32>(p, <u32>intern(verdict.policyId), 8);
-  store<u32>(p, <u32>intern(verdict.capability), 12);
+  store<u32>(p, <u32>codeId.get(verdict.code), 4);
+  store<u32>(p, <u32>policyIdId.get(verdict.policyId), 8);
+  store<u32>(p, <u32>capabilityId.get(verdict.capability), 12);
   output.length = HEADER;
-  output.appendString(verdict.message);
+  // Most decisions are allows without a message: no UTF-8 encoding call then.
+  if (verdict.message.length > 0) output.appendString(verdict.message);
   const messageLength = output.length - HEADER;
-  const charge = verdict.usage;
-  if (verdict.decision != Decision.Deny && charge.needsCounters) charge.writeTo(output);
+  if (verdict.decision != Decision.Deny && counters) verdict.usage.writeTo(output);
   store<u32>(output.ptr, messageLength, 16);
   store<u32>(output.ptr, output.length - HEADER - messageLength, 20);
   return output.length;

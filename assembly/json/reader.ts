@@ -70,10 +70,22 @@ function hexValue(c: u32): i32 {
 // memory.fill on every call, which measured 3-4x slower here.
 let B: usize = 0;
 let L: i32 = 0;
+/**
+ * Where validate writes each string's unescaped bytes as it checks them: the
+ * body of the string at pos decodes to D + pos + 1 on (never past its raw
+ * bytes, since every escape is longer than what it stands for). A long
+ * value's span entry keeps the decoded length, so decodeString copies it
+ * instead of a second pass over the raw bytes (the command string was
+ * validated, then decoded byte by byte again).
+ */
+let D: usize = 0;
+/** What the escapes of the string validateStringAt last accepted saved (raw length - decoded length), and whether one was a \u escape. */
+let decodedShrink: u32 = 0;
+let decodedUnicode: bool = false;
 let errorPos: i32 = -1;
 let errorCode: i32 = 0;
 
-// Spans: where the containers and the long strings of the document end,
+// Spans: where the containers and the string values of the document end,
 // recorded by `validate` so that navigation skips a value with one lookup
 // instead of rescanning it (the envelope walk skipped a request's command
 // string two or three times, and tool_input byte by byte). The same table
@@ -84,7 +96,6 @@ let errorCode: i32 = 0;
 // `reset` bumps, so an entry never outlives its document; a collision or a
 // full table only means the value is scanned as before.
 const SPAN_SLOTS: i32 = 256;
-const SPAN_MIN_STRING: i32 = 24;
 /** Tags a FOLLOW entry's key: a position is a non-negative i32, so the top bit is free. */
 const FOLLOW: u32 = 0x80000000;
 /** followOf's answer when nothing is recorded. */
@@ -109,6 +120,28 @@ let G: u64 = 0;
 @inline function recordSpan(pos: i32, end: i32): void {
   recordAt(<u32>pos, end);
 }
+
+/** The decoded-length word of a string's span entry (slot offset 12): the length, this bit for a \u escape. */
+const DECODED_UNICODE: u32 = 0x80000000;
+
+/** Record a long string's end and decodedInfo (its decoded length and \u flag). */
+// @ts-ignore: decorator
+@inline function recordStringSpan(pos: i32, end: i32, info: u32): void {
+  const slot = spanSlot(<u32>pos);
+  store<u64>(slot, G | <u64><u32>pos);
+  store<i32>(slot, end, 8);
+  store<u32>(slot, info, 12);
+}
+
+/** The span slot of the value at pos when one is recorded for this document, else 0. */
+// @ts-ignore: decorator
+@inline function spanSlotOf(pos: i32): usize {
+  const slot = spanSlot(<u32>pos);
+  return load<u64>(slot) == (G | <u64><u32>pos) ? slot : 0;
+}
+
+/** Off only in the spec that checks the decoded copies against decodeBodyAt. */
+export let decodedEntries: bool = true;
 
 /** The recorded end of the value at pos, or -1. */
 // @ts-ignore: decorator
@@ -280,7 +313,8 @@ function matchWordAt(pos: i32, a: u32, b: u32, c: u32, d: u32): bool {
   const c = at(pos);
   if (c == C.QUOTE) {
     const end = validateStringAt(pos);
-    if (end - pos >= SPAN_MIN_STRING) recordSpan(pos, end);
+    // Every string value, short ones too: reading one back (a tool name, a short command) then costs one copy.
+    if (end >= 0) recordStringSpan(pos, end, <u32>(end - pos - 2 - <i32>decodedShrink) | (decodedUnicode ? DECODED_UNICODE : 0));
     return end;
   }
   if (c == C.MINUS || isDigit(c)) return validateNumberAt(pos);
@@ -316,15 +350,24 @@ function validateNumberAt(pos: i32): i32 {
   return pos;
 }
 
-/** Validate a string starting at its opening quote: escapes, strict UTF-8, no raw controls. */
+/**
+ * Validate a string starting at its opening quote: escapes, strict UTF-8, no
+ * raw controls. Its unescaped bytes go to D + pos + 1 on as it goes (see D),
+ * what the escapes saved and whether one was \u to decodedShrink and decodedUnicode.
+ */
 function validateStringAt(pos: i32): i32 {
   pos++;
   // The globals in locals: a global is a memory load each time it is read, in the hottest loop of a decision.
   const base = B, last8 = L - 8;
+  // The byte at raw pos decodes to dst + pos: dst drops by what each escape saves.
+  let dst = D;
+  decodedUnicode = false;
   while (true) {
     // Jump to the first byte that needs a look (a window of plain bytes in one step).
     while (pos <= last8) {
       const x = load<u64>(base + <usize>pos);
+      // Stored whole: the bytes up to the first flagged one are the decoded ones; the rest is overwritten later.
+      store<u64>(dst + <usize>pos, x);
       const m = firstBelowOrHighFlag(x, 0x20) | firstByteFlag(x, C.QUOTE) | firstByteFlag(x, C.BACKSLASH);
       if (m != 0) {
         pos += <i32>(ctz(m) >> 3);
@@ -334,8 +377,12 @@ function validateStringAt(pos: i32): i32 {
     }
     if (pos >= L) break;
     const c = at(pos);
-    if (c == C.QUOTE) return pos + 1;
+    if (c == C.QUOTE) {
+      decodedShrink = <u32>(D - dst);
+      return pos + 1;
+    }
     if (c >= 0x20 && c < 0x80 && c != C.BACKSLASH) {
+      store<u8>(dst + <usize>pos, <u8>c);
       pos++;
       continue;
     }
@@ -345,29 +392,59 @@ function validateStringAt(pos: i32): i32 {
       const e = at(pos + 1);
       if (e == 0x75) {
         // \uXXXX, with surrogates required to pair up (a lone one cannot become UTF-8).
-        const hi = hex4At(pos + 2);
-        if (hi < 0) return failAt(pos, E_UESCAPE);
+        let cp = hex4At(pos + 2);
+        if (cp < 0) return failAt(pos, E_UESCAPE);
+        const out = dst + <usize>pos;
         pos += 6;
-        if (hi >= 0xd800 && hi <= 0xdbff) {
+        if (cp >= 0xd800 && cp <= 0xdbff) {
           const lo = pos + 1 < L && at(pos) == C.BACKSLASH && at(pos + 1) == 0x75 ? hex4At(pos + 2) : -1;
           if (lo < 0xdc00 || lo > 0xdfff) return failAt(pos, E_SURROGATE);
           pos += 6;
-        } else if (hi >= 0xdc00 && hi <= 0xdfff) {
+          cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
+        } else if (cp >= 0xdc00 && cp <= 0xdfff) {
           return failAt(pos, E_SURROGATE);
         }
+        dst = out + storeUtf8(out, <u32>cp) - <usize>pos;
+        decodedUnicode = true;
         continue;
       }
-      if (e == C.QUOTE || e == C.BACKSLASH || e == C.SLASH || e == 0x62 || e == 0x66 || e == 0x6e || e == 0x72 || e == 0x74) {
-        pos += 2;
-        continue;
-      }
-      return failAt(pos, E_ESCAPE);
+      const b = escapedByte(e);
+      if (b == 0) return failAt(pos, E_ESCAPE);
+      store<u8>(dst + <usize>pos, <u8>b);
+      pos += 2;
+      dst--;
+      continue;
     }
     const n = utf8SequenceLengthAt(pos);
     if (n == 0) return failAt(pos, E_UTF8);
+    for (let i = 0; i < n; i++) store<u8>(dst + <usize>(pos + i), <u8>at(pos + i));
     pos += n;
   }
   return failAt(pos, E_UNTERMINATED);
+}
+
+/** Store the UTF-8 encoding of scalar value cp at p; its byte count. */
+function storeUtf8(p: usize, cp: u32): usize {
+  if (cp < 0x80) {
+    store<u8>(p, <u8>cp);
+    return 1;
+  }
+  if (cp < 0x800) {
+    store<u8>(p, <u8>(0xc0 | (cp >> 6)));
+    store<u8>(p, <u8>(0x80 | (cp & 0x3f)), 1);
+    return 2;
+  }
+  if (cp < 0x10000) {
+    store<u8>(p, <u8>(0xe0 | (cp >> 12)));
+    store<u8>(p, <u8>(0x80 | ((cp >> 6) & 0x3f)), 1);
+    store<u8>(p, <u8>(0x80 | (cp & 0x3f)), 2);
+    return 3;
+  }
+  store<u8>(p, <u8>(0xf0 | (cp >> 18)));
+  store<u8>(p, <u8>(0x80 | ((cp >> 12) & 0x3f)), 1);
+  store<u8>(p, <u8>(0x80 | ((cp >> 6) & 0x3f)), 2);
+  store<u8>(p, <u8>(0x80 | (cp & 0x3f)), 3);
+  return 4;
 }
 
 /** Length of the well-formed UTF-8 sequence at pos (Unicode table 3-7), or 0. */
@@ -432,14 +509,30 @@ function skipStringAt(pos: i32): i32 {
   return end < 0 ? L : end;
 }
 
-/** The byte a one-character escape (`\n`, `\"`, ...) stands for. */
-function escapedByte(e: u32): u8 {
-  if (e == 0x62) return 0x08;
-  if (e == 0x66) return 0x0c;
-  if (e == 0x6e) return 0x0a;
-  if (e == 0x72) return 0x0d;
-  if (e == 0x74) return 0x09;
-  return <u8>e; // '"', '\\', '/'
+/**
+ * The byte each one-character escape (`\n`, `\"`, ...) stands for, by the
+ * byte after the backslash (below 0x80); 0 = not such an escape. One load
+ * instead of eight compares an escape (an escaped quote is common in commands).
+ */
+const ESCAPES: usize = escapeTable();
+
+function escapeTable(): usize {
+  const t = allocZeroed(128);
+  store<u8>(t + C.QUOTE, C.QUOTE);
+  store<u8>(t + C.BACKSLASH, C.BACKSLASH);
+  store<u8>(t + C.SLASH, C.SLASH);
+  store<u8>(t + 0x62, 0x08); // b
+  store<u8>(t + 0x66, 0x0c); // f
+  store<u8>(t + 0x6e, 0x0a); // n
+  store<u8>(t + 0x72, 0x0d); // r
+  store<u8>(t + 0x74, 0x09); // t
+  return t;
+}
+
+/** What the escape `\e` stands for, or 0 when it is not a one-character escape. */
+// @ts-ignore: decorator
+@inline function escapedByte(e: u32): u32 {
+  return e < 0x80 ? <u32>load<u8>(ESCAPES + <usize>e) : 0;
 }
 
 /**
@@ -496,7 +589,8 @@ function decodeBodyAt(p: i32, q: i32, out: ByteBuffer): bool {
       dst = out.ptr;
       unicode = true;
     } else {
-      store<u8>(dst + <usize>o, escapedByte(e));
+      const b = escapedByte(e);
+      store<u8>(dst + <usize>o, <u8>(b != 0 ? b : e)); // validated: always b; e as before otherwise
       p += 2;
       o++;
     }
@@ -619,6 +713,26 @@ export function literalKeyWord(s: string): u64 {
   return word;
 }
 
+/**
+ * What follows the key word in a member key that spells `s` without escapes,
+ * for an ASCII literal of 9 to 15 bytes: its bytes from the ninth on, then
+ * the closing quote, as one u64 (zero above). 0 for any other literal.
+ */
+export function literalTailWord(s: string): u64 {
+  const n = s.length;
+  if (n < 9 || n > 15 || computeKeyWord(s) == KEY_SLOW) return 0;
+  let x: u64 = 0;
+  for (let i = 8; i < n; i++) x |= <u64>load<u16>(changetype<usize>(s) + (<usize>i << 1)) << (<u64>(i - 8) << 3);
+  return x | (<u64>C.QUOTE << (<u64>(n - 8) << 3));
+}
+
+/** The bytes of a literalTailWord (closing quote included) as a mask; 0 for 0. */
+export function tailMask(tail: u64): u64 {
+  if (tail == 0) return 0;
+  const bytes = (71 - <i32>clz(tail)) >> 3; // 2 to 8
+  return bytes == 8 ? ~(<u64>0) : (<u64>1 << <u64>(bytes << 3)) - 1;
+}
+
 /** Literal words by the literal's address (16-byte slots: address, word); address 0 is no literal. */
 const WORD_CACHE_BITS: i32 = 5;
 const WORD_CACHE_SLOTS: i32 = 1 << WORD_CACHE_BITS;
@@ -651,6 +765,8 @@ export class Json {
   private spans: StaticArray<u64> = new StaticArray<u64>(SPAN_SLOTS * 2);
   /** Bumped by every reset; public so a test can bring it to the wrap. */
   generation: u64 = 0;
+  /** validate's unescaped copies of the strings (see D); grows to the largest document plus a window. */
+  private decoded: StaticArray<u8> = new StaticArray<u8>(256);
 
   reset(ptr: usize, len: i32): void {
     this.ptr = ptr;
@@ -694,6 +810,13 @@ export class Json {
   /** Validate the whole document: exactly one value, optional whitespace around it. */
   validate(): bool {
     this.use();
+    const room = this.len + 8;
+    if (room > this.decoded.length) {
+      let cap = this.decoded.length << 1;
+      while (cap < room) cap <<= 1;
+      this.decoded = new StaticArray<u8>(cap);
+    }
+    D = changetype<usize>(this.decoded);
     if (validateAll(changetype<usize>(this.stack), changetype<usize>(this.opens), changetype<usize>(this.starts))) return true;
     this.errorAt = errorPos;
     this.error = errorText(errorCode);
@@ -824,6 +947,20 @@ export class Json {
   }
 
   /**
+   * keyEquals for a literal of 9 to 15 bytes whose literalTailWord is `tail`
+   * (and tailMask `mask`):
+   * a key that spells it without escapes is settled by one more eight-byte
+   * compare instead of the byte loop (the envelope's tool_name and
+   * tool_input, every decision); any other key goes to keyEquals.
+   */
+  // @ts-ignore: decorator
+  @inline keyEqualsTail(pos: i32, word: u64, key: string, keyWord: u64, tail: u64, mask: u64): bool {
+    // Equal words with a tail (so not KEY_SLOW, see literalTailWord): the first eight bytes are the literal's, raw.
+    if (word == keyWord && tail != 0 && pos + 17 <= this.len && (load<u64>(this.ptr + <usize>(pos + 9)) & mask) == tail) return true;
+    return this.keyEquals(pos, word, key, keyWord);
+  }
+
+  /**
    * Compare the (unescaped) string at pos with an AS string. The common case,
    * an ASCII key without escapes, is compared in place without copying.
    */
@@ -861,10 +998,31 @@ export class Json {
   /** Append the unescaped UTF-8 bytes of the string at pos to out. */
   decodeString(pos: i32, out: ByteBuffer): bool {
     this.decodedUnicodeEscape = true;
-    if (this.typeAt(pos) != JsonType.String) return false;
+    // typeAt(pos) != JsonType.String, without the call.
+    if (pos < 0 || pos >= this.len || this.byteAt(pos) != C.QUOTE) return false;
     this.use();
-    let end = spanEnd(pos);
-    if (end < 0) end = scanStringEnd(pos);
+    const slot = spanSlotOf(pos);
+    if (slot != 0 && decodedEntries) {
+      // A string value: validate left its unescaped bytes in `decoded`.
+      const info = load<u32>(slot, 12);
+      const n = <i32>(info & ~DECODED_UNICODE);
+      const from = changetype<usize>(this.decoded) + <usize>(pos + 1);
+      if (n <= 64) {
+        // Eight bytes a step, the last step past the copy: `decoded` holds the document plus a window, out gets room for one.
+        if (out.length + n + 8 > out.data.length) out.ensure(n + 8);
+        const to = out.ptr + <usize>out.length;
+        for (let i = 0; i < n; i += 8) store<u64>(to + <usize>i, load<u64>(from + <usize>i));
+        out.length += n;
+      } else {
+        // One bulk copy: for a long string it beats append's eight-byte loop (measured on the bench command).
+        out.ensure(n);
+        memory.copy(out.ptr + <usize>out.length, from, <usize>n);
+        out.length += n;
+      }
+      this.decodedUnicodeEscape = (info & DECODED_UNICODE) != 0;
+      return true;
+    }
+    const end = slot != 0 ? load<i32>(slot, 8) : scanStringEnd(pos);
     if (end < 0) return false;
     this.decodedUnicodeEscape = decodeBodyAt(pos + 1, end - 1, out);
     return true;

@@ -47,3 +47,23 @@ export function internedString(id: i32): string {
 export function internedCount(): i32 {
   return strings.length;
 }
+
+/**
+ * One string's id, remembered: a decision's code, pack id and capability are
+ * mostly the previous decision's, so writeVerdict skips the hashed lookup.
+ * The slot holds the string, which keeps it alive: an equal address is then
+ * the same string, never a new one allocated where a freed one was.
+ */
+export class InternSlot {
+  private last: string | null = null;
+  private id: i32 = -1;
+
+  // @ts-ignore: decorator
+  @inline get(s: string): i32 {
+    if (changetype<usize>(s) != changetype<usize>(this.last)) {
+      this.id = intern(s);
+      this.last = s;
+    }
+    return this.id;
+  }
+}

@@ -60,6 +60,8 @@ export class PassportPolicy extends Policy {
   private lastToolValid: bool = false;
   private lastToolName: string = "";
   private lastCapability: string | null = null;
+  /** packFor(lastCapability): its string compares run once per tool, not per decision. */
+  private lastPolicyId: string = "";
   private lastRule: CapabilityRule | null = null;
 
   static compile(json: Json, root: i32, errors: LoadErrors): PassportPolicy | null {
@@ -223,7 +225,7 @@ export class PassportPolicy extends Policy {
       return;
     }
     verdict.capability = capability;
-    verdict.policyId = packFor(capability);
+    verdict.policyId = this.lastPolicyId;
     const rule = this.lastRule;
     if (rule == null) {
       verdict.deny(Code.UNKNOWN_CAPABILITY, "passport does not grant capability '" + capability + "' (needed by tool '" + tool + "')");
@@ -252,12 +254,18 @@ export class PassportPolicy extends Policy {
     this.lastToolName = name.toString();
     const capability = this.toolMap.resolve(this.lastToolName);
     this.lastCapability = capability;
+    this.lastPolicyId = capability != null ? packFor(capability) : "";
     this.lastRule = capability != null && this.held.has(capability) ? this.rules.get(capability) : null;
     this.lastToolValid = true;
   }
 
   /** The request's context may name its own workspace root and home; otherwise the policy's. */
   private requestContext(request: RequestView, verdict: Verdict): RuleContext | null {
+    // No context object: neither lookup below could find anything (the common case); failed as they would leave it.
+    if (request.contextPos < 0) {
+      request.failed = false;
+      return this.context;
+    }
     const root = request.contextString("workspace_root", verdict);
     if (request.failed) return null;
     const home = request.contextString("home", verdict);

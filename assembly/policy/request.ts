@@ -1,7 +1,7 @@
 // A request as the core sees it: validated JSON bytes plus the positions of
 // the fields every policy needs. Nothing is copied out until a rule asks.
 
-import { Json, JsonType, DUPLICATE, literalKeyWord } from "../json/reader";
+import { Json, JsonType, DUPLICATE, literalKeyWord, literalTailWord, tailMask } from "../json/reader";
 import { ByteBuffer } from "../util/bytes";
 import { Verdict, Code } from "./verdict";
 import { UsageInput } from "./usage";
@@ -12,6 +12,11 @@ export const MAX_REQUEST_BYTES: i32 = 8 << 20;
 // The envelope's keys as Json key words.
 const TOOL_NAME = literalKeyWord("tool_name");
 const TOOL_INPUT = literalKeyWord("tool_input");
+// Their bytes past the key word (Json.keyEqualsTail).
+const TOOL_NAME_TAIL = literalTailWord("tool_name");
+const TOOL_NAME_MASK = tailMask(TOOL_NAME_TAIL);
+const TOOL_INPUT_TAIL = literalTailWord("tool_input");
+const TOOL_INPUT_MASK = tailMask(TOOL_INPUT_TAIL);
 const CONTEXT = literalKeyWord("context");
 
 /**
@@ -52,13 +57,19 @@ const MAX_INDEXED_MEMBERS: i32 = 32;
 
   /** Index the object at objPos; leaves objPos -1 (not indexed) when it has too many members. */
   build(json: Json, objPos: i32): void {
-    this.objPos = -1;
-    this.count = 0;
+    this.clear();
     if (objPos < 0) return;
     const n = this.fill(json, json.firstMember(objPos));
     if (n == MAX_INDEXED_MEMBERS && json.nextMemberAfterValue(unchecked(this.values[n - 1])) >= 0) return;
     this.count = n;
     this.objPos = objPos;
+  }
+
+  /** Not indexed: lookups go member by member (none are made before parse builds the index again). */
+  // @ts-ignore: decorator
+  @inline clear(): void {
+    this.objPos = -1;
+    this.count = 0;
   }
 
   /** Up to MAX_INDEXED_MEMBERS members from the key at keyPos on into the arrays (Json.membersFrom); how many. */
@@ -128,8 +139,8 @@ export class RequestView {
     this.toolNamePos = -1;
     this.toolInputPos = -1;
     this.contextPos = -1;
-    this.inputMembers.build(this.json, -1);
-    this.contextMembers.build(this.json, -1);
+    this.inputMembers.clear();
+    this.contextMembers.clear();
     if (len > MAX_REQUEST_BYTES) {
       return verdict.deny(Code.INVALID_CONTEXT, "request is " + len.toString() + " bytes; the limit is " + MAX_REQUEST_BYTES.toString());
     }
@@ -154,10 +165,10 @@ export class RequestView {
         const m = unchecked(rows.keys[i]);
         const word = unchecked(rows.words[i]);
         const v = unchecked(rows.values[i]);
-        if (json.keyEquals(m, word, "tool_name", TOOL_NAME)) {
+        if (json.keyEqualsTail(m, word, "tool_name", TOOL_NAME, TOOL_NAME_TAIL, TOOL_NAME_MASK)) {
           if (name >= 0) return verdict.deny(Code.INVALID_CONTEXT, "duplicate key 'tool_name' in request");
           name = v;
-        } else if (json.keyEquals(m, word, "tool_input", TOOL_INPUT)) {
+        } else if (json.keyEqualsTail(m, word, "tool_input", TOOL_INPUT, TOOL_INPUT_TAIL, TOOL_INPUT_MASK)) {
           if (input >= 0) return verdict.deny(Code.INVALID_CONTEXT, "duplicate key 'tool_input' in request");
           input = v;
         } else if (json.keyEquals(m, word, "context", CONTEXT)) {
@@ -173,17 +184,19 @@ export class RequestView {
     this.toolNamePos = name;
     json.decodeString(name, this.toolName);
     if (this.toolName.length > 256) return verdict.deny(Code.INVALID_CONTEXT, "request.tool_name is longer than 256 bytes");
-    for (let i = 0; i < this.toolName.length; i++) {
+    // Only a \u escape can put a NUL into a string of a validated document (see Json.decodedUnicodeEscape).
+    for (let i = 0; json.decodedUnicodeEscape && i < this.toolName.length; i++) {
       if (load<u8>(this.toolName.ptr + <usize>i) == 0) return verdict.deny(Code.INVALID_CONTEXT, "request.tool_name contains a NUL byte");
     }
     if (input >= 0 && json.typeAt(input) != JsonType.Object) {
       return verdict.deny(Code.INVALID_CONTEXT, "request.tool_input must be an object");
     }
     this.toolInputPos = input; // absent means {} (DeerFlow's default)
-    if (context >= 0 && json.typeAt(context) != JsonType.Object && json.typeAt(context) != JsonType.Null) {
+    const contextType = json.typeAt(context);
+    if (context >= 0 && contextType != JsonType.Object && contextType != JsonType.Null) {
       return verdict.deny(Code.INVALID_CONTEXT, "request.context must be an object");
     }
-    this.contextPos = json.typeAt(context) == JsonType.Object ? context : -1;
+    this.contextPos = contextType == JsonType.Object ? context : -1;
     this.inputMembers.build(json, this.toolInputPos);
     this.contextMembers.build(json, this.contextPos);
     return true;
