@@ -255,6 +255,24 @@ describe("policy loading", () => {
 });
 
 describe("determinism", () => {
+  it("decides a request the same whatever was decided before it", () => {
+    // The built-in checks once took mktemp's trust from the previous script: a shadowed mktemp then let
+    // `rm -rf *` in the directory it printed through, and the real one was denied after a shadowed one.
+    const star = JSON.parse(readFileSync(new URL("./vectors/policies/commands-star.json", import.meta.url), "utf8"));
+    const document = JSON.stringify({ type: "passport", passport: star, workspace_root: "/workspace" });
+    const request = (command: string) => JSON.stringify({ tool_name: "bash", tool_input: { command, cwd: "/workspace/app" } });
+    const shadowed = request('mktemp() { echo /; }; cd "$(mktemp -d)" && rm -rf *');
+    const real = request('cd "$(mktemp -d)" && rm -rf *');
+    const decide = (...requests: string[]) => {
+      const policy = Evaluator.createSync(wasm).load(document);
+      return requests.map((r) => policy.evaluateJson(r, NOW).decision);
+    };
+    expect(decide(shadowed)).toEqual(["deny"]);
+    expect(decide(real, shadowed)).toEqual(["allow", "deny"]);
+    expect(decide(real)).toEqual(["allow"]);
+    expect(decide(shadowed, real)).toEqual(["deny", "allow"]);
+  });
+
   it("gives byte-identical decisions across instances", () => {
     const a = fresh().policy;
     const b = fresh().policy;
