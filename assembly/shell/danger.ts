@@ -83,11 +83,14 @@ export class DangerChecker {
     if (w < 0) return;
     // Called before check: the trust must be this script's, not the last one checked (`mktemp() { echo /; }`).
     this.cls.trustMktemp = mktempTrusted(s);
+    const mode = (s.wordFlags(w) & WordFlag.SPLITS) != 0 ? Computed.SPLITS : Computed.FINAL;
+    // With IFS written, an unquoted value splits at bytes we do not know: `IFS=x; d=/x; cd $d` enters `/`
+    // (a trailing delimiter makes no empty field). Fail closed, as word() does for a delete's operands.
+    if (mode == Computed.SPLITS && writesIfs(s)) { this.addCwd(changetype<usize>(ROOT), 1); return; }
     const m = this.readings(s, w);
     if (m < 0) { this.addCwd(changetype<usize>(ROOT), 1); return; } // too many to try: fail closed
     // A directory computed at run time, as a recursive delete's target would be (`cd "$X"`, `cd $(…)`), may
     // be `/`: then `rm -rf *` there is everything in / (the same reading as `$X/*`).
-    const mode = (s.wordFlags(w) & WordFlag.SPLITS) != 0 ? Computed.SPLITS : Computed.FINAL;
     if ((m == 1 || this.written.unresolved) && this.cls.isComputed(s.wordPtr(w), s.attrPtr(w), s.wordLen(w), mode)) {
       this.addCwd(changetype<usize>(ROOT), 1);
     }
