@@ -205,15 +205,16 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
     for (let i = 0; i < t.count; i++) {
       const r = t.result.get(i);
       if (r == CdResult.OK) d.addCwd(t.text.ptr + <usize>t.cdStart.get(i), t.cdLen.get(i));
-      else if (r == CdResult.UNRESOLVED && homeCanon.length == 0 && isHomeWord(s, s.cdWords.get(i))) d.addCwd(changetype<usize>(TILDE), 1);
       else if (r == CdResult.DYNAMIC) d.addWrittenCwds(s, s.cdWords.get(i), homeCanon.ptr, homeLen);
       else if (r == CdResult.UNRESOLVED || r == CdResult.REPEATED) {
-        // Relative to a directory that is not tracked: under any candidate so far (`cd "$d"; cd ../..`).
+        // Relative to a directory that is not tracked: under any candidate so far (`cd "$d"; cd ../..`);
+        // `~…` with no home known, `~user`, `~+/..`.
         const w = s.cdWords.get(i);
-        if (w >= 0 && s.wordLen(w) > 0 && s.isStatic(w) && !(s.wordLen(w) == 1 && load<u8>(s.wordPtr(w)) == 0x2d)) {
+        if (w == -1) d.addCwd(changetype<usize>(TILDE), 1); // a bare cd, home not known
+        else if (w >= 0 && s.wordLen(w) > 0 && s.isStatic(w) && !(s.wordLen(w) == 1 && load<u8>(s.wordPtr(w)) == 0x2d)) {
           // In a loop, `cd ..` climbs as often as it runs: to `/` at worst.
           if (r == CdResult.REPEATED && hasDotDot(s.wordPtr(w), s.wordLen(w))) d.addCwd(changetype<usize>(ROOT_DIR), 1);
-          else d.addUnder(s.wordPtr(w), s.wordLen(w));
+          else d.addTarget(s.wordPtr(w), s.attrPtr(w), s.wordLen(w), homeCanon.ptr, homeLen);
         }
       }
     }
@@ -428,15 +429,6 @@ function hasDotDot(p: usize, n: i32): bool {
     if ((i == 0 || load<u8>(p + <usize>(i - 1)) == 0x2f) && (i + 2 == n || load<u8>(p + <usize>(i + 2)) == 0x2f)) return true;
   }
   return false;
-}
-
-/** `cd`, `cd ~`, `cd ~/`, `cd $HOME`: the home directory. */
-function isHomeWord(s: Script, w: i32): bool {
-  if (w == -1) return true;
-  if (w < 0) return false;
-  const p = s.wordPtr(w), n = s.wordLen(w);
-  if (n >= 1 && load<u8>(p) == 0x7e && (n == 1 || (n == 2 && load<u8>(p + 1) == 0x2f))) return true;
-  return n == 5 && String.UTF8.decodeUnsafe(p, 5) == "$HOME";
 }
 
 function showView(s: Script, v: i32): string {

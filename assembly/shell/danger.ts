@@ -16,12 +16,14 @@ import { Cmd, Kind, cmdId, cmdSet, commandInfo, inCmdSet } from "./names";
 import { IntList, Script, ViewFlag } from "./nodes";
 import { BraceExpander, Computed, Target, TargetClassifier, isCatastrophic } from "./target";
 import { fedByXargs } from "./walk";
-import { CmdFlag, Redir, Subst, WordFlag, WordKind } from "./tokens";
+import { Attr, CmdFlag, Redir, Subst, WordFlag, WordKind } from "./tokens";
 import { showArgv, showWord } from "./message";
 import { MAX_READINGS, WrittenReading } from "./expansion-text";
 
 const HOME_MARKER = utf8("~");
 const ROOT = utf8("/");
+const DOT = utf8(".");
+const UNQUOTED = utf8("\0");
 const MAX_CWDS: i32 = 64;
 const TOO_MANY = "uses variables with more written values than can be tried (" + MAX_READINGS.toString() + ", or a chain of over 16 variables, or a value over 64 KiB)";
 
@@ -30,6 +32,8 @@ export class DangerChecker {
   braces: BraceExpander = new BraceExpander();
   flags: FlagSet = new FlagSet();
   path: ByteBuffer = new ByteBuffer(64);
+  /** A home-marker candidate made absolute (`/~/src`), to resolve a path from it. */
+  private marked: ByteBuffer = new ByteBuffer(64);
   /** Candidate working directories (canonical): tool cwd and static cd targets. */
   cwdText: ByteBuffer = new ByteBuffer(128);
   cwdStart: IntList = new IntList(8);
@@ -98,19 +102,46 @@ export class DangerChecker {
       this.select(s, w, r);
       const p = this.rp, n = this.rn;
       const homeWord = (n == 1 && load<u8>(p) == 0x7e) || (n == 5 && bytesIsLower(p, n, "$home"));
-      if (homeWord && homeLen == 0) { this.addCwd(changetype<usize>(HOME_MARKER), 1); continue; }
       if ((this.written.flags & WordFlag.DYNAMIC) != 0 && !homeWord) {
         if (this.cls.isComputed(p, this.ra, n, mode)) this.addCwd(changetype<usize>(ROOT), 1);
         continue;
       }
-      if (homeWord || (n > 0 && (load<u8>(p) == 0x2f || load<u8>(p) == 0x7e))) {
-        if (canonicalizeBytesInto(this.path, homeWord ? changetype<usize>(HOME_MARKER) : p, homeWord ? 1 : n, 0, 0, home, homeLen)) {
-          this.addCwd(this.path.ptr, this.path.length);
-        }
-      } else {
-        this.addUnder(p, n);
-      }
+      if (homeWord) this.addTarget(changetype<usize>(HOME_MARKER), changetype<usize>(UNQUOTED), 1, home, homeLen);
+      else this.addTarget(p, this.ra, n, home, homeLen);
     }
+  }
+
+  /**
+   * A `cd` to the path (p, a, n) after quote removal, which the tracker could not resolve: `/…`; `~…`
+   * (home, `~user`, `~+` the directory it is in); or relative, under every candidate so far.
+   */
+  addTarget(p: usize, a: usize, n: i32, home: usize, homeLen: i32): void {
+    if (n <= 0) return;
+    const c = load<u8>(p);
+    if (c == 0x7e && load<u8>(a) == Attr.UNQUOTED) {
+      let j = 1;
+      while (j < n && load<u8>(p + <usize>j) != 0x2f) j++;
+      // What follows the tilde prefix, relative to it (`.` for nothing).
+      let k = j;
+      while (k < n && load<u8>(p + <usize>k) == 0x2f) k++;
+      const rp = k < n ? p + <usize>k : changetype<usize>(DOT), rn = k < n ? n - k : 1;
+      if (j == 2 && load<u8>(p + 1) == 0x2b) { // `~+/..` is `./..`: $PWD
+        if (k < n) this.addUnder(rp, rn);
+        return;
+      }
+      if (j == 1 && homeLen > 0) {
+        if (canonicalizeBytesInto(this.path, rp, rn, home, homeLen, 0, 0)) this.addCwd(this.path.ptr, this.path.length);
+        return;
+      }
+      // A home we do not know: ours, another user's (`~root`), a directory stack entry (`~1`).
+      this.addJoined(rp, rn, changetype<usize>(HOME_MARKER), 1);
+      return;
+    }
+    if (c == 0x2f) {
+      if (canonicalizeBytesInto(this.path, p, n, 0, 0, 0, 0)) this.addCwd(this.path.ptr, this.path.length);
+      return;
+    }
+    this.addUnder(p, n);
   }
 
   /**
@@ -121,9 +152,25 @@ export class DangerChecker {
   addUnder(p: usize, n: i32): void {
     for (let i = 0, m = this.cwdStart.length; i < m; i++) {
       if (this.cwdStart.length >= MAX_CWDS) { this.addCwd(changetype<usize>(ROOT), 1); return; }
-      const bp = this.cwdText.ptr + <usize>this.cwdStart.get(i), bn = this.cwdLen.get(i);
-      if (canonicalizeBytesInto(this.path, p, n, bp, bn, 0, 0)) this.addCwd(this.path.ptr, this.path.length);
+      this.addJoined(p, n, this.cwdText.ptr + <usize>this.cwdStart.get(i), this.cwdLen.get(i));
     }
+  }
+
+  /**
+   * The relative path (p, n) from candidate (bp, bn). Under the home marker (`~`, `~/src`) it stays marked;
+   * above it (`~/..`) is the parent of a home we do not know, which may be `/` (HOME=/root): `/`.
+   */
+  private addJoined(p: usize, n: i32, bp: usize, bn: i32): void {
+    if (load<u8>(bp) != 0x7e) {
+      if (canonicalizeBytesInto(this.path, p, n, bp, bn, 0, 0)) this.addCwd(this.path.ptr, this.path.length);
+      return;
+    }
+    const m = this.marked;
+    m.reset(); m.push(0x2f); m.append(bp, bn);
+    if (!canonicalizeBytesInto(this.path, p, n, m.ptr, m.length, 0, 0)) return;
+    const q = this.path.ptr, len = this.path.length;
+    if (len >= 2 && load<u8>(q + 1) == 0x7e && (len == 2 || load<u8>(q + 2) == 0x2f)) this.addCwd(q + 1, len - 1);
+    else this.addCwd(changetype<usize>(ROOT), 1);
   }
 
   /** True when something catastrophic is found; `message` says what. */
