@@ -208,10 +208,10 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
       else if (r == CdResult.DYNAMIC) d.addWrittenCwds(s, s.cdWords.get(i), homeCanon.ptr, homeLen);
       else if (r == CdResult.UNRESOLVED || r == CdResult.REPEATED) {
         // Relative to a directory that is not tracked: under any candidate so far (`cd "$d"; cd ../..`);
-        // `~…` with no home known, `~user`, `~+/..`.
+        // `cd -` with $OLDPWD not known; `~…` with no home known, `~user`, `~+/..`.
         const w = s.cdWords.get(i);
         if (w == -1) d.addCwd(changetype<usize>(TILDE), 1); // a bare cd, home not known
-        else if (w >= 0 && s.wordLen(w) > 0 && s.isStatic(w) && !(s.wordLen(w) == 1 && load<u8>(s.wordPtr(w)) == 0x2d)) {
+        else if (w >= 0 && s.wordLen(w) > 0 && s.isStatic(w)) {
           // In a loop, `cd ..` climbs as often as it runs: to `/` at worst.
           if (r == CdResult.REPEATED && hasDotDot(s.wordPtr(w), s.wordLen(w))) d.addCwd(changetype<usize>(ROOT_DIR), 1);
           else d.addTarget(s.wordPtr(w), s.attrPtr(w), s.wordLen(w), homeCanon.ptr, homeLen);

@@ -112,12 +112,13 @@ export class DangerChecker {
   }
 
   /**
-   * A `cd` to the path (p, a, n) after quote removal, which the tracker could not resolve: `/…`; `~…`
-   * (home, `~user`, `~+` the directory it is in); or relative, under every candidate so far.
+   * A `cd` to the path (p, a, n) after quote removal, which the tracker could not resolve: `/…`; `-` or
+   * `~-` ($OLDPWD); `~…` (home, `~user`, `~+` the directory it is in); or relative, under every candidate so far.
    */
   addTarget(p: usize, a: usize, n: i32, home: usize, homeLen: i32): void {
     if (n <= 0) return;
     const c = load<u8>(p);
+    if (n == 1 && c == 0x2d) { this.addCwd(changetype<usize>(ROOT), 1); return; } // `cd -`: $OLDPWD, see ~-
     if (c == 0x7e && load<u8>(a) == Attr.UNQUOTED) {
       let j = 1;
       while (j < n && load<u8>(p + <usize>j) != 0x2f) j++;
@@ -129,6 +130,8 @@ export class DangerChecker {
         if (k < n) this.addUnder(rp, rn);
         return;
       }
+      // $OLDPWD: from the environment when the script has not moved (`OLDPWD=/ bash -c 'cd -'` enters /).
+      if (j == 2 && load<u8>(p + 1) == 0x2d) { this.addCwd(changetype<usize>(ROOT), 1); return; }
       if (j == 1 && homeLen > 0) {
         if (canonicalizeBytesInto(this.path, rp, rn, home, homeLen, 0, 0)) this.addCwd(this.path.ptr, this.path.length);
         return;

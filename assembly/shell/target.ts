@@ -72,7 +72,9 @@ export class TargetClassifier {
         if (cwdLen <= 0) return Target.UNKNOWN;
         out.append(cwd, cwdLen);
       } else if (j == 2 && <u32>load<u8>(t + 1) == Ch.MINUS) {
-        return Target.UNKNOWN;
+        // $OLDPWD, which may come from the environment: any directory, as `$OLDPWD` is (`~-/*` is `/*` at worst).
+        if (j == n) return computed == Computed.IGNORE ? Target.UNKNOWN : Target.COMPUTED;
+        out.push(<u8>Ch.SLASH);
       } else if (j > 1 || this.home.length == 0) { // ~user, or home unknown
         out.push(<u8>Ch.TILDE);
         homeMarker = true;
