@@ -87,7 +87,25 @@ export class DangerChecker {
     if (w < 0) return;
     // Called before check: the trust must be this script's, not the last one checked (`mktemp() { echo /; }`).
     this.cls.trustMktemp = mktempTrusted(s);
-    const mode = (s.wordFlags(w) & WordFlag.SPLITS) != 0 ? Computed.SPLITS : Computed.FINAL;
+    const f = s.wordFlags(w);
+    // `cd /e*` enters /etc when one name matches, `cd /[e]tc/..` enters /: any directory (fail closed).
+    if ((f & WordFlag.GLOB) != 0) { this.addCwd(changetype<usize>(ROOT), 1); return; }
+    // `cd {,/}` is `cd /` (an empty alternative makes no word): every alternative is a target.
+    if ((f & WordFlag.BRACE) != 0) {
+      const b = this.braces, m = b.expand(s.wordPtr(w), s.attrPtr(w), s.wordLen(w));
+      // With a value in it (`{$d,}`), or past the alternatives we expand: any directory.
+      if (b.truncated || (f & WordFlag.DYNAMIC) != 0) { this.addCwd(changetype<usize>(ROOT), 1); return; }
+      let words = 0;
+      for (let i = 0; i < m; i++) {
+        const at = b.start.get(i), len = b.len.get(i);
+        if (len > 0) words++;
+        this.addTarget(b.text.ptr + <usize>at, b.attr.ptr + <usize>at, len, home, homeLen);
+      }
+      // `cd {,}` is a bare cd: home.
+      if (words == 0) this.addTarget(changetype<usize>(HOME_MARKER), changetype<usize>(UNQUOTED), 1, home, homeLen);
+      return;
+    }
+    const mode = (f & WordFlag.SPLITS) != 0 ? Computed.SPLITS : Computed.FINAL;
     // With IFS written, an unquoted value splits at bytes we do not know: `IFS=x; d=/x; cd $d` enters `/`
     // (a trailing delimiter makes no empty field). Fail closed, as word() does for a delete's operands.
     if (mode == Computed.SPLITS && writesIfs(s)) { this.addCwd(changetype<usize>(ROOT), 1); return; }
