@@ -88,6 +88,8 @@ export class DangerChecker {
     // Called before check: the trust must be this script's, not the last one checked (`mktemp() { echo /; }`).
     this.cls.trustMktemp = mktempTrusted(s);
     const f = s.wordFlags(w);
+    // No text: a directory only known at run time (`xargs env -C`, `-C$d` past a prefix).
+    if (s.wordLen(w) == 0) { this.addCwd(changetype<usize>(ROOT), 1); return; }
     // `cd /e*` enters /etc when one name matches, `cd /[e]tc/..` enters /: any directory (fail closed).
     if ((f & WordFlag.GLOB) != 0) { this.addCwd(changetype<usize>(ROOT), 1); return; }
     // `cd {,/}` is `cd /` (an empty alternative makes no word): every alternative is a target.
