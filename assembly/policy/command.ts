@@ -29,7 +29,7 @@ import { canonicalizePath, pathWithinBytes } from "../util/path";
 import { Code, Verdict } from "./verdict";
 import { Parser } from "../shell/parser";
 import { Walker } from "../shell/walk";
-import { DangerChecker } from "../shell/danger";
+import { DangerChecker, searchesCdpath } from "../shell/danger";
 import { BlockedPattern, PatternMatcher, compileError, compilePattern, globMatch } from "../shell/pattern";
 import { CdResult, CwdTracker, setsVariable } from "../shell/cwd";
 import { Script, ViewFlag } from "../shell/nodes";
@@ -202,8 +202,11 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
     d.cls.home.append(homeCanon.ptr, homeCanon.length);
     d.resetCwds();
     if (toolCwd.length > 0) d.addCwd(toolCwd.ptr, toolCwd.length);
+    // With CDPATH set (tool_input.env, or the script), `cd etc/..` may enter $CDPATH/etc/.. (CDPATH=/: /).
+    const cdpathAny = cdpath || setsVariable(s, "CDPATH");
     for (let i = 0; i < t.count; i++) {
       const r = t.result.get(i);
+      if (cdpathAny && s.cdTransient.get(i) == 0) d.addCdpath(s, s.cdWords.get(i)); // env -C does not search it
       if (r == CdResult.OK) d.addCwd(t.text.ptr + <usize>t.cdStart.get(i), t.cdLen.get(i));
       else if (r == CdResult.DYNAMIC) d.addWrittenCwds(s, s.cdWords.get(i), homeCanon.ptr, homeLen);
       else if (r == CdResult.UNRESOLVED || r == CdResult.REPEATED) {
@@ -397,16 +400,6 @@ const UNINSPECTABLE = ViewFlag.PAYLOAD_DYNAMIC | ViewFlag.GLOB_OPTION | ViewFlag
 
 const TILDE: Bytes = utf8("~");
 const ROOT_DIR: Bytes = utf8("/");
-
-/** bash looks a cd target up in CDPATH unless it starts with `/`, `~`, `./` or `../`, or is `.` or `..`. */
-function searchesCdpath(p: usize, n: i32): bool {
-  if (n == 0) return false;
-  const c = load<u8>(p);
-  if (c == 0x2f || c == 0x7e) return false;
-  if (c != 0x2e) return true;
-  if (n == 1 || load<u8>(p + 1) == 0x2f) return false;
-  return !(load<u8>(p + 1) == 0x2e && (n == 2 || load<u8>(p + 2) == 0x2f));
-}
 
 // @ts-ignore: decorator
 @inline function hasKey(keys: Array<string>, name: string): bool {

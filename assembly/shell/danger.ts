@@ -168,6 +168,22 @@ export class DangerChecker {
   }
 
   /**
+   * A `cd` to word w, with CDPATH set: a relative target bash looks up there may be under any directory, `/`
+   * at worst (`cd etc/..`, `cd etc`: /etc); so may a computed one.
+   */
+  addCdpath(s: Script, w: i32): void {
+    if (w < 0 || s.wordLen(w) == 0) return;
+    if (s.isStatic(w)) {
+      const p = s.wordPtr(w), n = s.wordLen(w);
+      if (!searchesCdpath(p, n)) return;
+      this.addCwd(changetype<usize>(ROOT), 1);
+      this.addJoined(p, n, changetype<usize>(ROOT), 1);
+      return;
+    }
+    this.addCwd(changetype<usize>(ROOT), 1);
+  }
+
+  /**
    * A relative `cd` whose starting directory is not tracked (after `cd "$d"`, or a written value): it may
    * start in any candidate so far, so (p, n) under each is a candidate too (`d=/tmp/a; cd $d; cd ../..`).
    * Past MAX_CWDS candidates, `/` stands for the rest (fail closed).
@@ -692,4 +708,14 @@ function contains(p: usize, n: i32, lit: string): bool {
     if (k == m) return true;
   }
   return false;
+}
+
+/** bash looks a cd target up in CDPATH unless it starts with `/`, `~`, `./` or `../`, or is `.` or `..`. */
+export function searchesCdpath(p: usize, n: i32): bool {
+  if (n == 0) return false;
+  const c = load<u8>(p);
+  if (c == 0x2f || c == 0x7e) return false;
+  if (c != 0x2e) return true;
+  if (n == 1 || load<u8>(p + 1) == 0x2f) return false;
+  return !(load<u8>(p + 1) == 0x2e && (n == 2 || load<u8>(p + 2) == 0x2f));
 }
