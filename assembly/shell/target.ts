@@ -123,7 +123,15 @@ export class TargetClassifier {
       if (wild) {
         let j = i;
         while (j < n && <u32>load<u8>(t + <usize>j) == Ch.SLASH) j++;
-        if (j < n) return Target.UNKNOWN; // a wildcard in the middle: below something unknown
+        if (j < n) {
+          // In the middle, a value can climb anywhere (`"/tmp/$X/etc"` is /etc with X=..): what follows is
+          // below any directory, as after a leading `$X/`. A glob is one name there (`/*/../*` is /*,
+          // `/e*/*` /etc/*): a placeholder that `..` removes and kind() takes for any top-level directory.
+          if (hasExpansion(a, start, i)) { out.reset(); out.push(<u8>Ch.SLASH); homeMarker = false; continue; }
+          if (!(out.length == 1 && <u32>load<u8>(out.ptr) == Ch.SLASH)) out.push(<u8>Ch.SLASH);
+          out.push(ANY_NAME);
+          continue;
+        }
         glob = true;
         break;
       }
@@ -154,6 +162,7 @@ export class TargetClassifier {
       return Target.OTHER;
     }
     if (n == 1 && <u32>load<u8>(p) == Ch.SLASH) return glob ? Target.ROOT_CHILDREN : Target.ROOT;
+    if (n == 2 && <u32>load<u8>(p + 1) == ANY_NAME) return glob ? Target.SYSTEM_CHILDREN : Target.SYSTEM; // `/e*/*`
     const h = this.home;
     if (h.length > 0) {
       if (n == h.length && memory.compare(p, h.ptr, <usize>n) == 0) return glob ? Target.HOME_CHILDREN : Target.HOME;
@@ -165,6 +174,15 @@ export class TargetClassifier {
     if (<u32>load<u8>(p) == Ch.SLASH && isSystemDir(p + 1, n - 1)) return glob ? Target.SYSTEM_CHILDREN : Target.SYSTEM;
     return Target.OTHER;
   }
+}
+
+/** A path component a glob matched (a NUL, which no word holds). */
+const ANY_NAME: u8 = 0;
+
+/** Does [i, j) of the Attr at a hold an expansion? */
+function hasExpansion(a: usize, i: i32, j: i32): bool {
+  for (let k = i; k < j; k++) if (<u32>load<u8>(a + <usize>k) == Attr.EXPANSION) return true;
+  return false;
 }
 
 const NAME_OTHER = 0, NAME_HOME = 1, NAME_PWD = 2;
