@@ -115,20 +115,30 @@ export class DangerChecker {
     if (m < 0) { this.addCwd(changetype<usize>(ROOT), 1); return; } // too many to try: fail closed
     // A directory computed at run time, as a recursive delete's target would be (`cd "$X"`, `cd $(…)`), may
     // be `/`: then `rm -rf *` there is everything in / (the same reading as `$X/*`).
-    if ((m == 1 || this.written.unresolved) && this.cls.isComputed(s.wordPtr(w), s.attrPtr(w), s.wordLen(w), mode)) {
-      this.addCwd(changetype<usize>(ROOT), 1);
-    }
+    if (m == 1 || this.written.unresolved) this.addComputed(s.wordPtr(w), s.attrPtr(w), s.wordLen(w), mode, home, homeLen);
     for (let r = 1; r < m; r++) {
       this.select(s, w, r);
       const p = this.rp, n = this.rn;
       const homeWord = (n == 1 && load<u8>(p) == 0x7e) || (n == 5 && bytesIsLower(p, n, "$home"));
       if ((this.written.flags & WordFlag.DYNAMIC) != 0 && !homeWord) {
-        if (this.cls.isComputed(p, this.ra, n, mode)) this.addCwd(changetype<usize>(ROOT), 1);
+        this.addComputed(p, this.ra, n, mode, home, homeLen);
         continue;
       }
       if (homeWord) this.addTarget(changetype<usize>(HOME_MARKER), changetype<usize>(UNQUOTED), 1, home, homeLen);
       else this.addTarget(p, this.ra, n, home, homeLen);
     }
+  }
+
+  /**
+   * A `cd` to (p, a, n) with parts computed at run time: any directory (`/`) when they may be its last
+   * component (`cd "$X"`), else the path as classify reads it (TargetClassifier.plainPath: `cd "$X/etc"`
+   * is /etc, `cd "$PWD/../.."` two above the current directory).
+   */
+  private addComputed(p: usize, a: usize, n: i32, mode: i32, home: usize, homeLen: i32): void {
+    if (this.cls.isComputed(p, a, n, mode)) { this.addCwd(changetype<usize>(ROOT), 1); return; }
+    const b = this.cls.plain;
+    if (this.cls.plainPath(p, a, n)) this.addTarget(b.ptr, changetype<usize>(UNQUOTED), b.length, home, homeLen);
+    else this.addTarget(p, a, n, home, homeLen);
   }
 
   /**

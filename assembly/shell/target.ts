@@ -51,6 +51,8 @@ const SYSTEM_DIRS = "bin boot dev etc home lib lib32 lib64 libx32 opt proc root 
 
 export class TargetClassifier {
   out: ByteBuffer = new ByteBuffer(128);
+  /** plainPath's result. */
+  plain: ByteBuffer = new ByteBuffer(64);
   /** Canonical home, or empty when unknown (then `~` is a marker). */
   home: ByteBuffer = new ByteBuffer(64);
   /** `$(mktemp …)` prints a new path (false when the script defines a mktemp function or an alias). */
@@ -153,6 +155,42 @@ export class TargetClassifier {
     if (computed == Computed.IGNORE) return false;
     const parts = computedParts(t, a, n, this.trustMktemp);
     return parts == PARTS_FINAL || (parts == PARTS_INNER && computed == Computed.SPLITS);
+  }
+
+  /**
+   * (t, a, n) with its run-time parts made plain, as classify reads them, into `plain` (a cd target's path):
+   * up to the last component with a value that may be any text, `/` (`"$X/etc"` is /etc, `"/tmp/$X/.."`
+   * any directory); a leading `$HOME` is `~`, `$PWD` `~+`. False when there is nothing to make plain.
+   */
+  plainPath(t: usize, a: usize, n: i32): bool {
+    const out = this.plain;
+    out.reset();
+    let from = 0;
+    if (n > 0 && <u32>load<u8>(a) == Attr.EXPANSION) {
+      let j = 0;
+      while (j < n && <u32>load<u8>(a + <usize>j) == Attr.EXPANSION) j++;
+      const named = knownName(t, j);
+      if (named != NAME_OTHER && (j == n || <u32>load<u8>(t + <usize>j) == Ch.SLASH)) {
+        out.push(<u8>Ch.TILDE);
+        if (named == NAME_PWD) out.push(<u8>Ch.PLUS);
+        from = j;
+      }
+    }
+    let cut = -1;
+    for (let i = from; i < n;) {
+      if (<u32>load<u8>(a + <usize>i) != Attr.EXPANSION) { i++; continue; }
+      let j = i;
+      while (j < n && <u32>load<u8>(a + <usize>j) == Attr.EXPANSION) j++;
+      if (!numbersOnly(t, i, j) && !(this.trustMktemp && isMktemp(t, i, j))) {
+        cut = j;
+        while (cut < n && !isSeparator(t, a, cut)) cut++;
+      }
+      i = j;
+    }
+    if (cut >= 0) { out.reset(); out.push(<u8>Ch.SLASH); from = cut; }
+    if (from == 0) return false;
+    out.append(t + <usize>from, n - from);
+    return true;
   }
 
   private kind(glob: bool, homeMarker: bool): i32 {
