@@ -191,7 +191,8 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
   const t = tracker!;
   // `HOME=/etc; cd; cat shadow`: once the command sets HOME, `~` and a bare cd go wherever it says.
   // tool_input.env may set them too (`{"HOME": "/etc"}`).
-  const homeLen = setsVariable(s, "HOME") || hasKey(input.envKeys, "HOME") ? 0 : homeCanon.length;
+  const homeWritten = setsVariable(s, "HOME") || hasKey(input.envKeys, "HOME");
+  const homeLen = homeWritten ? 0 : homeCanon.length;
   const cdpath = hasKey(input.envKeys, "CDPATH");
   t.run(p, toolCwd.ptr, toolCwd.length, homeCanon.ptr, homeLen);
 
@@ -200,6 +201,7 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
     const d = danger!;
     d.cls.home.reset();
     d.cls.home.append(homeCanon.ptr, homeCanon.length);
+    d.cls.homeWritten = homeWritten;
     d.resetCwds();
     if (toolCwd.length > 0) d.addCwd(toolCwd.ptr, toolCwd.length);
     // With CDPATH set (tool_input.env, or the script), `cd etc/..` may enter $CDPATH/etc/.. (CDPATH=/: /).
@@ -213,7 +215,7 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
         // Relative to a directory that is not tracked: under any candidate so far (`cd "$d"; cd ../..`);
         // `cd -` with $OLDPWD not known; `~…` with no home known, `~user`, `~+/..`.
         const w = s.cdWords.get(i);
-        if (w == -1) d.addCwd(changetype<usize>(TILDE), 1); // a bare cd, home not known
+        if (w == -1) d.addHome(homeCanon.ptr, homeLen); // a bare cd, home not known or set by the command
         else if (w >= 0 && s.wordLen(w) > 0 && s.isStatic(w)) {
           // In a loop, `cd ..` climbs as often as it runs: to `/` at worst.
           if (r == CdResult.REPEATED && hasDotDot(s.wordPtr(w), s.wordLen(w))) d.addCwd(changetype<usize>(ROOT_DIR), 1);

@@ -104,7 +104,7 @@ export class DangerChecker {
         this.addTarget(b.text.ptr + <usize>at, b.attr.ptr + <usize>at, len, home, homeLen);
       }
       // `cd {,}` is a bare cd: home.
-      if (words == 0) this.addTarget(changetype<usize>(HOME_MARKER), changetype<usize>(UNQUOTED), 1, home, homeLen);
+      if (words == 0) this.addHome(home, homeLen);
       return;
     }
     const mode = (f & WordFlag.SPLITS) != 0 ? Computed.SPLITS : Computed.FINAL;
@@ -124,9 +124,14 @@ export class DangerChecker {
         this.addComputed(p, this.ra, n, mode, home, homeLen);
         continue;
       }
-      if (homeWord) this.addTarget(changetype<usize>(HOME_MARKER), changetype<usize>(UNQUOTED), 1, home, homeLen);
+      if (homeWord) this.addHome(home, homeLen);
       else this.addTarget(p, this.ra, n, home, homeLen);
     }
+  }
+
+  /** A bare `cd` (or to `~`, `$HOME`): the home directory. */
+  addHome(home: usize, homeLen: i32): void {
+    this.addTarget(changetype<usize>(HOME_MARKER), changetype<usize>(UNQUOTED), 1, home, homeLen);
   }
 
   /**
@@ -162,6 +167,8 @@ export class DangerChecker {
       }
       // $OLDPWD: from the environment when the script has not moved (`OLDPWD=/ bash -c 'cd -'` enters /).
       if (j == 2 && load<u8>(p + 1) == 0x2d) { this.addCwd(changetype<usize>(ROOT), 1); return; }
+      // HOME set by the command (`HOME=/; cd ~/etc`): any directory, as for `$X/etc`.
+      if (j == 1 && this.cls.homeWritten) { this.addJoined(rp, rn, changetype<usize>(ROOT), 1); return; }
       if (j == 1 && homeLen > 0) {
         if (canonicalizeBytesInto(this.path, rp, rn, home, homeLen, 0, 0)) this.addCwd(this.path.ptr, this.path.length);
         return;

@@ -55,6 +55,8 @@ export class TargetClassifier {
   plain: ByteBuffer = new ByteBuffer(64);
   /** Canonical home, or empty when unknown (then `~` is a marker). */
   home: ByteBuffer = new ByteBuffer(64);
+  /** The command or tool_input.env sets HOME: `~` and `$HOME` are then values computed at run time, as `$X` is. */
+  homeWritten: bool = false;
   /** `$(mktemp …)` prints a new path (false when the script defines a mktemp function or an alias). */
   trustMktemp: bool = true;
 
@@ -77,6 +79,9 @@ export class TargetClassifier {
         // $OLDPWD, which may come from the environment: any directory, as `$OLDPWD` is (`~-/*` is `/*` at worst).
         if (j == n) return computed == Computed.IGNORE ? Target.UNKNOWN : Target.COMPUTED;
         out.push(<u8>Ch.SLASH);
+      } else if (j == 1 && this.homeWritten) { // `HOME=/; rm -rf ~/etc`: as `$X/etc`
+        if (j == n) return computed == Computed.IGNORE ? Target.UNKNOWN : Target.COMPUTED;
+        out.push(<u8>Ch.SLASH);
       } else if (j > 1 || this.home.length == 0) { // ~user, or home unknown
         out.push(<u8>Ch.TILDE);
         homeMarker = true;
@@ -87,7 +92,7 @@ export class TargetClassifier {
     } else if (a0 == Attr.EXPANSION) {
       let j = 0;
       while (j < n && <u32>load<u8>(a + <usize>j) == Attr.EXPANSION) j++;
-      const named = knownName(t, j);
+      const named = knownName(t, j, this.homeWritten);
       if (named == NAME_HOME && (j == n || <u32>load<u8>(t + <usize>j) == Ch.SLASH)) {
         if (this.home.length == 0) { out.push(<u8>Ch.TILDE); homeMarker = true; }
         else out.append(this.home.ptr, this.home.length);
@@ -153,7 +158,7 @@ export class TargetClassifier {
   /** Does (t, a, n) hold a run-time part that makes it any path, under Computed mode `computed`? */
   isComputed(t: usize, a: usize, n: i32, computed: i32): bool {
     if (computed == Computed.IGNORE) return false;
-    const parts = computedParts(t, a, n, this.trustMktemp);
+    const parts = computedParts(t, a, n, this.trustMktemp, this.homeWritten);
     return parts == PARTS_FINAL || (parts == PARTS_INNER && computed == Computed.SPLITS);
   }
 
@@ -169,7 +174,7 @@ export class TargetClassifier {
     if (n > 0 && <u32>load<u8>(a) == Attr.EXPANSION) {
       let j = 0;
       while (j < n && <u32>load<u8>(a + <usize>j) == Attr.EXPANSION) j++;
-      const named = knownName(t, j);
+      const named = knownName(t, j, this.homeWritten);
       if (named != NAME_OTHER && (j == n || <u32>load<u8>(t + <usize>j) == Ch.SLASH)) {
         out.push(<u8>Ch.TILDE);
         if (named == NAME_PWD) out.push(<u8>Ch.PLUS);
@@ -225,11 +230,11 @@ function hasExpansion(a: usize, i: i32, j: i32): bool {
 
 const NAME_OTHER = 0, NAME_HOME = 1, NAME_PWD = 2;
 
-/** `$HOME`/`${HOME}` or `$PWD`/`${PWD}` spelled by the n bytes at t. */
-function knownName(t: usize, n: i32): i32 {
+/** `$HOME`/`${HOME}` (unless the command sets HOME: then it is any value) or `$PWD`/`${PWD}` spelled by the n bytes at t. */
+function knownName(t: usize, n: i32, homeWritten: bool): i32 {
   let p = t + 1, m = n - 1;
   if (m >= 2 && <u32>load<u8>(p) == Ch.LBRACE && <u32>load<u8>(p + <usize>m - 1) == Ch.RBRACE) { p++; m -= 2; }
-  if (bytesIs(p, m, "HOME")) return NAME_HOME;
+  if (bytesIs(p, m, "HOME")) return homeWritten ? NAME_OTHER : NAME_HOME;
   if (bytesIs(p, m, "PWD")) return NAME_PWD;
   return NAME_OTHER;
 }
@@ -240,7 +245,7 @@ const PARTS_NONE = 0, PARTS_INNER = 1, PARTS_FINAL = 2;
  * Where (t, a, n) has run-time parts that could be any text: none, only before its final path component,
  * or in it. Path separators are unexpanded `/`; trailing ones end no component.
  */
-function computedParts(t: usize, a: usize, n: i32, trustMktemp: bool): i32 {
+function computedParts(t: usize, a: usize, n: i32, trustMktemp: bool, homeWritten: bool): i32 {
   let e = n;
   while (e > 0 && isSeparator(t, a, e - 1)) e--;
   let f = e;
@@ -252,7 +257,7 @@ function computedParts(t: usize, a: usize, n: i32, trustMktemp: bool): i32 {
     let j = i;
     while (j < n && <u32>load<u8>(a + <usize>j) == Attr.EXPANSION) j++;
     // A leading `$HOME` or `$PWD` alone is resolved (home, cwd); numbers cannot climb or split.
-    if (!(i == 0 && knownName(t, j) != NAME_OTHER) && !numbersOnly(t, i, j) && !(trustMktemp && isMktemp(t, i, j))) {
+    if (!(i == 0 && knownName(t, j, homeWritten) != NAME_OTHER) && !numbersOnly(t, i, j) && !(trustMktemp && isMktemp(t, i, j))) {
       if (j > f && i < e) return PARTS_FINAL;
       inner = true;
     }
