@@ -14,7 +14,7 @@ import { bytesIsLower, bytesStartLower, basenameOffset, indexOf, wordIs } from "
 import { FlagSet, collectFlags, isFlagWord } from "./flags";
 import { Cmd, Kind, cmdId, cmdSet, commandInfo, inCmdSet } from "./names";
 import { IntList, Script, ViewFlag } from "./nodes";
-import { BraceExpander, Computed, Target, TargetClassifier, isCatastrophic } from "./target";
+import { BraceExpander, Computed, Target, TargetClassifier, isCatastrophic, isProcLink } from "./target";
 import { fedByXargs } from "./walk";
 import { Attr, CmdFlag, Redir, Subst, WordFlag, WordKind } from "./tokens";
 import { showArgv, showWord } from "./message";
@@ -73,6 +73,12 @@ export class DangerChecker {
   }
 
   addCwd(p: usize, n: i32): void {
+    // Below a link the kernel keeps (`cd /proc/self/root`, which is /): from `/`, after the last one.
+    let r = 0;
+    for (let j = 1; j <= n; j++) {
+      if ((j == n || load<u8>(p + <usize>j) == 0x2f) && isProcLink(p + <usize>r, j - r)) r = j;
+    }
+    if (r > 0) { if (r == n) { p = changetype<usize>(ROOT); n = 1; } else { p += <usize>r; n -= r; } }
     this.cwdStart.push(this.cwdText.length);
     this.cwdLen.push(n);
     this.cwdText.append(p, n);

@@ -151,6 +151,7 @@ export class TargetClassifier {
       }
       if (!(out.length == 1 && <u32>load<u8>(out.ptr) == Ch.SLASH)) out.push(<u8>Ch.SLASH);
       out.append(s, len);
+      if (isProcLink(out.ptr, out.length)) { out.reset(); out.push(<u8>Ch.SLASH); } // `/proc/self/root/*` is /*
     }
     return this.kind(glob, homeMarker);
   }
@@ -217,6 +218,34 @@ export class TargetClassifier {
     if (<u32>load<u8>(p) == Ch.SLASH && isSystemDir(p + 1, n - 1)) return glob ? Target.SYSTEM_CHILDREN : Target.SYSTEM;
     return Target.OTHER;
   }
+}
+
+/**
+ * Is the canonical path (p, n) a link the kernel keeps to a directory: a process's root or working directory
+ * (`/proc/self/root` is `/`, `/proc/1/cwd`), or an open descriptor (`/dev/fd/3`, `/proc/self/fd/3`)? What is
+ * below it is below `/` or any directory: `/` stands for it.
+ */
+export function isProcLink(p: usize, n: i32): bool {
+  if (n < 8 || <u32>load<u8>(p) != Ch.SLASH) return false;
+  let k = 0, i = 1;
+  let first = 0, prev = 0; // 1: proc, 2: dev; the previous component: 3 fd, 4 task
+  while (i <= n) {
+    let j = i;
+    while (j < n && <u32>load<u8>(p + <usize>j) != Ch.SLASH) j++;
+    const c = p + <usize>i, m = j - i;
+    if (k == 0) {
+      first = bytesIs(c, m, "proc") ? 1 : bytesIs(c, m, "dev") ? 2 : 0;
+      if (first == 0) return false;
+    } else if (j == n) {
+      // The last component: root or cwd of a process (/proc/X/…), or an entry of an fd directory.
+      if (prev == 3) return true;
+      return first == 1 && k >= 2 && prev != 4 && (bytesIs(c, m, "root") || bytesIs(c, m, "cwd"));
+    }
+    prev = bytesIs(c, m, "fd") ? 3 : bytesIs(c, m, "task") ? 4 : 0;
+    k++;
+    i = j + 1;
+  }
+  return false;
 }
 
 /** A path component a glob matched (a NUL, which no word holds). */
