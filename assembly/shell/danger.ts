@@ -45,6 +45,9 @@ export class DangerChecker {
   /** The script sets IFS for the shell: a value read into an unquoted word splits at bytes we do not know. */
   private ifsWritten: bool = false;
 
+  /** The worst target the script makes a symlink to (`ln -s / x`): a path below the link is below it. */
+  private linkedTo: i32 = Target.OTHER;
+
   /** The reading `select` chose: text, Attr and length. */
   private rp: usize = 0;
   private ra: usize = 0;
@@ -248,6 +251,7 @@ export class DangerChecker {
   private checkViews(s: Script, skip: bool): bool {
     this.cls.trustMktemp = mktempTrusted(s);
     this.ifsWritten = writesIfs(s);
+    this.linkedTo = this.symlinks(s);
     for (let c = 0, n = s.commandCount; c < n; c++) if (s.cRedirN(c) > 0 && this.redirects(s, c)) return true;
     let kinds = 0;
     for (let v = 0, n = s.viewCount; v < n; v++) {
@@ -284,6 +288,7 @@ export class DangerChecker {
         // With no -r spelled out, recursion comes from a computed word; only one that splits can also
         // name a path (`rm $(echo -rf /)`), while `rm -f "$f"` is `-f` and one file or two options.
         const explicit = f.hasShort(0x72);
+        if (this.throughLink()) return this.hit(s, v, "is a recursive delete in a command that makes a symlink to " + describe(this.linkedTo));
         const t = this.operands(s, cmd, start + 1, end, false, explicit ? COMPUTED_ALL : COMPUTED_SPLITTING);
         if (isCatastrophic(t)) {
           return this.hit(s, v, (explicit ? "is" : "may be (a computed word can add -r)") + " a recursive delete of " + describe(t));
@@ -293,6 +298,7 @@ export class DangerChecker {
       case Cmd.CHMOD: case Cmd.CHOWN: {
         collectFlags(s, cmd, start, end, info, this.flags);
         if (!this.flags.hasShort(0x72)) return false;
+        if (this.throughLink()) return this.hit(s, v, "recursively changes permissions or owner in a command that makes a symlink to " + describe(this.linkedTo));
         const t = this.operands(s, cmd, start + 1, end, true, COMPUTED_ALL);
         const home = t == Target.HOME || t == Target.HOME_CHILDREN;
         if (isCatastrophic(t) && (cmdId(info) == Cmd.CHMOD || !home)) {
@@ -493,7 +499,33 @@ export class DangerChecker {
       }
     }
     if (deletes && isCatastrophic(worst)) return this.hit(s, v, "deletes everything under " + describe(worst));
+    if (deletes && this.throughLink()) return this.hit(s, v, "deletes in a command that makes a symlink to " + describe(this.linkedTo));
     return false;
+  }
+
+  /**
+   * The worst target of the symlinks the script makes (`ln -s / x`, then `cd x && rm -rf *` or `rm -rf x/*`
+   * empties /): any operand of `ln -s`, link names included, as `operands` classifies a delete's.
+   */
+  private symlinks(s: Script): i32 {
+    let worst = Target.OTHER;
+    for (let v = 0, n = s.viewCount; v < n; v++) {
+      const info = s.vInfo(v);
+      if (cmdId(info) != Cmd.LN) continue;
+      const cmd = s.vCmd(v), start = s.vStart(v), end = s.vEnd(v);
+      collectFlags(s, cmd, start, end, info, this.flags);
+      const f = this.flags;
+      if (!f.hasShort(0x73) && !f.hasLong(changetype<usize>(SYMBOLIC), SYMBOLIC.length) && !f.dynamic) continue;
+      const t = this.operands(s, cmd, start + 1, end, false, COMPUTED_ALL);
+      if (t > worst) worst = t;
+    }
+    return worst;
+  }
+
+  /** Does the script link to something catastrophic, so that a recursive change below a link reaches it? */
+  // @ts-ignore: decorator
+  @inline private throughLink(): bool {
+    return isCatastrophic(this.linkedTo);
   }
 
   /** perl -e 'fork while fork', python -c 'while 1: os.fork()'. */
@@ -635,6 +667,7 @@ const CHECKED_BY_NAME = cmdSet([Cmd.RM, Cmd.CHMOD, Cmd.CHOWN, Cmd.FIND, Cmd.MV, 
 }
 
 const NO_PRESERVE: Bytes = utf8("no-preserve-root");
+const SYMBOLIC: Bytes = utf8("symbolic");
 
 /** Which operands `operands` holds to Computed: all, or only those an unquoted expansion can split. */
 const COMPUTED_ALL = 1, COMPUTED_SPLITTING = 2;
