@@ -88,9 +88,9 @@ export class DangerChecker {
   }
 
   /**
-   * A `cd` to a computed word with a written value (`${x:-/}`, `d=/; cd $d`) may go there, which becomes a
-   * candidate working directory too (`cd ${x:-/} && rm -rf *`). `~` or `$HOME` with no home known is the
-   * home marker `~`; a relative value resolves under every candidate so far (`addUnder`).
+   * A `cd` to a word that is not static: a glob, brace alternatives, or a computed word, which with a written
+   * value (`${x:-/}`, `d=/; cd $d`) may go there, a candidate working directory too (`cd ${x:-/} && rm -rf *`).
+   * Each target goes through addTarget (`~`, `-`, relative under every candidate so far).
    */
   addWrittenCwds(s: Script, w: i32, home: usize, homeLen: i32): void {
     if (w < 0) return;
@@ -122,8 +122,8 @@ export class DangerChecker {
     if (mode == Computed.SPLITS && writesIfs(s)) { this.addCwd(changetype<usize>(ROOT), 1); return; }
     const m = this.readings(s, w);
     if (m < 0) { this.addCwd(changetype<usize>(ROOT), 1); return; } // too many to try: fail closed
-    // A directory computed at run time, as a recursive delete's target would be (`cd "$X"`, `cd $(…)`), may
-    // be `/`: then `rm -rf *` there is everything in / (the same reading as `$X/*`).
+    // As written, read as a recursive delete's target would be (`cd "$X"`, `cd $(…)` may be `/`: then
+    // `rm -rf *` there is everything in /, the same reading as `$X/*`).
     if (m == 1 || this.written.unresolved) this.addComputed(s.wordPtr(w), s.attrPtr(w), s.wordLen(w), mode, home, homeLen);
     for (let r = 1; r < m; r++) {
       this.select(s, w, r);
