@@ -271,6 +271,16 @@ describe("determinism", () => {
     expect(decide(real, shadowed)).toEqual(["allow", "deny"]);
     expect(decide(real)).toEqual(["allow"]);
     expect(decide(shadowed, real)).toEqual(["deny", "allow"]);
+    // State the built-in checks set per script (HOME written, a symlink made) must not outlive it.
+    const withHome = JSON.stringify({ type: "passport", passport: star, workspace_root: "/workspace", home: "/home/agent" });
+    const decideHome = (...requests: string[]) => {
+      const policy = Evaluator.createSync(wasm).load(withHome);
+      return requests.map((r) => policy.evaluateJson(r, NOW).decision);
+    };
+    const homeSet = request("HOME=/; rm -rf ~/etc"), homeKept = request("rm -rf ~/etc");
+    const linked = request("ln -s / x; rm -rf x/*"), unlinked = request("rm -rf x/*");
+    expect(decideHome(homeSet, homeKept, linked, unlinked)).toEqual(["deny", "allow", "deny", "allow"]);
+    expect(decideHome(homeKept, homeSet, unlinked, linked)).toEqual(["allow", "deny", "allow", "deny"]);
   });
 
   it("gives byte-identical decisions across instances", () => {

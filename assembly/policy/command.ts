@@ -29,7 +29,7 @@ import { canonicalizePath, pathWithinBytes } from "../util/path";
 import { Code, Verdict } from "./verdict";
 import { Parser } from "../shell/parser";
 import { Walker } from "../shell/walk";
-import { DangerChecker } from "../shell/danger";
+import { DangerChecker, searchesCdpath } from "../shell/danger";
 import { BlockedPattern, PatternMatcher, compileError, compilePattern, globMatch } from "../shell/pattern";
 import { CdResult, CwdTracker, setsVariable } from "../shell/cwd";
 import { Script, ViewFlag } from "../shell/nodes";
@@ -191,7 +191,8 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
   const t = tracker!;
   // `HOME=/etc; cd; cat shadow`: once the command sets HOME, `~` and a bare cd go wherever it says.
   // tool_input.env may set them too (`{"HOME": "/etc"}`).
-  const homeLen = setsVariable(s, "HOME") || hasKey(input.envKeys, "HOME") ? 0 : homeCanon.length;
+  const homeWritten = setsVariable(s, "HOME") || hasKey(input.envKeys, "HOME");
+  const homeLen = homeWritten ? 0 : homeCanon.length;
   const cdpath = hasKey(input.envKeys, "CDPATH");
   t.run(p, toolCwd.ptr, toolCwd.length, homeCanon.ptr, homeLen);
 
@@ -200,20 +201,25 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
     const d = danger!;
     d.cls.home.reset();
     d.cls.home.append(homeCanon.ptr, homeCanon.length);
+    d.cls.homeWritten = homeWritten;
     d.resetCwds();
     if (toolCwd.length > 0) d.addCwd(toolCwd.ptr, toolCwd.length);
+    // With CDPATH set (tool_input.env, or the script), `cd etc/..` may enter $CDPATH/etc/.. (CDPATH=/: /).
+    const cdpathAny = cdpath || setsVariable(s, "CDPATH");
     for (let i = 0; i < t.count; i++) {
       const r = t.result.get(i);
+      if (cdpathAny && s.cdTransient.get(i) == 0) d.addCdpath(s, s.cdWords.get(i)); // env -C does not search it
       if (r == CdResult.OK) d.addCwd(t.text.ptr + <usize>t.cdStart.get(i), t.cdLen.get(i));
-      else if (r == CdResult.UNRESOLVED && homeCanon.length == 0 && isHomeWord(s, s.cdWords.get(i))) d.addCwd(changetype<usize>(TILDE), 1);
       else if (r == CdResult.DYNAMIC) d.addWrittenCwds(s, s.cdWords.get(i), homeCanon.ptr, homeLen);
       else if (r == CdResult.UNRESOLVED || r == CdResult.REPEATED) {
-        // Relative to a directory that is not tracked: under any candidate so far (`cd "$d"; cd ../..`).
+        // Relative to a directory that is not tracked: under any candidate so far (`cd "$d"; cd ../..`);
+        // `cd -` with $OLDPWD not known; `~…` with no home known, `~user`, `~+/..`.
         const w = s.cdWords.get(i);
-        if (w >= 0 && s.wordLen(w) > 0 && s.isStatic(w) && !(s.wordLen(w) == 1 && load<u8>(s.wordPtr(w)) == 0x2d)) {
+        if (w == -1) d.addHome(homeCanon.ptr, homeLen); // a bare cd, home not known or set by the command
+        else if (w >= 0 && s.wordLen(w) > 0 && s.isStatic(w)) {
           // In a loop, `cd ..` climbs as often as it runs: to `/` at worst.
           if (r == CdResult.REPEATED && hasDotDot(s.wordPtr(w), s.wordLen(w))) d.addCwd(changetype<usize>(ROOT_DIR), 1);
-          else d.addUnder(s.wordPtr(w), s.wordLen(w));
+          else d.addTarget(s.wordPtr(w), s.attrPtr(w), s.wordLen(w), homeCanon.ptr, homeLen);
         }
       }
     }
@@ -397,16 +403,6 @@ const UNINSPECTABLE = ViewFlag.PAYLOAD_DYNAMIC | ViewFlag.GLOB_OPTION | ViewFlag
 const TILDE: Bytes = utf8("~");
 const ROOT_DIR: Bytes = utf8("/");
 
-/** bash looks a cd target up in CDPATH unless it starts with `/`, `~`, `./` or `../`, or is `.` or `..`. */
-function searchesCdpath(p: usize, n: i32): bool {
-  if (n == 0) return false;
-  const c = load<u8>(p);
-  if (c == 0x2f || c == 0x7e) return false;
-  if (c != 0x2e) return true;
-  if (n == 1 || load<u8>(p + 1) == 0x2f) return false;
-  return !(load<u8>(p + 1) == 0x2e && (n == 2 || load<u8>(p + 2) == 0x2f));
-}
-
 // @ts-ignore: decorator
 @inline function hasKey(keys: Array<string>, name: string): bool {
   for (let i = 0; i < keys.length; i++) if (keys[i] == name) return true;
@@ -428,15 +424,6 @@ function hasDotDot(p: usize, n: i32): bool {
     if ((i == 0 || load<u8>(p + <usize>(i - 1)) == 0x2f) && (i + 2 == n || load<u8>(p + <usize>(i + 2)) == 0x2f)) return true;
   }
   return false;
-}
-
-/** `cd`, `cd ~`, `cd ~/`, `cd $HOME`: the home directory. */
-function isHomeWord(s: Script, w: i32): bool {
-  if (w == -1) return true;
-  if (w < 0) return false;
-  const p = s.wordPtr(w), n = s.wordLen(w);
-  if (n >= 1 && load<u8>(p) == 0x7e && (n == 1 || (n == 2 && load<u8>(p + 1) == 0x2f))) return true;
-  return n == 5 && String.UTF8.decodeUnsafe(p, 5) == "$HOME";
 }
 
 function showView(s: Script, v: i32): string {

@@ -14,14 +14,16 @@ import { bytesIsLower, bytesStartLower, basenameOffset, indexOf, wordIs } from "
 import { FlagSet, collectFlags, isFlagWord } from "./flags";
 import { Cmd, Kind, cmdId, cmdSet, commandInfo, inCmdSet } from "./names";
 import { IntList, Script, ViewFlag } from "./nodes";
-import { BraceExpander, Computed, Target, TargetClassifier, isCatastrophic } from "./target";
+import { BraceExpander, Computed, Target, TargetClassifier, isCatastrophic, isProcLink } from "./target";
 import { fedByXargs } from "./walk";
-import { CmdFlag, Redir, Subst, WordFlag, WordKind } from "./tokens";
+import { Attr, CmdFlag, Redir, Subst, WordFlag, WordKind } from "./tokens";
 import { showArgv, showWord } from "./message";
 import { MAX_READINGS, WrittenReading } from "./expansion-text";
 
 const HOME_MARKER = utf8("~");
 const ROOT = utf8("/");
+const DOT = utf8(".");
+const UNQUOTED = utf8("\0");
 const MAX_CWDS: i32 = 64;
 const TOO_MANY = "uses variables with more written values than can be tried (" + MAX_READINGS.toString() + ", or a chain of over 16 variables, or a value over 64 KiB)";
 
@@ -30,6 +32,8 @@ export class DangerChecker {
   braces: BraceExpander = new BraceExpander();
   flags: FlagSet = new FlagSet();
   path: ByteBuffer = new ByteBuffer(64);
+  /** A home-marker candidate made absolute (`/~/src`), to resolve a path from it. */
+  private marked: ByteBuffer = new ByteBuffer(64);
   /** Candidate working directories (canonical): tool cwd and static cd targets. */
   cwdText: ByteBuffer = new ByteBuffer(128);
   cwdStart: IntList = new IntList(8);
@@ -40,6 +44,9 @@ export class DangerChecker {
 
   /** The script sets IFS for the shell: a value read into an unquoted word splits at bytes we do not know. */
   private ifsWritten: bool = false;
+
+  /** The worst target the script makes a symlink to (`ln -s / x`): a path below the link is below it. */
+  private linkedTo: i32 = Target.OTHER;
 
   /** The reading `select` chose: text, Attr and length. */
   private rp: usize = 0;
@@ -69,48 +76,137 @@ export class DangerChecker {
   }
 
   addCwd(p: usize, n: i32): void {
+    // Below a link the kernel keeps (`cd /proc/self/root`, which is /): from `/`, after the last one.
+    let r = 0;
+    for (let j = 1; j <= n; j++) {
+      if ((j == n || load<u8>(p + <usize>j) == 0x2f) && isProcLink(p + <usize>r, j - r)) r = j;
+    }
+    if (r > 0) { if (r == n) { p = changetype<usize>(ROOT); n = 1; } else { p += <usize>r; n -= r; } }
     this.cwdStart.push(this.cwdText.length);
     this.cwdLen.push(n);
     this.cwdText.append(p, n);
   }
 
   /**
-   * A `cd` to a computed word with a written value (`${x:-/}`, `d=/; cd $d`) may go there, which becomes a
-   * candidate working directory too (`cd ${x:-/} && rm -rf *`). `~` or `$HOME` with no home known is the
-   * home marker `~`; a relative value resolves under every candidate so far (`addUnder`).
+   * A `cd` to a word that is not static: a glob, brace alternatives, or a computed word, which with a written
+   * value (`${x:-/}`, `d=/; cd $d`) may go there, a candidate working directory too (`cd ${x:-/} && rm -rf *`).
+   * Each target goes through addTarget (`~`, `-`, relative under every candidate so far).
    */
   addWrittenCwds(s: Script, w: i32, home: usize, homeLen: i32): void {
     if (w < 0) return;
     // Called before check: the trust must be this script's, not the last one checked (`mktemp() { echo /; }`).
     this.cls.trustMktemp = mktempTrusted(s);
-    const mode = (s.wordFlags(w) & WordFlag.SPLITS) != 0 ? Computed.SPLITS : Computed.FINAL;
+    const f = s.wordFlags(w);
+    // No text: a directory only known at run time (`xargs env -C`, `-C$d` past a prefix).
+    if (s.wordLen(w) == 0) { this.addCwd(changetype<usize>(ROOT), 1); return; }
+    // `cd /e*` enters /etc when one name matches, `cd /[e]tc/..` enters /: any directory (fail closed).
+    if ((f & WordFlag.GLOB) != 0) { this.addCwd(changetype<usize>(ROOT), 1); return; }
+    // `cd {,/}` is `cd /` (an empty alternative makes no word): every alternative is a target.
+    if ((f & WordFlag.BRACE) != 0) {
+      const b = this.braces, m = b.expand(s.wordPtr(w), s.attrPtr(w), s.wordLen(w));
+      // With a value in it (`{$d,}`), or past the alternatives we expand: any directory.
+      if (b.truncated || (f & WordFlag.DYNAMIC) != 0) { this.addCwd(changetype<usize>(ROOT), 1); return; }
+      let words = 0;
+      for (let i = 0; i < m; i++) {
+        const at = b.start.get(i), len = b.len.get(i);
+        if (len > 0) words++;
+        this.addTarget(b.text.ptr + <usize>at, b.attr.ptr + <usize>at, len, home, homeLen);
+      }
+      // `cd {,}` is a bare cd: home.
+      if (words == 0) this.addHome(home, homeLen);
+      return;
+    }
+    const mode = (f & WordFlag.SPLITS) != 0 ? Computed.SPLITS : Computed.FINAL;
     // With IFS written, an unquoted value splits at bytes we do not know: `IFS=x; d=/x; cd $d` enters `/`
     // (a trailing delimiter makes no empty field). Fail closed, as word() does for a delete's operands.
     if (mode == Computed.SPLITS && writesIfs(s)) { this.addCwd(changetype<usize>(ROOT), 1); return; }
     const m = this.readings(s, w);
     if (m < 0) { this.addCwd(changetype<usize>(ROOT), 1); return; } // too many to try: fail closed
-    // A directory computed at run time, as a recursive delete's target would be (`cd "$X"`, `cd $(…)`), may
-    // be `/`: then `rm -rf *` there is everything in / (the same reading as `$X/*`).
-    if ((m == 1 || this.written.unresolved) && this.cls.isComputed(s.wordPtr(w), s.attrPtr(w), s.wordLen(w), mode)) {
-      this.addCwd(changetype<usize>(ROOT), 1);
-    }
+    // As written, read as a recursive delete's target would be (`cd "$X"`, `cd $(…)` may be `/`: then
+    // `rm -rf *` there is everything in /, the same reading as `$X/*`).
+    if (m == 1 || this.written.unresolved) this.addComputed(s.wordPtr(w), s.attrPtr(w), s.wordLen(w), mode, home, homeLen);
     for (let r = 1; r < m; r++) {
       this.select(s, w, r);
       const p = this.rp, n = this.rn;
       const homeWord = (n == 1 && load<u8>(p) == 0x7e) || (n == 5 && bytesIsLower(p, n, "$home"));
-      if (homeWord && homeLen == 0) { this.addCwd(changetype<usize>(HOME_MARKER), 1); continue; }
       if ((this.written.flags & WordFlag.DYNAMIC) != 0 && !homeWord) {
-        if (this.cls.isComputed(p, this.ra, n, mode)) this.addCwd(changetype<usize>(ROOT), 1);
+        this.addComputed(p, this.ra, n, mode, home, homeLen);
         continue;
       }
-      if (homeWord || (n > 0 && (load<u8>(p) == 0x2f || load<u8>(p) == 0x7e))) {
-        if (canonicalizeBytesInto(this.path, homeWord ? changetype<usize>(HOME_MARKER) : p, homeWord ? 1 : n, 0, 0, home, homeLen)) {
-          this.addCwd(this.path.ptr, this.path.length);
-        }
-      } else {
-        this.addUnder(p, n);
-      }
+      if (homeWord) this.addHome(home, homeLen);
+      else this.addTarget(p, this.ra, n, home, homeLen);
     }
+  }
+
+  /** A bare `cd` (or to `~`, `$HOME`): the home directory. */
+  addHome(home: usize, homeLen: i32): void {
+    this.addTarget(changetype<usize>(HOME_MARKER), changetype<usize>(UNQUOTED), 1, home, homeLen);
+  }
+
+  /**
+   * A `cd` to (p, a, n) with parts computed at run time: any directory (`/`) when they may be its last
+   * component (`cd "$X"`), else the path as classify reads it (TargetClassifier.plainPath: `cd "$X/etc"`
+   * is /etc, `cd "$PWD/../.."` two above the current directory).
+   */
+  private addComputed(p: usize, a: usize, n: i32, mode: i32, home: usize, homeLen: i32): void {
+    if (this.cls.isComputed(p, a, n, mode)) { this.addCwd(changetype<usize>(ROOT), 1); return; }
+    const b = this.cls.plain;
+    if (this.cls.plainPath(p, a, n)) this.addTarget(b.ptr, changetype<usize>(UNQUOTED), b.length, home, homeLen);
+    else this.addTarget(p, a, n, home, homeLen);
+  }
+
+  /**
+   * A `cd` to the path (p, a, n) after quote removal, which the tracker could not resolve: `/…`; `-` or
+   * `~-` ($OLDPWD); `~…` (home, `~user`, `~+` the directory it is in); or relative, under every candidate so far.
+   */
+  addTarget(p: usize, a: usize, n: i32, home: usize, homeLen: i32): void {
+    if (n <= 0) return;
+    const c = load<u8>(p);
+    if (n == 1 && c == 0x2d) { this.addCwd(changetype<usize>(ROOT), 1); return; } // `cd -`: $OLDPWD, see ~-
+    if (c == 0x7e && load<u8>(a) == Attr.UNQUOTED) {
+      let j = 1;
+      while (j < n && load<u8>(p + <usize>j) != 0x2f) j++;
+      // What follows the tilde prefix, relative to it (`.` for nothing).
+      let k = j;
+      while (k < n && load<u8>(p + <usize>k) == 0x2f) k++;
+      const rp = k < n ? p + <usize>k : changetype<usize>(DOT), rn = k < n ? n - k : 1;
+      if (j == 2 && load<u8>(p + 1) == 0x2b) { // `~+/..` is `./..`: $PWD
+        if (k < n) this.addUnder(rp, rn);
+        return;
+      }
+      // $OLDPWD: from the environment when the script has not moved (`OLDPWD=/ bash -c 'cd -'` enters /).
+      if (j == 2 && load<u8>(p + 1) == 0x2d) { this.addCwd(changetype<usize>(ROOT), 1); return; }
+      // HOME set by the command (`HOME=/; cd ~/etc`): any directory, as for `$X/etc`.
+      if (j == 1 && this.cls.homeWritten) { this.addJoined(rp, rn, changetype<usize>(ROOT), 1); return; }
+      if (j == 1 && homeLen > 0) {
+        if (canonicalizeBytesInto(this.path, rp, rn, home, homeLen, 0, 0)) this.addCwd(this.path.ptr, this.path.length);
+        return;
+      }
+      // A home we do not know: ours, another user's (`~root`), a directory stack entry (`~1`).
+      this.addJoined(rp, rn, changetype<usize>(HOME_MARKER), 1);
+      return;
+    }
+    if (c == 0x2f) {
+      if (canonicalizeBytesInto(this.path, p, n, 0, 0, 0, 0)) this.addCwd(this.path.ptr, this.path.length);
+      return;
+    }
+    this.addUnder(p, n);
+  }
+
+  /**
+   * A `cd` to word w, with CDPATH set: a relative target bash looks up there may be under any directory, `/`
+   * at worst (`cd etc/..`, `cd etc`: /etc); so may a computed one.
+   */
+  addCdpath(s: Script, w: i32): void {
+    if (w < 0 || s.wordLen(w) == 0) return;
+    if (s.isStatic(w)) {
+      const p = s.wordPtr(w), n = s.wordLen(w);
+      if (!searchesCdpath(p, n)) return;
+      this.addCwd(changetype<usize>(ROOT), 1);
+      this.addJoined(p, n, changetype<usize>(ROOT), 1);
+      return;
+    }
+    this.addCwd(changetype<usize>(ROOT), 1);
   }
 
   /**
@@ -121,9 +217,25 @@ export class DangerChecker {
   addUnder(p: usize, n: i32): void {
     for (let i = 0, m = this.cwdStart.length; i < m; i++) {
       if (this.cwdStart.length >= MAX_CWDS) { this.addCwd(changetype<usize>(ROOT), 1); return; }
-      const bp = this.cwdText.ptr + <usize>this.cwdStart.get(i), bn = this.cwdLen.get(i);
-      if (canonicalizeBytesInto(this.path, p, n, bp, bn, 0, 0)) this.addCwd(this.path.ptr, this.path.length);
+      this.addJoined(p, n, this.cwdText.ptr + <usize>this.cwdStart.get(i), this.cwdLen.get(i));
     }
+  }
+
+  /**
+   * The relative path (p, n) from candidate (bp, bn). Under the home marker (`~`, `~/src`) it stays marked;
+   * above it (`~/..`) is the parent of a home we do not know, which may be `/` (HOME=/root): `/`.
+   */
+  private addJoined(p: usize, n: i32, bp: usize, bn: i32): void {
+    if (load<u8>(bp) != 0x7e) {
+      if (canonicalizeBytesInto(this.path, p, n, bp, bn, 0, 0)) this.addCwd(this.path.ptr, this.path.length);
+      return;
+    }
+    const m = this.marked;
+    m.reset(); m.push(0x2f); m.append(bp, bn);
+    if (!canonicalizeBytesInto(this.path, p, n, m.ptr, m.length, 0, 0)) return;
+    const q = this.path.ptr, len = this.path.length;
+    if (len >= 2 && load<u8>(q + 1) == 0x7e && (len == 2 || load<u8>(q + 2) == 0x2f)) this.addCwd(q + 1, len - 1);
+    else this.addCwd(changetype<usize>(ROOT), 1);
   }
 
   /** True when something catastrophic is found; `message` says what. */
@@ -139,6 +251,7 @@ export class DangerChecker {
   private checkViews(s: Script, skip: bool): bool {
     this.cls.trustMktemp = mktempTrusted(s);
     this.ifsWritten = writesIfs(s);
+    this.linkedTo = this.symlinks(s);
     for (let c = 0, n = s.commandCount; c < n; c++) if (s.cRedirN(c) > 0 && this.redirects(s, c)) return true;
     let kinds = 0;
     for (let v = 0, n = s.viewCount; v < n; v++) {
@@ -175,6 +288,7 @@ export class DangerChecker {
         // With no -r spelled out, recursion comes from a computed word; only one that splits can also
         // name a path (`rm $(echo -rf /)`), while `rm -f "$f"` is `-f` and one file or two options.
         const explicit = f.hasShort(0x72);
+        if (this.throughLink()) return this.hit(s, v, "is a recursive delete in a command that makes a symlink to " + describe(this.linkedTo));
         const t = this.operands(s, cmd, start + 1, end, false, explicit ? COMPUTED_ALL : COMPUTED_SPLITTING);
         if (isCatastrophic(t)) {
           return this.hit(s, v, (explicit ? "is" : "may be (a computed word can add -r)") + " a recursive delete of " + describe(t));
@@ -184,6 +298,7 @@ export class DangerChecker {
       case Cmd.CHMOD: case Cmd.CHOWN: {
         collectFlags(s, cmd, start, end, info, this.flags);
         if (!this.flags.hasShort(0x72)) return false;
+        if (this.throughLink()) return this.hit(s, v, "recursively changes permissions or owner in a command that makes a symlink to " + describe(this.linkedTo));
         const t = this.operands(s, cmd, start + 1, end, true, COMPUTED_ALL);
         const home = t == Target.HOME || t == Target.HOME_CHILDREN;
         if (isCatastrophic(t) && (cmdId(info) == Cmd.CHMOD || !home)) {
@@ -384,7 +499,33 @@ export class DangerChecker {
       }
     }
     if (deletes && isCatastrophic(worst)) return this.hit(s, v, "deletes everything under " + describe(worst));
+    if (deletes && this.throughLink()) return this.hit(s, v, "deletes in a command that makes a symlink to " + describe(this.linkedTo));
     return false;
+  }
+
+  /**
+   * The worst target of the symlinks the script makes (`ln -s / x`, then `cd x && rm -rf *` or `rm -rf x/*`
+   * empties /): any operand of `ln -s`, link names included, as `operands` classifies a delete's.
+   */
+  private symlinks(s: Script): i32 {
+    let worst = Target.OTHER;
+    for (let v = 0, n = s.viewCount; v < n; v++) {
+      const info = s.vInfo(v);
+      if (cmdId(info) != Cmd.LN) continue;
+      const cmd = s.vCmd(v), start = s.vStart(v), end = s.vEnd(v);
+      collectFlags(s, cmd, start, end, info, this.flags);
+      const f = this.flags;
+      if (!f.hasShort(0x73) && !f.hasLong(changetype<usize>(SYMBOLIC), SYMBOLIC.length) && !f.dynamic) continue;
+      const t = this.operands(s, cmd, start + 1, end, false, COMPUTED_ALL);
+      if (t > worst) worst = t;
+    }
+    return worst;
+  }
+
+  /** Does the script link to something catastrophic, so that a recursive change below a link reaches it? */
+  // @ts-ignore: decorator
+  @inline private throughLink(): bool {
+    return isCatastrophic(this.linkedTo);
   }
 
   /** perl -e 'fork while fork', python -c 'while 1: os.fork()'. */
@@ -526,6 +667,7 @@ const CHECKED_BY_NAME = cmdSet([Cmd.RM, Cmd.CHMOD, Cmd.CHOWN, Cmd.FIND, Cmd.MV, 
 }
 
 const NO_PRESERVE: Bytes = utf8("no-preserve-root");
+const SYMBOLIC: Bytes = utf8("symbolic");
 
 /** Which operands `operands` holds to Computed: all, or only those an unquoted expansion can split. */
 const COMPUTED_ALL = 1, COMPUTED_SPLITTING = 2;
@@ -622,4 +764,14 @@ function contains(p: usize, n: i32, lit: string): bool {
     if (k == m) return true;
   }
   return false;
+}
+
+/** bash looks a cd target up in CDPATH unless it starts with `/`, `~`, `./` or `../`, or is `.` or `..`. */
+export function searchesCdpath(p: usize, n: i32): bool {
+  if (n == 0) return false;
+  const c = load<u8>(p);
+  if (c == 0x2f || c == 0x7e) return false;
+  if (c != 0x2e) return true;
+  if (n == 1 || load<u8>(p + 1) == 0x2f) return false;
+  return !(load<u8>(p + 1) == 0x2e && (n == 2 || load<u8>(p + 2) == 0x2f));
 }

@@ -51,8 +51,12 @@ const SYSTEM_DIRS = "bin boot dev etc home lib lib32 lib64 libx32 opt proc root 
 
 export class TargetClassifier {
   out: ByteBuffer = new ByteBuffer(128);
+  /** plainPath's result. */
+  plain: ByteBuffer = new ByteBuffer(64);
   /** Canonical home, or empty when unknown (then `~` is a marker). */
   home: ByteBuffer = new ByteBuffer(64);
+  /** The command or tool_input.env sets HOME: `~` and `$HOME` are then values computed at run time, as `$X` is. */
+  homeWritten: bool = false;
   /** `$(mktemp …)` prints a new path (false when the script defines a mktemp function or an alias). */
   trustMktemp: bool = true;
 
@@ -72,7 +76,12 @@ export class TargetClassifier {
         if (cwdLen <= 0) return Target.UNKNOWN;
         out.append(cwd, cwdLen);
       } else if (j == 2 && <u32>load<u8>(t + 1) == Ch.MINUS) {
-        return Target.UNKNOWN;
+        // $OLDPWD, which may come from the environment: any directory, as `$OLDPWD` is (`~-/*` is `/*` at worst).
+        if (j == n) return computed == Computed.IGNORE ? Target.UNKNOWN : Target.COMPUTED;
+        out.push(<u8>Ch.SLASH);
+      } else if (j == 1 && this.homeWritten) { // `HOME=/; rm -rf ~/etc`: as `$X/etc`
+        if (j == n) return computed == Computed.IGNORE ? Target.UNKNOWN : Target.COMPUTED;
+        out.push(<u8>Ch.SLASH);
       } else if (j > 1 || this.home.length == 0) { // ~user, or home unknown
         out.push(<u8>Ch.TILDE);
         homeMarker = true;
@@ -83,7 +92,7 @@ export class TargetClassifier {
     } else if (a0 == Attr.EXPANSION) {
       let j = 0;
       while (j < n && <u32>load<u8>(a + <usize>j) == Attr.EXPANSION) j++;
-      const named = knownName(t, j);
+      const named = knownName(t, j, this.homeWritten);
       if (named == NAME_HOME && (j == n || <u32>load<u8>(t + <usize>j) == Ch.SLASH)) {
         if (this.home.length == 0) { out.push(<u8>Ch.TILDE); homeMarker = true; }
         else out.append(this.home.ptr, this.home.length);
@@ -121,7 +130,15 @@ export class TargetClassifier {
       if (wild) {
         let j = i;
         while (j < n && <u32>load<u8>(t + <usize>j) == Ch.SLASH) j++;
-        if (j < n) return Target.UNKNOWN; // a wildcard in the middle: below something unknown
+        if (j < n) {
+          // In the middle, a value can climb anywhere (`"/tmp/$X/etc"` is /etc with X=..): what follows is
+          // below any directory, as after a leading `$X/`. A glob is one name there (`/*/../*` is /*,
+          // `/e*/*` /etc/*): a placeholder that `..` removes and kind() takes for any top-level directory.
+          if (hasExpansion(a, start, i)) { out.reset(); out.push(<u8>Ch.SLASH); homeMarker = false; continue; }
+          if (!(out.length == 1 && <u32>load<u8>(out.ptr) == Ch.SLASH)) out.push(<u8>Ch.SLASH);
+          out.push(ANY_NAME);
+          continue;
+        }
         glob = true;
         break;
       }
@@ -134,6 +151,7 @@ export class TargetClassifier {
       }
       if (!(out.length == 1 && <u32>load<u8>(out.ptr) == Ch.SLASH)) out.push(<u8>Ch.SLASH);
       out.append(s, len);
+      if (isProcLink(out.ptr, out.length)) { out.reset(); out.push(<u8>Ch.SLASH); } // `/proc/self/root/*` is /*
     }
     return this.kind(glob, homeMarker);
   }
@@ -141,8 +159,44 @@ export class TargetClassifier {
   /** Does (t, a, n) hold a run-time part that makes it any path, under Computed mode `computed`? */
   isComputed(t: usize, a: usize, n: i32, computed: i32): bool {
     if (computed == Computed.IGNORE) return false;
-    const parts = computedParts(t, a, n, this.trustMktemp);
+    const parts = computedParts(t, a, n, this.trustMktemp, this.homeWritten);
     return parts == PARTS_FINAL || (parts == PARTS_INNER && computed == Computed.SPLITS);
+  }
+
+  /**
+   * (t, a, n) with its run-time parts made plain, as classify reads them, into `plain` (a cd target's path):
+   * up to the last component with a value that may be any text, `/` (`"$X/etc"` is /etc, `"/tmp/$X/.."`
+   * any directory); a leading `$HOME` is `~`, `$PWD` `~+`. False when there is nothing to make plain.
+   */
+  plainPath(t: usize, a: usize, n: i32): bool {
+    const out = this.plain;
+    out.reset();
+    let from = 0;
+    if (n > 0 && <u32>load<u8>(a) == Attr.EXPANSION) {
+      let j = 0;
+      while (j < n && <u32>load<u8>(a + <usize>j) == Attr.EXPANSION) j++;
+      const named = knownName(t, j, this.homeWritten);
+      if (named != NAME_OTHER && (j == n || <u32>load<u8>(t + <usize>j) == Ch.SLASH)) {
+        out.push(<u8>Ch.TILDE);
+        if (named == NAME_PWD) out.push(<u8>Ch.PLUS);
+        from = j;
+      }
+    }
+    let cut = -1;
+    for (let i = from; i < n;) {
+      if (<u32>load<u8>(a + <usize>i) != Attr.EXPANSION) { i++; continue; }
+      let j = i;
+      while (j < n && <u32>load<u8>(a + <usize>j) == Attr.EXPANSION) j++;
+      if (!numbersOnly(t, i, j) && !(this.trustMktemp && isMktemp(t, i, j))) {
+        cut = j;
+        while (cut < n && !isSeparator(t, a, cut)) cut++;
+      }
+      i = j;
+    }
+    if (cut >= 0) { out.reset(); out.push(<u8>Ch.SLASH); from = cut; }
+    if (from == 0) return false;
+    out.append(t + <usize>from, n - from);
+    return true;
   }
 
   private kind(glob: bool, homeMarker: bool): i32 {
@@ -152,6 +206,7 @@ export class TargetClassifier {
       return Target.OTHER;
     }
     if (n == 1 && <u32>load<u8>(p) == Ch.SLASH) return glob ? Target.ROOT_CHILDREN : Target.ROOT;
+    if (n == 2 && <u32>load<u8>(p + 1) == ANY_NAME) return glob ? Target.SYSTEM_CHILDREN : Target.SYSTEM; // `/e*/*`
     const h = this.home;
     if (h.length > 0) {
       if (n == h.length && memory.compare(p, h.ptr, <usize>n) == 0) return glob ? Target.HOME_CHILDREN : Target.HOME;
@@ -165,13 +220,50 @@ export class TargetClassifier {
   }
 }
 
+/**
+ * Is the canonical path (p, n) a link the kernel keeps to a directory: a process's root or working directory
+ * (`/proc/self/root` is `/`, `/proc/1/cwd`), or an open descriptor (`/dev/fd/3`, `/proc/self/fd/3`)? What is
+ * below it is below `/` or any directory: `/` stands for it.
+ */
+export function isProcLink(p: usize, n: i32): bool {
+  if (n < 8 || <u32>load<u8>(p) != Ch.SLASH) return false;
+  let k = 0, i = 1;
+  let first = 0, prev = 0; // 1: proc, 2: dev; the previous component: 3 fd, 4 task
+  while (i <= n) {
+    let j = i;
+    while (j < n && <u32>load<u8>(p + <usize>j) != Ch.SLASH) j++;
+    const c = p + <usize>i, m = j - i;
+    if (k == 0) {
+      first = bytesIs(c, m, "proc") ? 1 : bytesIs(c, m, "dev") ? 2 : 0;
+      if (first == 0) return false;
+    } else if (j == n) {
+      // The last component: root or cwd of a process (/proc/X/…), or an entry of an fd directory.
+      if (prev == 3) return true;
+      return first == 1 && k >= 2 && prev != 4 && (bytesIs(c, m, "root") || bytesIs(c, m, "cwd"));
+    }
+    prev = bytesIs(c, m, "fd") ? 3 : bytesIs(c, m, "task") ? 4 : 0;
+    k++;
+    i = j + 1;
+  }
+  return false;
+}
+
+/** A path component a glob matched (a NUL, which no word holds). */
+const ANY_NAME: u8 = 0;
+
+/** Does [i, j) of the Attr at a hold an expansion? */
+function hasExpansion(a: usize, i: i32, j: i32): bool {
+  for (let k = i; k < j; k++) if (<u32>load<u8>(a + <usize>k) == Attr.EXPANSION) return true;
+  return false;
+}
+
 const NAME_OTHER = 0, NAME_HOME = 1, NAME_PWD = 2;
 
-/** `$HOME`/`${HOME}` or `$PWD`/`${PWD}` spelled by the n bytes at t. */
-function knownName(t: usize, n: i32): i32 {
+/** `$HOME`/`${HOME}` (unless the command sets HOME: then it is any value) or `$PWD`/`${PWD}` spelled by the n bytes at t. */
+function knownName(t: usize, n: i32, homeWritten: bool): i32 {
   let p = t + 1, m = n - 1;
   if (m >= 2 && <u32>load<u8>(p) == Ch.LBRACE && <u32>load<u8>(p + <usize>m - 1) == Ch.RBRACE) { p++; m -= 2; }
-  if (bytesIs(p, m, "HOME")) return NAME_HOME;
+  if (bytesIs(p, m, "HOME")) return homeWritten ? NAME_OTHER : NAME_HOME;
   if (bytesIs(p, m, "PWD")) return NAME_PWD;
   return NAME_OTHER;
 }
@@ -182,7 +274,7 @@ const PARTS_NONE = 0, PARTS_INNER = 1, PARTS_FINAL = 2;
  * Where (t, a, n) has run-time parts that could be any text: none, only before its final path component,
  * or in it. Path separators are unexpanded `/`; trailing ones end no component.
  */
-function computedParts(t: usize, a: usize, n: i32, trustMktemp: bool): i32 {
+function computedParts(t: usize, a: usize, n: i32, trustMktemp: bool, homeWritten: bool): i32 {
   let e = n;
   while (e > 0 && isSeparator(t, a, e - 1)) e--;
   let f = e;
@@ -194,7 +286,7 @@ function computedParts(t: usize, a: usize, n: i32, trustMktemp: bool): i32 {
     let j = i;
     while (j < n && <u32>load<u8>(a + <usize>j) == Attr.EXPANSION) j++;
     // A leading `$HOME` or `$PWD` alone is resolved (home, cwd); numbers cannot climb or split.
-    if (!(i == 0 && knownName(t, j) != NAME_OTHER) && !numbersOnly(t, i, j) && !(trustMktemp && isMktemp(t, i, j))) {
+    if (!(i == 0 && knownName(t, j, homeWritten) != NAME_OTHER) && !numbersOnly(t, i, j) && !(trustMktemp && isMktemp(t, i, j))) {
       if (j > f && i < e) return PARTS_FINAL;
       inner = true;
     }

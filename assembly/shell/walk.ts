@@ -258,7 +258,9 @@ export class Walker {
     // find's `{}` (`find . -exec make -C {} \;`): some directory find reaches, named by nobody — an empty
     // word, which resolves nowhere (allowed_working_directories denies) and is any directory to patterns.
     const found = !computed && indexOf(s.wordPtr(dir), s.wordLen(dir), 0x7b) >= 0;
-    s.cdWords.push(computed ? s.commitRaw(0, 0, WordKind.ARG | WordFlag.DYNAMIC, Attr.UNQUOTED) :
+    // A whole word (`env -C "$d"`, `-C /e*`) is kept: its values and alternatives are the directory's.
+    s.cdWords.push(computed && dir >= 0 && offset == 0 ? dir :
+      computed ? s.commitRaw(0, 0, WordKind.ARG | WordFlag.DYNAMIC, Attr.UNQUOTED) :
       found ? s.commitRaw(0, 0, WordKind.ARG, Attr.UNQUOTED) :
       offset == 0 ? dir : s.commitRaw(s.wordPtr(dir) + <usize>offset, s.wordLen(dir) - offset, WordKind.ARG, Attr.UNQUOTED));
     // Inside a wrapper (`env -C .. env -C ..`) a relative directory is relative to one we do not track.

@@ -11,6 +11,7 @@ import { bytesStartLower, indexOf, isNameAssignText, isOptionWord, wordIs } from
 import { Cmd, cmdId } from "./names";
 import { Script } from "./nodes";
 import { Attr, Ch, WordFlag, WordKind } from "./tokens";
+import { utf8 } from "../util/bytes";
 import { Walker, isStdinPath } from "./walk";
 import { unwrapSed } from "./sed-script";
 import { unwrapAwk } from "./awk-program";
@@ -62,6 +63,9 @@ export function unwrap(w: Walker, v: i32, cmd: i32, k: i32, end: i32, info: i32)
         "other-user/U preserve-env/E login/i shell/s edit/e list/l validate/v askpass/A background/b " +
         "non-interactive/n stdin/S remove-timestamp/K reset-timestamp/k set-home/H preserve-groups/P");
       if (o.has(0x65) || o.has(0x6c) || o.has(0x76) || o.has(0x56)) return -1; // -e edits, -l lists, -v, -V
+      const dir = o.value(0x44); // -D dir / --chdir=dir
+      if (dir >= 0) w.transientCd(cmd, v, dir, o.valueOffset(0x44), false);
+      if (o.has(0x69)) loginHome(w, v, cmd); // -i / --login
       for (; i < end && isNameAssignText(s, s.arg(cmd, i)); i++) {
         s.addEnvWord(s.arg(cmd, i), cmd);
         w.commandEnv(cmd, v, s.arg(cmd, i));
@@ -80,7 +84,10 @@ export function unwrap(w: Walker, v: i32, cmd: i32, k: i32, end: i32, info: i32)
       i = o.scan(s, cmd, i, end, "cnpPu", "class/c classdata/n pid/p pgid/P uid/u ignore/t");
       return o.has(0x70) || o.has(0x50) || o.has(0x75) ? -1 : i;
     case Cmd.CHROOT:
-      return o.scan(s, cmd, i, end, "12", "userspec/1 groups/2 skip-chdir/3") + 1;
+      i = o.scan(s, cmd, i, end, "12", "userspec/1 groups/2 skip-chdir/3") + 1;
+      // The command starts in the new root's `/` (`chroot / rm -rf *` empties /), unless --skip-chdir.
+      if (!o.has(0x33)) w.transientCd(cmd, v, s.commitRaw(changetype<usize>(SLASH), 1, WordKind.ARG, Attr.UNQUOTED), 0, false);
+      return i;
     case Cmd.STRACE:
       return o.scan(s, cmd, i, end, "eoOpPsSuEabIXU", "output/o trace/e signal/9 attach/p user/u env/E");
     case Cmd.TASKSET:
@@ -107,6 +114,7 @@ export function unwrap(w: Walker, v: i32, cmd: i32, k: i32, end: i32, info: i32)
       return i;
     }
     case Cmd.SU: case Cmd.SCRIPT: // su/runuser/script -c 'code' (options may follow the user)
+      if (cmdId(info) == Cmd.SU && suLogin(s, cmd, i, end)) loginHome(w, v, cmd);
       if (optAnywhere(w, cmd, i, end, 0x63, "command", "sgGwEIOBTm")) w.payloadWord(cmd, v, w.valWord, w.valOff);
       else if (optAnywhere(w, cmd, i, end, 0, "session-command", "sgGw")) w.payloadWord(cmd, v, w.valWord, w.valOff);
       return -1;
@@ -459,6 +467,39 @@ function sshOption(w: Walker, v: i32, cmd: i32, value: i32, off: i32): void {
       bytesStartLower(p, n, "knownhostscommand") || bytesStartLower(p, n, "remotecommand")) {
     w.payloadWord(cmd, v, value, off + k + 1);
   }
+}
+
+const SLASH = utf8("/");
+const USER_HOME = utf8("~root");
+
+/**
+ * A login (`su -`, `runuser -l`, `sudo -i`) starts in the user's home, which we do not know (su's default
+ * user is root; any `~user` is the home marker): a cd there for this command (`su - -c 'rm -rf *'`).
+ */
+function loginHome(w: Walker, v: i32, cmd: i32): void {
+  w.transientCd(cmd, v, w.s.commitRaw(changetype<usize>(USER_HOME), USER_HOME.length, WordKind.ARG, Attr.UNQUOTED), 0, false);
+}
+
+/** Does su/runuser log in: `-`, `-l`, a bundle with l (`-lc`), `--login` or a prefix of it; a computed word may be one. */
+function suLogin(s: Script, cmd: i32, i: i32, end: i32): bool {
+  for (let j = i; j < end; j++) {
+    const a = s.arg(cmd, j);
+    if (!s.isStatic(a)) return true;
+    const p = s.wordPtr(a), n = s.wordLen(a);
+    if (n == 0 || <u32>load<u8>(p) != Ch.MINUS) continue;
+    if (n == 1) return true;
+    if (<u32>load<u8>(p + 1) == Ch.MINUS) {
+      if (n == 2) return false; // --
+      if (n >= 5 && "login".startsWith(String.UTF8.decodeUnsafe(p + 2, <usize>(n - 2)))) return true;
+      continue;
+    }
+    for (let q = 1; q < n; q++) {
+      const ch = <u32>load<u8>(p + <usize>q);
+      if (ch == 0x6c) return true;
+      if (indexOfChar("csgGwu", ch) >= 0) { if (q + 1 == n) j++; break; } // takes a value
+    }
+  }
+  return false;
 }
 
 function indexOfChar(list: string, c: u32): i32 {
