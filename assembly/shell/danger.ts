@@ -179,7 +179,7 @@ export class DangerChecker {
       // HOME set by the command (`HOME=/; cd ~/etc`): any directory, as for `$X/etc`.
       if (j == 1 && this.cls.homeWritten) { this.addJoined(rp, rn, changetype<usize>(ROOT), 1); return; }
       if (j == 1 && homeLen > 0) {
-        if (canonicalizeBytesInto(this.path, rp, rn, home, homeLen, 0, 0)) this.addCwd(this.path.ptr, this.path.length);
+        this.addResolved(rp, rn, home, homeLen);
         return;
       }
       // A home we do not know: ours, another user's (`~root`), a directory stack entry (`~1`).
@@ -187,7 +187,7 @@ export class DangerChecker {
       return;
     }
     if (c == 0x2f) {
-      if (canonicalizeBytesInto(this.path, p, n, 0, 0, 0, 0)) this.addCwd(this.path.ptr, this.path.length);
+      this.addResolved(p, n, 0, 0);
       return;
     }
     this.addUnder(p, n);
@@ -227,14 +227,20 @@ export class DangerChecker {
    */
   private addJoined(p: usize, n: i32, bp: usize, bn: i32): void {
     if (load<u8>(bp) != 0x7e) {
-      if (canonicalizeBytesInto(this.path, p, n, bp, bn, 0, 0)) this.addCwd(this.path.ptr, this.path.length);
+      this.addResolved(p, n, bp, bn);
       return;
     }
     const m = this.marked;
     m.reset(); m.push(0x2f); m.append(bp, bn);
-    if (!canonicalizeBytesInto(this.path, p, n, m.ptr, m.length, 0, 0)) return;
+    if (!canonicalizeBytesInto(this.path, p, n, m.ptr, m.length, 0, 0)) { this.addCwd(changetype<usize>(ROOT), 1); return; }
     const q = this.path.ptr, len = this.path.length;
     if (len >= 2 && load<u8>(q + 1) == 0x7e && (len == 2 || load<u8>(q + 2) == 0x2f)) this.addCwd(q + 1, len - 1);
+    else this.addCwd(changetype<usize>(ROOT), 1);
+  }
+
+  /** The path (p, n) resolved under (bp, bn) as a candidate; `/` when it cannot be resolved (fail closed). */
+  private addResolved(p: usize, n: i32, bp: usize, bn: i32): void {
+    if (canonicalizeBytesInto(this.path, p, n, bp, bn, 0, 0)) this.addCwd(this.path.ptr, this.path.length);
     else this.addCwd(changetype<usize>(ROOT), 1);
   }
 
