@@ -662,7 +662,7 @@ export class DangerChecker {
   }
 }
 
-/** The ids view() has a case for: a view with another id is checked only by its kind bits (viewChecked). */
+/** The ids view() has a case for: a view with another id is checked only by its kind bits (viewChecked). test/gate-lists.test.ts keeps the two alike. */
 const CHECKED_BY_NAME = cmdSet([Cmd.RM, Cmd.CHMOD, Cmd.CHOWN, Cmd.FIND, Cmd.MV, Cmd.MKFS, Cmd.DD, Cmd.TAR, Cmd.KILL,
   Cmd.POWER, Cmd.INIT, Cmd.SYSTEMCTL, Cmd.NC, Cmd.SOCAT]);
 

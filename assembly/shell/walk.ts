@@ -427,7 +427,7 @@ export class Walker {
   }
 }
 
-/** The ids bookkeeping has a case for (test and unset before its switch). */
+/** The ids bookkeeping has a case for (test and unset before its switch); test/gate-lists.test.ts keeps the two alike. */
 const BOOKKEEPING = cmdSet([Cmd.TEST, Cmd.UNSET, Cmd.NPM, Cmd.CHMOD, Cmd.TAR, Cmd.MAKE, Cmd.DECLARE, Cmd.LET, Cmd.READ,
   Cmd.PRINTF, Cmd.MAPFILE, Cmd.GETOPTS, Cmd.CD, Cmd.PUSHD, Cmd.POPD, Cmd.SOURCE]);
 
