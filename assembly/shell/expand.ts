@@ -36,7 +36,7 @@ export class Expander extends Lexer {
       b.appendString(this.isPlainMktemp(first) ? "$(mktemp)" : "$(…)", Attr.EXPANSION);
       return true;
     }
-    if (n == Ch.LBRACE) return this.scanParam();
+    if (n == Ch.LBRACE) return this.scanParam(inDquote);
     if (n == Ch.LBRACKET) return this.scanOldArith();
     if (isNameStart(n)) {
       let j = this.pos + 2;
@@ -56,8 +56,13 @@ export class Expander extends Lexer {
     return true;
   }
 
-  /** `${…}`: a bare name is kept as `$name`; anything else keeps its source text. */
-  scanParam(): bool {
+  /**
+   * `${…}`: a bare name is kept as `$name`; anything else keeps its source text.
+   * `inDquote`: the expansion is inside double quotes, `$"…"` or an unquoted
+   * here-document body, where quoting inside the braces follows other rules
+   * (quoteIsLiteral).
+   */
+  scanParam(inDquote: bool): bool {
     const b = this.b();
     const start = this.pos;
     let j = this.pos + 2;
@@ -77,6 +82,7 @@ export class Expander extends Lexer {
         this.script.dynNames.push(w);
       }
     }
+    const literalQuotes = inDquote && quoteIsLiteral(this, start + 2);
     this.pos += 2;
     if (!this.enterLevel()) return false;
     while (true) {
@@ -85,12 +91,20 @@ export class Expander extends Lexer {
       if (c == Ch.RBRACE) break;
       if (c == Ch.BACKSLASH) { this.pos += 2; continue; }
       if (c == Ch.SQUOTE) {
+        if (literalQuotes) { if (!this.scanLiteralQuotes(this.pos, false)) return false; continue; }
         if (!this.scanSingle()) return false;
         continue;
       }
       if (c == Ch.DQUOTE) { if (!this.scanDouble()) return false; continue; }
-      if (c == Ch.DOLLAR) { if (!this.scanDollar(false)) return false; continue; }
-      if (c == Ch.BACKTICK) { if (!this.scanBacktick(false)) return false; continue; }
+      if (c == Ch.DOLLAR) {
+        // Nested `${…}` inherit the quoting context; `$'…'` in a literal-quote
+        // word is paired with escapes (bash's P_ALLOWESC) but not decoded.
+        const n = this.ch(this.pos + 1);
+        if (literalQuotes && n == Ch.SQUOTE) { if (!this.scanLiteralQuotes(this.pos + 1, true)) return false; continue; }
+        if (!this.scanDollar(n == Ch.SQUOTE || n == Ch.DQUOTE ? false : inDquote)) return false;
+        continue;
+      }
+      if (c == Ch.BACKTICK) { if (!this.scanBacktick(inDquote)) return false; continue; }
       this.pos++;
     }
     this.leaveLevel();
@@ -102,6 +116,41 @@ export class Expander extends Lexer {
     this.pos++;
     b.append(this.src + <usize>start, this.pos - start, Attr.EXPANSION);
     return true;
+  }
+
+  /**
+   * A `'…'` (from: the quote) in the word of a double-quoted `${x:-…}`-type
+   * expansion. bash pairs the quotes to find the closing brace, but then
+   * expands the word as if double-quoted: the quotes stay literal and a `$( )`,
+   * backtick or `${…}` between them runs (`"${x:-'$(id)'}"` runs id). Where
+   * such a substitution ends is read differently by those two passes, so it
+   * is refused; plain `$name` is kept. `escapes`: a `$'…'` region, where bash
+   * pairs past `\'`.
+   */
+  scanLiteralQuotes(from: i32, escapes: bool): bool {
+    const b = this.b();
+    let i = from + 1;
+    while (i < this.end) {
+      const c = this.ch(i);
+      if (c == Ch.SQUOTE) break;
+      if (c == Ch.BACKSLASH && escapes) { i += 2; continue; }
+      if (c == Ch.BACKTICK) return this.literalQuoteSubst();
+      if (c == Ch.DOLLAR) {
+        const n = this.ch(i + 1);
+        if (n == Ch.LPAREN || n == Ch.LBRACE || n == Ch.LBRACKET) return this.literalQuoteSubst();
+      }
+      i++;
+    }
+    if (i >= this.end) return this.fail(ParseError.SYNTAX, "unterminated single quote");
+    b.append(this.src + <usize>this.pos, i + 1 - this.pos, Attr.QUOTED);
+    this.pos = i + 1;
+    this.sawQuote = true;
+    return true;
+  }
+
+  literalQuoteSubst(): bool {
+    return this.fail(ParseError.UNSUPPORTED,
+      "a substitution between single quotes inside a double-quoted ${…} runs in bash; it is not supported");
   }
 
   /**
@@ -432,4 +481,34 @@ export class Expander extends Lexer {
     this.peekPos = -1;
     return ok;
   }
+}
+
+/**
+ * Inside double quotes (and unquoted here-document bodies), is `'` literal in
+ * the word of the `${…}` whose inside starts at p? bash quotes with `'` only
+ * in the pattern operators (`#` `%` `/` `^` `,` `@`); in `-` `=` `+` `?` (with
+ * or without `:`) and in `${x:offset:length}` the quotes are literal and what
+ * is between them is expanded. Anything not recognised counts as literal,
+ * the reading that sees more.
+ */
+function quoteIsLiteral(lexer: Lexer, p: i32): bool {
+  let c = lexer.ch(p);
+  // `${#x}` / `${!x}` prefixes (a lone `${#}` or `${!}` is the parameter itself).
+  if (c == Ch.HASH || c == Ch.BANG) {
+    const n = lexer.ch(p + 1);
+    if (isNameStart(n) || isDigit(n) || n == Ch.AT || n == Ch.STAR) { p++; c = n; }
+  }
+  if (isNameStart(c)) { while (isNameChar(lexer.ch(p))) p++; }
+  else if (isDigit(c)) { while (isDigit(lexer.ch(p))) p++; }
+  else p++; // a special parameter: @ * # ? $ ! - 0
+  if (lexer.ch(p) == Ch.LBRACKET) {
+    let depth = 0;
+    for (; p < lexer.end; p++) {
+      const d = lexer.ch(p);
+      if (d == Ch.LBRACKET) depth++;
+      else if (d == Ch.RBRACKET) { if (--depth == 0) { p++; break; } }
+    }
+  }
+  const op = lexer.ch(p);
+  return !(op == Ch.HASH || op == Ch.PERCENT || op == Ch.SLASH || op == Ch.CARET || op == Ch.COMMA || op == Ch.AT);
 }

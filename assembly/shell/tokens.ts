@@ -35,6 +35,7 @@ export const enum Ch {
   LBRACKET = 0x5b,
   BACKSLASH = 0x5c,
   RBRACKET = 0x5d,
+  CARET = 0x5e,
   UNDERSCORE = 0x5f,
   BACKTICK = 0x60,
   LBRACE = 0x7b,
