@@ -25,7 +25,7 @@ function sample(key: string, prop: Schema): unknown {
   if (prop.const !== undefined) return prop.const;
   if (prop.enum) return prop.enum[0];
   if (prop.type === "number") return 30;
-  if (prop.type === "boolean") return key === "builtin_checks";
+  if (prop.type === "boolean") return key === "builtin_checks" || key === "require_listed_builtins";
   throw new Error(`no sample for ${key}`);
 }
 

@@ -11,7 +11,9 @@
 //      oap.command_injection_detected
 //   2. built-in catastrophic checks (unless builtin_checks is false) → oap.dangerous_operation
 //   3. allowed_commands, per command in order: a name computed at run time or
-//      not in the list → oap.command_not_allowed; code we cannot see (`sh -c "$X"`,
+//      not in the list → oap.command_not_allowed (builtins that only change the
+//      shell's state, shell/state-builtins.ts, need no entry unless
+//      require_listed_builtins is set); code we cannot see (`sh -c "$X"`,
 //      `eval "$X"`, a shell reading an unknown pipe) → oap.command_injection_detected
 //   4. blocked_patterns → oap.blocked_pattern
 //   5. max_execution_time against tool_input.timeout → oap.limit_exceeded
@@ -37,6 +39,7 @@ import { ParseError, MAX_INPUT, WordKind } from "../shell/tokens";
 import { showArgv, showCommand, showWord } from "../shell/message";
 import { InputProblem, inputProblem } from "../shell/input";
 import { AllowList, compileAllowEntry, isFunctionCall } from "../shell/allow";
+import { isStateBuiltin } from "../shell/state-builtins";
 import { envName } from "../shell/argv";
 import { codeVariableSet, programOption } from "../shell/hidden-code";
 import { ArithTaint, arithTainted } from "../shell/arith";
@@ -45,6 +48,8 @@ export class CommandLimits {
   allowedCommands: Array<string> | null = null;
   blockedPatterns: Array<string> = [];
   builtinChecks: bool = true;
+  /** Builtins that only change the shell's state need listing too (APort's strict reading); shell/state-builtins.ts. */
+  requireListedBuiltins: bool = false;
   maxExecutionTime: f64 = NaN;
   allowedWorkingDirectories: Array<string> | null = null;
   blockedEnvVars: Array<string> = [];
@@ -230,13 +235,15 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
   const functions = s.fName.length > 0;
   // Read once, not per view.
   const allowAny = limits.allowAny, allowNone = limits.allow.size == 0;
+  // An empty list still allows nothing at all, builtins included.
+  const stateBuiltins = !limits.requireListedBuiltins && !allowNone;
   for (let v = 0, n = s.viewCount; v < n; v++) {
     const flags = s.vFlags(v);
     if ((flags & ViewFlag.NAME_DYNAMIC) != 0) {
       return verdict.deny(Code.COMMAND_NOT_ALLOWED, "command '" + showView(s, v) + "'" + runBy(s, v) +
         " has a name computed at run time (variable, substitution, glob or brace expansion), so it cannot be checked against allowed_commands");
     }
-    if (!allowAny && !(functions && s.vParent(v) < 0 && isFunctionCall(s, v))) {
+    if (!allowAny && !(functions && s.vParent(v) < 0 && isFunctionCall(s, v)) && !(stateBuiltins && isStateBuiltin(s, v))) {
       if (allowNone) {
         return verdict.deny(Code.COMMAND_NOT_ALLOWED, "command '" + showView(s, v) + "'" + runBy(s, v) +
           " is not allowed: allowed_commands is empty or missing, so no command is allowed");

@@ -38,6 +38,15 @@ const KEY_SUFFIXES: StaticArray<string> = [
   ".pem", ".key", ".p12", ".pfx", ".ppk", ".jks", ".keystore", ".kdbx",
 ];
 const ETC_SECRETS: StaticArray<string> = ["shadow", "gshadow", "sudoers", "sudoers.d", "master.passwd"];
+// Committed templates of an environment file, holding placeholders, not secrets.
+const ENV_TEMPLATES: StaticArray<string> = [".env.example", ".env.sample", ".env.template", ".env.dist"];
+// Source code whose name mentions credentials or passwords (`src/aws/credentials.ts`,
+// `password-reset.tsx`) is code, not a secret store. Data and config formats
+// (`credentials.json`, `.csv`, `.yaml`, `.xml`, no extension) stay sensitive.
+const SOURCE_SUFFIXES: StaticArray<string> = [
+  ".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs", ".py", ".go", ".rs", ".java", ".kt", ".rb",
+  ".php", ".cs", ".swift", ".c", ".h", ".cc", ".cpp", ".hpp", ".scala", ".dart", ".vue", ".svelte",
+];
 
 const seg = new ByteBuffer(64);
 
@@ -152,13 +161,13 @@ export function sensitiveRule(ptr: usize, len: i32, from: i32 = 0): Sensitive {
 
 /** The name rules for the segment loaded in `seg`. */
 function segmentRule(prevDocker: bool, prevConfig: bool): Sensitive {
-  if (startsWith(".env")) return Sensitive.Env;
+  if (startsWith(".env") && !anyEq(ENV_TEMPLATES)) return Sensitive.Env;
   if (anyEq(SECRET_DIRS)) return Sensitive.SecretDir;
   if (anyEq(SECRET_FILES)) return Sensitive.SecretFile;
   if (prevDocker && eq("config.json")) return Sensitive.DockerConfig;
   if (prevConfig && (eq("gcloud") || eq("gh"))) return Sensitive.CloudCli;
-  if (contains("credentials")) return Sensitive.Credentials;
-  if (contains("password")) return Sensitive.Password;
+  if (contains("credentials") && !isSource()) return Sensitive.Credentials;
+  if (contains("password") && !isSource()) return Sensitive.Password;
   for (let k = 0; k < SSH_KEYS.length; k++) {
     if (startsWith(unchecked(SSH_KEYS[k])) && !endsWith(".pub")) return Sensitive.SshKey; // k < length
   }
@@ -168,16 +177,23 @@ function segmentRule(prevDocker: bool, prevConfig: bool): Sensitive {
   return Sensitive.None;
 }
 
+function isSource(): bool {
+  for (let k = 0; k < SOURCE_SUFFIXES.length; k++) {
+    if (endsWith(unchecked(SOURCE_SUFFIXES[k]))) return true; // k < length
+  }
+  return false;
+}
+
 /** The rule as users read it, for messages. */
 export function describeSensitive(rule: Sensitive): string {
   switch (rule) {
-    case Sensitive.Env: return "'.env*' (environment files)";
+    case Sensitive.Env: return "'.env*' (environment files; '.env.example', '.env.sample', '.env.template', '.env.dist' are fine)";
     case Sensitive.SecretDir: return "'.ssh', '.aws', '.gnupg', '.kube', '.azure' (credential directories)";
     case Sensitive.SecretFile: return "'.netrc', '.npmrc', '.pypirc', '.pgpass', '.htpasswd', '.vault-token' (credential files)";
     case Sensitive.DockerConfig: return "'.docker/config.json' (registry credentials)";
     case Sensitive.CloudCli: return "'.config/gcloud', '.config/gh' (CLI tokens)";
-    case Sensitive.Credentials: return "'*credentials*'";
-    case Sensitive.Password: return "'*password*'";
+    case Sensitive.Credentials: return "'*credentials*' (source files such as 'credentials.ts' are fine)";
+    case Sensitive.Password: return "'*password*' (source files such as 'password-reset.tsx' are fine)";
     case Sensitive.SshKey: return "'id_rsa', 'id_dsa', 'id_ecdsa', 'id_ed25519' (SSH private keys; '.pub' is fine)";
     case Sensitive.KeyFile: return "'*.pem', '*.key', '*.p12', '*.pfx', '*.ppk', '*.jks', '*.keystore', '*.kdbx' (keys and key stores)";
     case Sensitive.SystemSecret: return "'/etc/shadow', '/etc/gshadow', '/etc/sudoers' (system secrets)";

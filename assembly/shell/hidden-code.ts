@@ -123,7 +123,11 @@ export function programOptionOf(s: Script, v: i32): i32 {
     if (n < (list == GIT_OPTIONS ? 4 : 5) || load<u8>(p) != 0x2d || load<u8>(p + 1) != 0x2d) continue;
     let m = 0;
     while (m < n && load<u8>(p + <usize>m) != 0x3d) m++; // the option name ends at `=`
-    if (list == TAR_OPTIONS && m == 12 && isName(p, 12, "--checkpoint")) continue; // an option of its own, not an abbreviation
+    // Options of their own that spell the start of a listed one are not abbreviations of it:
+    // tar's `--checkpoint` (not `--checkpoint-action`), npm's `--global` (not `--globalconfig`; `npm ls --global`
+    // and `npm ls -g` are the same call).
+    if (list == TAR_OPTIONS && m == 12 && isName(p, 12, "--checkpoint")) continue;
+    if (list == NPM_OPTIONS && m == 8 && isName(p, 8, "--global")) continue;
     for (let o = 0; o < list.length; o++) {
       const opt = list[o];
       if (m > opt.length || (!prefixes && m != opt.length) || (o < parsed && m == opt.length)) continue;

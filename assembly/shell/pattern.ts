@@ -30,6 +30,7 @@ import { Attr, Ch, Redir, WordFlag, WordKind } from "./tokens";
 import { bracketEnd, globsOverlap } from "./glob-overlap";
 import { MAX_READINGS, WrittenReading } from "./expansion-text";
 import { containsFolded } from "../util/swar";
+import { ALL_TEXT, textOperands } from "./text-operands";
 
 @final class PatternWord {
   text: Bytes;
@@ -368,6 +369,8 @@ export class PatternMatcher {
   joined: ByteBuffer = new ByteBuffer(64);
   dyn: ByteBuffer = new ByteBuffer(64);
   written: WrittenReading = new WrittenReading();
+  /** A view's text operands (textOperands), for one-word patterns. */
+  texts: IntList = new IntList(8);
   // Where relative words resolve: the directories the command may run in — canonical (the tool's cwd and
   // every resolved cd), or as written when they lie under an unknown one (`~/.ssh` with no home, `sub`
   // with no cwd) — whether some other directory is possible, and the canonical home (empty: unknown).
@@ -541,7 +544,14 @@ export class PatternMatcher {
       const hit = this.loose(s, head, s.arg(cmd, start));
       this.nameWord = false;
       if (hit) return true;
-      for (let k = start + 1; k < end; k++) if (this.loose(s, head, s.arg(cmd, k))) return true;
+      // Operands the program only reads as text (`grep sudo f`, `echo sudo`) are not met: text-operands.ts.
+      const texts = head.path || head.tilde ? 0 : textOperands(s, v, this.texts);
+      if (texts != ALL_TEXT) {
+        for (let k = start + 1, t = 0; k < end; k++) {
+          if (t < texts && start + this.texts.get(t) == k) { t++; continue; }
+          if (this.loose(s, head, s.arg(cmd, k))) return true;
+        }
+      }
       if (start == 0) {
         for (let k = 0, m = s.cRedirN(cmd); k < m; k++) {
           if (this.loose(s, head, s.redirFlat.get(s.cRedir(cmd) + k))) return true;

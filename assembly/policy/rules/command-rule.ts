@@ -11,7 +11,7 @@ import { LimitsReader } from "./limits-reader";
 
 export const COMMAND_KEYS: StaticArray<string> = [
   "allowed_commands", "blocked_patterns", "max_execution_time", "allowed_working_directories", "blocked_env_vars",
-  "builtin_checks", "approval_required",
+  "builtin_checks", "require_listed_builtins", "approval_required",
 ];
 
 // The tool_input fields check reads, found in one pass (RequestView.findInput).
@@ -34,6 +34,7 @@ export class CommandRule extends CapabilityRule {
     limits.allowedWorkingDirectories = read.strings("allowed_working_directories");
     limits.blockedEnvVars = read.stringsOr("blocked_env_vars", []);
     limits.builtinChecks = read.bool("builtin_checks", true);
+    limits.requireListedBuiltins = read.bool("require_listed_builtins", false);
     const problem = limits.compile();
     if (problem.length > 0) read.errors.add(read.path, problem);
     return rule;
