@@ -421,6 +421,7 @@ function resolvedVia(m: PatternMatcher): string {
   if (m.via == 1) return " (a path in it resolves to '" + showBytesOf(m.resolved.ptr, m.resolved.length) + "')";
   if (m.via == 2) return " (a relative path in it, from a directory that is not known, could be that path)";
   if (m.via == 3) return " (its variables have more written values than can be tried, so it counts as a match)";
+  if (m.via == 4) return " (a word in it is computed at run time and may be the option or operand the pattern names, so it counts as a match; write it out)";
   return "";
 }
 

@@ -690,7 +690,7 @@ const COMPUTED_ALL = 1, COMPUTED_SPLITTING = 2;
  * counts: a bare assignment, `export`/`declare`, `read IFS`, a loop variable, and a prefix of any other
  * command (`IFS=x eval …` splits the payload; before a special builtin it even stays set).
  */
-function writesIfs(s: Script): bool {
+export function writesIfs(s: Script): bool {
   if (s.namerefs.length > 0) return true; // `declare -n r=IFS; r=x`: a write we would have to follow
   for (let i = 0, m = s.envWords.length; i < m; i++) {
     const w = s.envWords.get(i), p = s.wordPtr(w), n = s.wordLen(w);

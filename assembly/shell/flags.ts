@@ -11,7 +11,7 @@ import { toLowerAscii } from "../util/bytes";
 import { indexOf } from "./argv";
 import { Cmd, cmdId } from "./names";
 import { IntList, Script } from "./nodes";
-import { Ch } from "./tokens";
+import { Ch, WordFlag } from "./tokens";
 
 class FlagTable {
   constructor(
@@ -36,8 +36,10 @@ function build(): StaticArray<FlagTable | null> {
   t[Cmd.CHMOD] = new FlagTable("recursive/r verbose/v changes/c silent/f quiet/f", "", "", false);
   t[Cmd.CHOWN] = new FlagTable("recursive/r verbose/v changes/c silent/f quiet/f no-dereference/h", "", "", false);
   // --force-with-lease and --mirror also overwrite remote history: they count as -f.
+  // --delete (-d, and a `:ref` refspec) and --prune destroy remote history as a force push does: they imply -f,
+  // so `git push --force` also meets `git push --delete origin main` and `git push --prune origin …`.
   t[Cmd.GIT] = new FlagTable("force/f delete/d all/a message/m verbose/v quiet/q set-upstream/u dry-run/n " +
-    "no-verify/n recursive/r prune/p tags/t force-with-lease/f mirror/f", "mCcFbo", "", false);
+    "no-verify/n recursive/r prune/p tags/t force-with-lease/f mirror/f", "mCcFbo", "d:f p:f", false);
   t[Cmd.CURL] = new FlagTable("output/o remote-name/o silent/s location/l insecure/k data/d header/h " +
     "request/x user/u fail/f show-error/s upload-file/t form/f", "odHXuTFAeEbrwxyzC", "", false);
   t[Cmd.WGET] = new FlagTable("output-document/o quiet/q recursive/r no-parent/n mirror/m", "OoPaeTtUwlQ", "", false);
@@ -169,20 +171,25 @@ export function isFlagWord(s: Script, w: i32): bool {
 export function collectFlags(s: Script, cmd: i32, start: i32, end: i32, info: i32, set: FlagSet): void {
   set.reset();
   const t = flagTable(info);
+  let operandsOnly = false;
   for (let k = start + 1; k < end; k++) {
     const w = s.arg(cmd, k);
     const p = s.wordPtr(w), n = s.wordLen(w);
     if (!s.isStatic(w)) {
-      // `rm $FLAGS /` or `rm -$X /`: the flags are unknown.
-      if (n > 0 && (<u32>load<u8>(p) == Ch.MINUS || load<u8>(s.attrPtr(w)) == 2)) set.dynamic = true;
+      // `rm $FLAGS /`, `rm -$X /`, `git push origin ${p}main` (p=+), `"$@"`, `$(echo --force)`, a value split
+      // at blanks (`main$x`), a brace expansion (`{--force,}`), a glob that may name a file `--force`
+      // (`*`): the flags are unknown.
+      if (mayBeFlag(s, w)) set.dynamic = true;
       if (n > 1 && <u32>load<u8>(p) == Ch.MINUS) addCluster(set, p, n, t);
       continue;
     }
-    // `git push origin +main`: a refspec with `+` forces the update, like -f.
-    if (n >= 2 && <u32>load<u8>(p) == Ch.PLUS && cmdId(info) == Cmd.GIT) { set.addShort(0x66); continue; }
-    if (n < 2 || <u32>load<u8>(p) != Ch.MINUS) continue;
+    const git = cmdId(info) == Cmd.GIT;
+    // `git push origin +main` forces the update, like -f; `git push origin :main` deletes the branch,
+    // which the force-push patterns mean too (also after `--`, where refspecs still follow).
+    if (n >= 2 && git && (<u32>load<u8>(p) == Ch.PLUS || <u32>load<u8>(p) == Ch.COLON)) { set.addShort(0x66); continue; }
+    if (operandsOnly || n < 2 || <u32>load<u8>(p) != Ch.MINUS) continue;
     if (<u32>load<u8>(p + 1) == Ch.MINUS) {
-      if (n == 2) break; // --
+      if (n == 2) { if (git) { operandsOnly = true; continue; } break; } // --
       const eq = indexOf(p, n, Ch.EQ);
       const len = (eq < 0 ? n : eq) - 2;
       const c = longToShort(p + 2, len, t.longMap, false);
@@ -194,6 +201,17 @@ export function collectFlags(s: Script, cmd: i32, start: i32, end: i32, info: i3
     addCluster(set, p, n, t);
   }
   set.applyImplications(t.implies);
+}
+
+/** Can a word with run-time parts (not static) turn out to be, or to hold, a flag or a `+`/`:` refspec? */
+function mayBeFlag(s: Script, w: i32): bool {
+  const n = s.wordLen(w);
+  if (n == 0) return false;
+  const flags = s.wordFlags(w);
+  if ((flags & (WordFlag.SPLITS | WordFlag.BRACE)) != 0) return true;
+  const c = <u32>load<u8>(s.wordPtr(w));
+  if (c == Ch.MINUS || c == Ch.PLUS || c == Ch.COLON || load<u8>(s.attrPtr(w)) == 2) return true;
+  return (flags & WordFlag.GLOB) != 0 && load<u8>(s.attrPtr(w)) == 0 && (c == Ch.STAR || c == Ch.QUESTION || c == Ch.LBRACKET);
 }
 
 function addCluster(set: FlagSet, p: usize, n: i32, t: FlagTable): void {

@@ -21,7 +21,7 @@
 import { ByteBuffer, Bytes, allocZeroed, toLowerAscii, utf8 } from "../util/bytes";
 import { appendComponents, canonicalizeAbsoluteInto, canonicalizeBytesInto } from "../util/path";
 import { basenameOffset, indexOf } from "./argv";
-import { feeds } from "./danger";
+import { feeds, writesIfs } from "./danger";
 import { FlagSet, collectFlags, flagTable, longToShort } from "./flags";
 import { commandInfo } from "./names";
 import { IntList, Script } from "./nodes";
@@ -163,7 +163,8 @@ export function compilePattern(raw: string): BlockedPattern | null {
       } else {
         const pw = new PatternWord(w);
         if (pw.path || pw.tilde) p.anchored = true;
-        addLiteral(p, pw);
+        // `git push` is also met as `git send-pack` (sameSubcommand): `push` need not be spelled.
+        if (!(first.toLowerCase() == "git" && w.toLowerCase() == "push")) addLiteral(p, pw);
         st.operands.push(pw);
       }
     }
@@ -358,6 +359,46 @@ function namesFile(t: usize, tn: i32): bool {
     if (c == 0x2e || c == Ch.SLASH || c == 0x5f || c == 0x7e || c == Ch.STAR || c == Ch.QUESTION) return true;
   }
   return false;
+}
+
+/** wildWord for one reading of a word: its text, Attr bytes and WordFlags. */
+function wildText(p: usize, a: usize, n: i32, flags: i32): i32 {
+  if (n == 0) return 0;
+  if ((flags & WordFlag.BRACE) != 0) return 2;
+  let expansion = false;
+  for (let i = 0; i < n; i++) if (load<u8>(a + <usize>i) == Attr.EXPANSION) { expansion = true; break; }
+  // An unquoted part known only at run time splits into any number of words.
+  if (expansion && (flags & WordFlag.SPLITS) != 0) return 2;
+  let result = fieldMayBeFlag(p, a, n, 0, flags) ? 1 : 0;
+  // A written value read unquoted splits at its blanks: `x="main --force"; git push origin $x`.
+  for (let i = 1; i < n; i++) {
+    const c = <u32>load<u8>(p + <usize>(i - 1));
+    if (load<u8>(a + <usize>(i - 1)) == Attr.UNQUOTED && (c == Ch.SPACE || c == Ch.TAB || c == Ch.NL) &&
+      fieldMayBeFlag(p, a, n, i, flags)) return 2;
+  }
+  return result;
+}
+
+/** Does the field starting at byte i start like an option, a `+`/`:` refspec, a value or a leading glob? */
+function fieldMayBeFlag(p: usize, a: usize, n: i32, i: i32, flags: i32): bool {
+  if (i >= n) return false;
+  const c = <u32>load<u8>(p + <usize>i), attr = load<u8>(a + <usize>i);
+  if (attr == Attr.EXPANSION) return true;
+  if (c == Ch.MINUS || c == Ch.PLUS || c == Ch.COLON) return true;
+  return attr == Attr.UNQUOTED && (flags & WordFlag.GLOB) != 0 && (c == Ch.STAR || c == Ch.QUESTION || c == Ch.LBRACKET);
+}
+
+/**
+ * git plumbing that does what a porcelain subcommand in a pattern names: `git send-pack --force` updates
+ * the remote as `git push --force` does.
+ */
+function sameSubcommand(s: Script, head: PatternWord, pw: PatternWord, w: i32): bool {
+  const h = head.text, o = pw.text;
+  if (h.length != 3 || o.length != 4 || !s.isStatic(w) || s.wordLen(w) != 9) return false;
+  if (!(h[0] == 0x67 && h[1] == 0x69 && h[2] == 0x74)) return false; // git
+  if (!(o[0] == 0x70 && o[1] == 0x75 && o[2] == 0x73 && o[3] == 0x68)) return false; // push
+  const p = s.wordPtr(w);
+  return load<u64>(p) == 0x6361702d646e6573 && load<u8>(p + 8) == 0x6b; // "send-pac" + "k"
 }
 
 /** Matches blocked patterns against a parsed script. */
@@ -563,18 +604,56 @@ export class PatternMatcher {
     const np = s.wordPtr(name), nn = s.wordLen(name);
     const b = basenameOffset(np, nn);
     if (!wordMatches(head, np + <usize>b, nn - b)) return false;
-    let next = 0;
+    // Words computed at run time may stand for what the pattern wants (fail closed): one that starts
+    // with a value (`"$X"`, `${p}main`, `$(…)`) for one word, one that splits or brace-expands
+    // (`$x` with IFS=`,`, `{--force,}`) for any number of words.
+    let next = 0, wild = 0, split = false;
     const want = st.operands.length;
-    for (let k = start + 1; k < end && next < want; k++) {
+    for (let k = start + 1; k < end; k++) {
       const w = s.arg(cmd, k);
-      if (this.operand(s, st.operands[next], w)) next++;
+      if (next < want && (this.operand(s, st.operands[next], w) || sameSubcommand(s, head, st.operands[next], w))) { next++; continue; }
+      if (s.isStatic(w)) continue;
+      const m = this.wildWord(s, w);
+      if (m == 2) split = true;
+      else if (m == 1) wild++;
     }
-    if (next < want) return false;
+    if (next < want) {
+      if (!split && wild < want - next) return false;
+      if (!split) wild -= want - next;
+      this.via = 4;
+    }
     if (!st.single) {
       collectFlags(s, cmd, start, end, s.vInfo(v), this.flags);
-      if (!this.flags.covers(st.flags)) return false;
+      if (!this.flags.covers(st.flags)) {
+        if (!split && wild == 0) return false;
+        this.via = 4;
+      }
     }
     return true;
+  }
+
+  /**
+   * Can word w (not static) be, or split into, an option or a `+`/`:` refspec? 0: no; 1: it may be one
+   * such word; 2: it may be any number of words. Read with the values the command writes for its
+   * variables (`OUT=dist; rm -r $OUT` is not a flag, `x=--force; git push $x` is); a part with no written
+   * value (the environment, `$(…)`, `"$@"`) may be anything.
+   */
+  private wildWord(s: Script, w: i32): i32 {
+    const p = s.wordPtr(w), a = s.attrPtr(w), n = s.wordLen(w);
+    // After the command sets IFS, an unquoted value splits wherever it says (`IFS=,; x=push,--force; git $x`).
+    if ((s.wordFlags(w) & WordFlag.SPLITS) != 0 && writesIfs(s)) return 2;
+    const r = this.written;
+    if (!r.read(s, p, a, n) || r.unresolved) return wildText(p, a, n, s.wordFlags(w));
+    const count = r.readings;
+    if (count > MAX_READINGS) return 2;
+    let most = 0;
+    for (let k = 0; k < count && most < 2; k++) {
+      if (k > 0) r.read(s, p, a, n, k);
+      const b = r.word;
+      const m = wildText(b.text.ptr, b.attr.ptr, b.length, r.flags);
+      if (m > most) most = m;
+    }
+    return most;
   }
 
   /** A pattern operand against one word (all brace alternatives). */
