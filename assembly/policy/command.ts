@@ -20,7 +20,9 @@
 //   6. allowed_working_directories against tool_input.cwd and every `cd` → oap.directory_not_allowed
 //   7. blocked_env_vars against tool_input.env, `VAR=…` prefixes, `env`/`export`/… → oap.env_var_blocked
 //   8. variables that make programs load code (GIT_CONFIG_*, npm_config_*, LD_PRELOAD, PATH, BASH_ENV, …;
-//      shell/hidden-code.ts) → oap.command_injection_detected
+//      shell/hidden-code.ts), in the command or tool_input.env; a file the command writes and then runs or
+//      loads (shell/writes-then-runs.ts); HOME or XDG_CONFIG_HOME moved while git runs
+//      → oap.command_injection_detected
 //   9. arithmetic reading a value from outside the command (`read x; echo $((x))`; shell/arith.ts)
 //      → oap.command_injection_detected
 //
@@ -40,8 +42,9 @@ import { showArgv, showCommand, showWord } from "../shell/message";
 import { InputProblem, inputProblem } from "../shell/input";
 import { AllowList, compileAllowEntry, isFunctionCall } from "../shell/allow";
 import { isStateBuiltin } from "../shell/state-builtins";
+import { writtenThenRun } from "../shell/writes-then-runs";
 import { envName } from "../shell/argv";
-import { codeVariableSet, programOption } from "../shell/hidden-code";
+import { codeVariableSet, gitConfigMoved, isCodeVariableName, programOption } from "../shell/hidden-code";
 import { ArithTaint, arithTainted } from "../shell/arith";
 
 export class CommandLimits {
@@ -382,11 +385,25 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
       }
     }
   }
-  // 8. Variables that make programs load code (after blocked_env_vars, which names the user's own list).
+  // 8. Variables that make programs load code (after blocked_env_vars, which names the user's own list),
+  // set in the command or in tool_input.env alike.
   const variable = codeVariableSet(s);
   if (variable.length > 0) {
     return verdict.deny(Code.COMMAND_INJECTION_DETECTED, "the command sets " + variable +
       ", which can make programs load code or configuration that cannot be checked against allowed_commands");
+  }
+  for (let i = 0; i < input.envKeys.length; i++) {
+    if (isCodeVariableName(input.envKeys[i])) {
+      return verdict.deny(Code.COMMAND_INJECTION_DETECTED, "tool_input.env sets " + input.envKeys[i] +
+        ", which can make programs load code or configuration that cannot be checked against allowed_commands");
+    }
+  }
+  const written = writtenThenRun(s);
+  if (written.length > 0) return verdict.deny(Code.COMMAND_INJECTION_DETECTED, written);
+  const config = gitConfigMoved(s, input.envKeys);
+  if (config.length > 0) {
+    return verdict.deny(Code.COMMAND_INJECTION_DETECTED, config + " while the command runs git, which then reads its configuration " +
+      "(aliases, core.pager, core.sshCommand, hooks) from a place the command chooses");
   }
   // 9. Arithmetic on values from outside the command: bash runs `$( )` in their array subscripts (shell/arith.ts).
   if (arithTainted(s, taint)) {

@@ -26,6 +26,54 @@ const CODE_VARIABLES: string[] = [
 ];
 const NPM_CONFIG = "npm_config_";
 
+// Variables whose value is a command line a program runs. In the command they are parsed and checked
+// (walk.ts); in tool_input.env only their names are seen, so there they count as code.
+const COMMAND_LINE_VARIABLES: string[] = [
+  "GIT_SSH_COMMAND", "GIT_SSH", "GIT_EDITOR", "GIT_PAGER", "GIT_SEQUENCE_EDITOR", "GIT_ASKPASS", "GIT_EXTERNAL_DIFF",
+  "EDITOR", "VISUAL", "PAGER", "MANPAGER", "SYSTEMD_PAGER", "SSH_ASKPASS", "SUDO_ASKPASS", "LESSOPEN", "LESSCLOSE",
+  "PROMPT_COMMAND", "RSYNC_RSH", "GIT_PROXY_COMMAND", "BROWSER",
+];
+
+/**
+ * Is `name` (a key of tool_input.env) a variable that makes programs load code or run a command line?
+ * The same list as for assignments in the command, plus the command-line variables, whose value is not
+ * seen here.
+ */
+export function isCodeVariableName(name: string): bool {
+  // CDPATH in tool_input.env is judged where it acts: every relative `cd` then counts as unknown (policy/command.ts).
+  if (name == "CDPATH") return false;
+  const b = String.UTF8.encode(name, false);
+  const p = changetype<usize>(b), len = b.byteLength;
+  if (startsLower(p, len, NPM_CONFIG) || startsLower(p, len, "bash_func_")) return true;
+  for (let k = 0; k < CODE_VARIABLES.length; k++) if (matches(CODE_VARIABLES[k], p, len)) return true;
+  for (let k = 0; k < COMMAND_LINE_VARIABLES.length; k++) if (matches(COMMAND_LINE_VARIABLES[k], p, len)) return true;
+  return false;
+}
+
+/**
+ * `HOME=/tmp/x git status`, `export XDG_CONFIG_HOME=…; git log`, or either in tool_input.env: git reads
+ * ~/.gitconfig and $XDG_CONFIG_HOME/git/config. What moves them, when the script runs git, or "".
+ */
+export function gitConfigMoved(s: Script, envKeys: Array<string>): string {
+  let git = false;
+  for (let v = 0, n = s.viewCount; v < n && !git; v++) git = cmdId(s.vInfo(v)) == Cmd.GIT;
+  if (!git) return "";
+  for (let i = 0; i < envKeys.length; i++) {
+    const k = envKeys[i];
+    if (k == "HOME" || k == "XDG_CONFIG_HOME") return "tool_input.env sets " + k;
+  }
+  for (let i = 0, n = s.envWords.length; i < n; i++) {
+    const w = s.envWords.get(i);
+    const len = envName(s, w);
+    if (len <= 0) continue;
+    const p = s.wordPtr(w);
+    if (matches("HOME", p, len) || matches("XDG_CONFIG_HOME", p, len)) {
+      return "the command sets " + String.UTF8.decodeUnsafe(p, <usize>len, false);
+    }
+  }
+  return "";
+}
+
 /** The first variable the script sets that makes programs load code (its name, or a description), or "". */
 export function codeVariableSet(s: Script): string {
   for (let i = 0, n = s.envWords.length; i < n; i++) {
@@ -60,7 +108,12 @@ const SORT_OPTIONS = ["--compress-program"];
 const RG_OPTIONS = ["--pre"];
 const MAKE_OPTIONS = ["--eval"];
 // --exec: rebase's command, and the remote program of archive/push/fetch-pack; grep -O runs a pager.
-const GIT_OPTIONS = ["--upload-pack", "--receive-pack", "--config-env", "--exec", "--open-files-in-pager"];
+// --exec-path: where git finds its own programs; --git-dir/--work-tree (and clone/init --separate-git-dir,
+// --template): a repository, its config and hooks, chosen elsewhere; instaweb --httpd and send-email
+// --sendmail-cmd/--smtp-server (a path there is a program) run what they name; clone --config sets config.
+const GIT_OPTIONS = ["--upload-pack", "--receive-pack", "--config-env", "--exec", "--open-files-in-pager",
+  "--exec-path", "--git-dir", "--work-tree", "--separate-git-dir", "--template", "--httpd", "--sendmail-cmd",
+  "--smtp-server", "--config"];
 // go's flag package: one or two dashes, whole names only, `-exec=prog` or `-exec prog`.
 const GO_OPTIONS = ["-exec", "-toolexec", "-vettool", "-overlay"];
 // make variables that choose the shell recipes run in (`make SHELL=/tmp/x`, `.SHELLFLAGS='-c curl…|sh #'`).
@@ -112,13 +165,20 @@ export function programOptionOf(s: Script, v: i32): i32 {
     if (assignment >= 0) return assignment;
   }
   // `git rebase --exec cmd` is parsed and checked as a command (wrappers.ts); its abbreviations are not.
-  let rebase = false;
-  if (list == GIT_OPTIONS) for (let k = start + 1; k < end; k++) if (isName(s.wordPtr(s.arg(cmd, k)), s.wordLen(s.arg(cmd, k)), "rebase")) rebase = true;
+  let rebase = false, clone = false;
+  if (list == GIT_OPTIONS) {
+    for (let k = start + 1; k < end; k++) {
+      const q = s.wordPtr(s.arg(cmd, k)), m = s.wordLen(s.arg(cmd, k));
+      if (isName(q, m, "rebase")) rebase = true;
+      if (isName(q, m, "clone") || isName(q, m, "submodule")) clone = true;
+    }
+  }
   for (let k = start + 1; k < end; k++) {
     const w = s.arg(cmd, k);
     const p = s.wordPtr(w), n = s.wordLen(w);
     if (n == 2 && load<u8>(p) == 0x2d && load<u8>(p + 1) == 0x2d) break; // `--`: operands follow
     if (list == GIT_OPTIONS && n >= 2 && load<u8>(p) == 0x2d && load<u8>(p + 1) == 0x4f) return w; // grep -O<pager>
+    if (list == GIT_OPTIONS && gitCodeWord(p, n, clone)) return w;
     // git's parse-options takes a two-letter abbreviation (`rebase --ex`), GNU getopt and nopt three.
     if (n < (list == GIT_OPTIONS ? 4 : 5) || load<u8>(p) != 0x2d || load<u8>(p + 1) != 0x2d) continue;
     let m = 0;
@@ -131,7 +191,8 @@ export function programOptionOf(s: Script, v: i32): i32 {
     for (let o = 0; o < list.length; o++) {
       const opt = list[o];
       if (m > opt.length || (!prefixes && m != opt.length) || (o < parsed && m == opt.length)) continue;
-      if (rebase && m == 6 && opt == "--exec") continue;
+      // `git rebase --exec cmd`: the command is parsed and checked (wrappers.ts), not an abbreviation of --exec-path.
+      if (rebase && m == 6) continue;
       let same = true;
       for (let i = 0; i < m; i++) {
         if (toLowerAscii(<u32>load<u8>(p + <usize>i)) != <u32>opt.charCodeAt(i)) { same = false; break; }
@@ -140,6 +201,24 @@ export function programOptionOf(s: Script, v: i32): i32 {
     }
   }
   return -1;
+}
+
+/**
+ * git words that run code no option list shows: an `ext::` remote runs its command (`git clone 'ext::sh -c
+ * …'`); `clone -c key=value` sets config for the new repository (core.sshCommand, core.hooksPath…);
+ * `init --shared=0777` (or `all`/`world`/`everybody`) lets any local user plant hooks.
+ */
+function gitCodeWord(p: usize, n: i32, clone: bool): bool {
+  if (startsLower(p, n, "ext::")) return true;
+  if (clone && n >= 2 && load<u8>(p) == 0x2d && load<u8>(p + 1) == 0x63) return true; // -c, -ckey=value
+  if (startsLower(p, n, "--shared=")) {
+    const v = p + 9, m = n - 9;
+    if (startsLower(v, m, "all") || startsLower(v, m, "world") || startsLower(v, m, "everybody")) return true;
+    // An octal mode whose last digit lets others write (2, 3, 6, 7).
+    const c = m > 0 ? <u32>load<u8>(v + <usize>(m - 1)) : 0;
+    return m >= 3 && c >= 0x30 && c <= 0x37 && ((c - 0x30) & 2) != 0;
+  }
+  return false;
 }
 
 /** `go test -exec prog`, `go build -toolexec=prog`, `go vet -vettool prog`, `-overlay file`. */
