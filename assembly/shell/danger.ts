@@ -324,6 +324,19 @@ export class DangerChecker {
         }
         return false;
       }
+      case Cmd.RSYNC: return this.rsync(s, v, cmd, start, end);
+      case Cmd.SHRED: {
+        // shred overwrites (-u: and removes) what it names; GNU shred has no -r, others (and `shred -r`) do.
+        const t = this.operands(s, cmd, start + 1, end, false, COMPUTED_ALL);
+        if (isCatastrophic(t)) return this.hit(s, v, "overwrites " + describe(t));
+        if (this.systemFile(s, cmd, start, end)) return this.hit(s, v, "overwrites a system file");
+        break;
+      }
+      case Cmd.DEVTOOL:
+        // truncate -s 0 /etc/passwd empties a system file.
+        if (wordIs(s, s.arg(cmd, start), "truncate") && this.systemFile(s, cmd, start, end)) return this.hit(s, v, "empties a system file");
+        break;
+      case Cmd.GIT: return this.gitClean(s, v, cmd, start, end);
       case Cmd.MKFS: return this.hit(s, v, "formats a filesystem");
       case Cmd.DD:
         for (let k = start + 1; k < end; k++) {
@@ -517,7 +530,8 @@ export class DangerChecker {
     let worst = Target.OTHER;
     for (let v = 0, n = s.viewCount; v < n; v++) {
       const info = s.vInfo(v);
-      if (cmdId(info) != Cmd.LN) continue;
+      // ln -s, and cp -s / --symbolic-link (`cp -rs / x` makes a tree of links into /).
+      if (cmdId(info) != Cmd.LN && cmdId(info) != Cmd.CP) continue;
       const cmd = s.vCmd(v), start = s.vStart(v), end = s.vEnd(v);
       collectFlags(s, cmd, start, end, info, this.flags);
       const f = this.flags;
@@ -532,6 +546,66 @@ export class DangerChecker {
   // @ts-ignore: decorator
   @inline private throughLink(): bool {
     return isCatastrophic(this.linkedTo);
+  }
+
+  /**
+   * `rsync --delete SRC DEST` (any --del… form, --remove-source-files for the sources): deletes from DEST
+   * whatever SRC lacks, so `rsync -a --delete empty/ /` or `… ~/` empties it.
+   */
+  private rsync(s: Script, v: i32, cmd: i32, start: i32, end: i32): bool {
+    let del = false, sources = false, last = -1;
+    for (let k = start + 1; k < end; k++) {
+      const w = s.arg(cmd, k);
+      if (!s.isStatic(w)) { last = k; continue; }
+      const p = s.wordPtr(w), n = s.wordLen(w);
+      if (bytesStartLower(p, n, "--del")) del = true;
+      else if (bytesStartLower(p, n, "--remove-source")) sources = true;
+      else if (!isFlagWord(s, w)) last = k;
+    }
+    if (last < 0) return false;
+    if (del) {
+      const t = this.word(s, s.arg(cmd, last), true);
+      if (isCatastrophic(t)) return this.hit(s, v, "deletes from " + describe(t) + " whatever the source lacks");
+    }
+    if (sources) {
+      const t = this.operands(s, cmd, start + 1, last, false, COMPUTED_ALL);
+      if (isCatastrophic(t)) return this.hit(s, v, "deletes the source files of " + describe(t));
+    }
+    return false;
+  }
+
+  /**
+   * `git clean -f…` deletes the untracked files under the directory it runs in (and its pathspecs): at `/`,
+   * the home or a system directory that is everything a repository there does not track.
+   */
+  private gitClean(s: Script, v: i32, cmd: i32, start: i32, end: i32): bool {
+    let k = start + 1;
+    for (; k < end; k++) {
+      const w = s.arg(cmd, k);
+      if (wordIs(s, w, "-C") || wordIs(s, w, "-c")) { k++; continue; }
+      if (!isFlagWord(s, w)) break;
+    }
+    if (k >= end || !wordIs(s, s.arg(cmd, k), "clean")) return false;
+    collectFlags(s, cmd, k, end, s.vInfo(v), this.flags);
+    if (!this.flags.hasShort(0x66) && !this.flags.dynamic) return false; // -f: without it git clean refuses
+    let t = this.fields(changetype<usize>(DOT), changetype<usize>(DOT_ATTR), 1, Computed.IGNORE);
+    const named = this.operands(s, cmd, k + 1, end, false, COMPUTED_ALL);
+    if (named > t) t = named;
+    if (isCatastrophic(t)) return this.hit(s, v, "deletes every untracked file under " + describe(t));
+    return false;
+  }
+
+  /** Does an operand name a file under /etc, /bin, /sbin, /usr, /lib*, /boot (written out, canonical)? */
+  private systemFile(s: Script, cmd: i32, start: i32, end: i32): bool {
+    for (let k = start + 1; k < end; k++) {
+      const w = s.arg(cmd, k);
+      if (!s.isStatic(w) || isFlagWord(s, w)) continue;
+      if (!canonicalizeAbsoluteInto(this.path, s.wordPtr(w), s.wordLen(w))) continue;
+      const q = this.path.ptr, m = this.path.length;
+      if (bytesStartLower(q, m, "/etc/") || bytesStartLower(q, m, "/bin/") || bytesStartLower(q, m, "/sbin/") ||
+        bytesStartLower(q, m, "/usr/") || bytesStartLower(q, m, "/lib") || bytesStartLower(q, m, "/boot/")) return true;
+    }
+    return false;
   }
 
   /** perl -e 'fork while fork', python -c 'while 1: os.fork()'. */
@@ -663,8 +737,8 @@ export class DangerChecker {
 }
 
 /** The ids view() has a case for: a view with another id is checked only by its kind bits (viewChecked). test/gate-lists.test.ts keeps the two alike. */
-const CHECKED_BY_NAME = cmdSet([Cmd.RM, Cmd.CHMOD, Cmd.CHOWN, Cmd.FIND, Cmd.MV, Cmd.MKFS, Cmd.DD, Cmd.TAR, Cmd.KILL,
-  Cmd.POWER, Cmd.INIT, Cmd.SYSTEMCTL, Cmd.NC, Cmd.SOCAT]);
+const CHECKED_BY_NAME = cmdSet([Cmd.RM, Cmd.CHMOD, Cmd.CHOWN, Cmd.FIND, Cmd.MV, Cmd.RSYNC, Cmd.SHRED, Cmd.DEVTOOL, Cmd.GIT, Cmd.MKFS,
+  Cmd.DD, Cmd.TAR, Cmd.KILL, Cmd.POWER, Cmd.INIT, Cmd.SYSTEMCTL, Cmd.NC, Cmd.SOCAT]);
 
 /** Can view() find something in a view with this name info? Most names (git, npm, echo) it has no check for: no call. */
 // @ts-ignore: decorator
@@ -673,6 +747,8 @@ const CHECKED_BY_NAME = cmdSet([Cmd.RM, Cmd.CHMOD, Cmd.CHOWN, Cmd.FIND, Cmd.MV, 
 }
 
 const NO_PRESERVE: Bytes = utf8("no-preserve-root");
+// Attr of `.` (DOT), unquoted: the directory a command runs in, classified under every candidate cwd.
+const DOT_ATTR: Bytes = utf8("\u0000");
 const SYMBOLIC: Bytes = utf8("symbolic");
 
 /** Which operands `operands` holds to Computed: all, or only those an unquoted expansion can split. */
