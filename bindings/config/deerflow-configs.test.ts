@@ -113,3 +113,15 @@ describe("policy file errors", () => {
     expect(message).toBe(`cannot read ${at("does-not-exist.json")}: no such file`);
   });
 });
+
+describe("passport_path on portcullis:PassportProvider", () => {
+  it("names the passport file, relative to the config", async () => {
+    const { loadGuardFromText } = await import("./guard-from-text.ts");
+    const { nodeConfigHost } = await import("./load-guard.ts");
+    const file = at("deerflow/inline.yaml");
+    const source = "guardrails:\n  provider:\n    use: portcullis:PassportProvider\n    config:\n      passport_path: ../../../../examples/passport.json\n      workspace_root: /workspace\n";
+    const { guard } = await loadGuardFromText(source, { file, syntax: yamlSyntax, host: nodeConfigHost, clock: NOW });
+    expect((await guard.evaluate(call("read_file", { path: "src/a.ts" }))).decision).toBe("allow");
+    expect((await guard.evaluate(call("read_file", { path: "/etc/passwd" }))).decision).toBe("deny");
+  });
+});

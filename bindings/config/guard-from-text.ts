@@ -204,7 +204,7 @@ async function buildProvider(use: string, config: Record<string, unknown>, ctx: 
   switch (resolved.use) {
     case "portcullis:PassportProvider": {
       if (!ctx.passport) {
-        if (resolved.use !== use) {
+        if (use !== "portcullis:PassportProvider") {
           return fail(
             `${use.split(":")[1]} reads its passport from APort's config (~/.aport/<framework>/config.yaml), which portcullis does not read: set config.passport_path or guardrails.passport to the passport file`,
           );

@@ -24,7 +24,8 @@ export interface ResolvedUse {
 /** `use` and `config` as the built-in provider takes them. */
 export function resolveUse(use: string, config: Record<string, unknown>): ResolvedUse {
   if (DEERFLOW_ALLOWLIST.includes(use)) return { use: "portcullis:AllowlistProvider", config };
-  if (APORT_PROVIDER.includes(use)) {
+  // passport_path is APort's key; portcullis:PassportProvider takes it too (the schema gives both one config).
+  if (APORT_PROVIDER.includes(use) || use === "portcullis:PassportProvider") {
     // framework only picks APort's config directory; enforcement_mode can only be "enforce" and config_path only
     // null (the schema refuses the rest), so neither changes a decision.
     const { passport_path, framework: _framework, enforcement_mode: _mode, config_path: _configPath, ...options } = config;
