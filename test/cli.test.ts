@@ -183,9 +183,13 @@ describe("--workspace-root, --cwd and --home", () => {
       '{"tool_name":"read_file","tool_input":{"path":"src/a.ts"},"context":{"workspace_root":"/"}}',
       '{"tool_name":"read_file","tool_input":{"path":"src/a.ts"},"context":{"workspace_root":"/workspace","workspace_root":"/"}}',
       '{"tool_name":"read_file","tool_input":{"path":"src/a.ts"},"context":{"workspace_root":null}}',
+      // spelt with an escape, or hidden behind a second context: still seen
+      '{"tool_name":"read_file","tool_input":{"path":"src/a.ts"},"context":{"workspace\\u005froot":"/"}}',
+      '{"tool_name":"read_file","tool_input":{"path":"src/a.ts"},"context":{"workspace_root":"/"},"context":{}}',
+      '{"tool_name":"read_file","tool_input":{"path":"src/a.ts"},"context":{"workspace_root":7}}',
     ];
     const r = run(["eval", "--policy", policy, "--now", NOW, "--workspace-root", "/workspace"], lines.join("\n"));
-    expect(r.stdout.trim().split("\n").map((l) => JSON.parse(l).decision)).toEqual(["allow", "deny", "deny", "allow"]);
+    expect(r.stdout.trim().split("\n").map((l) => JSON.parse(l).decision)).toEqual(["allow", "deny", "deny", "allow", "deny", "deny", "deny"]);
   });
 
   it("are directories: relative ones resolve against the shell's directory; --cwd and --workspace-root must agree", () => {
