@@ -1,7 +1,7 @@
 // `npm pack` as a release would run it, installed into a fresh project the way a user installs it: the tarball
 // must import, its CLI must run, and it must carry the built files and nothing of the sources or tests.
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -54,6 +54,8 @@ describe("npm pack → npm install <tarball>", () => {
     const help = spawnSync(npx, ["--offline", "portcullis", "--help"], { cwd: project, env, encoding: "utf8" });
     expect(help.status).toBe(0);
     expect(help.stdout).toMatch(/^usage: portcullis <command>/);
+    const version = spawnSync(npx, ["--offline", "portcullis", "--version"], { cwd: project, env, encoding: "utf8" });
+    expect(version.stdout).toBe(JSON.parse(readFileSync(join(root, "package.json"), "utf8")).version + "\n");
     const check = spawnSync(npx, ["--offline", "portcullis", "check", "--policy", join(root, "examples/passport.json"), "--tool", "bash", "--input", '{"command":"rm -rf /"}'], { cwd: project, env, encoding: "utf8" });
     expect(check.status).toBe(1);
     expect(JSON.parse(check.stdout).decision).toBe("deny");
