@@ -7,9 +7,9 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 // What the build reads. bindings/**/generated is written by the build itself, so it does not count.
 const SOURCES = ["assembly", "bindings", "schemas", "scripts", "tsup.config.ts", "asconfig.json", "package.json"];
 // The build's last outputs (tsup, after the wasm): when any is missing or older, build.
@@ -26,7 +26,8 @@ function newest(path) {
   return latest;
 }
 
-export function staleReason() {
+/** Why `root`'s dist/ needs a build, or null when it is newer than everything it is built from. */
+export function staleReason(root = repo) {
   const missing = OUTPUTS.find((file) => !existsSync(join(root, file)));
   if (missing) return `${missing} is missing`;
   const built = Math.min(...OUTPUTS.map((file) => statSync(join(root, file)).mtimeMs));
@@ -34,13 +35,15 @@ export function staleReason() {
   return changed ? `${changed} changed since the last build` : null;
 }
 
-const reason = staleReason();
-if (reason) {
+function main() {
+  const reason = staleReason();
+  if (!reason) return 0;
   process.stderr.write(`building (${reason}) …\n`);
   const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-  const build = spawnSync(npm, ["run", "build", "--silent"], { cwd: root, encoding: "utf8" });
-  if (build.status !== 0) {
-    process.stderr.write(build.stdout + build.stderr + "build failed\n");
-    process.exit(build.status ?? 1);
-  }
+  const build = spawnSync(npm, ["run", "build", "--silent"], { cwd: repo, encoding: "utf8" });
+  if (build.status === 0) return 0;
+  process.stderr.write(build.stdout + build.stderr + "build failed\n");
+  return build.status ?? 1;
 }
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) process.exitCode = main();

@@ -33,3 +33,27 @@ describe("ensure-system-deps", () => {
     expect(readFileSync(new URL("./helpers/chromium.ts", import.meta.url), "utf8")).toContain('"/usr/bin/chromium"');
   });
 });
+
+describe("build-if-stale (npm run demo, prepack)", () => {
+  it("builds when an output is missing or a source is newer, and not otherwise", async () => {
+    const { staleReason } = await import("../scripts/build-if-stale.mjs");
+    const { mkdtempSync, mkdirSync, writeFileSync, utimesSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const { tmpdir } = await import("node:os");
+    const dir = mkdtempSync(join(tmpdir(), "portcullis-stale-"));
+    mkdirSync(join(dir, "dist"));
+    mkdirSync(join(dir, "bindings/config/generated"), { recursive: true });
+    writeFileSync(join(dir, "bindings/a.ts"), "");
+    expect(staleReason(dir)).toBe("dist/index.js is missing");
+    const old = new Date(Date.now() - 60_000);
+    utimesSync(join(dir, "bindings/a.ts"), old, old);
+    for (const f of ["index.js", "node.js", "cli.js", "policy.wasm"]) writeFileSync(join(dir, "dist", f), "");
+    expect(staleReason(dir)).toBeNull();
+    writeFileSync(join(dir, "bindings/config/generated/validators.js"), ""); // the build's own output: ignored
+    expect(staleReason(dir)).toBeNull();
+    const later = new Date(Date.now() + 60_000);
+    writeFileSync(join(dir, "bindings/b.ts"), "");
+    utimesSync(join(dir, "bindings/b.ts"), later, later);
+    expect(staleReason(dir)).toBe("bindings changed since the last build");
+  });
+});
