@@ -125,3 +125,18 @@ describe("passport_path on portcullis:PassportProvider", () => {
     expect((await guard.evaluate(call("read_file", { path: "/etc/passwd" }))).decision).toBe("deny");
   });
 });
+
+describe("~/ in a passport path", () => {
+  it("is the home directory", async () => {
+    const { nodeConfigHost } = await import("./load-guard.ts");
+    const { homedir } = await import("node:os");
+    const error = (() => {
+      try {
+        nodeConfigHost.readFile!("~/.portcullis-no-such-dir/passport.json", "/etc/guardrails.yaml");
+      } catch (e) {
+        return e as Error;
+      }
+    })();
+    expect(error?.message).toBe(`cannot read ${homedir()}/.portcullis-no-such-dir/passport.json: no such file`);
+  });
+});
