@@ -74,8 +74,15 @@ describe("APort's OAPGuardrailProvider by its class path", () => {
     expect(schemaAccepts("deerflow/aport-config-path.yaml")).toBe(false);
   });
 
+  it("says a misspelt built-in is not a Python class path", async () => {
+    const { loadGuardFromText } = await import("./guard-from-text.ts");
+    const error = await loadGuardFromText("guardrails:\n  provider:\n    use: portcullis:Passport\n", { file: "c.yaml", syntax: yamlSyntax }).catch((e: unknown) => e);
+    expect((error as Error).message).toContain('(did you mean "portcullis:PassportProvider"?)');
+    expect((error as Error).message).not.toContain("Python");
+  });
+
   it("does not take a Python class path as a provider", async () => {
-    expect(await loadError("deerflow/python-provider.yaml")).toMatch(/\/guardrails\/provider\/use: expected .* got "my_oap_provider:MyOAPProvider"/);
+    expect(await loadError("deerflow/python-provider.yaml")).toMatch(/\/guardrails\/provider\/use: expected .* got "my_oap_provider:MyOAPProvider" — a Python class path: providers here are JavaScript modules/);
   });
 });
 
