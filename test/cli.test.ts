@@ -151,3 +151,75 @@ describe("portcullis validate", () => {
     expect(text[line - 1]).toContain("max_execution_time");
   });
 });
+
+describe("--workspace-root, --cwd and --home", () => {
+  const policy = fixture("../examples/passport.json");
+  const read = (path: string, ...flags: string[]) => run(["check", "--policy", policy, "--now", NOW, "--tool", "read_file", "--input", JSON.stringify({ path }), ...flags]);
+
+  it("resolve relative paths and ~ without a context in the request", () => {
+    expect(JSON.parse(read("src/a.ts").stdout).reasons[0].code).toBe("oap.invalid_context");
+    expect(read("src/a.ts", "--workspace-root", "/workspace").code).toBe(0);
+    expect(read("src/a.ts", "--cwd", "/workspace").code).toBe(0);
+    expect(read("../etc/passwd", "--workspace-root", "/workspace").code).toBe(1);
+    expect(read("~/notes.md", "--home", "/workspace/home").code).toBe(0);
+    expect(read("~/notes.md", "--home", "/root").code).toBe(1);
+  });
+
+  it("win over the policy's own workspace_root", () => {
+    // examples/guardrails.yaml says workspace_root: /workspace; the flag moves it, so src/a.ts is outside.
+    const r = run(["check", "--policy", fixture("../examples/guardrails.yaml"), "--now", NOW, "--tool", "read_file", "--input", '{"path":"src/a.ts"}', "--workspace-root", "/srv"]);
+    expect(JSON.parse(r.stdout).reasons[0].code).toBe("oap.path_not_allowed");
+  });
+
+  it("cannot be widened by a request's context: a different workspace_root or home is denied", () => {
+    const widen = read("src/a.ts", "--workspace-root", "/srv", "--context", '{"workspace_root":"/workspace"}');
+    expect(widen.code).toBe(1);
+    expect(JSON.parse(widen.stdout).reasons[0]).toMatchObject({ code: "oap.invalid_context", message: expect.stringContaining("--workspace-root") });
+    expect(read("~/a", "--home", "/workspace/h", "--context", '{"home":"/"}').code).toBe(1);
+    // the same value, or none, is fine
+    expect(read("src/a.ts", "--workspace-root", "/workspace", "--context", '{"workspace_root":"/workspace"}').code).toBe(0);
+    const lines = [
+      '{"tool_name":"read_file","tool_input":{"path":"src/a.ts"}}',
+      '{"tool_name":"read_file","tool_input":{"path":"src/a.ts"},"context":{"workspace_root":"/"}}',
+      '{"tool_name":"read_file","tool_input":{"path":"src/a.ts"},"context":{"workspace_root":"/workspace","workspace_root":"/"}}',
+      '{"tool_name":"read_file","tool_input":{"path":"src/a.ts"},"context":{"workspace_root":null}}',
+      // spelt with an escape, or hidden behind a second context: still seen
+      '{"tool_name":"read_file","tool_input":{"path":"src/a.ts"},"context":{"workspace\\u005froot":"/"}}',
+      '{"tool_name":"read_file","tool_input":{"path":"src/a.ts"},"context":{"workspace_root":"/"},"context":{}}',
+      '{"tool_name":"read_file","tool_input":{"path":"src/a.ts"},"context":{"workspace_root":7}}',
+    ];
+    const r = run(["eval", "--policy", policy, "--now", NOW, "--workspace-root", "/workspace"], lines.join("\n"));
+    expect(r.stdout.trim().split("\n").map((l) => JSON.parse(l).decision)).toEqual(["allow", "deny", "deny", "allow", "deny", "deny", "deny"]);
+  });
+
+  it("are directories: relative ones resolve against the shell's directory; --cwd and --workspace-root must agree", () => {
+    const r = spawnSync(process.execPath, [cli, "check", "--policy", policy, "--now", NOW, "--tool", "read_file", "--input", '{"path":"src/a.ts"}', "--workspace-root", "."], { cwd: tmpdir(), encoding: "utf8" });
+    expect(JSON.parse(r.stdout).reasons[0].code).toBe("oap.path_not_allowed");
+    expect(read("a", "--cwd", "/workspace", "--workspace-root", "/workspace").code).toBe(0);
+    expect(read("a", "--cwd", "/workspace/x", "--workspace-root", "/workspace").code).toBe(2);
+    expect(read("a", "--home", "").code).toBe(2);
+  });
+});
+
+describe("policy files the CLI cannot use", () => {
+  it("a missing file: cannot read FILE: no such file, exit 2", () => {
+    const r = run(["check", "--policy", "/nonexistent/passport.json", "--tool", "bash"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe("portcullis: cannot read /nonexistent/passport.json: no such file\n");
+  });
+
+  it("a .json file with a syntax error: the JSON parser's message at file:line:col", () => {
+    const r = run(["eval", "--policy", fixture("./fixtures/config/bad-syntax.json")], "");
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/bad-syntax\.json:4:53 \(root\): syntax error: unexpected "\]"/);
+    expect(r.stderr).not.toMatch(/yaml|flow collection/i);
+  });
+
+  it("validate reads DeerFlow's configs as their documentation shows them", () => {
+    const ok = run(["validate", fixture("./fixtures/config/deerflow/allowlist-denied.yaml"), fixture("./fixtures/config/deerflow/full-config.yaml")]);
+    expect(ok.stderr).toBe("");
+    expect(ok.code).toBe(0);
+    const deny = run(["check", "--policy", fixture("./fixtures/config/deerflow/full-config.yaml"), "--tool", "bash", "--input", '{"command":"echo hello"}']);
+    expect(JSON.parse(deny.stdout).reasons[0]).toEqual({ code: "oap.tool_not_allowed", message: "tool 'bash' is denied" });
+  });
+});

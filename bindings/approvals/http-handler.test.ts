@@ -9,7 +9,7 @@ import { PassportProvider } from "../providers/passport.ts";
 import { MemoryUsageStore } from "../usage/memory-store.ts";
 import type { DecisionEvent } from "../middleware/audit.ts";
 import { ApprovalGate } from "./gate.ts";
-import { createApprovalHandler, type ApprovalHandler } from "./http-handler.ts";
+import { createApprovalHandler, REQUEST_FIELDS, type ApprovalHandler } from "./http-handler.ts";
 import { normalizeTokens } from "./http-auth.ts";
 import type { ApprovalEvent } from "./events.ts";
 import { validateDecision } from "../config/generated/validators.js";
@@ -125,6 +125,16 @@ describe("POST /api/evaluate", () => {
     expect(retry).toMatchObject({ decision: "allow", allow: true, reasons: [{ code: "oap.approved" }], metadata: { action_id: id } });
     expect(await ask()).not.toBe(id);
     expect((await (await call("GET", `/api/actions/${id}`, undefined, AGENT)).json()).status).toBe("consumed");
+  });
+
+  it("refuses unknown top-level request fields with a 400 naming the field", async () => {
+    await expectError(await call("POST", "/api/evaluate", { ...git(), contxt: { workspace_root: "/" } }, AGENT), 400, "invalid_request", /^unknown field "contxt" in the request; expected tool_name, /);
+    await expectError(await call("POST", "/api/evaluate", { ...git(), agentId: "a1" }, AGENT), 400, "invalid_request", /unknown field "agentId"/);
+    // Every field of the request contract is known, and nothing more.
+    const schema = JSON.parse(readFileSync(new URL("../../schemas/request.schema.json", import.meta.url), "utf8"));
+    expect([...REQUEST_FIELDS].sort()).toEqual(Object.keys(schema.properties).sort());
+    const full = { ...git(), agent_id: "a1", thread_id: "t1", run_id: "r1", tool_call_id: "c1", is_subagent: false, user_id: "u1", timestamp: "", context: {} };
+    expect((await call("POST", "/api/evaluate", full, AGENT)).status).toBe(200);
   });
 
   it("refuses malformed requests with a 400 and a reason", async () => {

@@ -87,6 +87,10 @@ export function createApprovalHandler(options: ApprovalHandlerOptions): Approval
       await requireRole(request, ["agent", "approver"]);
       const body = await readJsonBody(request, maxBody);
       if (!validateRequest(body)) throw new HttpError(400, "invalid_request", requestProblem());
+      const unknown = Object.keys(body as object).find((key) => !REQUEST_FIELDS.includes(key));
+      if (unknown !== undefined) {
+        throw new HttpError(400, "invalid_request", `unknown field ${JSON.stringify(unknown)} in the request; expected ${REQUEST_FIELDS.join(", ")}`);
+      }
       if (!enabled) return json(200, { decision: "allow", allow: true, reasons: [{ code: "oap.allowed", message: "guardrails are disabled" }] });
       const judged = await judgeToolCall(body as GuardrailRequest, guard);
       // The agent runs the call itself, out of our sight: an allowed usage-limited call counts now.
@@ -144,6 +148,13 @@ export function createApprovalHandler(options: ApprovalHandlerOptions): Approval
     }
   };
 }
+
+/**
+ * The top-level fields of a request (schemas/request.schema.json's properties). The schema lets a host's own
+ * fields through; over HTTP an unknown one is a 400, so a misspelt `contxt` or `agentId` is not silently
+ * judged without what it meant to say.
+ */
+export const REQUEST_FIELDS = ["tool_name", "tool_input", "agent_id", "thread_id", "run_id", "tool_call_id", "is_subagent", "user_id", "timestamp", "context"];
 
 function requestProblem(): string {
   const first = validateRequest.errors?.[0];

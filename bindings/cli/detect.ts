@@ -13,7 +13,9 @@ import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { ConfigError, parseText } from "../config/parse-config.ts";
 import { buildSafetyCore, type MakeSafetyCore } from "../config/safety-section.ts";
-import { locatePointer, yamlSyntax } from "../config/yaml-syntax.ts";
+import { locatePointer } from "../config/yaml-syntax.ts";
+import { ConfigReadError, readFailure } from "../config/config-error.ts";
+import { syntaxFor } from "../config/load-guard.ts";
 import { createSafetyCore } from "../index.ts";
 import { applySafetyStop, type SafetyCore } from "../safety/index.ts";
 
@@ -36,7 +38,7 @@ export async function detectCommand(args: string[], io: DetectIo, makeCore: Make
   try {
     core = values.config ? coreFromFile(values.config, makeCore) : makeCore(null);
   } catch (error) {
-    const message = error instanceof ConfigError ? `invalid safety config\n${error.message}` : (error as Error).message;
+    const message = error instanceof ConfigError && !(error instanceof ConfigReadError) ? `invalid safety config\n${error.message}` : (error as Error).message;
     io.stderr.write(`portcullis detect: ${message}\n`);
     return 2;
   }
@@ -62,9 +64,9 @@ function coreFromFile(file: string, makeCore: MakeSafetyCore): SafetyCore {
   try {
     source = readFileSync(file, "utf8");
   } catch (error) {
-    throw new ConfigError([{ file, line: 0, column: 0, path: "", message: `cannot read file: ${(error as Error).message}` }]);
+    throw new ConfigReadError(file, readFailure(error));
   }
-  const doc = parseText(source, file, yamlSyntax);
+  const doc = parseText(source, file, syntaxFor(file));
   const isConfig = typeof doc === "object" && doc !== null && ("safety_finish_reason" in doc || "guardrails" in doc);
   const section = isConfig ? (doc as Record<string, unknown>).safety_finish_reason : doc;
   const locate = (pointer: string) => locatePointer(source, pointer);

@@ -8,7 +8,7 @@
 import { createReadStream } from "node:fs";
 import { parseArgs } from "node:util";
 import { loadGuard, type LoadedGuard } from "../config/load-guard.ts";
-import { ConfigError } from "../config/config-error.ts";
+import { ConfigError, ConfigReadError } from "../config/config-error.ts";
 import { normalizeDecision, type Decision, type GuardrailRequest } from "../core/decision.ts";
 import { PassportProvider } from "../providers/passport.ts";
 import { AllowlistProvider } from "../providers/allowlist.ts";
@@ -17,34 +17,33 @@ import { StaticUsageStore } from "../usage/static-store.ts";
 import { serveCommand, ServeStartError, ServeUsageError } from "./serve.ts";
 import { sanitizeCommand } from "./sanitize.ts";
 import { byteLines } from "./byte-lines.ts";
-
-const USAGE = `usage:
-  portcullis eval --policy FILE [--now ISO-8601] [--input FILE] [--usage JSON]
-  portcullis check --policy FILE --tool NAME [--input JSON] [--context JSON] [--now ISO-8601] [--usage JSON]
-  portcullis validate FILE...
-  portcullis detect [--config FILE] [--input FILE]
-  portcullis serve --policy FILE --port N --token T [--agent-token T] [--host ADDR]
-                   [--store memory|sqlite:PATH|redis://HOST:PORT] [--secret-file FILE] [--timeout SECONDS]
-  portcullis sanitize [--max-length N] [--wrap SOURCE] [--html] [--disable LAYER,...] [--report] [--jsonl] [--input FILE]
-
-eval      JSON Lines requests in (stdin by default), one decision per line out.
-check     one decision for one call; exit 0 allow, 1 deny, 3 ask.
-validate  check config and passport files; exit 0 valid, 1 invalid.
-detect    JSON Lines of model messages or provider responses in; one safety-stop verdict per line out.
-serve     the approval API and page (and /api/evaluate for agents in any language) until SIGINT/SIGTERM.
-          Tokens may come from PORTCULLIS_TOKEN / PORTCULLIS_AGENT_TOKEN; a sqlite or redis store needs
-          a signing secret (32+ bytes) in PORTCULLIS_APPROVAL_SECRET or --secret-file. The store holds
-          approvals and usage counters (rate limits, daily caps), shared by every server using it.
-sanitize  untrusted text on stdin, sanitized text on stdout; --jsonl: {"text","source"?,"html"?} per line in, {"text","report"} out.
---usage   the usage counters rate limits and daily caps are judged by, e.g.
-          '{"calls_last_minute":3,"calls_today":40,"amount_today":1200,"idempotency_key_seen":false}';
-          default: none used yet. The CLI keeps no counters between lines.
-Exit 2: usage or policy-file errors.`;
-
-class UsageError extends Error {}
+import { UsageError } from "./usage-error.ts";
+import { VERBS, overview, packageVersion, unknownVerb, usageLine, verbHelp, wantsHelp } from "./usage.ts";
+import { CONTEXT_OPTIONS, contextConflict, contextFlags, hasFlags, type ContextFlags } from "./context-flags.ts";
 
 export async function main(argv: string[], io = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin }): Promise<number> {
   const [verb, ...rest] = argv;
+  if (verb === "--help" || verb === "-h" || (verb === "help" && rest.length === 0)) {
+    io.stdout.write(overview() + "\n");
+    return 0;
+  }
+  if (verb === "help" && rest[0] !== undefined && rest[0] in VERBS) {
+    io.stdout.write(verbHelp(rest[0]) + "\n");
+    return 0;
+  }
+  if (verb === "--version" || verb === "-V") {
+    io.stdout.write(packageVersion() + "\n");
+    return 0;
+  }
+  if (verb === undefined || !(verb in VERBS)) {
+    const message = verb === undefined ? "no command given" : verb === "help" ? unknownVerb(rest[0]!) : unknownVerb(verb);
+    io.stderr.write(`portcullis: ${message}\n${verb === undefined ? overview() : "portcullis --help lists the commands"}\n`);
+    return 2;
+  }
+  if (wantsHelp(rest)) {
+    io.stdout.write(verbHelp(verb) + "\n");
+    return 0;
+  }
   try {
     switch (verb) {
       case "eval":
@@ -57,22 +56,19 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
         return await detectCommand(rest, io as never);
       case "serve":
         return await serveCommand(rest, io);
-      case "sanitize":
-        return await sanitizeCommand(rest, io as never);
-      case "help":
-      case "--help":
-      case "-h":
-        io.stdout.write(USAGE + "\n");
-        return 0;
       default:
-        throw new UsageError(verb ? `unknown command '${verb}'` : "no command given");
+        return await sanitizeCommand(rest, io as never);
     }
   } catch (error) {
     if (error instanceof UsageError || error instanceof ServeUsageError) {
-      io.stderr.write(`portcullis: ${error.message}\n${USAGE}\n`);
+      io.stderr.write(`portcullis ${verb}: ${error.message}\n${usageLine(verb)}\n`);
       return 2;
     }
     if (error instanceof ServeStartError) {
+      io.stderr.write(`portcullis: ${error.message}\n`);
+      return 2;
+    }
+    if (error instanceof ConfigReadError) {
       io.stderr.write(`portcullis: ${error.message}\n`);
       return 2;
     }
@@ -80,8 +76,9 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
       io.stderr.write(`portcullis: invalid policy file\n${error.message}\n`);
       return 2;
     }
-    if ((error as { code?: string })?.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" || (error as { code?: string })?.code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") {
-      io.stderr.write(`portcullis: ${(error as Error).message}\n${USAGE}\n`);
+    const code = (error as { code?: string })?.code;
+    if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" || code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE" || code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL") {
+      io.stderr.write(`portcullis ${verb}: ${(error as Error).message}\n${usageLine(verb)}\n`);
       return 2;
     }
     throw error;
@@ -96,9 +93,16 @@ function clockFrom(now: string | undefined): (() => number) | undefined {
   return () => ms;
 }
 
-async function loadPolicy(file: string | undefined, now: string | undefined, usage?: StaticUsageStore): Promise<LoadedGuard> {
+interface Policy {
+  loaded: LoadedGuard;
+  /** --workspace-root/--cwd/--home: the loaded policy uses them; every request is checked against them. */
+  flags: ContextFlags;
+}
+
+async function loadPolicy(file: string | undefined, now: string | undefined, usage: StaticUsageStore, flags: ContextFlags): Promise<Policy> {
   if (!file) throw new UsageError("--policy FILE is required");
-  return loadGuard(file, { clock: clockFrom(now), usage });
+  const loaded = await loadGuard(file, { clock: clockFrom(now), usage, workspaceRoot: flags.workspace_root, home: flags.home });
+  return { loaded, flags };
 }
 
 function invalidLine(message: string): Decision {
@@ -120,18 +124,21 @@ function usageFrom(text: string | undefined): StaticUsageStore {
 }
 
 /** One line in, one decision out. Wasm providers see the exact bytes; others get the parsed object. */
-async function decideLine(loaded: LoadedGuard, line: Uint8Array): Promise<Decision> {
+async function decideLine({ loaded, flags }: Policy, line: Uint8Array): Promise<Decision> {
   const { guard } = loaded;
   const provider = guard.provider;
-  if (guard.enabled && (provider instanceof PassportProvider || provider instanceof AllowlistProvider)) {
-    return provider.evaluateBytesSync(line);
-  }
+  const wasm = guard.enabled && (provider instanceof PassportProvider || provider instanceof AllowlistProvider);
+  // Without flags the core reads the bytes alone (it rejects what is not strict JSON itself).
+  if (wasm && !hasFlags(flags)) return provider.evaluateBytesSync(line);
   let request: unknown;
   try {
     request = JSON.parse(utf8.decode(line));
   } catch (error) {
     return invalidLine(`request is not valid JSON: ${(error as Error).message}`);
   }
+  const conflict = contextConflict(request, flags);
+  if (conflict) return conflict;
+  if (wasm) return provider.evaluateBytesSync(line);
   if (request === null || typeof request !== "object" || Array.isArray(request) || typeof (request as GuardrailRequest).tool_name !== "string") {
     return invalidLine("request must be an object with a string tool_name");
   }
@@ -141,11 +148,11 @@ async function decideLine(loaded: LoadedGuard, line: Uint8Array): Promise<Decisi
 async function evalCommand(args: string[], io: { stdout: NodeJS.WritableStream; stdin: NodeJS.ReadableStream & AsyncIterable<Uint8Array | string> }): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
-    options: { policy: { type: "string" }, now: { type: "string" }, input: { type: "string" }, usage: { type: "string" } },
+    options: { policy: { type: "string" }, now: { type: "string" }, input: { type: "string" }, usage: { type: "string" }, ...CONTEXT_OPTIONS },
     allowPositionals: true,
   });
   if (positionals.length) throw new UsageError(`unexpected argument '${positionals[0]}'`);
-  const loaded = await loadPolicy(values.policy, values.now, usageFrom(values.usage));
+  const loaded = await loadPolicy(values.policy, values.now, usageFrom(values.usage), contextFlags("eval", values));
   const input = values.input ? createReadStream(values.input) : io.stdin;
   const opened = new Promise<void>((resolveOpen, rejectOpen) => {
     if (!values.input) return resolveOpen();
@@ -178,6 +185,7 @@ async function checkCommand(args: string[], io: { stdout: NodeJS.WritableStream 
       context: { type: "string" },
       now: { type: "string" },
       usage: { type: "string" },
+      ...CONTEXT_OPTIONS,
     },
     allowPositionals: true,
   });
@@ -196,7 +204,7 @@ async function checkCommand(args: string[], io: { stdout: NodeJS.WritableStream 
   const request: GuardrailRequest = { tool_name: values.tool, tool_input: parseJson("input", values.input) ?? {} };
   const context = parseJson("context", values.context);
   if (context) request.context = context;
-  const loaded = await loadPolicy(values.policy, values.now, usageFrom(values.usage));
+  const loaded = await loadPolicy(values.policy, values.now, usageFrom(values.usage), contextFlags("check", values));
   const decision = await decideLine(loaded, new TextEncoder().encode(JSON.stringify(request)));
   io.stdout.write(JSON.stringify(decision) + "\n");
   return decision.decision === "allow" ? 0 : decision.decision === "ask" ? 3 : 1;

@@ -104,8 +104,9 @@ describe("portcullis sanitize (built CLI)", () => {
     expect(r.stderr.toString()).toMatch(/limit/);
   });
 
-  it("is listed in the help", () => {
-    const r = spawnSync(process.execPath, [cli, "help"], { encoding: "utf8" });
+  it("is listed in the help, and has its own", () => {
+    expect(spawnSync(process.execPath, [cli, "help"], { encoding: "utf8" }).stdout).toMatch(/^  sanitize +untrusted text/m);
+    const r = spawnSync(process.execPath, [cli, "sanitize", "--help"], { encoding: "utf8" });
     expect(r.stdout).toContain("portcullis sanitize [--max-length N] [--wrap SOURCE] [--html]");
   });
 });

@@ -72,7 +72,7 @@ describe("config errors (YAML)", () => {
         column: 5,
         path: "/guardrails/provider/use",
         message:
-          'expected one of portcullis:PassportProvider, portcullis:AllowlistProvider, portcullis:CompositeProvider or a custom provider like "./my-provider.js:MyProvider", got "portcullis:Passport" (did you mean "portcullis:PassportProvider"?)',
+          'expected one of portcullis:PassportProvider, portcullis:AllowlistProvider, portcullis:CompositeProvider, deerflow.guardrails.builtin:AllowlistProvider, deerflow.guardrails:AllowlistProvider, src.guardrails.builtin:AllowlistProvider, aport_guardrails.providers.generic:OAPGuardrailProvider, aport_guardrails.providers:OAPGuardrailProvider or a custom provider like "./my-provider.js:MyProvider", got "portcullis:Passport" (did you mean "portcullis:PassportProvider"?)',
       },
     ]);
     expect(formatSchemaIssue(issues[0]!)).toMatch(/^bad-provider-use\.yaml:7:5 \/guardrails\/provider\/use: expected one of portcullis:PassportProvider, /);
@@ -94,7 +94,7 @@ describe("config errors (YAML)", () => {
     expect(lines(fixture(validateConfig, "bad-composite.yaml"))).toEqual([
       'bad-composite.yaml:12:15 /guardrails/provider/config/providers/1/config/tool_map/run_tests: expected a capability id like "system.command.execute", got "System.Command.Execute"',
       'bad-composite.yaml:13:13 /guardrails/provider/config/providers/1/config: unknown key "workspace" (did you mean "workspace_root"?)',
-      'bad-composite.yaml:14:11 /guardrails/provider/config/providers/2/use: expected one of portcullis:PassportProvider, portcullis:AllowlistProvider, portcullis:CompositeProvider or a custom provider like "./my-provider.js:MyProvider", got "my-provider:MyProvider"',
+      'bad-composite.yaml:14:11 /guardrails/provider/config/providers/2/use: expected one of portcullis:PassportProvider, portcullis:AllowlistProvider, portcullis:CompositeProvider, deerflow.guardrails.builtin:AllowlistProvider, deerflow.guardrails:AllowlistProvider, src.guardrails.builtin:AllowlistProvider, aport_guardrails.providers.generic:OAPGuardrailProvider, aport_guardrails.providers:OAPGuardrailProvider or a custom provider like "./my-provider.js:MyProvider", got "my-provider:MyProvider"',
     ]);
   });
 

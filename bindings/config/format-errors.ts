@@ -391,7 +391,7 @@ function valueOf(err: SchemaErrorLike, ctx: Ctx): unknown {
 }
 
 /** The closest candidate to `input` (edit distance, case-insensitive), if it is close enough to be a typo. */
-function closest(input: string, candidates: readonly string[]): string | undefined {
+export function closest(input: string, candidates: readonly string[]): string | undefined {
   const needle = input.toLowerCase();
   let best: string | undefined;
   let bestScore = Infinity;

@@ -22,6 +22,8 @@ import { buildSafetyCore, lazySafetyCore, type MakeSafetyCore } from "./safety-s
 import { buildToolResultFilter, type MakeSanitizer } from "./sanitizer-section.ts";
 import type { ToolResultFilter } from "../middleware/guard-tool-call.ts";
 import { ConfigError, parseDocumentText, parsePassportText, type PortcullisConfig } from "./parse-config.ts";
+import { ConfigReadError, readFailure } from "./config-error.ts";
+import { resolveUse } from "./provider-aliases.ts";
 import { jsonSyntax } from "./json-syntax.ts";
 import { decodePointer, type ConfigSyntax } from "./syntax.ts";
 
@@ -44,6 +46,13 @@ export interface LoadOptions {
   audit?: AuditSink[];
   /** Where `ask` goes: the guard's calls create pending actions in this gate (see README, Ask a human). */
   approvals?: ApprovalGate;
+  /**
+   * Base of relative paths for every PassportProvider the config builds, winning over its `workspace_root`
+   * (the CLI's --workspace-root). Requests may still name their own in `context`; the CLI refuses those.
+   */
+  workspaceRoot?: string;
+  /** What `~` means for every PassportProvider the config builds, winning over its `home` (the CLI's --home). */
+  home?: string;
   /** Builds the safety core (tests inject one); the entry's policy.wasm by default. */
   makeSafetyCore?: MakeSafetyCore;
   /**
@@ -58,6 +67,8 @@ export interface TextLoadOptions extends LoadOptions {
   file?: string;
   /** JSON by default; `yamlSyntax` from portcullis/yaml for YAML. Passport files named by path use it too. */
   syntax?: ConfigSyntax;
+  /** The syntax of a passport file named by path, by its name (default: `syntax`). */
+  syntaxFor?: (file: string) => ConfigSyntax;
   host?: ConfigHost;
 }
 
@@ -87,6 +98,8 @@ interface BuildContext {
   file: string;
   source: string;
   syntax: ConfigSyntax;
+  syntaxFor: (file: string) => ConfigSyntax;
+  overrides: { workspace_root?: string; home?: string };
   host: ConfigHost;
   passport: PassportSource | null;
   clock?: Clock;
@@ -111,7 +124,21 @@ export async function loadGuardFromText(source: string, options: TextLoadOptions
     makeCore,
   );
   const section = config.guardrails;
-  const ctx: BuildContext = { file, source, syntax, host, passport: null, clock: options.clock, usage: options.usage, path: "/guardrails/provider" };
+  const overrides: BuildContext["overrides"] = {};
+  if (options.workspaceRoot !== undefined) overrides.workspace_root = options.workspaceRoot;
+  if (options.home !== undefined) overrides.home = options.home;
+  const ctx: BuildContext = {
+    file,
+    source,
+    syntax,
+    syntaxFor: options.syntaxFor ?? (() => syntax),
+    overrides,
+    host,
+    passport: null,
+    clock: options.clock,
+    usage: options.usage,
+    path: "/guardrails/provider",
+  };
   const fail = (message: string, path: string): never => {
     throw new ConfigError([{ ...locate(ctx, source, path), file, path, message }]);
   };
@@ -158,19 +185,33 @@ async function resolvePassport(
     read = await ctx.host.readFile(value, ctx.file);
   } catch (error) {
     if (error instanceof ConfigError) throw error;
-    throw new ConfigError([{ file: value, line: 0, column: 0, path: "", message: `cannot read file: ${(error as Error).message}` }]);
+    throw new ConfigReadError(value, readFailure(error));
   }
-  return { passport: parsePassportText(read.text, read.file, ctx.syntax), file: read.file, source: read.text, prefix: "" };
+  return { passport: parsePassportText(read.text, read.file, ctx.syntaxFor(read.file)), file: read.file, source: read.text, prefix: "" };
 }
 
 async function buildProvider(use: string, config: Record<string, unknown>, ctx: BuildContext): Promise<GuardrailProvider> {
   const fail = (message: string, path = ctx.path): never => {
     throw new ConfigError([{ ...locate(ctx, ctx.source, path), file: ctx.file, path, message }]);
   };
-  switch (use) {
+  const resolved = resolveUse(use, config);
+  if (resolved.passportPath !== undefined) {
+    if (ctx.passport) return fail("the passport is given twice: keep `passport_path` or `guardrails.passport`, not both", `${ctx.path}/config/passport_path`);
+    // The caller's context (a copy per composite entry): at the top, the guard then names this passport too.
+    ctx.passport = await resolvePassport(resolved.passportPath, ctx, fail);
+  }
+  config = resolved.config;
+  switch (resolved.use) {
     case "portcullis:PassportProvider": {
-      if (!ctx.passport) return fail("PassportProvider needs `guardrails.passport` (a file path or an inline passport)");
-      const provider = new PassportProvider({ ...(config as object), passport: ctx.passport.passport, clock: ctx.clock, usage: ctx.usage });
+      if (!ctx.passport) {
+        if (use !== "portcullis:PassportProvider") {
+          return fail(
+            `${use.split(":")[1]} reads its passport from APort's config (~/.aport/<framework>/config.yaml), which portcullis does not read: set config.passport_path or guardrails.passport to the passport file`,
+          );
+        }
+        return fail("PassportProvider needs `guardrails.passport` (a file path or an inline passport)");
+      }
+      const provider = new PassportProvider({ ...(config as object), ...ctx.overrides, passport: ctx.passport.passport, clock: ctx.clock, usage: ctx.usage });
       return ready(provider, ctx);
     }
     case "portcullis:AllowlistProvider":

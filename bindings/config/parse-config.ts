@@ -10,7 +10,7 @@ import { validateConfig, validatePassport } from "./generated/validators.js";
 import { formatSchemaErrors } from "./format-errors.ts";
 import { ConfigError } from "./config-error.ts";
 import { jsonSyntax } from "./json-syntax.ts";
-import type { ConfigSyntax } from "./syntax.ts";
+import { decodePointer, type ConfigSyntax } from "./syntax.ts";
 import type { SanitizerSection } from "../sanitize/config.ts";
 
 export { ConfigError };
@@ -71,6 +71,15 @@ function validated(
   syntax: ConfigSyntax,
 ): Record<string, unknown> {
   if (validate(value)) return value as Record<string, unknown>;
-  const issues = formatSchemaErrors(validate.errors as never, source, file, syntax);
+  const issues = formatSchemaErrors(validate.errors as never, source, file, syntax).map((issue) => withPythonHint(issue, value));
   throw new ConfigError(issues.length ? issues : [{ file, line: 1, column: 1, path: "", message: "does not match the schema" }]);
+}
+
+/** DeerFlow configs name providers by Python class path; say why such a `use` cannot load here. */
+function withPythonHint<T extends { path: string; message: string }>(issue: T, root: unknown): T {
+  if (!/^\/guardrails\/provider(?:\/config\/providers\/\d+)*\/use$/.test(issue.path)) return issue;
+  let value: unknown = root;
+  for (const segment of decodePointer(issue.path)) value = value !== null && typeof value === "object" ? (value as Record<string, unknown>)[segment] : undefined;
+  if (typeof value !== "string" || value.startsWith("portcullis:") || !/^[A-Za-z_][\w.]*:[A-Za-z_]\w*$/.test(value)) return issue;
+  return { ...issue, message: `${issue.message} — a Python class path: providers here are JavaScript modules (./file.js:Export) or the built-ins` };
 }

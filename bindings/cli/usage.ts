@@ -1,0 +1,156 @@
+/**
+ * @module
+ * What `portcullis --help` and `portcullis <verb> --help` print, and the one
+ * usage line a usage error shows: each verb's own, so a mistake in `check`
+ * is not answered with the synopsis of six other commands.
+ */
+
+import { readFileSync } from "node:fs";
+import { closest } from "../config/format-errors.ts";
+
+interface VerbHelp {
+  /** The synopsis: printed after "usage:" on a usage error and at the top of `<verb> --help`. */
+  usage: string;
+  /** One line for the overview. */
+  summary: string;
+  /** Further lines for `<verb> --help`. */
+  details: string;
+}
+
+const CONTEXT_FLAGS = `--workspace-root DIR  base of relative paths; commands that name no tool_input.cwd run here
+  --cwd DIR             the agent's working directory: the same directory (the core resolves against one);
+                        give one of the two, or both naming the same directory
+  --home DIR            what ~ and $HOME mean
+  These win over the policy's own workspace_root/home. A request whose context names another
+  workspace_root or home is denied (oap.invalid_context): a request cannot widen what the flags set.`;
+
+export const VERBS: Record<string, VerbHelp> = {
+  eval: {
+    usage: "portcullis eval --policy FILE [--input FILE] [--now ISO-8601] [--usage JSON] [--workspace-root DIR] [--cwd DIR] [--home DIR]",
+    summary: "JSON Lines requests in (stdin by default), one decision per line out, in order.",
+    details: `  --policy FILE         a config (YAML or JSON) or a bare OAP passport
+  --input FILE          read requests from FILE instead of stdin
+  --now ISO-8601        the time expiry and usage windows are judged at (with a zone, e.g. 2026-11-22T00:00:00Z)
+  --usage JSON          the usage counters every line is judged by, e.g.
+                        '{"calls_last_minute":3,"calls_today":40,"amount_today":1200,"idempotency_key_seen":false}';
+                        default: none used yet. The CLI keeps no counters between lines.
+  ${CONTEXT_FLAGS}
+A line that is not a valid request gets a deny (oap.invalid_context); the stream goes on.
+Exit 0 when the stream was processed, 2 for usage or policy-file errors.`,
+  },
+  check: {
+    usage:
+      "portcullis check --policy FILE --tool NAME [--input JSON] [--context JSON] [--now ISO-8601] [--usage JSON] [--workspace-root DIR] [--cwd DIR] [--home DIR]",
+    summary: "one decision for one call; exit 0 allow, 1 deny, 3 ask.",
+    details: `  --policy FILE         a config (YAML or JSON) or a bare OAP passport
+  --tool NAME           the tool's name, e.g. bash
+  --input JSON          the tool's arguments, a JSON object (default {})
+  --context JSON        the request's context, a JSON object
+  --now, --usage        as for eval
+  ${CONTEXT_FLAGS}
+Exit 0 allow, 1 deny, 3 ask, 2 for usage or policy-file errors.`,
+  },
+  validate: {
+    usage: "portcullis validate FILE...",
+    summary: "check config and passport files; exit 0 valid, 1 invalid.",
+    details: `Each FILE is a config (YAML or JSON) or a bare OAP passport. Problems are printed with file:line:column,
+JSON path and what was expected. Exit 0 when all are valid, 1 when any is not, 2 for usage errors.`,
+  },
+  detect: {
+    usage: "portcullis detect [--config FILE] [--input FILE]",
+    summary: "JSON Lines of model messages or provider responses in; one safety-stop verdict per line out.",
+    details: `  --config FILE         a config whose safety_finish_reason section chooses the detectors (default: all five)
+  --input FILE          read from FILE instead of stdin
+Each line out: {"terminated", "detector"?, "reason_field"?, "reason_value"?, "suppressed_tool_calls", "message"}.
+Exit 0 when the stream was processed, 2 for usage or config errors.`,
+  },
+  serve: {
+    usage:
+      "portcullis serve --policy FILE --port N --token T [--agent-token T] [--host ADDR] [--store memory|sqlite:PATH|redis://HOST:PORT] [--secret-file FILE] [--timeout SECONDS]",
+    summary: "the approval API and page (and /api/evaluate for agents in any language) until SIGINT/SIGTERM.",
+    details: `  --port N              0 picks a free port; --host defaults to 127.0.0.1
+  --token T             the approver's bearer token (or PORTCULLIS_TOKEN)
+  --agent-token T       the agents' bearer token (or PORTCULLIS_AGENT_TOKEN): may evaluate, never approve
+  --store S             approvals and usage counters (rate limits, daily caps), shared by every server using it
+  --secret-file FILE    the signing secret (32+ bytes; or PORTCULLIS_APPROVAL_SECRET), required for sqlite and redis
+  --timeout SECONDS     how long an action waits for a decision (default 900)
+Exit 0 after SIGINT/SIGTERM, 2 for usage errors or when the server cannot start.`,
+  },
+  sanitize: {
+    usage: "portcullis sanitize [--max-length N] [--wrap SOURCE] [--html] [--disable LAYER,...] [--report] [--jsonl] [--input FILE]",
+    summary: "untrusted text on stdin, sanitized text on stdout.",
+    details: `  --max-length N        most code points kept (default 30000; 0 for no cap)
+  --wrap SOURCE         fence the text as untrusted content from SOURCE
+  --html                convert from HTML first
+  --disable LAYER,...   switch layers off (invisible, controls, format, nfc, private_use, tags, whitespace, ...)
+  --report              the report as JSON on stderr
+  --jsonl               {"text","source"?,"html"?} per line in, {"text","report"} out
+Exit 0 on success, 1 when the text cannot be sanitized, 2 for usage errors.`,
+  },
+};
+
+export const VERB_NAMES = Object.keys(VERBS);
+
+/** `portcullis --help`. */
+export function overview(): string {
+  const width = Math.max(...VERB_NAMES.map((v) => v.length));
+  return [
+    "usage: portcullis <command> [options]",
+    "",
+    "Judge tool calls of AI agents against an OAP passport or a DeerFlow-style guardrails config.",
+    "",
+    "commands:",
+    ...VERB_NAMES.map((v) => `  ${v.padEnd(width)}  ${VERBS[v]!.summary}`),
+    "",
+    "portcullis <command> --help    the command's options",
+    "portcullis --version           the package version",
+  ].join("\n");
+}
+
+/** `portcullis <verb> --help`. */
+export function verbHelp(verb: string): string {
+  const help = VERBS[verb]!;
+  return `usage: ${help.usage}\n\n${help.summary}\n\n${help.details}`;
+}
+
+/** The usage line a usage error of `verb` ends with. */
+export function usageLine(verb: string): string {
+  return `usage: ${VERBS[verb]!.usage}\nportcullis ${verb} --help for details`;
+}
+
+/** "unknown command 'evl'" plus a suggestion when one is close. */
+export function unknownVerb(verb: string): string {
+  const suggestion = closest(verb, VERB_NAMES);
+  return `unknown command '${verb}'${suggestion ? ` (did you mean '${suggestion}'?)` : ""}`;
+}
+
+/** True when `args` asks for help before any `--` (an option value such as `--wrap -h` is not a request for help). */
+export function wantsHelp(args: readonly string[]): boolean {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === "--") return false;
+    if (arg === "--help" || arg === "-h") return !takesValue(args[i - 1]);
+  }
+  return false;
+}
+
+// Options that take a value: `--wrap -h` wraps under the name "-h" rather than asking for help.
+const VALUE_OPTIONS = new Set([
+  "--policy", "--input", "--now", "--usage", "--tool", "--context", "--workspace-root", "--cwd", "--home",
+  "--config", "--port", "--host", "--token", "--agent-token", "--store", "--secret-file", "--timeout",
+  "--max-length", "--wrap", "--disable",
+]);
+const takesValue = (previous: string | undefined) => previous !== undefined && VALUE_OPTIONS.has(previous);
+
+/** The version in the package.json next to the bundle (dist/cli.js) or the sources (bindings/cli/). */
+export function packageVersion(): string {
+  for (const relative of ["../package.json", "../../package.json"]) {
+    try {
+      const json = JSON.parse(readFileSync(new URL(relative, import.meta.url), "utf8")) as { name?: string; version?: string };
+      if (json.name === "portcullis" && typeof json.version === "string") return json.version;
+    } catch {
+      // not this one
+    }
+  }
+  return "unknown";
+}
