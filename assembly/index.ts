@@ -7,7 +7,9 @@
 //   [0] u32 decision (0 allow, 1 deny, 2 ask, 3 needs usage)   [4] u32 code id
 //   [8] u32 policy_id id   [12] u32 capability id
 //   [16] u32 message byte length   [20] u32 usage byte length
-//   [24…] message UTF-8, then the usage charge as JSON (policy/usage-charge.ts):
+//   [24] u32 obligation (0 none, 1 max_execution_time, 2 max_export_rows; policy/verdict.ts)
+//   [28] u32 reserved (0)   [32] f64 obligation value (seconds, rows)
+//   [40…] message UTF-8, then the usage charge as JSON (policy/usage-charge.ts):
 //   present on allow and ask when the call has usage-based limits (what the
 //   host records once the call ran), and on "needs usage" (which counters
 //   to read before asking again).
@@ -26,7 +28,7 @@ import { collectBetweenCalls, inputWeight, WEIGHT_ALLOCATING, WEIGHT_QUIET } fro
 import { safetyLoad as safetyLoadImpl, safetyDetect as safetyDetectImpl, safetyFree as safetyFreeImpl } from "./safety/abi";
 
 /** Bumped whenever an export's meaning changes; the bindings refuse a mismatch. */
-export const ABI_VERSION: i32 = 2;
+export const ABI_VERSION: i32 = 3;
 
 const input = new ByteBuffer(4096);
 const output = new ByteBuffer(4096);
@@ -167,7 +169,7 @@ function readUsage(ptr: usize, len: i32): bool {
   return request.usage.parse(usageJson);
 }
 
-const HEADER: i32 = 24;
+const HEADER: i32 = 40;
 const codeId = new InternSlot();
 const policyIdId = new InternSlot();
 const capabilityId = new InternSlot();
@@ -181,6 +183,11 @@ function writeVerdict(counters: bool): i32 {
   store<u32>(p, <u32>codeId.get(verdict.code), 4);
   store<u32>(p, <u32>policyIdId.get(verdict.policyId), 8);
   store<u32>(p, <u32>capabilityId.get(verdict.capability), 12);
+  // A denied call runs nothing, so it carries no obligation.
+  const obliged = verdict.decision == Decision.Allow || verdict.decision == Decision.Ask;
+  store<u32>(p, obliged ? <u32>verdict.obligation : 0, 24);
+  store<u32>(p, 0, 28);
+  store<f64>(p, obliged ? verdict.obligationValue : 0, 32);
   output.length = HEADER;
   // Most decisions are allows without a message: no UTF-8 encoding call then.
   if (verdict.message.length > 0) output.appendString(verdict.message);

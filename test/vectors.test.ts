@@ -55,6 +55,7 @@ function check(v: Vector, d: Decision) {
   if (v.expect.code) expect(d.reasons[0].code, where).toBe(v.expect.code);
   if (v.expect.message) expect(d.reasons[0].message, where).toBe(v.expect.message);
   if (v.expect.policy_id) expect(d.policy_id, where).toBe(v.expect.policy_id);
+  if (v.expect.obligations) expect(d.metadata?.obligations, where).toEqual(v.expect.obligations);
   // Every decision honours the published schema (schemas/decision.schema.json).
   expect(validateDecision(d), `${where}: ${JSON.stringify(validateDecision.errors)}`).toBe(true);
 }

@@ -16,7 +16,8 @@
 //      require_listed_builtins is set); code we cannot see (`sh -c "$X"`,
 //      `eval "$X"`, a shell reading an unknown pipe) → oap.command_injection_detected
 //   4. blocked_patterns → oap.blocked_pattern
-//   5. max_execution_time against tool_input.timeout → oap.limit_exceeded
+//   5. max_execution_time against the stated timeout (tool_input.timeout / timeout_ms, in the
+//      tool's unit) → oap.limit_exceeded; none stated → allowed with a max_execution_time obligation
 //   6. allowed_working_directories against tool_input.cwd and every `cd` → oap.directory_not_allowed
 //   7. blocked_env_vars against tool_input.env, `VAR=…` prefixes, `env`/`export`/… → oap.env_var_blocked
 //   8. variables that make programs load code (GIT_CONFIG_*, npm_config_*, LD_PRELOAD, PATH, BASH_ENV, …;
@@ -30,7 +31,7 @@
 
 import { Bytes, ByteBuffer, utf8 } from "../util/bytes";
 import { canonicalizePath, pathWithinBytes } from "../util/path";
-import { Code, Verdict } from "./verdict";
+import { Code, Verdict, Obligation } from "./verdict";
 import { Parser } from "../shell/parser";
 import { Walker } from "../shell/walk";
 import { DangerChecker, searchesCdpath } from "../shell/danger";
@@ -120,7 +121,11 @@ export class CommandInput {
   commandLen: i32 = 0;
   /** The caller vouches that the command is valid UTF-8 without NUL (RequestView.plainBytes): the byte check is skipped. */
   knownUtf8WithoutNul: bool = false;
+  /** The stated timeout in seconds (NaN: none stated), and how it was stated (for messages). */
   timeout: f64 = NaN;
+  timeoutText: string = "";
+  /** The call asks to run in the background (Claude Code `run_in_background`). */
+  background: bool = false;
   cwd: string | null = null;
   workspaceRoot: string = "";
   home: string = "";
@@ -322,16 +327,20 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
     }
   }
 
-  // 5. max_execution_time.
+  // 5. max_execution_time. A stated timeout (already in seconds) must be
+  // within it; a call that states none is allowed (OAP: `!timeout || timeout
+  // <= max_execution_time`), and either way the host is obliged to stop the
+  // call at the limit (the tool may not honour its own timeout argument).
   const max = limits.maxExecutionTime;
   if (max == max) {
     const to = input.timeout;
-    if (to != to) {
-      return verdict.deny(Code.LIMIT_EXCEEDED, "no timeout given, but max_execution_time is " + fmt(max) + " s: pass a timeout of at most that");
+    if (to == to && (!(to > 0) || to > max)) {
+      return verdict.deny(Code.LIMIT_EXCEEDED, (input.timeoutText.length > 0 ? input.timeoutText : "timeout " + fmt(to) + " s") + " is not within max_execution_time (" + fmt(max) + " s)");
     }
-    if (!(to > 0) || to > max) {
-      return verdict.deny(Code.LIMIT_EXCEEDED, "timeout " + fmt(to) + " s is not within max_execution_time (" + fmt(max) + " s)");
+    if (input.background) {
+      return verdict.deny(Code.LIMIT_EXCEEDED, "a background command outlives the call, so max_execution_time (" + fmt(max) + " s) cannot be enforced");
     }
+    verdict.oblige(Obligation.MaxExecutionTime, max);
   }
 
   // 6. allowed_working_directories.

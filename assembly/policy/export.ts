@@ -3,16 +3,18 @@
 // allow_pii → format; the first failure decides.
 //
 // The core cannot see the data, only the call: the row count it states and
-// the columns and PII flag it asks for. Where we are stricter than the pack:
-//   - With max_export_rows set, a call that states no row count
-//     (`estimated_rows`, `max_rows`, `row_limit` or `limit`; the largest
-//     counts) cannot be shown to stay within it and is denied.
+// the columns and PII flag it asks for.
+//   - With max_export_rows set, a stated row count (`estimated_rows`,
+//     `max_rows`, `row_limit` or `limit`; the largest counts) over it is
+//     denied; an allowed call carries a max_export_rows obligation the host
+//     enforces (a call that states no count is allowed on those terms).
+// Where we are stricter than the pack:
 //   - With allow_pii off, asking for every column (`"*"`) or for a column
 //     whose name says it holds personal data (`email`, `customer_phone`,
 //     `date_of_birth`, `ssn`, …) is denied like `include_pii: true`. A
 //     heuristic on names, in the deny direction only.
 
-import { Verdict, Code } from "./verdict";
+import { Verdict, Code, Obligation } from "./verdict";
 import { PassportFacts } from "./passport-facts";
 import { rankName } from "./money";
 import { quote } from "./web";
@@ -53,15 +55,11 @@ export function checkExport(limits: ExportLimits, input: ExportInput, facts: Pas
     );
   }
   if (limits.maxExportRows >= 0) {
-    if (input.rows < 0) {
-      return verdict.deny(
-        Code.LIMIT_EXCEEDED,
-        "the export states no row count (estimated_rows, max_rows, row_limit or limit), so it cannot be shown to stay within max_export_rows " + limits.maxExportRows.toString(),
-      );
-    }
     if (input.rows > limits.maxExportRows) {
       return verdict.deny(Code.LIMIT_EXCEEDED, input.rows.toString() + " rows exceed max_export_rows " + limits.maxExportRows.toString());
     }
+    // Stated within the limit, or not stated: the host is obliged to cap the export at it.
+    verdict.oblige(Obligation.MaxExportRows, <f64>limits.maxExportRows);
   }
   if (!limits.allowPii) {
     if (input.includePii) return verdict.deny(Code.PII_NOT_ALLOWED, "include_pii is true, and the passport does not set allow_pii");

@@ -140,6 +140,8 @@ export class FileInput {
   home: string = "";
   /** Byte length of the content to write; NaN for reads (or unknown). */
   writeBytes: f64 = NaN;
+  /** The path names a directory to list or search (or a glob's fixed directory): allowed_extensions does not apply. */
+  directory: bool = false;
 }
 
 // Reused per call: the canonical path, its decoding-tool reading, and the lowercase twin of either.
@@ -174,7 +176,7 @@ function listText(list: Array<string>): string {
 }
 
 /** Rules for one reading of the path, whose canonical UTF-8 bytes are in `pathBuf` (decoded only for messages). */
-function checkCanonical(limits: FileLimits, original: string, pathBuf: ByteBuffer, reading: string, verdict: Verdict): bool {
+function checkCanonical(limits: FileLimits, original: string, pathBuf: ByteBuffer, reading: string, directory: bool, verdict: Verdict): bool {
   lowerBuf.reset();
   lowerBuf.append(pathBuf.ptr, pathBuf.length);
   for (let i = 0; i < lowerBuf.length; i++) {
@@ -228,7 +230,7 @@ function checkCanonical(limits: FileLimits, original: string, pathBuf: ByteBuffe
   }
 
   const exts = limits.allowedExtensions;
-  if (exts !== null && !limits._anyExtension) {
+  if (exts !== null && !limits._anyExtension && !directory) {
     const canonical = pathBuf.toString();
     const lower = canonical.toLowerCase();
     let ok = false;
@@ -315,7 +317,7 @@ export function checkFile(limits: FileLimits, input: FileInput, write: bool, ver
     return verdict.deny(Code.INVALID_CONTEXT, "path " + quote(path) + " cannot be canonicalised: " + canonicalFailure(path));
   }
   limits._resolve(root, home);
-  if (!checkCanonical(limits, path, canonical, "", verdict)) return false;
+  if (!checkCanonical(limits, path, canonical, "", input.directory, verdict)) return false;
 
   const alt = alternatePath(path);
   if (alt !== null) {
@@ -325,7 +327,7 @@ export function checkFile(limits: FileLimits, input: FileInput, write: bool, ver
     }
     if (altCanonical.length != canonical.length || memory.compare(altCanonical.ptr, canonical.ptr, <usize>canonical.length) != 0) {
       const reading = " when percent-escapes, '\\' and look-alike characters are read as a decoding tool would";
-      if (!checkCanonical(limits, path, altCanonical, reading, verdict)) return false;
+      if (!checkCanonical(limits, path, altCanonical, reading, input.directory, verdict)) return false;
     }
   }
 

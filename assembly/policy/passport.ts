@@ -11,7 +11,7 @@ import { LoadErrors, pointerSegment } from "./load-errors";
 import { Policy } from "./policy";
 import { RequestView } from "./request";
 import { Verdict, Code } from "./verdict";
-import { ToolMap, isCapabilityId, packFor } from "./tool-map";
+import { ToolMap, isCapabilityId, packFor, splitMcpToolName, isExecToolName, CAP_MCP, CAP_COMMAND, CAP_FILE_READ, CAP_FILE_WRITE } from "./tool-map";
 import { CapabilityRule, RuleContext } from "./rules/rule";
 import { compileRule, capabilityOfBlock } from "./rules/registry";
 import { assuranceRank } from "./money";
@@ -63,6 +63,10 @@ export class PassportPolicy extends Policy {
   /** packFor(lastCapability): its string compares run once per tool, not per decision. */
   private lastPolicyId: string = "";
   private lastRule: CapabilityRule | null = null;
+  /** The last tool is an MCP tool named like a shell (tool-map.ts isExecToolName). */
+  private lastAlsoCommand: bool = false;
+  /** The last tool picks read or write by tool_input.command (str_replace_editor). */
+  private lastByCommand: bool = false;
 
   static compile(json: Json, root: i32, errors: LoadErrors): PassportPolicy | null {
     const policy = new PassportPolicy();
@@ -103,7 +107,8 @@ export class PassportPolicy extends Policy {
       if (cap == null || !isCapabilityId(cap)) {
         errors.add("/tool_map/" + pointerSegment(name), "expected a capability id such as 'system.command.execute'");
       } else {
-        this.toolMap.add(name, cap);
+        if (name.includes("*") || name.includes("?")) this.toolMap.addGlob(name, cap);
+        else this.toolMap.add(name, cap);
       }
       m = json.nextMember(m);
     }
@@ -226,14 +231,46 @@ export class PassportPolicy extends Policy {
     }
     verdict.capability = capability;
     verdict.policyId = this.lastPolicyId;
-    const rule = this.lastRule;
+    let rule = this.lastRule;
     if (rule == null) {
       verdict.deny(Code.UNKNOWN_CAPABILITY, "passport does not grant capability '" + capability + "' (needed by tool '" + tool + "')");
       return;
     }
     const context = this.requestContext(request, verdict);
     if (context == null) return;
-    if (!rule.check(request, context, verdict)) return;
+    let judged: CapabilityRule | null = rule;
+    if (this.lastByCommand) {
+      // OpenHands str_replace_editor: `view` reads, every other command writes.
+      const command = request.inputString("command", verdict);
+      if (request.failed) return;
+      if (command == "view") {
+        judged = this.held.has(CAP_FILE_READ) ? this.rules.get(CAP_FILE_READ) : null;
+        verdict.capability = CAP_FILE_READ;
+        verdict.policyId = packFor(CAP_FILE_READ);
+        if (judged == null) {
+          verdict.deny(Code.UNKNOWN_CAPABILITY, "passport does not grant capability '" + CAP_FILE_READ + "' (needed by tool '" + tool + "' view)");
+          return;
+        }
+      } else if (command != "create" && command != "str_replace" && command != "insert" && command != "undo_edit") {
+        verdict.deny(Code.INVALID_CONTEXT, "tool_input.command of '" + tool + "' must be view, create, str_replace, insert or undo_edit");
+        return;
+      }
+    }
+    if (!judged!.check(request, context, verdict)) return;
+    if (this.lastAlsoCommand) {
+      // An MCP tool named like a shell runs commands: judged by the command rule too (deny > ask > allow).
+      const commandRule = this.held.has(CAP_COMMAND) ? this.rules.get(CAP_COMMAND) : null;
+      if (commandRule == null) {
+        verdict.deny(Code.UNKNOWN_CAPABILITY, "MCP tool '" + tool + "' is named like a shell, so it also needs capability '" + CAP_COMMAND + "', which the passport does not grant");
+        return;
+      }
+      if (!commandRule.check(request, context, verdict)) return;
+      if (commandRule.approvalRequired) {
+        verdict.ask(Code.APPROVAL_REQUIRED, "capability '" + CAP_COMMAND + "' (MCP tool '" + tool + "' runs commands) requires human approval (approval_required)");
+        return;
+      }
+    }
+    rule = judged!;
     const charge = verdict.usage;
     charge.capability = capability;
     charge.perMinute = rule.perMinute;
@@ -256,6 +293,9 @@ export class PassportPolicy extends Policy {
     this.lastCapability = capability;
     this.lastPolicyId = capability != null ? packFor(capability) : "";
     this.lastRule = capability != null && this.held.has(capability) ? this.rules.get(capability) : null;
+    const mcp = capability == CAP_MCP ? splitMcpToolName(this.lastToolName) : null;
+    this.lastAlsoCommand = mcp != null && (isExecToolName(mcp.tool) || (mcp.ambiguous && isExecToolName(mcp.otherTool)));
+    this.lastByCommand = capability == CAP_FILE_WRITE && this.lastToolName == "str_replace_editor";
     this.lastToolValid = true;
   }
 

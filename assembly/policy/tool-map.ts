@@ -1,4 +1,4 @@
-// Tool name -> OAP capability. Exact names only: APort's prefix/substring
+// Tool name -> OAP capability. Built-ins are exact names: APort's prefix/substring
 // mapping misroutes names (`process_refund` -> shell, `lsof_tool` -> file read,
 // reference/oap.md §2.2), and its default pack turns unknown tools into shell
 // calls (§3.5 item 9). An unmapped tool is denied with oap.unknown_capability.
@@ -15,7 +15,12 @@ export const CAP_REFUND = "finance.payment.refund";
 export const CAP_CHARGE = "payments.charge";
 export const CAP_EXPORT = "data.export";
 
-/** Built-in names: DeerFlow, Claude Code and OpenClaw (oap.md §2.2). */
+/**
+ * Built-in names, by agent family (the versions targeted are listed in the
+ * README's tool catalog). A name several families use (`read_file`,
+ * `write_file`, `glob`, `web_fetch`, `shell`) maps to one capability, and
+ * the rules read the union of the families' argument names.
+ */
 function builtinCapability(name: string): string | null {
   // DeerFlow 2.x
   if (name == "bash") return CAP_COMMAND;
@@ -38,7 +43,86 @@ function builtinCapability(name: string): string | null {
   if (name == "browser") return CAP_WEB_BROWSER;
   if (name == "message" || name == "send_message" || name == "SendMessage") return CAP_MESSAGING;
   if (name == "sessions_spawn" || name == "sessions_send") return CAP_SESSION;
+  // Codex CLI (`shell` is shared with OpenClaw; its argv-array form is read too).
+  if (name == "exec_command") return CAP_COMMAND;
+  if (name == "apply_patch") return CAP_FILE_WRITE;
+  // Gemini CLI (`read_file`, `write_file`, `glob`, `web_fetch` are shared with DeerFlow).
+  if (name == "run_shell_command") return CAP_COMMAND;
+  if (name == "read_many_files" || name == "search_file_content" || name == "list_directory") return CAP_FILE_READ;
+  if (name == "replace") return CAP_FILE_WRITE;
+  if (name == "google_web_search") return CAP_WEB_FETCH;
+  // Cline (`read_file` is shared).
+  if (name == "execute_command") return CAP_COMMAND;
+  if (name == "list_files" || name == "search_files") return CAP_FILE_READ;
+  if (name == "write_to_file" || name == "replace_in_file") return CAP_FILE_WRITE;
+  // OpenHands. str_replace_editor is a write here; its `view` command is
+  // judged as a read (PassportPolicy, by tool_input.command).
+  if (name == "execute_bash") return CAP_COMMAND;
+  if (name == "str_replace_editor") return CAP_FILE_WRITE;
+  // APort's own tool names (its tool-pack mapping, exact names only).
+  if (name == "exec.run" || name == "system.command.execute") return CAP_COMMAND;
+  if (name == "file.read" || name == "data.file.read") return CAP_FILE_READ;
+  if (name == "file.write" || name == "file.edit" || name == "data.file.write") return CAP_FILE_WRITE;
+  if (name == "web.fetch" || name == "web.search") return CAP_WEB_FETCH;
+  if (name == "web.browser") return CAP_WEB_BROWSER;
+  if (name == "mcp.tool") return CAP_MCP;
+  if (name == "messaging.send" || name == "message.send") return CAP_MESSAGING;
+  if (name == "session.create" || name == "agent.session.create") return CAP_SESSION;
+  if (name == "payment.refund" || name == "finance.payment.refund") return CAP_REFUND;
+  if (name == "payment.charge" || name == "payments.charge") return CAP_CHARGE;
+  if (name == "data.export" || name == "database.export") return CAP_EXPORT;
+  if (name == "git.create_pr") return "repo.pr.create";
+  if (name == "git.merge") return "repo.merge";
   return null;
+}
+
+/**
+ * Whether a tool's `timeout` argument counts milliseconds (Claude Code's
+ * `Bash`: 120000 = two minutes). Every other name, user tool_map entries
+ * included, states `timeout` in seconds (OAP, DeerFlow, APort, OpenHands);
+ * `timeout_ms` (Codex) is milliseconds whatever the tool.
+ */
+export function timeoutInMs(name: string): bool {
+  return name == "Bash";
+}
+
+/**
+ * MCP tools named like a shell (`mcp__dev__bash`) run commands: they are
+ * judged by system.command.execute as well as mcp.tool.execute. Compared
+ * case-insensitively, `-` read as `_`.
+ */
+export function isExecToolName(tool: string): bool {
+  const t = tool.toLowerCase().replaceAll("-", "_");
+  return t == "bash" || t == "sh" || t == "zsh" || t == "shell" || t == "exec" || t == "execute" || t == "run" ||
+    t == "command" || t == "cmd" || t == "terminal" || t == "run_command" || t == "execute_command" ||
+    t == "run_shell_command" || t == "shell_exec" || t == "exec_command" || t == "execute_bash" ||
+    t == "run_terminal_cmd" || t == "run_in_terminal" || t == "terminal_exec" || t == "bash_exec" ||
+    t == "shell_command" || t == "powershell";
+}
+
+/**
+ * A tool_map glob: `*` any run of characters (none included), `?` one
+ * character, everything else literal. Greedy with one backtrack point, so
+ * O(name × pattern), never exponential.
+ */
+export function toolGlobMatch(pattern: string, name: string): bool {
+  let p = 0, n = 0, star = -1, mark = 0;
+  while (n < name.length) {
+    if (p < pattern.length && pattern.charCodeAt(p) == 0x2a) {
+      star = p++;
+      mark = n;
+    } else if (p < pattern.length && (pattern.charCodeAt(p) == 0x3f || pattern.charCodeAt(p) == name.charCodeAt(n))) {
+      p++;
+      n++;
+    } else if (star >= 0) {
+      p = star + 1;
+      n = ++mark;
+    } else {
+      return false;
+    }
+  }
+  while (p < pattern.length && pattern.charCodeAt(p) == 0x2a) p++;
+  return p == pattern.length;
 }
 
 /** The server and tool an MCP tool name names. */
@@ -99,11 +183,24 @@ export class ToolMap {
     this.capabilities.push(capability);
   }
 
-  /** User entries first, then built-ins, then the MCP naming convention. */
+  /** Glob entries (a name with `*` or `?`), in the order given. */
+  globs: Array<string> = [];
+  globCapabilities: Array<string> = [];
+
+  addGlob(pattern: string, capability: string): void {
+    this.globs.push(pattern);
+    this.globCapabilities.push(capability);
+  }
+
+  /** User exact entries first, then user globs (the first that matches), then built-ins, then the MCP naming convention. */
   resolve(name: string): string | null {
     for (let i = 0, n = this.names.length; i < n; i++) {
       // `unchecked` is safe: i < names.length == capabilities.length (add() pushes both).
       if (unchecked(this.names[i]) == name) return unchecked(this.capabilities[i]);
+    }
+    for (let i = 0, n = this.globs.length; i < n; i++) {
+      // i < globs.length == globCapabilities.length (addGlob() pushes both).
+      if (toolGlobMatch(unchecked(this.globs[i]), name)) return unchecked(this.globCapabilities[i]);
     }
     const builtin = builtinCapability(name);
     if (builtin != null) return builtin;

@@ -70,6 +70,20 @@ export namespace Code {
   // data.export.create.v1
   export const PII_NOT_ALLOWED = "oap.pii_not_allowed";
   export const FORMAT_UNSUPPORTED = "oap.format_unsupported";
+  /** Ours, set by the host binding (never by the core): the call ran past max_execution_time and was cut off. */
+  export const EXECUTION_TIMEOUT = "oap.execution_timeout";
+}
+
+/**
+ * What the host must enforce when it runs an allowed (or approved) call: a
+ * limit the call did not state, so the policy could not check it up front.
+ */
+export const enum Obligation {
+  None = 0,
+  /** Stop the call after `value` seconds (max_execution_time). */
+  MaxExecutionTime = 1,
+  /** Produce at most `value` rows (max_export_rows). */
+  MaxExportRows = 2,
 }
 
 /** One decision in the making: the first failing rule wins (APort semantics). */
@@ -83,14 +97,24 @@ export class Verdict {
   capability: string = "";
   /** What the call consumes when it has usage-based limits (see usage.ts). */
   usage: UsageCharge = new UsageCharge();
+  /** The limit the host enforces while the call runs; reported on allow and ask only. */
+  obligation: Obligation = Obligation.None;
+  obligationValue: f64 = 0;
 
   reset(): void {
+    this.obligation = Obligation.None;
+    this.obligationValue = 0;
     this.decision = Decision.Allow;
     this.code = Code.ALLOWED;
     this.message = "";
     this.policyId = "";
     this.capability = "";
     this.usage.reset();
+  }
+
+  oblige(kind: Obligation, value: f64): void {
+    this.obligation = kind;
+    this.obligationValue = value;
   }
 
   deny(code: string, message: string): bool {

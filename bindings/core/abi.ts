@@ -3,7 +3,7 @@
  * The numeric signature of every export of policy.wasm (assembly/index.ts).
  */
 
-export const ABI_VERSION = 2;
+export const ABI_VERSION = 3;
 
 export interface PolicyExports {
   memory: WebAssembly.Memory;
@@ -23,7 +23,7 @@ export interface PolicyExports {
 }
 
 /** Bytes in the fixed header `evaluate` writes before the message and the usage charge. */
-export const DECISION_HEADER_BYTES = 24;
+export const DECISION_HEADER_BYTES = 40;
 
 const REQUIRED: (keyof PolicyExports)[] = [
   "memory", "abiVersion", "maxRequestBytes", "inputPtr", "inputCapacity", "outputPtr",

@@ -26,13 +26,30 @@ export interface Reason {
   message: string;
 }
 
+/**
+ * A limit the host must enforce while an allowed call runs, because the call
+ * did not state it (so the policy could not check it up front).
+ * `guardToolCall` enforces `max_execution_time`; a host that runs calls
+ * itself must do the same.
+ */
+export type Obligation =
+  | { type: "max_execution_time"; seconds: number }
+  | { type: "max_export_rows"; rows: number };
+
 export interface Decision {
   decision: DecisionKind;
   /** True only for `decision: "allow"`. */
   allow: boolean;
   reasons: Reason[];
   policy_id?: string;
-  metadata?: Record<string, unknown>;
+  /** `capability`, `obligations` (allow and ask only: Obligation[]), and whatever a provider adds. */
+  metadata?: Record<string, unknown> & { obligations?: Obligation[] };
+}
+
+/** The decision's obligations (none when it carries none, or carries something that is not a list). */
+export function obligationsOf(decision: Decision): Obligation[] {
+  const list = decision.metadata?.obligations;
+  return Array.isArray(list) ? list : [];
 }
 
 export function allowDecision(extra: Partial<Decision> = {}): Decision {

@@ -7,7 +7,7 @@
  */
 
 import { CoreError, DECISION_HEADER_BYTES, checkExports, type PolicyExports } from "./abi.ts";
-import type { Decision, DecisionKind } from "./decision.ts";
+import type { Decision, DecisionKind, Obligation } from "./decision.ts";
 import type { UsageCharge } from "../usage/types.ts";
 
 /**
@@ -254,6 +254,8 @@ export class Evaluator {
     const capabilityId = dv.getUint32(out + 12, true);
     const messageLength = dv.getUint32(out + 16, true);
     const usageLength = dv.getUint32(out + 20, true);
+    const obligationKind = dv.getUint32(out + 24, true);
+    const obligationValue = dv.getFloat64(out + 32, true);
     const start = out + DECISION_HEADER_BYTES;
     // Read the texts before resolving ids: a cache miss reuses the output buffer.
     const message = messageLength === 0 ? "" : decoder.decode(u8.subarray(start, start + messageLength));
@@ -267,6 +269,7 @@ export class Evaluator {
       : { decision: kind, allow: kind === "allow", reasons };
     if (policyId && !capability) decision.policy_id = policyId;
     else if (capability && !policyId) decision.metadata = { capability };
+    if (obligationKind !== 0) addObligation(decision, obligationKind, obligationValue);
     const usage = usageText ? (JSON.parse(usageText) as UsageCharge) : null;
     return { decision, usage, needsUsage: kindId === 3 };
   }
@@ -297,4 +300,22 @@ export class Evaluator {
   get memoryBytes(): number {
     return this.exports.memory.buffer.byteLength;
   }
+}
+
+/** The core's obligation (header bytes 24-39) as `metadata.obligations`; an unknown kind denies. */
+function addObligation(decision: Decision, kind: number, value: number): void {
+  const obligation = obligationOf(kind, value);
+  if (obligation === null) {
+    decision.decision = "deny";
+    decision.allow = false;
+    decision.reasons = [{ code: "oap.evaluator_error", message: `policy.wasm reported an unknown obligation kind ${kind}` }];
+    return;
+  }
+  decision.metadata = { ...(decision.metadata ?? {}), obligations: [obligation] };
+}
+
+function obligationOf(kind: number, value: number): Obligation | null {
+  if (kind === 1) return { type: "max_execution_time", seconds: value };
+  if (kind === 2) return { type: "max_export_rows", rows: value };
+  return null;
 }

@@ -2,6 +2,6 @@ export { Evaluator, PolicyHandle, isWasmModule, type WasmSource } from "./evalua
 export { CoreError, ABI_VERSION } from "./abi.ts";
 export { provideWasm, sharedEvaluator, sharedEvaluatorSync, sharedModule, sharedModuleSync } from "./shared.ts";
 export {
-  allowDecision, denyDecision, normalizeDecision, strictest,
-  type Decision, type DecisionKind, type GuardrailRequest, type Reason,
+  allowDecision, denyDecision, normalizeDecision, strictest, obligationsOf,
+  type Decision, type DecisionKind, type GuardrailRequest, type Obligation, type Reason,
 } from "./decision.ts";

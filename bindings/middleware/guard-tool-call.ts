@@ -12,9 +12,16 @@
  * UsageStore (atomically re-checking the limits against calls judged at the
  * same time); guardToolCall keeps them once execute() resolves and releases
  * them if it throws — a call counts only when it actually ran.
+ *
+ * Obligations: a decision may oblige the host to stop the call at the
+ * passport's max_execution_time (`metadata.obligations`). execute() then gets
+ * an AbortSignal that fires at the limit, and if the tool has not settled by
+ * then the agent gets an error result with `oap.execution_timeout` (see
+ * execution-limit.ts; stopping the process is the tool's job).
  */
 
-import { normalizeDecision, type Decision, type GuardrailRequest } from "../core/decision.ts";
+import { normalizeDecision, obligationsOf, type Decision, type GuardrailRequest } from "../core/decision.ts";
+import { runWithinLimit, executionLimitOf, isTimeoutResult, type ToolExecute } from "./execution-limit.ts";
 import type { GuardrailProvider } from "../providers/types.ts";
 import { buildDecisionEvent, type AuditSink, type DecisionEvent } from "./audit.ts";
 import { isControlFlowSignal } from "./control-flow.ts";
@@ -176,6 +183,7 @@ export async function judgeToolCall(request: GuardrailRequest, options: GuardOpt
     outcome = await consultGate(options.approvals, req, asked, options.waitForApproval);
     decision = outcome.decision;
     if (decision.allow) {
+      decision = carryObligations(asked, decision);
       const usage = await reserve(carryCharges(asked, decision), failClosed, isControlFlow);
       decision = usage.decision;
       reserved = usage.reserved;
@@ -216,22 +224,25 @@ function errorDecision(what: string, failClosed: boolean, error: unknown): Decis
  */
 export async function guardToolCall<T>(
   request: GuardrailRequest,
-  execute: () => T | Promise<T>,
+  execute: ToolExecute<T>,
   options: GuardOptions,
 ): Promise<T | BlockedToolResult> {
   const judgement = await judgeToolCall(request, options);
   const { decision, outcome } = judgement;
   if (decision.allow) {
-    if (judgement.reserved.length === 0) return runFiltered(request, execute, options.sanitizer);
-    let result: T;
+    const seconds = executionLimitOf(decision);
+    if (judgement.reserved.length === 0 && seconds === null) return runFiltered(request, execute, options.sanitizer);
+    let result: T | BlockedToolResult;
     try {
-      result = await execute();
+      result = await runWithinLimit(request, execute, seconds);
     } catch (error) {
       await settleJudgement(judgement, false);
       throw error;
     }
+    // A call cut off at its limit did run (for part of the time): its usage counts.
     await settleJudgement(judgement, true);
-    return options.sanitizer ? options.sanitizer.sanitizeToolResult(request, result) : result;
+    if (isTimeoutResult(result)) return result;
+    return options.sanitizer ? options.sanitizer.sanitizeToolResult(request, result as T) : (result as T);
   }
   const name = "tool_name" in request ? String(request.tool_name) : "unknown_tool";
   const id = "tool_call_id" in request ? String(request.tool_call_id) : "missing_id";
@@ -262,9 +273,18 @@ export async function guardToolCall<T>(
 }
 
 /** Run the tool; with a filter, the agent gets the filtered result. */
-export async function runFiltered<T>(request: GuardrailRequest, execute: () => T | Promise<T>, filter?: ToolResultFilter): Promise<T> {
-  if (!filter) return execute();
-  return filter.sanitizeToolResult(request, await execute());
+export async function runFiltered<T>(request: GuardrailRequest, execute: ToolExecute<T>, filter?: ToolResultFilter): Promise<T> {
+  const signal = new AbortController().signal; // never fires: the decision set no limit
+  if (!filter) return execute(signal);
+  return filter.sanitizeToolResult(request, await execute(signal));
+}
+
+/** An approval replaces the policy's decision; the limits the policy obliged still hold. */
+function carryObligations(asked: Decision, approved: Decision): Decision {
+  const obligations = obligationsOf(asked);
+  if (obligations.length === 0) return approved;
+  const kept = obligationsOf(approved);
+  return { ...approved, metadata: { ...(approved.metadata ?? {}), obligations: [...kept, ...obligations] } };
 }
 
 /** Ask the gate; with `wait`, hold until a human decides and ask again. A failing store denies. */

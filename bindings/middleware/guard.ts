@@ -7,6 +7,7 @@
 import { normalizeDecision, type Decision, type GuardrailRequest } from "../core/decision.ts";
 import type { GuardrailProvider } from "../providers/types.ts";
 import { guardToolCall, runFiltered, type BlockedToolResult, type GuardOptions } from "./guard-tool-call.ts";
+import type { ToolExecute } from "./execution-limit.ts";
 
 export interface GuardConfig extends GuardOptions {
   /** False turns the guard off: calls run unjudged (an explicit choice, never a default). */
@@ -41,7 +42,7 @@ export class Guard {
     }
   }
 
-  guardToolCall<T>(request: GuardrailRequest, execute: () => T | Promise<T>): Promise<T | BlockedToolResult> {
+  guardToolCall<T>(request: GuardrailRequest, execute: ToolExecute<T>): Promise<T | BlockedToolResult> {
     // Guardrails off still sanitizes results: the two are configured separately.
     if (!this.enabled) return Promise.resolve().then(() => runFiltered(request, execute, this.options.sanitizer));
     return guardToolCall(request, execute, this.options);

@@ -5,3 +5,4 @@ export {
 export { buildDecisionEvent, jsonLinesSink, type AuditSink, type DecisionEvent, type DecisionAction } from "./audit.ts";
 export { isControlFlowSignal } from "./control-flow.ts";
 export { Guard, createGuard, type GuardConfig } from "./guard.ts";
+export { EXECUTION_TIMEOUT, executionLimitOf, type ToolExecute } from "./execution-limit.ts";

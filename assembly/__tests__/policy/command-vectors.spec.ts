@@ -426,7 +426,7 @@ describe("commands-attack.jsonl", () => {
     run("blocked path /etc/shadow", policy_commands_dev(), "cat /etc//shadow", NaN, null, "", "", [], "oap.blocked_pattern");
     run("blocked npm publish", policy_commands_dev(), "npm publish --access public", NaN, null, "", "", [], "oap.blocked_pattern");
     run("timeout above max", policy_commands_limits(), "ls", 3600.0, "/workspace", "/workspace", "/home/agent", [], "oap.limit_exceeded");
-    run("no timeout with a max", policy_commands_limits(), "ls", NaN, "/workspace", "/workspace", "/home/agent", [], "oap.limit_exceeded");
+    run("negative timeout with a max", policy_commands_limits(), "ls", -1.0, "/workspace", "/workspace", "/home/agent", [], "oap.limit_exceeded");
     run("negative timeout", policy_commands_limits(), "ls", -1.0, "/workspace", "/workspace", "/home/agent", [], "oap.limit_exceeded");
     run("cwd outside", policy_commands_limits(), "ls", 60.0, "/etc", "/workspace", "/home/agent", [], "oap.directory_not_allowed");
     run("cwd sibling prefix", policy_commands_limits(), "ls", 60.0, "/workspace-secrets", "/workspace", "/home/agent", [], "oap.directory_not_allowed");

@@ -1,7 +1,7 @@
 // system.command.execute rules through checkCommand: each rule, the order
 // between them, and the messages.
 import { CommandInput, CommandLimits, checkCommand } from "../../policy/command";
-import { Code, Verdict } from "../../policy/verdict";
+import { Code, Verdict, Obligation } from "../../policy/verdict";
 
 class Opts {
   allowed: Array<string> | null = ["*"];
@@ -11,6 +11,7 @@ class Opts {
   dirs: Array<string> | null = null;
   env: Array<string> = [];
   timeout: f64 = NaN;
+  background: bool = false;
   cwd: string | null = null;
   root: string = "";
   home: string = "";
@@ -34,6 +35,7 @@ function check(cmd: string, o: Opts): string {
   i.commandPtr = changetype<usize>(b);
   i.commandLen = b.byteLength;
   i.timeout = o.timeout;
+  i.background = o.background;
   i.cwd = o.cwd;
   i.workspaceRoot = o.root;
   i.home = o.home;
@@ -319,16 +321,29 @@ describe("built-in checks", () => {
 });
 
 describe("max_execution_time", () => {
-  test("timeout must be given and within the limit", () => {
+  test("a stated timeout must be within the limit; none stated is allowed with an obligation", () => {
     const o = new Opts(); o.max = 60;
-    expect(check("ls", o)).toBe(Code.LIMIT_EXCEEDED);
+    expect(check("ls", o)).toBe("allow");
+    expect(last.obligation).toBe(Obligation.MaxExecutionTime);
+    expect(last.obligationValue).toBe(60.0);
     o.timeout = 60;
     expect(check("ls", o)).toBe("allow");
+    expect(last.obligation).toBe(Obligation.MaxExecutionTime);
     o.timeout = 61;
     expect(check("ls", o)).toBe(Code.LIMIT_EXCEEDED);
     expect(last.message).toBe("timeout 61 s is not within max_execution_time (60 s)");
     o.timeout = 0;
     expect(check("ls", o)).toBe(Code.LIMIT_EXCEEDED);
+    o.timeout = -5;
+    expect(check("ls", o)).toBe(Code.LIMIT_EXCEEDED);
+    o.timeout = Infinity;
+    expect(check("ls", o)).toBe(Code.LIMIT_EXCEEDED);
+    o.timeout = NaN;
+    o.background = true;
+    expect(check("ls", o)).toBe(Code.LIMIT_EXCEEDED);
+    o.max = NaN;
+    expect(check("ls", o)).toBe("allow");
+    expect(last.obligation).toBe(Obligation.None);
     o.max = -1;
     expect(check("ls", o)).toBe("compile: max_execution_time must be a positive number of seconds");
   });
@@ -389,6 +404,7 @@ describe("order", () => {
     expect(check("X=1 ls; curl", o)).toBe(Code.COMMAND_NOT_ALLOWED);
     expect(check("X=1 ls", o)).toBe(Code.BLOCKED_PATTERN);
     o.patterns = [];
+    o.timeout = 11;
     expect(check("X=1 ls", o)).toBe(Code.LIMIT_EXCEEDED);
     o.timeout = 5;
     expect(check("X=1 ls", o)).toBe(Code.DIRECTORY_NOT_ALLOWED);

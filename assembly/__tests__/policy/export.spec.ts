@@ -1,7 +1,7 @@
 // data.export through checkExport: assurance, rows, PII, format.
 import { ExportLimits, ExportInput, checkExport } from "../../policy/export";
 import { PassportFacts } from "../../policy/passport-facts";
-import { Code, Verdict } from "../../policy/verdict";
+import { Code, Verdict, Obligation } from "../../policy/verdict";
 
 function facts(rank: i32): PassportFacts {
   const f = new PassportFacts();
@@ -9,6 +9,8 @@ function facts(rank: i32): PassportFacts {
   f.assuranceLevel = "L" + rank.toString();
   return f;
 }
+
+let lastVerdict = new Verdict();
 
 function run(max: i64, allowPii: bool, rows: i64, pii: bool, columns: Array<string>, format: string, rank: i32 = 1): string {
   const l = new ExportLimits();
@@ -20,6 +22,7 @@ function run(max: i64, allowPii: bool, rows: i64, pii: bool, columns: Array<stri
   i.columns = columns;
   i.format = format;
   const v = new Verdict();
+  lastVerdict = v;
   return checkExport(l, i, facts(rank), v) ? "allow" : v.code;
 }
 
@@ -31,8 +34,12 @@ describe("checkExport", () => {
   test("rows: at the limit, above it, and none stated", () => {
     expect(run(10, false, 10, false, [], "csv")).toBe("allow");
     expect(run(10, false, 11, false, [], "csv")).toBe(Code.LIMIT_EXCEEDED);
-    expect(run(10, false, -1, false, [], "csv")).toBe(Code.LIMIT_EXCEEDED);
+    // None stated: allowed, and the host must cap the export at the limit.
+    expect(run(10, false, -1, false, [], "csv")).toBe("allow");
+    expect(lastVerdict.obligation).toBe(Obligation.MaxExportRows);
+    expect(lastVerdict.obligationValue).toBe(10.0);
     expect(run(-1, false, -1, false, [], "csv")).toBe("allow");
+    expect(lastVerdict.obligation).toBe(Obligation.None);
   });
   test("PII: the flag, every column, and names that say personal data", () => {
     expect(run(-1, false, -1, true, [], "csv")).toBe(Code.PII_NOT_ALLOWED);

@@ -3,6 +3,9 @@
 // themselves live in ../command.ts and ../../shell/.
 
 import { ByteBuffer } from "../../util/bytes";
+import { JsonType, DUPLICATE } from "../../json/reader";
+import { timeoutInMs } from "../tool-map";
+import { argvToShellLine } from "./argv-line";
 import { CommandLimits, CommandInput, checkCommand } from "../command";
 import { RequestView, InputKeys } from "../request";
 import { Verdict, Code } from "../verdict";
@@ -15,8 +18,17 @@ export const COMMAND_KEYS: StaticArray<string> = [
 ];
 
 // The tool_input fields check reads, found in one pass (RequestView.findInput).
-const INPUT = new InputKeys(["command", "cmd", "timeout", "cwd", "env"]);
-const COMMAND = 0, CMD = 1, TIMEOUT = 2, CWD = 3, ENV = 4;
+// Spellings by agent: `command` (string, or Codex `shell`'s argv array),
+// `cmd` (Codex `exec_command`); `timeout` (seconds, or ms for Claude Code
+// `Bash`), `timeout_ms` (Codex); `cwd`, `workdir` (Codex), `directory` /
+// `dir_path` (Gemini CLI); `run_in_background` (Claude Code); `shell`
+// (Codex `exec_command`'s shell binary).
+const INPUT = new InputKeys([
+  "command", "cmd", "timeout", "cwd", "env", "timeout_ms", "workdir", "directory", "dir_path", "run_in_background", "shell",
+]);
+const COMMAND = 0, CMD = 1, TIMEOUT = 2, CWD = 3, ENV = 4, TIMEOUT_MS = 5, WORKDIR = 6, DIRECTORY = 7, DIR_PATH = 8,
+  BACKGROUND = 9, SHELL = 10;
+const CWD_SLOTS: StaticArray<i32> = [CWD, WORKDIR, DIRECTORY, DIR_PATH];
 
 export class CommandRule extends CapabilityRule {
   limits: CommandLimits = new CommandLimits();
@@ -45,9 +57,23 @@ export class CommandRule extends CapabilityRule {
     // is ambiguous about what will run, so it is refused.
     const found = this.found; // INPUT.keys.length slots: the constant indices below are in bounds
     request.findInput(INPUT, found);
-    const hasCommand = request.bytesAt(unchecked(found[COMMAND]), "command", this.command, verdict);
-    if (hasCommand < 0) return false;
-    let plain = request.plainBytes;
+    const json = request.json;
+    let hasCommand: i32;
+    let plain: bool;
+    const commandPos = unchecked(found[COMMAND]);
+    if (commandPos >= 0 && json.typeAt(commandPos) == JsonType.Array) {
+      // Codex `shell`: an argv array, run without a shell. Judged as the
+      // shell line that runs the same argv, so `["bash","-lc","…"]` has its
+      // script parsed and checked like any `bash -c`.
+      const problem = argvToShellLine(json, commandPos, this.command);
+      if (problem.length > 0) return verdict.deny(Code.INVALID_CONTEXT, "tool_input.command " + problem);
+      hasCommand = 1;
+      plain = false;
+    } else {
+      hasCommand = request.bytesAt(commandPos, "command", this.command, verdict);
+      if (hasCommand < 0) return false;
+      plain = request.plainBytes;
+    }
     const hasCmd = request.bytesAt(unchecked(found[CMD]), "cmd", this.alternate, verdict);
     if (hasCmd < 0) return false;
     let source = this.command;
@@ -64,14 +90,80 @@ export class CommandRule extends CapabilityRule {
     input.commandPtr = source.ptr;
     input.commandLen = source.length;
     input.knownUtf8WithoutNul = plain;
-    input.timeout = request.numberAt(unchecked(found[TIMEOUT]), "timeout", verdict);
-    if (request.failed) return false;
-    input.cwd = request.stringAt(unchecked(found[CWD]), "cwd", verdict);
-    if (request.failed) return false;
+    if (!this.readTimeout(request, found, input, verdict)) return false;
+    if (!readBackground(request, unchecked(found[BACKGROUND]), input, verdict)) return false;
+    if (!checkShell(request, unchecked(found[SHELL]), verdict)) return false;
+    // Every spelling of the working directory must agree: the tool reads one of them.
+    input.cwd = null;
+    for (let i = 0; i < CWD_SLOTS.length; i++) {
+      const key = INPUT.keys[CWD_SLOTS[i]];
+      const dir = request.stringAt(found[CWD_SLOTS[i]], key, verdict);
+      if (request.failed) return false;
+      if (dir == null) continue;
+      if (input.cwd != null && input.cwd != dir) return verdict.deny(Code.INVALID_CONTEXT, "tool_input carries two different working directories");
+      input.cwd = dir;
+    }
     request.keysAt(unchecked(found[ENV]), "env", input.envKeys, verdict);
     if (request.failed) return false;
     input.workspaceRoot = context.workspaceRoot;
     input.home = context.home;
     return checkCommand(this.limits, input, verdict);
   }
+
+  /** The stated timeout in seconds: `timeout` in the tool's unit, `timeout_ms` in ms; the longer one when both. */
+  private readTimeout(request: RequestView, found: StaticArray<i32>, input: CommandInput, verdict: Verdict): bool {
+    input.timeout = NaN;
+    input.timeoutText = "";
+    const t = request.numberAt(unchecked(found[TIMEOUT]), "timeout", verdict);
+    if (request.failed) return false;
+    const ms = request.numberAt(unchecked(found[TIMEOUT_MS]), "timeout_ms", verdict);
+    if (request.failed) return false;
+    // Zero, negative or overflowing (a JSON number past f64 reads as Infinity, which exceeds any limit) is refused.
+    if (t == t && !(t > 0)) return verdict.deny(Code.LIMIT_EXCEEDED, "tool_input.timeout must be a positive number");
+    if (ms == ms && !(ms > 0)) return verdict.deny(Code.LIMIT_EXCEEDED, "tool_input.timeout_ms must be a positive number");
+    if (t == t) {
+      const inMs = timeoutInMs(request.toolNameString());
+      input.timeout = inMs ? t / 1000 : t;
+      input.timeoutText = "timeout " + fmtNumber(t) + (inMs ? " ms (" + fmtNumber(t / 1000) + " s)" : " s");
+    }
+    if (ms == ms && !(ms / 1000 <= input.timeout)) {
+      // `!(<=)`: also taken when no `timeout` was stated (NaN) or the value is negative.
+      input.timeout = ms / 1000;
+      input.timeoutText = "timeout_ms " + fmtNumber(ms) + " (" + fmtNumber(ms / 1000) + " s)";
+    }
+    return true;
+  }
+}
+
+/** Claude Code `run_in_background`: true or false. */
+function readBackground(request: RequestView, pos: i32, input: CommandInput, verdict: Verdict): bool {
+  input.background = false;
+  if (pos == DUPLICATE) return verdict.deny(Code.INVALID_CONTEXT, "duplicate key 'run_in_background' in request");
+  const type = request.json.typeAt(pos);
+  if (pos < 0 || type == JsonType.Null || type == JsonType.False) return true;
+  if (type != JsonType.True) return verdict.deny(Code.INVALID_CONTEXT, "tool_input.run_in_background must be true or false");
+  input.background = true;
+  return true;
+}
+
+/**
+ * Codex `exec_command` may name the shell that runs `cmd`. Commands are
+ * parsed as POSIX shell, so any other interpreter (python, powershell, …)
+ * would be judged by the wrong grammar: refused.
+ */
+function checkShell(request: RequestView, pos: i32, verdict: Verdict): bool {
+  if (pos == DUPLICATE) return verdict.deny(Code.INVALID_CONTEXT, "duplicate key 'shell' in request");
+  const type = request.json.typeAt(pos);
+  // A boolean `shell` (a run-through-a-shell flag in some tools) names no interpreter.
+  if (pos < 0 || type == JsonType.Null || type == JsonType.True || type == JsonType.False) return true;
+  const shell = request.json.readString(pos);
+  if (shell == null) return verdict.deny(Code.INVALID_CONTEXT, "tool_input.shell must be a string");
+  const base = shell.substring(shell.lastIndexOf("/") + 1);
+  if (base == "sh" || base == "bash" || base == "zsh" || base == "dash" || base == "ksh") return true;
+  return verdict.deny(Code.INVALID_CONTEXT, "tool_input.shell '" + shell + "' is not a POSIX shell (sh, bash, zsh, dash, ksh); only shell commands can be checked");
+}
+
+function fmtNumber(x: f64): string {
+  if (x == Math.floor(x) && Math.abs(x) < 1e15) return (<i64>x).toString();
+  return x.toString();
 }

@@ -61,13 +61,27 @@ export class WebRule extends CapabilityRule {
         e = json.nextElement(e);
       }
     }
+    // Gemini CLI's web_fetch takes no url: it fetches every http(s) URL
+    // written in its `prompt`. Claude Code's WebFetch `prompt` only says what
+    // to do with the page at `url`, so it is not read there.
+    if (request.toolNameString() != "WebFetch") {
+      const prompt = request.inputString("prompt", verdict);
+      if (request.failed) return false;
+      if (prompt != null) {
+        const found = urlsInText(prompt);
+        for (let i = 0; i < found.length; i++) {
+          if (!this.checkUrl(found[i], verdict)) return false;
+          urls++;
+        }
+      }
+    }
     if (urls > 0) return this.checkOverrides(request, verdict);
     // A search tool (`query`, no URL) goes to the host's search provider,
     // not to a destination the model chose: there is no domain to check.
     const query = request.inputString("query", verdict);
     if (request.failed) return false;
     if (query != null) return true;
-    return verdict.deny(Code.INVALID_CONTEXT, "tool_input.url is missing (also read: targetUrl, target_url, urls)");
+    return verdict.deny(Code.INVALID_CONTEXT, "tool_input.url is missing (also read: targetUrl, target_url, urls, and http(s) URLs in prompt)");
   }
 
   private checkUrl(url: string, verdict: Verdict): bool {
@@ -99,3 +113,34 @@ export class WebRule extends CapabilityRule {
 const URL_KEYS: StaticArray<string> = ["url", "targetUrl", "target_url", "urls"];
 const urlPositions = new StaticArray<i32>(URL_KEYS.length);
 
+
+/**
+ * The http(s) URLs written in free text, as a fetcher that scans the text
+ * would take them: from the scheme (any case) to the next whitespace, quote,
+ * `<`, `>` or backtick. Scheme-less host names are not taken (Gemini CLI
+ * fetches only what starts with a scheme).
+ */
+export function urlsInText(text: string): Array<string> {
+  const out = new Array<string>();
+  const lower = text.toLowerCase();
+  let i = 0;
+  while (i < text.length) {
+    const http = lower.indexOf("http", i);
+    if (http < 0) break;
+    let at = http + 4;
+    if (at < text.length && lower.charCodeAt(at) == 0x73) at++;
+    if (!lower.startsWith("://", at)) {
+      i = http + 4;
+      continue;
+    }
+    let end = at + 3;
+    while (end < text.length) {
+      const c = text.charCodeAt(end);
+      if (c <= 0x20 || c == 0x22 || c == 0x27 || c == 0x3c || c == 0x3e || c == 0x60 || c == 0x7f) break;
+      end++;
+    }
+    out.push(text.substring(http, end));
+    i = end;
+  }
+  return out;
+}

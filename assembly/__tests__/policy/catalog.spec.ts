@@ -1,0 +1,56 @@
+// The tool catalog's pieces that vectors reach only indirectly: tool_map
+// globs, shell-named MCP tools, Codex argv arrays and apply_patch headers.
+import { toolGlobMatch, isExecToolName, timeoutInMs, ToolMap } from "../../policy/tool-map";
+import { patchFiles } from "../../policy/file-patch";
+import { urlsInText } from "../../policy/rules/web-rule";
+
+describe("tool_map globs", () => {
+  test("* and ? match; everything else is literal", () => {
+    expect(toolGlobMatch("mcp__*__bash", "mcp__dev__bash")).toBe(true);
+    expect(toolGlobMatch("mcp__*__bash", "mcp__dev__bash2")).toBe(false);
+    expect(toolGlobMatch("mcp__*__bash", "mcp____bash")).toBe(true);
+    expect(toolGlobMatch("run_?", "run_x")).toBe(true);
+    expect(toolGlobMatch("run_?", "run_xy")).toBe(false);
+    expect(toolGlobMatch("a*b*c", "aXbYbZc")).toBe(true);
+    expect(toolGlobMatch("a*b*c", "aXbYbZ")).toBe(false);
+  });
+  test("exact entries win over globs, globs over built-ins", () => {
+    const m = new ToolMap();
+    m.addGlob("*_file", "data.export");
+    m.add("read_file", "web.fetch");
+    expect(m.resolve("read_file")).toBe("web.fetch");
+    expect(m.resolve("write_file")).toBe("data.export");
+    expect(m.resolve("Bash")).toBe("system.command.execute");
+  });
+});
+
+describe("shell-named MCP tools", () => {
+  test("well-known exec names in any case, - as _", () => {
+    expect(isExecToolName("bash")).toBe(true);
+    expect(isExecToolName("Run-Shell-Command")).toBe(true);
+    expect(isExecToolName("execute_command")).toBe(true);
+    expect(isExecToolName("create_issue")).toBe(false);
+  });
+  test("timeouts in ms for Claude Code Bash only", () => {
+    expect(timeoutInMs("Bash")).toBe(true);
+    expect(timeoutInMs("bash")).toBe(false);
+    expect(timeoutInMs("execute_bash")).toBe(false);
+  });
+});
+
+describe("apply_patch headers", () => {
+  test("every add, update, delete and move target", () => {
+    const files = patchFiles("*** Begin Patch\n*** Add File: a.txt\n+x\n*** Update File: b.py\r\n*** Move to: c.py\n@@\n-a\n+*** Delete File: not-a-header\n  *** Delete File: d.md\n*** End Patch");
+    expect(files!.join(",")).toBe("a.txt,b.py,c.py,d.md");
+  });
+  test("a header without a path is refused", () => {
+    expect(patchFiles("*** Update File:   \n") == null).toBe(true);
+  });
+});
+
+describe("URLs in a prompt", () => {
+  test("every http(s) URL, any case, up to a blank or quote", () => {
+    expect(urlsInText("see HTTPS://a.example/x and 'http://b.example/y' but not ftp://c or www.d.example").join(" "))
+      .toBe("HTTPS://a.example/x http://b.example/y");
+  });
+});
