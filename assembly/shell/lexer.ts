@@ -229,8 +229,10 @@ export class Lexer {
         if (mode != Mode.REGEX || regexDepth == 0) return true;
       } else if (c == Ch.BACKSLASH) {
         const n = this.ch(this.pos + 1);
+        // A line continuation is removed before words are read: it quotes nothing, so `<<E\` + newline
+        // is an unquoted delimiter whose body is expanded.
+        if (n == Ch.NL && this.pos + 1 < this.end) { this.pos += 2; continue; }
         if (this.pos + 1 >= this.end) { b.push(c, Attr.QUOTED); this.pos++; }
-        else if (n == Ch.NL) this.pos += 2;
         else { b.push(n, Attr.QUOTED); this.pos += 2; }
         this.sawQuote = true;
         continue;

@@ -191,14 +191,20 @@ export class Walker {
         if (!this.literalArgs(cmd, start + 1, end) || !this.literalRedirects(cmd)) return;
         break;
       }
-      case Cmd.PRINTF:
-        if (start + 2 < end && wordIs(s, s.arg(cmd, start + 1), "-v")) {
+      case Cmd.PRINTF: {
+        const first = start + 1 < end ? s.arg(cmd, start + 1) : -1;
+        if (start + 2 < end && wordIs(s, first, "-v")) {
           s.addEnvWord(s.arg(cmd, start + 2), cmd);
           s.dynNames.push(s.arg(cmd, start + 2));
           // `printf -v 'a[$(id)]' …`, or a value evaluated later as arithmetic.
           if (!this.literalArgs(cmd, start + 2, end)) return;
+        } else if (first >= 0 && s.wordLen(first) > 2 && load<u16>(s.wordPtr(first)) == 0x762d) {
+          // The name glued to the option (`printf -v'a[$(id)]' x`): the words are code as above.
+          s.dynNames.push(first);
+          if (!this.literalArgs(cmd, start + 1, end)) return;
         }
         break;
+      }
       case Cmd.MAPFILE: {
         const k = o.scan(s, cmd, start + 1, end, "dnOsuC", "");
         if (k < end) {
