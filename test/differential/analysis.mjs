@@ -3,12 +3,14 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
-/** The probe the passport does not allow, and the argv its blocked pattern forbids. */
+/** The probe the passport does not allow; the allowed probe with a blocked pattern, and the argument it blocks. */
 export const FORBIDDEN = "evil";
+export const BLOCKED_PROGRAM = "tool";
 export const BLOCKED_ARG = "--force";
 
 export const ALLOWED_COMMANDS = [
   "probe",
+  BLOCKED_PROGRAM,
   // Builtins the generated scripts use. `source`/`.` are left out: allowing them allows running any file.
   "echo", "printf", "true", "false", "test", "[", ":", "eval", "read", "export", "local", "set", "shift", "alias",
   "unset", "declare", "typeset", "let", "shopt", "return", "exit", "command", "builtin", "exec", "readonly", "trap",
@@ -25,7 +27,7 @@ export const PASSPORT = {
   status: "active",
   capabilities: [{ id: "system.command.execute" }],
   limits: {
-    "system.command.execute": { allowed_commands: ALLOWED_COMMANDS, blocked_patterns: [`probe ${BLOCKED_ARG}`] },
+    "system.command.execute": { allowed_commands: ALLOWED_COMMANDS, blocked_patterns: [`${BLOCKED_PROGRAM} ${BLOCKED_ARG}`] },
   },
   regions: ["US"],
   created_at: "2026-01-01T00:00:00Z",
@@ -33,7 +35,8 @@ export const PASSPORT = {
   version: "1.0.0",
 };
 
-const dist = fileURLToPath(new URL("../../dist/index.js", import.meta.url));
+/** The bundle judged: this tree's build, or another build's dist/index.js named by PORTCULLIS_DIFF_DIST. */
+const dist = process.env.PORTCULLIS_DIFF_DIST ?? fileURLToPath(new URL("../../dist/index.js", import.meta.url));
 
 /** A judge(script) → decision ("allow" | "deny" | "ask") backed by the built bundle. */
 export async function createJudge() {
@@ -46,11 +49,14 @@ export async function createJudge() {
   };
 }
 
-/** What bash did that the passport forbids, or null: running `evil`, or `probe` with the blocked argument. */
-export function forbiddenRun(runs) {
+/**
+ * What bash did that the passport forbids, or null: running `evil`, or `tool` with the blocked argument (unless
+ * `blocked` is false: then only `evil` counts, to look past blocked-pattern findings for other classes).
+ */
+export function forbiddenRun(runs, { blocked = true } = {}) {
   for (const r of runs) {
     if (r.name === FORBIDDEN) return `ran ${FORBIDDEN} ${JSON.stringify(r.argv)}`;
-    if (r.name === "probe" && r.argv.includes(BLOCKED_ARG)) return `ran probe ${JSON.stringify(r.argv)}`;
+    if (blocked && r.name === BLOCKED_PROGRAM && r.argv.includes(BLOCKED_ARG)) return `ran ${BLOCKED_PROGRAM} ${JSON.stringify(r.argv)}`;
   }
   return null;
 }

@@ -1,20 +1,20 @@
 // The differential check in `npm test`: a fixed-seed run of generated scripts (20,000 unless
 // PORTCULLIS_DIFF_SCRIPTS says otherwise) through the built core and a sandboxed real bash. Any script bash ran a
 // forbidden command for while the analysis allowed it fails the suite with its shrunk, minimal form.
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createServer } from "node:net";
 import { checkScripts, formatReport, runDifferential } from "./run.mjs";
 
 const scripts = Number(process.env.PORTCULLIS_DIFF_SCRIPTS ?? 20_000);
 const seed = process.env.PORTCULLIS_DIFF_SEED === undefined ? undefined : Number(process.env.PORTCULLIS_DIFF_SEED);
 
-describe("shell analysis against real bash", () => {
-  it("the oracle sees what bash runs: probes, their argv, and only the runs of the script itself", async () => {
+describe("shell analysis against real bash: the harness", () => {
+  it("sees what bash runs: probes, their argv, and only the runs of the script itself", async () => {
     const [plain, hidden, inert, blocked, cleared] = await checkScripts([
       "probe 'a b' ''",
       "x=$(evil 1); probe",
       "echo '$(evil)'",
-      "probe x --force & wait",
+      "tool x --force & wait",
       "exec -c evil gone",
     ]);
     expect(plain.runs).toEqual([{ name: "probe", argv: ["a b", ""] }]);
@@ -30,7 +30,7 @@ describe("shell analysis against real bash", () => {
     expect(cleared.forbidden).toMatch(/ran evil/);
   });
 
-  it("the sandbox runs nothing but probes: no other program is on PATH, and there is no network", async () => {
+  it("runs nothing but probes: no other program is on PATH, and there is no network", async () => {
     const server = createServer((socket) => socket.end());
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const port = (server.address() as { port: number }).port;
@@ -49,15 +49,30 @@ describe("shell analysis against real bash", () => {
       server.close();
     }
   });
+});
 
-  it(`finds no script that bash runs a forbidden command for while the analysis allows it (${scripts} scripts)`, { timeout: 600_000 }, async () => {
-    const stats = await runDifferential({ scripts, ...(seed === undefined ? {} : { seed }) });
-    const report = formatReport(stats);
+describe(`shell analysis against real bash: ${scripts} generated scripts`, () => {
+  let stats: Awaited<ReturnType<typeof runDifferential>>;
+  let report = "";
+  beforeAll(async () => {
+    stats = await runDifferential({ scripts, ...(seed === undefined ? {} : { seed }) });
+    report = formatReport(stats);
     console.log(report);
+  }, 900_000);
+
+  it("is informative: most scripts pass the analysis, and most of those run a probe", () => {
     expect(stats.scripts).toBe(scripts);
-    // The check is informative only when many scripts pass the analysis and actually run something.
     expect(stats.allowed / stats.scripts).toBeGreaterThan(0.35);
     expect(stats.ranProbe / stats.allowed).toBeGreaterThan(0.6);
-    expect(stats.violations, report).toEqual([]);
+  });
+
+  it("finds no allowed script that runs a command allowed_commands does not list (evil)", () => {
+    const found = stats.violations.filter((v) => v.what.startsWith("ran evil"));
+    expect(found.map((v) => v.minimal), report).toEqual([]);
+  });
+
+  it("finds no allowed script that runs a command blocked_patterns forbids (tool --force)", () => {
+    const found = stats.violations.filter((v) => !v.what.startsWith("ran evil"));
+    expect(found.map((v) => v.minimal), report).toEqual([]);
   });
 });

@@ -57,6 +57,7 @@ export function corpusScript(rng, corpus) {
       [1, () => s.replace(/"/g, "'")],
       [1, () => deleteChar(rng, s)],
       [1, () => s.replace(/probe/, () => payloadCommand(rng))],
+      [1, () => s.replace(/probe/g, "tool")],
       [1, () => insertAt(rng, s, rng.pick(["'", '"', "\\", "`", "$", "#", "\n", "\\\n", "$(", ")", "}"]))],
     ]);
   }

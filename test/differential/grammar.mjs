@@ -1,6 +1,6 @@
 // A grammar-based generator of bash scripts over a harmless vocabulary. The only programs it names are the
 // probes (`probe`, allowed; `evil`, forbidden) and bash builtins; it never writes a `/`, so no script can name a
-// real path. Most of what it builds hides `evil` or `probe --force` behind some layer of quoting, expansion or
+// real path. Most of what it builds hides `evil` or `tool --force` behind some layer of quoting, expansion or
 // indirection: the interesting scripts are those the analysis allows, and the question is whether bash agrees
 // that the hidden command never runs.
 
@@ -14,16 +14,16 @@ const PARAM_OPS = [
   [":", "substring"], ["@Q", "none"], ["@P", "none"], ["@E", "none"], ["@A", "none"], ["@a", "none"], ["@U", "none"],
 ];
 const NAMES = ["x", "y", "a", "IFS", "1", "@", "*", "#", "a[1]", "a[@]", "!x", "#x", "!a[@]"];
-const LITERALS = ["a", "x", "1", "0", "evil", "probe", "--force", "-f", "b c", "#", "*", "?", "~", "=", ":", ".", "-", "[1]"];
+const LITERALS = ["a", "x", "1", "0", "evil", "probe", "tool", "--force", "-f", "b c", "#", "*", "?", "~", "=", ":", ".", "-", "[1]"];
 
 /** What a script may run: the forbidden probe, the blocked argv, or harmless commands. */
 export function payloadCommand(rng) {
   return rng.weighted([
     [5, "evil"],
     [2, () => `evil ${rng.pick(LITERALS.filter((l) => !/[ #*?~]/.test(l)))}`],
-    [3, "probe --force"],
-    [1, "probe a --force"],
-    [3, () => `probe ${rng.pick(["a", "1", "-x", "--forc", "force"])}`],
+    [3, "tool --force"],
+    [1, "tool a --force"],
+    [3, () => `${rng.pick(["probe", "tool"])} ${rng.pick(["a", "1", "-x", "--forc", "force"])}`],
     [2, "echo hi"],
   ]);
 }
@@ -74,7 +74,7 @@ export class Grammar {
 
   simple(depth) {
     const r = this.rng;
-    const name = r.weighted([[10, "probe"], [3, "echo"], [1, "printf '%s\\n'"], [1, "true"], [1, ":"], [1, "command probe"], [1, "builtin echo"], [1, "exec probe"]]);
+    const name = r.weighted([[10, "probe"], [2, "tool"], [3, "echo"], [1, "printf '%s\\n'"], [1, "true"], [1, ":"], [1, "command probe"], [1, "builtin echo"], [1, "exec probe"]]);
     const n = r.int(4);
     let out = name;
     for (let i = 0; i < n; i++) out += " " + this.word(depth);
@@ -84,14 +84,16 @@ export class Grammar {
 
   assignThenUse(depth) {
     const r = this.rng;
+    // `tool` is the program with a blocked pattern; values that reach its argv are what that pattern must see.
+    const user = r.chance(0.5) ? "tool" : "probe";
     const value = r.chance(0.5) ? this.quoteAsWord(payloadCommand(r)) : this.word(depth - 1);
     return r.weighted([
-      [3, () => `x=${value}; probe $x`],
-      [2, () => `x=${value}; probe "$x"`],
-      [1, () => `x=${value} probe`],
-      [2, () => `a=(${value} ${this.word(depth - 1)}); probe "\${a[@]}"`],
-      [1, () => `declare x=${value}; probe \${x}`],
-      [1, () => `x=${value}; probe \${x${r.pick(["#", "%", ":-", "/a/"])}${this.word(0)}}`],
+      [3, () => `x=${value}; ${user} $x`],
+      [2, () => `x=${value}; ${user} "$x"`],
+      [1, () => `x=${value} ${user}`],
+      [2, () => `a=(${value} ${this.word(depth - 1)}); ${user} "\${a[@]}"`],
+      [1, () => `declare x=${value}; ${user} \${x}`],
+      [1, () => `x=${value}; ${user} \${x${r.pick(["#", "%", ":-", "/a/"])}${this.word(0)}}`],
     ]);
   }
 
@@ -141,7 +143,10 @@ export class Grammar {
       [depth > 0 ? 2 : 0, () => `$((${this.arith(depth - 1)}))`],
       [depth > 0 ? 1 : 0, () => `$[${this.arith(depth - 1)}]`],
       [depth > 0 && !inQuotes ? 1 : 0, () => `<(${sub()})`],
-      [1, () => r.pick(["$(evil)", "`evil`", "$(probe --force)", "${x:-$(evil)}"]).replace(/^/, inQuotes || r.chance(0.5) ? "'" : "\\").replace(/$/, inQuotes ? "'" : "")],
+      [1, () => r.pick(["$(evil)", "`evil`", "$(tool --force)", "${x:-$(evil)}"]).replace(/^/, inQuotes || r.chance(0.5) ? "'" : "\\").replace(/$/, inQuotes ? "'" : "")],
+      // Where `'` is an ordinary character (an unquoted here-document, the word of ${x:-…} in "…"), a payload
+      // between single quotes runs.
+      [inQuotes ? 3 : 0, () => `'${r.chance(0.6) ? `$(${payloadCommand(r)})` : `\`${payloadCommand(r)}\``}'`],
     ];
     return r.weighted(options.filter(([w]) => w > 0));
   }
@@ -161,7 +166,7 @@ export class Grammar {
   }
 
   singleQuoted() {
-    return this.rng.pick(["$(evil)", "`evil`", "a\"b", "${x:-$(evil)}", "\\", "$(probe --force)", " evil ", "\" $(evil) \"", "x"]);
+    return this.rng.pick(["$(evil)", "`evil`", "a\"b", "${x:-$(evil)}", "\\", "$(tool --force)", " evil ", "\" $(evil) \"", "x"]);
   }
 
   ansiC() {

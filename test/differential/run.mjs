@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // Differential check of the shell analysis against real bash. Generates scripts (fixed seed), judges each with
 // the built core, runs every allowed one in a sandboxed bash whose PATH holds only probe programs, and fails when
-// bash ran something the passport forbids (`evil`, or `probe --force`) although the analysis allowed it. Each
+// bash ran something the passport forbids (`evil`, or `tool --force`) although the analysis allowed it. Each
 // failure is shrunk to a minimal script.
 //
-//   node test/differential/run.mjs [--scripts N] [--seed S] [--workers W] [--batch B] [--shrink K]
+//   node test/differential/run.mjs [--scripts N] [--seed S] [--workers W] [--batch B] [--shrink K] [--blocked 0]
+//   (--shrink K: shrink the first K failures; --blocked 0: count only runs of `evil`, not `tool --force`)
 //   PORTCULLIS_DIFF_SCRIPTS=1000000 PORTCULLIS_DIFF_SEED=7 node test/differential/run.mjs
 //   node test/differential/run.mjs --script 'echo "${x:-'"'"'$(evil)'"'"'}"'    (check one script)
 import { pathToFileURL } from "node:url";
@@ -18,7 +19,7 @@ import { shrink } from "./shrink.mjs";
 /** The bash the check was written against; another version still runs, with a note. */
 export const PINNED_BASH = "5.2.15(1)-release";
 
-export const DEFAULTS = { scripts: 20_000, seed: 20_260_722, workers: 2, batch: 400, shrink: 12, corpusShare: 0.3 };
+export const DEFAULTS = { scripts: 20_000, seed: 20_260_722, workers: 2, batch: 400, shrink: 12, corpusShare: 0.3, blocked: 1 };
 
 /** Script n of a run: the same seed always gives the same scripts. */
 export function scriptAt(seed, n, corpus) {
@@ -32,12 +33,14 @@ export function scriptAt(seed, n, corpus) {
  */
 export async function runDifferential(options = {}, log = () => {}) {
   const o = { ...DEFAULTS, ...options };
+  const oracle = { blocked: o.blocked !== 0 };
   const started = Date.now();
   const bash = bashVersion();
   if (bash !== PINNED_BASH) log(`note: bash ${bash} differs from the pinned ${PINNED_BASH}`);
   const judge = await createJudge();
   const corpus = loadCorpus();
   const sandbox = new Sandbox();
+  /** @type {{ bash: string, sandbox: string, scripts: number, allowed: number, ranProbe: number, syntaxErrors: number, timedOut: number, seconds?: number, violations: Array<{ n: number, script: string, minimal: string, what: string }> }} */
   const stats = { bash, sandbox: sandbox.iso.name, scripts: 0, allowed: 0, ranProbe: 0, syntaxErrors: 0, timedOut: 0, violations: [] };
   try {
     // Only allowed scripts can violate the property, so only they go to bash.
@@ -61,10 +64,10 @@ export async function runDifferential(options = {}, log = () => {}) {
           if (r.runs.length) stats.ranProbe++;
           if (r.status === 2) stats.syntaxErrors++;
           if (r.timedOut) stats.timedOut++;
-          const what = forbiddenRun(r.runs);
+          const what = forbiddenRun(r.runs, oracle);
           if (what) failing.push({ ...batch[i], what });
         });
-        if (stats.scripts % 5000 < o.batch) log(`${stats.scripts} scripts, ${stats.allowed} allowed, ${failing.length} violations`);
+        if (stats.allowed % 5000 < o.batch) log(`${stats.scripts} scripts, ${stats.allowed} allowed, ${failing.length} violations`);
       }
     };
     await Promise.all(Array.from({ length: o.workers }, worker));
@@ -73,14 +76,14 @@ export async function runDifferential(options = {}, log = () => {}) {
     const failingMany = async (candidates) => {
       const allowed = candidates.filter((c) => judge(c).decision === "allow");
       const results = allowed.length ? await sandbox.run(allowed) : [];
-      const fails = new Set(allowed.filter((_, i) => forbiddenRun(results[i].runs) !== null));
+      const fails = new Set(allowed.filter((_, i) => forbiddenRun(results[i].runs, oracle) !== null));
       return candidates.map((c) => fails.has(c));
     };
     const seen = new Set();
     for (const f of failing) {
       let minimal = f.script;
       if (seen.size < o.shrink) minimal = (await shrink(f.script, failingMany)).script;
-      stats.violations.push({ ...f, minimal, what: forbiddenRun((await sandbox.run([minimal]))[0].runs) ?? f.what });
+      stats.violations.push({ ...f, minimal, what: forbiddenRun((await sandbox.run([minimal]))[0].runs, oracle) ?? f.what });
       seen.add(minimal);
     }
   } finally {
@@ -127,7 +130,7 @@ function parseArgs(argv) {
   for (let i = 0; i < argv.length; i++) {
     const key = argv[i].replace(/^--/, "");
     if (key === "script") scripts.push(argv[++i]);
-    else if (["scripts", "seed", "workers", "batch", "shrink"].includes(key)) o[key] = Number(argv[++i]);
+    else if (["scripts", "seed", "workers", "batch", "shrink", "blocked"].includes(key)) o[key] = Number(argv[++i]);
     else throw new Error(`unknown option ${argv[i]}`);
   }
   for (const [k, v] of Object.entries(o)) if (!Number.isSafeInteger(v) || v < 0) throw new Error(`--${k} must be a whole number`);

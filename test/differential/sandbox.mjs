@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 /** Probe programs on PATH. Which of them the passport allows is the analysis side's business. */
-export const PROBES = ["probe", "evil"];
+export const PROBES = ["probe", "tool", "evil"];
 
 const BASH = "/bin/bash";
 const SH = "/bin/sh";
@@ -94,7 +94,7 @@ export class Sandbox {
       `done`,
       // Background probes of the last scripts may still be starting; give them a moment before the batch (and,
       // with a PID namespace, every process left in it) ends. Reading a FIFO nobody writes is a builtin sleep.
-      `read -r -t 0.2 <> "${this.fifo}"`,
+      `read -r -t 0.05 <> "${this.fifo}"`,
     ].join("\n");
     writeFileSync(join(dir, "driver.sh"), driver);
     const argv = [...this.iso.prefix, "/usr/bin/env", "-i", `PATH=${join(dir, "bin")}`, BASH, "--norc", "--noprofile", join(dir, "driver.sh")];
