@@ -45,7 +45,10 @@ export class Grammar {
   }
 
   separator() {
-    return this.rng.weighted([[4, "; "], [3, "\n"], [2, " && "], [2, " || "], [2, " | "], [1, " & "], [1, " |& "]]);
+    return this.rng.weighted([
+      [4, "; "], [3, "\n"], [2, " && "], [2, " || "], [2, " | "], [1, " & "], [1, " |& "],
+      [1, () => ` # ${this.rng.pick(["c", "'", "$(evil)", "`evil` \\"])}\n`], [1, ";\\\n"],
+    ]);
   }
 
   statement(depth) {
@@ -62,6 +65,10 @@ export class Grammar {
       [1, () => `case ${this.word(depth - 1)} in a|${this.word(0)}) ${this.statement(depth - 1)};; *) ${this.statement(depth - 1)};; esac`],
       [2, () => `f() { ${this.statement(depth - 1)}; }; f ${this.word(depth - 1)}`],
       [1, () => `! ${this.simple(depth - 1)}`],
+      [1, () => `[[ ${this.word(depth - 1)} ${r.pick(["==", "!=", "=~", "<"])} ${this.word(depth - 1)} ]] && ${this.simple(depth - 1)}`],
+      [1, () => `time ${this.simple(depth - 1)}`],
+      [1, () => `function g { ${this.statement(depth - 1)}; }; g`],
+      [1, () => `coproc { ${this.statement(depth - 1)}; }; wait`],
       [4, () => `eval ${this.quoteAsWord(this.statement(depth - 1))}`],
       [4, () => this.heredoc(depth)],
       [2, () => `probe <<< ${this.word(depth - 1)}`],
@@ -244,8 +251,8 @@ export class Grammar {
 
   heredoc(depth) {
     const r = this.rng;
-    const delim = r.pick(["E", "EOF", "'E'", '"E"', "\\E", "E\\", "'E'x"]);
-    const plain = delim.replace(/['"\\]/g, "");
+    const delim = r.pick(["E", "EOF", "'E'", '"E"', "\\E", "E\\", "'E'x", "E''", "$'E'", "E\\\n", "E\\\n\\\n", "\\\nE"]);
+    const plain = delim.replace(/\\\n/g, "").replace(/^\$/, "").replace(/['"\\]/g, "");
     const dash = r.chance(0.3);
     const lines = 1 + r.int(3);
     let body = "";
