@@ -233,6 +233,10 @@ export class Grammar {
       [1, () => `x=${code}; probe \${!x}`],
       [2, () => `x=${code}; probe "\${x@P}"`],
       [1, () => `printf -v ${code} %s 1`],
+      // Options with their value glued on (`-vNAME`, `-Ccallback`) are read by bash just the same.
+      [1, () => `printf -v${code} %s 1`],
+      [1, () => `mapfile -C${this.quoteAsWord(p.split(" ")[0])} -c1 a <<< x`],
+      [1, () => `read -r${r.pick(["", "a"])} ${code} <<< 1`],
       [1, () => `read ${code} <<< 1`],
       [1, () => `unset ${code}`],
       [1, () => `test -v ${code}`],
