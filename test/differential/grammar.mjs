@@ -1,6 +1,6 @@
 // A grammar-based generator of bash scripts over a harmless vocabulary. The only programs it names are the
-// probes (`probe`, allowed; `evil`, forbidden) and bash builtins; it never writes a `/`, so no script can name a
-// real path. Most of what it builds hides `evil` or `tool --force` behind some layer of quoting, expansion or
+// probes (`probe` and `tool`, allowed; `evil`, forbidden) and bash builtins; its only `/` are ${x/a/b} operators,
+// so no script names a real path. Most of what it builds hides `evil` or `tool --force` behind some layer of quoting, expansion or
 // indirection: the interesting scripts are those the analysis allows, and the question is whether bash agrees
 // that the hidden command never runs.
 

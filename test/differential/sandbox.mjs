@@ -30,8 +30,10 @@ export function bashVersion() {
 function isolation() {
   const ok = (cmd, args) => spawnSync(cmd, args, { stdio: "ignore" }).status === 0;
   const root = process.getuid?.() === 0;
-  // A uid no account uses, so the process limit counts only our scripts' processes.
-  const uid = 61000 + (process.pid % 2000);
+  // A uid no account uses, so the process limit counts only our scripts' processes and no file is theirs.
+  const taken = new Set((existsSync("/etc/passwd") ? readFileSync("/etc/passwd", "utf8") : "").split("\n").map((l) => Number(l.split(":")[2])));
+  let uid = 61000 + (process.pid % 2000);
+  while (taken.has(uid)) uid++;
   if (root && ok("unshare", ["--net", "--pid", "--fork", "--kill-child", "setpriv", `--reuid=${uid}`, `--regid=${uid}`, "--clear-groups", "--no-new-privs", "true"])) {
     return { name: `net+pid namespaces, uid ${uid}`, uid, prefix: ["unshare", "--net", "--pid", "--fork", "--kill-child", "setpriv", `--reuid=${uid}`, `--regid=${uid}`, "--clear-groups", "--no-new-privs", "--inh-caps=-all", "--bounding-set=-all"] };
   }
