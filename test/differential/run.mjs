@@ -16,7 +16,7 @@ import { rngFor } from "./prng.mjs";
 import { Sandbox, bashVersion } from "./sandbox.mjs";
 import { shrink } from "./shrink.mjs";
 
-/** The bash the check was written against; another version still runs, with a note. */
+/** The bash the check was written against (Debian 12's); another version still runs, flagged in the report. */
 export const PINNED_BASH = "5.2.15(1)-release";
 
 export const DEFAULTS = { scripts: 20_000, seed: 20_260_722, workers: 2, batch: 400, shrink: 5, corpusShare: 0.3, blocked: 1 };
@@ -108,7 +108,8 @@ export async function checkScripts(scripts) {
 export function formatReport(s) {
   const pct = (a, b) => (b ? ((100 * a) / b).toFixed(1) : "0.0") + "%";
   const lines = [
-    `bash ${s.bash} (${s.sandbox}); ${s.scripts} scripts in ${s.seconds.toFixed(1)} s`,
+    `bash ${s.bash}${s.bash === PINNED_BASH ? "" : ` (NOT the pinned ${PINNED_BASH}: findings may differ)`} (${s.sandbox}); ` +
+      `${s.scripts} scripts in ${(s.seconds ?? 0).toFixed(1)} s`,
     `allowed by the analysis: ${s.allowed} (${pct(s.allowed, s.scripts)}); of those bash ran a probe in ${pct(s.ranProbe, s.allowed)}, ` +
       `exited 2 (syntax or usage error) in ${pct(s.syntaxErrors, s.allowed)}, timed out in ${s.timedOut}`,
     `violations (bash ran a forbidden command the analysis allowed): ${s.violations.length}`,
