@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`'s pretest: the system programs the suite drives must be there. The Redis store tests start Debian's
-// redis-server; the approval page and the runtime matrix drive Debian's Chromium (/usr/bin/chromium). When one is
+// redis-server; the approval page and the runtime matrix drive Debian's Chromium (/usr/bin/chromium); the
+// differential check runs bash in an unshare/setpriv sandbox (util-linux). When one is
 // missing, root installs it with the same apt step CI always used; anyone else gets the exact command to run and a
 // failure. Nothing is skipped: a suite that silently leaves out the Redis store or the browser would pass untested.
 
@@ -13,6 +14,12 @@ import { pathToFileURL } from "node:url";
 export const SYSTEM_DEPS = [
   { pkg: "redis-server", present: () => onPath("redis-server"), why: "the Redis store tests start a real server" },
   { pkg: "chromium", present: () => executable("/usr/bin/chromium"), why: "the approval page and the runtime matrix run in a real browser" },
+  { pkg: "bash", present: () => executable("/bin/bash"), why: "the differential check runs generated scripts in real bash" },
+  {
+    pkg: "util-linux",
+    present: () => onPath("unshare") && onPath("setpriv"),
+    why: "the differential check sandboxes bash with unshare and setpriv (no network, another uid)",
+  },
 ];
 
 function executable(path) {
