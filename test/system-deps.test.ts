@@ -27,7 +27,7 @@ describe("ensure-system-deps", () => {
   });
 
   it("checks the programs the suite uses, and runs before npm test", () => {
-    expect(SYSTEM_DEPS.map((d: { pkg: string }) => d.pkg)).toEqual(["redis-server", "chromium"]);
+    expect(SYSTEM_DEPS.map((d: { pkg: string }) => d.pkg)).toEqual(["redis-server", "chromium", "bash", "util-linux"]);
     const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
     expect(pkg.scripts.pretest).toBe("node scripts/ensure-system-deps.mjs");
     expect(readFileSync(new URL("./helpers/chromium.ts", import.meta.url), "utf8")).toContain('"/usr/bin/chromium"');
