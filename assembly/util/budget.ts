@@ -10,7 +10,7 @@
 // (test/work-budget.test.ts measures both).
 
 /** Units one decision may spend. */
-export const WORK_BUDGET: i64 = 4_000_000;
+export const WORK_BUDGET: i64 = 2_000_000;
 
 let spent: i64 = 0;
 
