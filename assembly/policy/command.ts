@@ -41,7 +41,7 @@ import { AllowList, compileAllowEntry, isFunctionCall } from "../shell/allow";
 import { envName } from "../shell/argv";
 import { codeVariableSet, programOption } from "../shell/hidden-code";
 import { ArithTaint, arithTainted } from "../shell/arith";
-import { WORK_BUDGET, overBudget } from "../util/budget";
+import { WORK_BUDGET, overBudget, spend } from "../util/budget";
 
 export class CommandLimits {
   allowedCommands: Array<string> | null = null;
@@ -237,6 +237,8 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
   // Read once, not per view.
   const allowAny = limits.allowAny, allowNone = limits.allow.size == 0;
   for (let v = 0, n = s.viewCount; v < n; v++) {
+    // A call is looked up among the functions defined before it: views × functions (util/budget.ts).
+    if (functions && !spend(<i64>s.fName.length)) return overWorkBudget(verdict, "allowed_commands");
     const flags = s.vFlags(v);
     if ((flags & ViewFlag.NAME_DYNAMIC) != 0) {
       return verdict.deny(Code.COMMAND_NOT_ALLOWED, "command '" + showView(s, v) + "'" + runBy(s, v) +
