@@ -100,7 +100,7 @@ const adversarial = [
 const adversarialRows = adversarial.map(([name, req]) =>
   measure("adversarial", `${name}: ${adversarialProvider.evaluateJsonSync(req).reasons[0].code}`, () => adversarialProvider.evaluateJsonSync(req), { batch: 2, rounds: 9 }));
 
-, plus a first-word / substring check ---
+// --- shell-quote: the parser a JS user would pick, plus a first-word / substring check ---
 // What a JS guard typically does (and what APort's evaluator does in bash):
 // split the string into commands, check each command's first word against
 // the allowlist and the whole string against blocked substrings. It is much
