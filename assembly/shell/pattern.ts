@@ -318,6 +318,9 @@ const MAX_HOME_TAIL: i32 = 1024;
 /** Work units (util/budget.ts) of trying one place for a path word, even when couldHit rules it out at once. */
 const PLACE_UNITS: i64 = 4;
 
+/** Work units of meeting one word with one pattern word (the glob, value, option and path readings), plus its bytes. */
+const WORD_UNITS: i64 = 16;
+
 // What PatternMatcher.dynamicForm built: some byte other than `/` is known; the first segment holds an
 // unknown expansion.
 const FORM_LITERAL: i32 = 1;
@@ -586,13 +589,13 @@ export class PatternMatcher {
 
   /** A pattern operand against one word (all brace alternatives). */
   private operand(s: Script, pw: PatternWord, w: i32): bool {
-    if (!spend(<i64>s.wordLen(w) + 1)) return false;
+    if (!spend(<i64>s.wordLen(w) + WORD_UNITS)) return false;
     return this.wordHit(s, pw, s.wordPtr(w), s.attrPtr(w), s.wordLen(w), s.wordFlags(w), false, true);
   }
 
   /** One-word pattern against a word: whole word, basename, or value of --opt=value. */
   private loose(s: Script, pw: PatternWord, w: i32): bool {
-    if (!spend(<i64>s.wordLen(w) + 1)) return false;
+    if (!spend(<i64>s.wordLen(w) + WORD_UNITS)) return false;
     return this.wordHit(s, pw, s.wordPtr(w), s.attrPtr(w), s.wordLen(w), s.wordFlags(w), true, true);
   }
 
