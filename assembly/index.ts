@@ -24,6 +24,7 @@ import { RequestView, MAX_REQUEST_BYTES } from "./policy/request";
 import { Verdict, Code, Decision } from "./policy/verdict";
 import { LoadErrors } from "./policy/load-errors";
 import { InternSlot, internedString as internedAt, internedCount as internedTotal } from "./policy/intern";
+import { workSpent } from "./util/budget";
 import { collectBetweenCalls, inputWeight, WEIGHT_ALLOCATING, WEIGHT_QUIET } from "./util/gc";
 import { safetyLoad as safetyLoadImpl, safetyDetect as safetyDetectImpl, safetyFree as safetyFreeImpl } from "./safety/abi";
 
@@ -196,6 +197,11 @@ function writeVerdict(counters: bool): i32 {
   store<u32>(output.ptr, messageLength, 16);
   store<u32>(output.ptr, output.length - HEADER - messageLength, 20);
   return output.length;
+}
+
+/** Work units the last command decision spent (util/budget.ts), for tests and the bench; 0 before any. */
+export function workUnits(): f64 {
+  return <f64>workSpent();
 }
 
 /** The bench floor: receives the same bytes, does nothing with them. */

@@ -81,6 +81,25 @@ const file = measure("passport file", "portcullis evaluate, read_file", () => pa
 const message = measure("passport message", "evaluate, msgs_per_min (2 passes + in-memory store)", () => passportProvider.evaluateJsonSync(messageRequest));
 measure("passport refund", "evaluate, refund with daily_cap + idempotency (2 passes)", () => passportProvider.evaluateJsonSync(refundRequest));
 
+// --- adversarial commands: the work budget's worst cases (README "Performance"), as ratios to the command row ---
+// Each is one request up to the 64 KiB limit that took seconds before the core counted its work; now each
+// decides in milliseconds, over budget or not (assembly/util/budget.ts, test/work-budget.test.ts).
+const adversarialPassport = structuredClone(passport);
+const adversarialLimits = adversarialPassport.limits["system.command.execute"];
+adversarialLimits.allowed_commands.push("cd", "env", "pushd");
+adversarialLimits.blocked_patterns.push("/etc/shadow", "~/.ssh/*");
+delete adversarialLimits.allowed_working_directories;
+const adversarialProvider = new PassportProvider({ passport: adversarialPassport, workspace_root: "/workspace", home: "/home/agent", clock: () => now });
+const adversarial = [
+  ["cd a; x13107 (64 KiB)", "cd a;".repeat(13107)],
+  ["cd a; x1600 + cat shadow, path patterns", "cd a; ".repeat(1600) + "cat shadow"],
+  ["env -C a x500 + ls", "env -C a ".repeat(500) + "ls"],
+  ["pushd a; x1000 + cat shadow", "pushd a;".repeat(1000) + "cat shadow"],
+  ["env x12000 + ls", "env ".repeat(12000) + "ls"],
+].map(([name, c]) => [name, JSON.stringify({ tool_name: "bash", tool_input: { command: c, timeout: 120 }, tool_call_id: "call_0009" })]);
+const adversarialRows = adversarial.map(([name, req]) =>
+  measure("adversarial", `${name}: ${adversarialProvider.evaluateJsonSync(req).reasons[0].code}`, () => adversarialProvider.evaluateJsonSync(req), { batch: 2, rounds: 9 }));
+
 // --- shell-quote: the parser a JS user would pick, plus a first-word / substring check ---
 // What a JS guard typically does (and what APort's evaluator does in bash):
 // split the string into commands, check each command's first word against
@@ -161,6 +180,7 @@ if (json) {
   console.log(`command / floor (same size): ${(cmd.median_ns / floorCmd.median_ns).toFixed(2)}x`);
   console.log(`usage-limited message / file: ${(message.median_ns / file.median_ns).toFixed(2)}x`);
   console.log(`command decision: ${(cmd.median_ns / 1000).toFixed(2)} µs (target <= 2 µs)`);
+  for (const r of adversarialRows) console.log(`adversarial / command: ${(r.median_ns / cmd.median_ns).toFixed(0)}x (${(r.median_ns / 1e6).toFixed(2)} ms; goal <= 20 ms) ${r.subject}`);
   if (shellQuote) console.log(`shell-quote baseline / ours: ${(shellQuote.median_ns / cmd.median_ns).toFixed(1)}x (ours faster when > 1)`);
   if (cedar) console.log(`cedar / ours (allowlist):    ${(cedar.median_ns / allow.median_ns).toFixed(1)}x faster (target >= 20x)`);
   console.log(`instantiate + passport load: ${loadSamples[10].toFixed(2)} ms median`);

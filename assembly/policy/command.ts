@@ -26,6 +26,7 @@
 //      → oap.command_injection_detected
 //   9. arithmetic reading a value from outside the command (`read x; echo $((x))`; shell/arith.ts)
 //      → oap.command_injection_detected
+// Throughout, the analysis counts its work (util/budget.ts); past the budget → oap.work_budget_exceeded.
 //
 // Unlike APort, a missing or empty allowed_commands allows nothing (fail closed).
 
@@ -47,6 +48,7 @@ import { writtenThenRun } from "../shell/writes-then-runs";
 import { envName } from "../shell/argv";
 import { codeVariableSet, gitConfigMoved, isCodeVariableName, programOption } from "../shell/hidden-code";
 import { ArithTaint, arithTainted } from "../shell/arith";
+import { WORK_BUDGET, overBudget, spend } from "../util/budget";
 
 export class CommandLimits {
   allowedCommands: Array<string> | null = null;
@@ -175,6 +177,7 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
     return verdict.deny(Code.COMMAND_INJECTION_DETECTED, "command cannot be parsed safely (" + why + p.errMsg + ")");
   }
   if (s.commandCount == 0 && !p.contentSeen) return verdict.deny(Code.INVALID_CONTEXT, "command is empty (only blanks or comments)");
+  if (overBudget()) return overWorkBudget(verdict, "parsing");
 
   // Working directories, needed by the built-in checks (`cd / && rm -rf *`) and by rule 6.
   // Canonical forms are cached: the host usually passes the same home and cwd.
@@ -208,6 +211,7 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
   const homeLen = homeWritten ? 0 : homeCanon.length;
   const cdpath = hasKey(input.envKeys, "CDPATH");
   t.run(p, toolCwd.ptr, toolCwd.length, homeCanon.ptr, homeLen);
+  if (overBudget()) return overWorkBudget(verdict, "following its directory changes");
 
   // 2. Built-in catastrophic checks.
   if (limits.builtinChecks) {
@@ -219,7 +223,7 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
     if (toolCwd.length > 0) d.addCwd(toolCwd.ptr, toolCwd.length);
     // With CDPATH set (tool_input.env, or the script), `cd etc/..` may enter $CDPATH/etc/.. (CDPATH=/: /).
     const cdpathAny = cdpath || setsVariable(s, "CDPATH");
-    for (let i = 0; i < t.count; i++) {
+    for (let i = 0; i < t.count && !overBudget(); i++) {
       const r = t.result.get(i);
       if (cdpathAny && s.cdTransient.get(i) == 0) d.addCdpath(s, s.cdWords.get(i)); // env -C does not search it
       if (r == CdResult.OK) d.addCwd(t.text.ptr + <usize>t.cdStart.get(i), t.cdLen.get(i));
@@ -236,7 +240,9 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
         }
       }
     }
-    if (d.check(s)) return verdict.deny(Code.DANGEROUS_OPERATION, d.message);
+    const dangerous = d.check(s);
+    if (overBudget()) return overWorkBudget(verdict, "the built-in checks");
+    if (dangerous) return verdict.deny(Code.DANGEROUS_OPERATION, d.message);
   }
 
   // 3. allowed_commands, and code that cannot be inspected.
@@ -246,6 +252,8 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
   // An empty list still allows nothing at all, builtins included.
   const stateBuiltins = !limits.requireListedBuiltins && !allowNone;
   for (let v = 0, n = s.viewCount; v < n; v++) {
+    // A call is looked up among the functions defined before it: views × functions (util/budget.ts).
+    if (functions && !spend(<i64>s.fName.length)) return overWorkBudget(verdict, "allowed_commands");
     const flags = s.vFlags(v);
     if ((flags & ViewFlag.NAME_DYNAMIC) != 0) {
       return verdict.deny(Code.COMMAND_NOT_ALLOWED, "command '" + showView(s, v) + "'" + runBy(s, v) +
@@ -291,7 +299,7 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
       placed = true;
       m.resetPlaces(homeCanon.ptr, homeLen, toolCwd.length == 0);
       if (toolCwd.length > 0) m.addPlace(toolCwd.ptr, toolCwd.length);
-      for (let k = 0; k < t.count; k++) {
+      for (let k = 0; k < t.count && !overBudget(); k++) {
         const r = t.result.get(k), w = s.cdWords.get(k);
         const cd = s.cdCmds.get(k);
         // With CDPATH from tool_input.env, `cd etc` (even `cd .ssh`) may go to any $CDPATH/etc.
@@ -309,8 +317,10 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
         }
       }
     }
+    if (overBudget()) return overWorkBudget(verdict, "blocked_patterns");
     if (!m.mayMatch(s, pat)) continue;
     const v = m.find(s, pat);
+    if (overBudget()) return overWorkBudget(verdict, "blocked_patterns");
     if (v == -2) {
       const who = s.cArgc(m.redirCmd) == 0 ? "a redirection (of a compound command, or bare: `< f`, `$(< f)`) goes" : "command '" + showCommand(s, m.redirCmd) + "' redirects";
       return verdict.deny(Code.BLOCKED_PATTERN, who + " to " +
@@ -425,10 +435,17 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
     return verdict.deny(Code.COMMAND_INJECTION_DETECTED, "arithmetic '" + showWord(s, taint.word) + "' reads " + what +
       ", a value from outside the command; bash runs any $( ) in an array subscript inside it, so it cannot be checked (assign the value in the command, or compute it without shell arithmetic)");
   }
+  if (overBudget()) return overWorkBudget(verdict, "its checks");
   return true;
 }
 
 const taint = new ArithTaint();
+
+/** Deny: the analysis needs more work than a decision may spend (util/budget.ts), so it stops, failing closed. */
+function overWorkBudget(verdict: Verdict, phase: string): bool {
+  return verdict.deny(Code.WORK_BUDGET_EXCEEDED, "command needs more analysis work than a decision may spend (" +
+    WORK_BUDGET.toString() + " units, reached in " + phase + "): split it into smaller commands");
+}
 
 /** View flags that deny on their own, after the allowlist (step 3). */
 const UNINSPECTABLE = ViewFlag.PAYLOAD_DYNAMIC | ViewFlag.GLOB_OPTION | ViewFlag.XARGS_OPTION | ViewFlag.STDIN_UNKNOWN;

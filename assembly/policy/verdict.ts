@@ -39,6 +39,8 @@ export namespace Code {
   export const LIMIT_EXCEEDED = "oap.limit_exceeded";
   export const DIRECTORY_NOT_ALLOWED = "oap.directory_not_allowed";
   export const ENV_VAR_BLOCKED = "oap.env_var_blocked";
+  /** Ours: the command's analysis needs more work than a decision may spend (util/budget.ts): denied. */
+  export const WORK_BUDGET_EXCEEDED = "oap.work_budget_exceeded";
   export const PATH_NOT_ALLOWED = "oap.path_not_allowed";
   export const PATH_BLOCKED = "oap.path_blocked";
   export const EXTENSION_NOT_ALLOWED = "oap.extension_not_allowed";

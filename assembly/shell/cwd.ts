@@ -5,11 +5,24 @@
 // and for the built-in checks (`cd / && rm -rf *`).
 
 import { ByteBuffer } from "../util/bytes";
-import { canonicalizeBytesInto } from "../util/path";
+import { appendComponents, canonicalizeBytesInto } from "../util/path";
+import { containsZeroByte } from "../util/swar";
 import { IntList, Script } from "./nodes";
 import { Parser } from "./parser";
 import { CmdFlag } from "./tokens";
 import { envName } from "./argv";
+import { spend } from "../util/budget";
+
+/**
+ * The longest directory tracked: a cd whose canonical path is longer resolves
+ * to no known directory (UNRESOLVED, fail closed: allowed_working_directories
+ * denies it, blocked patterns and the built-in checks take it as a directory
+ * below an unknown one). Without a bound, `cd a;` repeated n times stores and
+ * resolves paths of every length up to 2n (quadratic work and memory, for the
+ * tracker and for each check that reads its directories); with it, a cd costs
+ * at most this much.
+ */
+export const MAX_DIR: i32 = 1024;
 
 export const enum CdResult {
   OK = 0,        // resolved: cdStart/cdLen hold the canonical path
@@ -55,6 +68,8 @@ export class CwdTracker {
       const cmd = s.cdCmds.get(i), w = s.cdWords.get(i);
       const sc = opaqueScope(p, p.cScope.get(cmd));
       let baseStart = -1, baseLen = 0;
+      // Work: the base and the word are read once, the result written once (no more than MAX_DIR).
+      if (!spend(<i64>(w >= 0 ? s.wordLen(w) : 0) + 8)) return;
       for (let x = sc; x >= 0; x = opaqueScope(p, p.scParent.get(x))) {
         const st = this.scStart.get(x);
         if (st == -1) continue;
@@ -91,7 +106,16 @@ export class CwdTracker {
       }
       else {
         const bp = baseStart >= 0 ? this.text.ptr + <usize>baseStart : 0;
-        ok = canonicalizeBytesInto(this.out, s.wordPtr(w), s.wordLen(w), bp, baseStart >= 0 ? baseLen : 0, home, homeLen);
+        const wp = s.wordPtr(w), wn = s.wordLen(w);
+        if (baseStart >= 0 && wn > 0 && load<u8>(wp) != 0x2f && load<u8>(wp) != 0x7e) {
+          // Relative to a canonical base: copied whole, not re-read segment by segment (canonicalizeBytesInto).
+          this.out.reset();
+          this.out.append(bp, baseLen);
+          ok = !containsZeroByte(wp, wn);
+          if (ok) appendComponents(this.out, wp, wn);
+        } else ok = canonicalizeBytesInto(this.out, wp, wn, bp, baseStart >= 0 ? baseLen : 0, home, homeLen);
+        spend(<i64>this.out.length);
+        if (ok && this.out.length > MAX_DIR) ok = false;
         if (!ok) r = CdResult.UNRESOLVED;
       }
       this.result.push(r);

@@ -19,6 +19,7 @@ import { fedByXargs } from "./walk";
 import { Attr, CmdFlag, Redir, Subst, WordFlag, WordKind } from "./tokens";
 import { showArgv, showWord } from "./message";
 import { MAX_READINGS, WrittenReading } from "./expansion-text";
+import { spend } from "../util/budget";
 
 const HOME_MARKER = utf8("~");
 const ROOT = utf8("/");
@@ -76,10 +77,14 @@ export class DangerChecker {
   }
 
   addCwd(p: usize, n: i32): void {
+    spend(<i64>n + 1);
     // Below a link the kernel keeps (`cd /proc/self/root`, which is /): from `/`, after the last one.
     let r = 0;
     for (let j = 1; j <= n; j++) {
-      if ((j == n || load<u8>(p + <usize>j) == 0x2f) && isProcLink(p + <usize>r, j - r)) r = j;
+      if (j < n && load<u8>(p + <usize>j) != 0x2f) continue;
+      // Only a path from /proc or /dev can be such a link: one test, not one per `/` (a deep cd chain).
+      if (!underProcOrDev(p + <usize>r, n - r)) break;
+      if (isProcLink(p + <usize>r, j - r)) r = j;
     }
     if (r > 0) { if (r == n) { p = changetype<usize>(ROOT); n = 1; } else { p += <usize>r; n -= r; } }
     this.cwdStart.push(this.cwdText.length);
@@ -494,6 +499,7 @@ export class DangerChecker {
     const m = this.cwdStart.length;
     let worst = this.cls.classify(t, a, n, 0, 0, mode);
     for (let i = 0; i < m; i++) {
+      if (!spend(<i64>(this.cwdLen.get(i) + n + 1))) return Target.OTHER; // over budget: the caller denies
       const r = this.cls.classify(t, a, n, this.cwdText.ptr + <usize>this.cwdStart.get(i), this.cwdLen.get(i), mode);
       if (r > worst) worst = r;
     }
@@ -856,4 +862,12 @@ export function searchesCdpath(p: usize, n: i32): bool {
   if (c != 0x2e) return true;
   if (n == 1 || load<u8>(p + 1) == 0x2f) return false;
   return !(load<u8>(p + 1) == 0x2e && (n == 2 || load<u8>(p + 2) == 0x2f));
+}
+
+/** Does (p, n) start with `/proc/` or `/dev/`, where isProcLink's links live? */
+function underProcOrDev(p: usize, n: i32): bool {
+  if (n >= 6 && load<u8>(p) == 0x2f && load<u8>(p + 1) == 0x70 && load<u8>(p + 2) == 0x72 && load<u8>(p + 3) == 0x6f &&
+      load<u8>(p + 4) == 0x63 && load<u8>(p + 5) == 0x2f) return true;
+  return n >= 5 && load<u8>(p) == 0x2f && load<u8>(p + 1) == 0x64 && load<u8>(p + 2) == 0x65 && load<u8>(p + 3) == 0x76 &&
+    load<u8>(p + 4) == 0x2f;
 }

@@ -3,6 +3,7 @@
 // select, case, [[ ]], (( )), coproc and function definitions. See lexer.ts
 // for the class chain (Lexer ← Expander ← Grammar ← Parser).
 
+import { resetWork, spend } from "../util/budget";
 import { ByteBuffer } from "../util/bytes";
 import { containsZeroByte } from "../util/swar";
 import { Attr, CmdFlag, Ch, Keyword, ParseError, Subst, WordKind } from "./tokens";
@@ -16,6 +17,7 @@ export class Parser extends Grammar {
 
   /** Parse a whole command string. Resets every table. `nulFree`: the caller has already refused NUL bytes. */
   parseTop(ptr: usize, len: i32, nulFree: bool = false): bool {
+    resetWork(); // a new command: its analysis starts with the whole work budget (util/budget.ts)
     this.script.reset();
     this.scParent.reset();
     this.scOpaque.reset();
@@ -45,6 +47,7 @@ export class Parser extends Grammar {
   parseSource(ptr: usize, len: i32, host: i32, subst: i32, depth: i32, stage: i32, func: i32, scope: i32): bool {
     const nulFree = this.nulFree;
     this.nulFree = false;
+    spend(<i64>len); // the lexer and parser are linear in the source: one unit a byte (util/budget.ts)
     if (!nulFree && containsZeroByte(ptr, len)) return this.fail(ParseError.SYNTAX, "NUL byte in payload");
     const src = this.src, end = this.end, pos = this.pos;
     const hdRead = this.hdRead, hdLen = this.hdWord.length;

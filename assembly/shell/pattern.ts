@@ -24,13 +24,15 @@ import { basenameOffset, indexOf } from "./argv";
 import { feeds, writesIfs } from "./danger";
 import { FlagSet, collectFlags, flagTable, longToShort } from "./flags";
 import { commandInfo } from "./names";
-import { IntList, Script } from "./nodes";
+import { Script } from "./nodes";
 import { BraceExpander } from "./target";
 import { Attr, Ch, Redir, WordFlag, WordKind } from "./tokens";
 import { bracketEnd, globsOverlap } from "./glob-overlap";
 import { MAX_READINGS, WrittenReading } from "./expansion-text";
 import { containsFolded } from "../util/swar";
 import { ALL_TEXT, textOperands } from "./text-operands";
+import { PlaceSet, couldHit, isPlainRelative, joinedUnderHome } from "./places";
+import { overBudget, spend } from "../util/budget";
 
 @final class PatternWord {
   text: Bytes;
@@ -40,6 +42,7 @@ import { ALL_TEXT, textOperands } from "./text-operands";
   tilde: bool;    // `~` or `~/…`: the home, when it is known
   slash: bool;    // holds a `/`: never a basename
   file: bool;     // names files (see namesFile), so also met as `if=…`, `--opt=…` and `@…`
+  lit: i32;       // bytes before the first `*` or `?` (all of them when there is none)
   constructor(s: string) {
     const lower = s.toLowerCase();
     this.text = utf8(lower);
@@ -49,6 +52,9 @@ import { ALL_TEXT, textOperands } from "./text-operands";
     this.path = lower.startsWith("/");
     this.tilde = lower == "~" || lower.startsWith("~/");
     this.file = namesFile(changetype<usize>(this.text), this.text.length);
+    let lit = 0;
+    while (lit < this.text.length && this.text[lit] != <u8>Ch.STAR && this.text[lit] != <u8>Ch.QUESTION) lit++;
+    this.lit = lit;
   }
 }
 
@@ -311,6 +317,12 @@ export const PAIR_FOLD: u64 = 0x2020202020202020;
 
 const MAX_HOME_TAIL: i32 = 1024;
 
+/** Work units (util/budget.ts) of trying one place for a path word, even when couldHit rules it out at once. */
+const PLACE_UNITS: i64 = 4;
+
+/** Work units of meeting one word with one pattern word (the glob, value, option and path readings), plus its bytes. */
+const WORD_UNITS: i64 = 16;
+
 // What PatternMatcher.dynamicForm built: some byte other than `/` is known; the first segment holds an
 // unknown expansion.
 const FORM_LITERAL: i32 = 1;
@@ -415,9 +427,7 @@ export class PatternMatcher {
   // Where relative words resolve: the directories the command may run in — canonical (the tool's cwd and
   // every resolved cd), or as written when they lie under an unknown one (`~/.ssh` with no home, `sub`
   // with no cwd) — whether some other directory is possible, and the canonical home (empty: unknown).
-  places: ByteBuffer = new ByteBuffer(128);
-  placeStart: IntList = new IntList(4);
-  placeLen: IntList = new IntList(4);
+  places: PlaceSet = new PlaceSet();
   placeUnknown: bool = true;
   home: ByteBuffer = new ByteBuffer(64);
   /**
@@ -435,16 +445,16 @@ export class PatternMatcher {
 
   /** Directories for anchored patterns; `unknown` when the command may also run somewhere not listed. */
   resetPlaces(home: usize, homeLen: i32, unknown: bool): void {
-    this.places.reset(); this.placeStart.reset(); this.placeLen.reset();
+    this.places.reset();
     this.placeUnknown = unknown;
     this.home.reset();
     this.home.append(home, homeLen);
   }
 
+  /** A directory the command may run in; one already added is not added again. */
   addPlace(p: usize, n: i32): void {
-    this.placeStart.push(this.places.length);
-    this.placeLen.push(n);
-    this.places.append(p, n);
+    spend(<i64>n + 1);
+    this.places.add(p, n);
   }
 
   /**
@@ -514,9 +524,18 @@ export class PatternMatcher {
     this.redirWord = -1;
     const st0 = pat.stages[0];
     if (st0.redirect != 0) return this.findRedirect(s, st0);
+    const alone = pat.stages.length == 1;
     for (let v = 0, n = s.viewCount; v < n; v++) {
-      if (!this.stage(s, st0, v, pat.stages.length == 1)) continue;
-      if (pat.stages.length == 1 || this.rest(s, pat, 1, v)) return v;
+      if (overBudget()) return -1; // the caller denies
+      // A one-word pattern meets a view's words; a wrapper's view (`env env … ls`) holds all the words of
+      // the views under it in the same command, and met them no more strictly (a name word is only stricter),
+      // so those views cannot match where it did not: skipping them keeps wrapper chains linear.
+      if (alone && st0.single) {
+        const parent = s.vParent(v);
+        if (parent >= 0 && s.vCmd(parent) == s.vCmd(v)) continue;
+      }
+      if (!this.stage(s, st0, v, alone)) continue;
+      if (alone || this.rest(s, pat, 1, v)) return v;
     }
     if (pat.stages.length == 1 && st0.single) {
       // Redirections with no command name of their own: `{ …; } >> f`, `while …; done < f`, `< f`, `$(< f)`.
@@ -567,6 +586,7 @@ export class PatternMatcher {
     if (i >= pat.stages.length) return true;
     const st = pat.stages[i];
     for (let v = 0, n = s.viewCount; v < n; v++) {
+      if (!spend(1)) return false;
       if (!feeds(s, s.vCmd(prev), s.vCmd(v))) continue;
       if (this.stage(s, st, v, false) && this.rest(s, pat, i + 1, v)) return true;
     }
@@ -658,11 +678,13 @@ export class PatternMatcher {
 
   /** A pattern operand against one word (all brace alternatives). */
   private operand(s: Script, pw: PatternWord, w: i32): bool {
+    if (!spend(<i64>s.wordLen(w) + WORD_UNITS)) return false;
     return this.wordHit(s, pw, s.wordPtr(w), s.attrPtr(w), s.wordLen(w), s.wordFlags(w), false, true);
   }
 
   /** One-word pattern against a word: whole word, basename, or value of --opt=value. */
   private loose(s: Script, pw: PatternWord, w: i32): bool {
+    if (!spend(<i64>s.wordLen(w) + WORD_UNITS)) return false;
     return this.wordHit(s, pw, s.wordPtr(w), s.attrPtr(w), s.wordLen(w), s.wordFlags(w), true, true);
   }
 
@@ -769,13 +791,21 @@ export class PatternMatcher {
       }
       return this.suffixHit(pw, p + <usize>slash, n - slash, glob) && this.found(2); // some home directory
     }
-    for (let i = 0, m = this.placeStart.length; i < m; i++) {
-      const d = this.places.ptr + <usize>this.placeStart.get(i);
-      const dn = this.placeLen.get(i);
+    const places = this.places;
+    // A plain relative word (`shadow`, `a/b`) under a canonical place is the two joined: most places are
+    // ruled out on the joined bytes' length or literal prefix, without copying the place (couldHit).
+    const plain = !glob && isPlainRelative(p, n);
+    for (let i = 0, m = places.count; i < m; i++) {
+      if (!spend(PLACE_UNITS)) return false;
+      const d = places.text.ptr + <usize>places.start.get(i);
+      const dn = places.len.get(i);
       if (<u32>load<u8>(d) == Ch.SLASH) {
+        if (plain && places.canonical.get(i) != 0 && !this.joinedCouldHit(pw, d, dn, p, n)) continue;
+        spend(<i64>(dn + n));
         if (canonicalizeBytesInto(this.canon, p, n, d, dn, 0, 0) && this.canonHit(pw, glob)) return this.found(1);
         continue;
       }
+      spend(<i64>(dn + n) * <i64>(pw.text.length + 1)); // suffixHit tries the pattern from each of its `/`
       // A directory known only below an unknown one (`cd ~/.ssh` with no home): the word as a path under it.
       const j = this.joined;
       j.reset(); j.append(d, dn); j.push(<u8>Ch.SLASH); j.append(p, n);
@@ -784,6 +814,15 @@ export class PatternMatcher {
       if (this.suffixHit(pw, j.ptr + <usize>from, j.length - from, glob)) return this.found(2);
     }
     return this.placeUnknown && this.suffixHit(pw, p, n, glob) && this.found(2);
+  }
+
+  /** Could canonHit hit for the canonical place d joined with the plain relative word w? (places.ts couldHit) */
+  private joinedCouldHit(pw: PatternWord, d: usize, dn: i32, w: usize, wn: i32): bool {
+    const t = changetype<usize>(pw.text), tn = pw.text.length;
+    if (!pw.tilde) return couldHit(t, tn, pw.lit, pw.glob, d, dn, w, wn, 0, 0);
+    const h = this.home.length;
+    if (h == 0 || !joinedUnderHome(this.home.ptr, h, d, dn, w, wn)) return false;
+    return couldHit(t, tn, pw.lit, pw.glob, d, dn, w, wn, h == 1 ? 0 : h, 1);
   }
 
   private found(via: i32): bool {

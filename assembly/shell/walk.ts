@@ -17,6 +17,7 @@ import { unwrap } from "./wrappers";
 import { addSubscriptArith } from "./arith";
 import { npmCommand } from "./npm-commands";
 import { directoryOptions } from "./directory-options";
+import { spend } from "../util/budget";
 
 /** Word flags of a word that may stand for other text than its own (Script#isStatic is false). */
 const NOT_TEXT = WordFlag.DYNAMIC | WordFlag.GLOB | WordFlag.BRACE;
@@ -44,6 +45,7 @@ export class Walker {
   run(): bool {
     const s = this.s;
     for (let i = 0; i < s.commandCount; i++) {
+      if (!spend(1)) return true; // the caller sees the budget spent and denies
       const assign0 = s.assignFlat.length;
       const argc = this.flatten(i);
       for (let k = assign0, n = s.assignFlat.length; k < n; k++) {
@@ -99,7 +101,11 @@ export class Walker {
   /** Views of argv[start, end) of `cmd`: the command, then what each wrapper runs. */
   chain(cmd: i32, start: i32, end: i32, parent: i32): void {
     const s = this.s;
+    // Run by xargs through the wrappers above? Carried down the chain, not walked up per view: `env env … env`
+    // would cost each view its depth (quadratic).
+    let fed = parent >= 0 && fedByXargs(s, parent);
     while (start < end) {
+      spend(1);
       const r = s.wordRow(s.arg(cmd, start)); // the name's row, read once for its text, length and flags
       const p = s.rowPtr(r), n = rowLen(r);
       let info = 0, flags = 0;
@@ -123,7 +129,7 @@ export class Walker {
       const v = s.newView(cmd, start, end, parent, flags, info);
       if (cmdId(info) == Cmd.ALIAS) s.aliasGeneration = s.generation; // the built-in checks ask (danger.ts)
       if (dynamic) return;
-      if (parent >= 0 && optionsRunCode(info) && fedByXargs(s, parent) && !optionsEnded(s, cmd, start + 1, end, info)) {
+      if (fed && optionsRunCode(info) && !optionsEnded(s, cmd, start + 1, end, info)) {
         // `echo 'X!=id' | xargs make`, `… | xargs sed` with a file named `-e1e id`: the words xargs appends
         // can be options or assignments that run code, unless a `--` ends the options first.
         s.setVFlags(v, s.vFlags(v) | ViewFlag.XARGS_OPTION);
@@ -136,6 +142,7 @@ export class Walker {
       if (this.p.err != ParseError.NONE || next < 0 || next >= this.innerEnd) return;
       end = this.innerEnd;
       parent = v;
+      fed = fed || cmdId(info) == Cmd.XARGS || cmdId(info) == Cmd.PARALLEL;
       start = next;
     }
   }

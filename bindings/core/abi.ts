@@ -20,6 +20,8 @@ export interface PolicyExports {
   noop(len: number): number;
   internedCount(): number;
   internedString(id: number): number;
+  /** Work units the last command decision spent (assembly/util/budget.ts): for tests and the bench, not required. */
+  workUnits?(): number;
 }
 
 /** Bytes in the fixed header `evaluate` writes before the message and the usage charge. */
