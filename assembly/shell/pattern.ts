@@ -24,7 +24,7 @@ import { basenameOffset, indexOf } from "./argv";
 import { feeds, writesIfs } from "./danger";
 import { FlagSet, collectFlags, flagTable, longToShort } from "./flags";
 import { commandInfo } from "./names";
-import { Script } from "./nodes";
+import { IntList, Script } from "./nodes";
 import { BraceExpander } from "./target";
 import { Attr, Ch, Redir, WordFlag, WordKind } from "./tokens";
 import { bracketEnd, globsOverlap } from "./glob-overlap";

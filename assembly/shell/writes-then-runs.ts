@@ -16,6 +16,7 @@ import { Script } from "./nodes";
 import { Redir } from "./tokens";
 import { Cmd, cmdId } from "./names";
 import { basenameOffset, bytesIs } from "./argv";
+import { spend } from "../util/budget";
 
 /** What loads a written file, by its name. */
 const enum Loader { NONE = 0, GIT = 1, NPM = 2, MAKE = 3 }
@@ -59,6 +60,8 @@ export function writtenThenRun(s: Script): string {
 function runs(s: Script, w: i32): string {
   const p = s.wordPtr(w), n = s.wordLen(w);
   if (n == 0 || !s.isStatic(w)) return "";
+  // Each written file is compared with every view: charged, so that many of both end in a budget denial.
+  if (!spend(2 * <i64>s.viewCount)) return "";
   const loader = loaderOf(s, w);
   if (loader != Loader.NONE && runsLoader(s, loader)) {
     return "the command writes '" + String.UTF8.decodeUnsafe(p, <usize>n, false) + "', which " +
