@@ -15,8 +15,9 @@ import { XorShift } from "../xorshift";
 
 // Updated when the rule changed on purpose: a command stating no timeout is allowed under
 // max_execution_time (with an obligation), an argv-array `command` is judged as its shell
-// line, and a zero or negative timeout has its own message.
-const GOLDEN: u32 = 3586591012;
+// line, and a zero or negative timeout has its own message; and a tool_input.env key that makes programs
+// load code (the generator's `PATH`) is denied as it is when the command assigns it.
+const GOLDEN: u32 = 1232893298;
 
 const random = new XorShift(0x60fde7);
 
