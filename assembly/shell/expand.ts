@@ -105,6 +105,11 @@ export class Expander extends Lexer {
         continue;
       }
       if (c == Ch.BACKTICK) { if (!this.scanBacktick(inDquote)) return false; continue; }
+      // Unquoted, `${x-<(cmd)}` runs cmd as a process substitution.
+      if ((c == Ch.LT || c == Ch.GT) && !inDquote && this.ch(this.pos + 1) == Ch.LPAREN) {
+        if (!this.scanProcSubst(c)) return false;
+        continue;
+      }
       this.pos++;
     }
     this.leaveLevel();
@@ -120,7 +125,8 @@ export class Expander extends Lexer {
 
   /**
    * A `'…'` (from: the quote) in the word of a double-quoted `${x:-…}`-type
-   * expansion. bash pairs the quotes to find the closing brace, but then
+   * expansion, or in arithmetic (`$(( ))`, `(( ))`, `$[ ]`), which is
+   * expanded as if double-quoted. bash pairs the quotes to find the closing brace, but then
    * expands the word as if double-quoted: the quotes stay literal and a `$( )`,
    * backtick or `${…}` between them runs (`"${x:-'$(id)'}"` runs id). Where
    * such a substitution ends is read differently by those two passes, so it
@@ -150,7 +156,8 @@ export class Expander extends Lexer {
 
   literalQuoteSubst(): bool {
     return this.fail(ParseError.UNSUPPORTED,
-      "a substitution between single quotes inside a double-quoted ${…} runs in bash; it is not supported");
+      "a substitution between single quotes that bash does not read as quotes here (a double-quoted ${x:-…}, " +
+      "arithmetic) runs in bash; it is not supported");
   }
 
   /**
@@ -249,10 +256,16 @@ export class Expander extends Lexer {
         this.pos++;
         continue;
       }
-      if (c == Ch.DOLLAR) { if (!this.scanDollar(false)) return false; continue; }
+      // The expression is expanded as if double-quoted: `'` is literal and `$'` is no ANSI-C string, so
+      // a `$( )` between quotes runs (`$(( '$(id)' ))`); scanLiteralQuotes refuses it.
+      if (c == Ch.DOLLAR) {
+        if (this.ch(this.pos + 1) == Ch.SQUOTE) { if (!this.scanLiteralQuotes(this.pos + 1, true)) return false; continue; }
+        if (!this.scanDollar(true)) return false;
+        continue;
+      }
       if (c == Ch.BACKTICK) { if (!this.scanBacktick(false)) return false; continue; }
       if (c == Ch.DQUOTE) { if (!this.scanDouble()) return false; continue; }
-      if (c == Ch.SQUOTE) { if (!this.scanSingle()) return false; continue; }
+      if (c == Ch.SQUOTE) { if (!this.scanLiteralQuotes(this.pos, false)) return false; continue; }
       if (c == Ch.BACKSLASH) { this.pos += 2; continue; }
       this.pos++;
     }
@@ -273,7 +286,13 @@ export class Expander extends Lexer {
       else if (c == Ch.RBRACKET) {
         if (depth == 0) { this.pos++; break; }
         depth--;
-      } else if (c == Ch.DOLLAR) { if (!this.scanDollar(false)) return false; continue; }
+      } else if (c == Ch.DOLLAR) {
+        // As in $(( )): `'` and `$'` are literal, and what they enclose is expanded.
+        if (this.ch(this.pos + 1) == Ch.SQUOTE) { if (!this.scanLiteralQuotes(this.pos + 1, true)) return false; continue; }
+        if (!this.scanDollar(true)) return false;
+        continue;
+      }
+      else if (c == Ch.SQUOTE) { if (!this.scanLiteralQuotes(this.pos, false)) return false; continue; }
       else if (c == Ch.BACKTICK) { if (!this.scanBacktick(false)) return false; continue; }
       else if (c == Ch.DQUOTE) { if (!this.scanDouble()) return false; continue; }
       else if (c == Ch.BACKSLASH) this.pos++;
