@@ -225,10 +225,13 @@ export class Expander extends Lexer {
         if (depth == 0) return this.ch(p + 1) == Ch.RPAREN;
         depth--;
       } else if (c == Ch.BACKSLASH) p++;
-      else if (c == Ch.SQUOTE || c == Ch.DQUOTE || c == Ch.BACKTICK) {
-        p++;
-        while (p < this.end && this.ch(p) != c) {
-          if (c != Ch.SQUOTE && this.ch(p) == Ch.BACKSLASH) p++;
+      else if (c == Ch.SQUOTE || c == Ch.DQUOTE || c == Ch.BACKTICK || (c == Ch.DOLLAR && this.ch(p + 1) == Ch.SQUOTE)) {
+        // `$'…'` is paired past its `\'`, as bash pairs it.
+        const escapes = c != Ch.SQUOTE;
+        const q = c == Ch.DOLLAR ? Ch.SQUOTE : c;
+        p += c == Ch.DOLLAR ? 2 : 1;
+        while (p < this.end && this.ch(p) != q) {
+          if (escapes && this.ch(p) == Ch.BACKSLASH) p++;
           p++;
         }
         if (p >= this.end) return false;
