@@ -299,7 +299,7 @@ export class DangerChecker {
         // With no -r spelled out, recursion comes from a computed word; only one that splits can also
         // name a path (`rm $(echo -rf /)`), while `rm -f "$f"` is `-f` and one file or two options.
         const explicit = f.hasShort(0x72);
-        if (this.throughLink()) return this.hit(s, v, "is a recursive delete in a command that makes a symlink to " + describe(this.linkedTo));
+        if (this.throughLink()) return this.hit(s, v, "is a recursive delete in a command that links (ln -s, cp -s, mount --bind) to " + describe(this.linkedTo));
         const t = this.operands(s, cmd, start + 1, end, false, explicit ? COMPUTED_ALL : COMPUTED_SPLITTING);
         if (isCatastrophic(t)) {
           return this.hit(s, v, (explicit ? "is" : "may be (a computed word can add -r)") + " a recursive delete of " + describe(t));
@@ -309,7 +309,7 @@ export class DangerChecker {
       case Cmd.CHMOD: case Cmd.CHOWN: {
         collectFlags(s, cmd, start, end, info, this.flags);
         if (!this.flags.hasShort(0x72)) return false;
-        if (this.throughLink()) return this.hit(s, v, "recursively changes permissions or owner in a command that makes a symlink to " + describe(this.linkedTo));
+        if (this.throughLink()) return this.hit(s, v, "recursively changes permissions or owner in a command that links (ln -s, cp -s, mount --bind) to " + describe(this.linkedTo));
         const t = this.operands(s, cmd, start + 1, end, true, COMPUTED_ALL);
         const home = t == Target.HOME || t == Target.HOME_CHILDREN;
         if (isCatastrophic(t) && (cmdId(info) == Cmd.CHMOD || !home)) {
@@ -524,7 +524,7 @@ export class DangerChecker {
       }
     }
     if (deletes && isCatastrophic(worst)) return this.hit(s, v, "deletes everything under " + describe(worst));
-    if (deletes && this.throughLink()) return this.hit(s, v, "deletes in a command that makes a symlink to " + describe(this.linkedTo));
+    if (deletes && this.throughLink()) return this.hit(s, v, "deletes in a command that links (ln -s, cp -s, mount --bind) to " + describe(this.linkedTo));
     return false;
   }
 
@@ -536,9 +536,17 @@ export class DangerChecker {
     let worst = Target.OTHER;
     for (let v = 0, n = s.viewCount; v < n; v++) {
       const info = s.vInfo(v);
-      // ln -s, and cp -s / --symbolic-link (`cp -rs / x` makes a tree of links into /).
-      if (cmdId(info) != Cmd.LN && cmdId(info) != Cmd.CP) continue;
+      // ln -s, cp -s / --symbolic-link (`cp -rs / x` makes a tree of links into /), and a bind mount
+      // (`mount --bind / x`: x is / until unmounted).
+      const id = cmdId(info);
+      if (id != Cmd.LN && id != Cmd.CP && id != Cmd.MOUNT) continue;
       const cmd = s.vCmd(v), start = s.vStart(v), end = s.vEnd(v);
+      if (id == Cmd.MOUNT) {
+        if (!bindMount(s, cmd, start, end)) continue;
+        const t = this.operands(s, cmd, start + 1, end, false, COMPUTED_ALL);
+        if (t > worst) worst = t;
+        continue;
+      }
       collectFlags(s, cmd, start, end, info, this.flags);
       const f = this.flags;
       if (!f.hasShort(0x73) && !f.hasLong(changetype<usize>(SYMBOLIC), SYMBOLIC.length) && !f.dynamic) continue;
@@ -755,6 +763,24 @@ const CHECKED_BY_NAME = cmdSet([Cmd.RM, Cmd.CHMOD, Cmd.CHOWN, Cmd.FIND, Cmd.MV, 
 const NO_PRESERVE: Bytes = utf8("no-preserve-root");
 // Attr of `.` (DOT), unquoted: the directory a command runs in, classified under every candidate cwd.
 const DOT_ATTR: Bytes = utf8("\u0000");
+
+/** `mount --bind`/`--rbind`/`--move`/`-B`/`-R`/`-M`, or `-o bind` (among other options), or any computed word. */
+function bindMount(s: Script, cmd: i32, start: i32, end: i32): bool {
+  for (let k = start + 1; k < end; k++) {
+    const w = s.arg(cmd, k);
+    if (!s.isStatic(w)) return true;
+    const p = s.wordPtr(w), n = s.wordLen(w);
+    if (bytesStartLower(p, n, "--bind") || bytesStartLower(p, n, "--rbind") || bytesStartLower(p, n, "--move")) return true;
+    if (n >= 2 && load<u8>(p) == 0x2d && load<u8>(p + 1) != 0x2d) {
+      for (let i = 1; i < n; i++) {
+        const c = load<u8>(p + <usize>i);
+        if (c == 0x42 || c == 0x52 || c == 0x4d) return true; // -B -R -M
+      }
+    }
+    if (contains(p, n, "bind")) return true; // -o bind, -o rbind,ro, --options=bind
+  }
+  return false;
+}
 const SYMBOLIC: Bytes = utf8("symbolic");
 
 /** Which operands `operands` holds to Computed: all, or only those an unquoted expansion can split. */
