@@ -91,6 +91,8 @@ describe("portcullis serve: start-up errors exit 2 with a message", () => {
       [[...base, "--token", "short"], {}, /at least 16 characters/],
       [["serve", "--port", "0", "--token", TOKEN], {}, /--policy FILE is required/],
       [["serve", "--policy", policy, "--token", TOKEN], {}, /--port N is required/],
+      [[...base, "--token", TOKEN, "--agent-token", TOKEN], {}, /--agent-token must differ from --token/],
+      [[...base, "--agent-token", TOKEN], { PORTCULLIS_TOKEN: TOKEN }, /--agent-token must differ from --token/],
       [[...base, "--token", TOKEN, "--store", "postgres://x"], {}, /--store must be memory, sqlite:PATH or redis/],
       [[...base, "--token", TOKEN, "--store", `sqlite:${join(dir, "nosecret.db")}`], {}, /needs a fixed `secret`.*PORTCULLIS_APPROVAL_SECRET or --secret-file/],
       [[...base, "--token", TOKEN, "--store", `sqlite:${join(dir, "weak.db")}`], { PORTCULLIS_APPROVAL_SECRET: "weak" }, /at least 32 bytes/],

@@ -25,6 +25,7 @@ export function normalizeTokens(tokens: string | ApiToken[] | undefined): ApiTok
   const list: ApiToken[] = typeof tokens === "string" ? [{ name: "approver", token: tokens, role: "approver" }] : tokens ?? [];
   if (!Array.isArray(list) || list.length === 0) throw new TypeError("approval API: at least one token is required (no anonymous approvals)");
   const names = new Set<string>();
+  const seen = new Map<string, string>();
   for (const entry of list) {
     if (!entry || typeof entry.token !== "string" || entry.token.length < MIN_TOKEN_LENGTH) {
       throw new TypeError(`approval API: every token must be a string of at least ${MIN_TOKEN_LENGTH} characters`);
@@ -35,6 +36,10 @@ export function normalizeTokens(tokens: string | ApiToken[] | undefined): ApiTok
       throw new TypeError("approval API: every token needs a distinct, non-empty name");
     }
     names.add(entry.name);
+    // The same secret under two names would let whoever holds it act as both (an agent approving itself).
+    const other = seen.get(entry.token);
+    if (other !== undefined) throw new TypeError(`approval API: tokens '${other}' and '${entry.name}' are the same; every token must be distinct`);
+    seen.set(entry.token, entry.name);
   }
   return list.map((t) => ({ ...t }));
 }

@@ -102,6 +102,9 @@ describe("authentication", () => {
     expect(() => normalizeTokens(undefined)).toThrow(/no anonymous approvals/);
     expect(() => normalizeTokens([{ name: "a", token: "x".repeat(16), role: "admin" as never }])).toThrow(/role/);
     expect(() => normalizeTokens([{ name: "a", token: "x".repeat(16), role: "agent" }, { name: "a", token: "y".repeat(16), role: "agent" }])).toThrow(/distinct/);
+    // One secret under two roles: the agent could approve its own calls.
+    expect(() => normalizeTokens([{ name: "approver", token: "x".repeat(16), role: "approver" }, { name: "agent", token: "x".repeat(16), role: "agent" }]))
+      .toThrow(/'approver' and 'agent' are the same/);
     expect(() => normalizeTokens("token with spaces in it")).toThrow(/spaces/);
   });
 });

@@ -108,6 +108,9 @@ export async function serveCommand(args: string[], io: ServeIo): Promise<number>
 function tokenList(approver: string | undefined, agent: string | undefined): ApiToken[] {
   if (!approver) throw new ServeUsageError("--token T (or PORTCULLIS_TOKEN) is required: no anonymous approvals");
   const list: ApiToken[] = [{ name: "approver", token: approver, role: "approver" }];
+  if (agent === approver) {
+    throw new ServeUsageError("--agent-token must differ from --token: an agent holding the approver's token could approve its own calls");
+  }
   if (agent) list.push({ name: "agent", token: agent, role: "agent" });
   return list;
 }

@@ -25,6 +25,7 @@ import { runWithinLimit, executionLimitOf, isTimeoutResult, type ToolExecute } f
 import type { GuardrailProvider } from "../providers/types.ts";
 import { buildDecisionEvent, type AuditSink, type DecisionEvent } from "./audit.ts";
 import { isControlFlowSignal } from "./control-flow.ts";
+import { snapshotRequest } from "./request-snapshot.ts";
 import type { ApprovalGate, GateOutcome, WaitOptions } from "../approvals/index.ts";
 import { carryCharges, reserveCharges, settleReservations, type Reservation } from "../usage/reservations.ts";
 
@@ -144,8 +145,18 @@ export function settleJudgement(judgement: Judgement, ran: boolean): Promise<voi
 export async function judgeToolCall(request: GuardrailRequest, options: GuardOptions): Promise<Judgement> {
   const failClosed = options.failClosed ?? true;
   const isControlFlow = options.isControlFlow ?? isControlFlowSignal;
+  // Judged, gated and reported from one plain copy: getters are read once (request-snapshot.ts).
+  const snapshot = snapshotRequest(request);
+  if (!snapshot.ok) {
+    const unreadable: GuardrailRequest = { tool_name: "unknown_tool", tool_input: {} };
+    await record(options, buildDecisionEvent(unreadable, snapshot.decision, {
+      provider: options.provider.name, failClosed, providerError: false, durationMs: 0,
+    }));
+    return { request: unreadable, decision: snapshot.decision, outcome: null, reserved: [] };
+  }
+  const copy = snapshot.request;
   const req: GuardrailRequest =
-    options.passport !== undefined && request.agent_id == null ? { ...request, agent_id: options.passport } : request;
+    options.passport !== undefined && copy.agent_id == null ? { ...copy, agent_id: options.passport } : copy;
 
   const started = now();
   let decision: Decision;
@@ -229,6 +240,7 @@ export async function guardToolCall<T>(
 ): Promise<T | BlockedToolResult> {
   const judgement = await judgeToolCall(request, options);
   const { decision, outcome } = judgement;
+  request = judgement.request;
   if (decision.allow) {
     const seconds = executionLimitOf(decision);
     if (judgement.reserved.length === 0 && seconds === null) return runFiltered(request, execute, options.sanitizer);
