@@ -223,3 +223,17 @@ describe("policy files the CLI cannot use", () => {
     expect(JSON.parse(deny.stdout).reasons[0]).toEqual({ code: "oap.tool_not_allowed", message: "tool 'bash' is denied" });
   });
 });
+
+describe("portcullis eval as a pipeline stage", () => {
+  it("ends quietly when its reader goes away (| head -1), and keeps memory flat under a slow reader", () => {
+    const line = '{"tool_name":"bash","tool_input":{"command":"git status"}}\n';
+    const dir = mkdtempSync(join(tmpdir(), "portcullis-pipe-"));
+    const input = join(dir, "in.jsonl");
+    writeFileSync(input, line.repeat(200_000));
+    // A shell pipeline closes eval's stdout after one line: no EPIPE stack, status 0.
+    const r = spawnSync("bash", ["-c", `set -o pipefail; "${process.execPath}" "${cli}" eval --policy "${passport}" --now ${NOW} --input "${input}" | head -1`], { encoding: "utf8" });
+    expect(r.stderr).toBe("");
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout).decision).toBe("allow");
+  });
+});

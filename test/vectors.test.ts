@@ -25,7 +25,7 @@ interface Vector {
   lenient?: boolean;
   /** Usage counters for this call (absent: none used yet). */
   usage?: Partial<UsageSnapshot>;
-  expect: { decision: string; code?: string; message?: string; policy_id?: string };
+  expect: { decision: string; code?: string; message?: string; policy_id?: string; obligations?: unknown[] };
   file: string;
 }
 

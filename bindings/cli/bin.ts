@@ -4,9 +4,11 @@ import { inlinePolicyWasm } from "../core/inline-policy-wasm.ts";
 import { provideSanitizerWasm } from "../sanitize/shared.ts";
 import { inlineSanitizeWasm } from "../core/inline-sanitize-wasm.ts";
 import { main } from "./main.ts";
+import { exitOnClosedPipe } from "./write-out.ts";
 
 provideWasm(inlinePolicyWasm);
 provideSanitizerWasm(inlineSanitizeWasm);
+exitOnClosedPipe(process.stdout);
 
 main(process.argv.slice(2)).then(
   (code) => {

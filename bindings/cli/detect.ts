@@ -8,6 +8,7 @@
  * Exit 0 when the stream was processed, 2 for usage or config errors.
  */
 
+import { writeOut } from "./write-out.ts";
 import { createReadStream, readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
@@ -46,7 +47,7 @@ export async function detectCommand(args: string[], io: DetectIo, makeCore: Make
   const lines = createInterface({ input, crlfDelay: Infinity });
   try {
     for await (const line of lines) {
-      io.stdout.write(JSON.stringify(detectLine(line, core)) + "\n");
+      await writeOut(io.stdout, JSON.stringify(detectLine(line, core)) + "\n");
     }
   } catch (error) {
     io.stderr.write(`portcullis detect: cannot read input: ${(error as Error).message}\n`);

@@ -5,6 +5,7 @@
  * the stream was processed, 2 for usage or policy-file errors.
  */
 
+import { writeOut } from "./write-out.ts";
 import { createReadStream } from "node:fs";
 import { parseArgs } from "node:util";
 import { loadGuard, type LoadedGuard } from "../config/load-guard.ts";
@@ -167,11 +168,11 @@ async function evalCommand(args: string[], io: { stdout: NodeJS.WritableStream; 
   for await (const line of byteLines(input)) {
     out += JSON.stringify(await decideLine(loaded, line)) + "\n";
     if (out.length > 65536) {
-      io.stdout.write(out);
+      await writeOut(io.stdout, out);
       out = "";
     }
   }
-  io.stdout.write(out);
+  await writeOut(io.stdout, out);
   return 0;
 }
 

@@ -11,6 +11,7 @@
  * written: the raw text is never passed through), 2 for usage errors.
  */
 
+import { writeOut } from "./write-out.ts";
 import { createReadStream } from "node:fs";
 import { parseArgs } from "node:util";
 import { sharedSanitizerSync, SanitizeError, type Sanitizer, type SanitizeOptions } from "../sanitize/index.ts";
@@ -41,7 +42,7 @@ export async function sanitizeCommand(args: string[], io: SanitizeIo, sanitizer?
   const input = values.input ? createReadStream(values.input) : io.stdin;
   try {
     if (values.jsonl) {
-      for await (const line of byteLines(input)) io.stdout.write(JSON.stringify(sanitizeLine(core, line, options)) + "\n");
+      for await (const line of byteLines(input)) await writeOut(io.stdout, JSON.stringify(sanitizeLine(core, line, options)) + "\n");
       return 0;
     }
     const pieces: Uint8Array[] = [];
