@@ -89,6 +89,18 @@ describe("loadGuard", () => {
     expect(error.issues[0].line).toBe(3);
   });
 
+  it("refuses a YAML alias bomb as a config error at the first alias, not an internal error", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "portcullis-"));
+    const file = join(dir, "bomb.yaml");
+    const levels = ['a0: &a0 ["x","x","x","x","x","x","x","x","x","x"]'];
+    for (let i = 1; i < 8; i++) levels.push(`a${i}: &a${i} [${Array(10).fill(`*a${i - 1}`).join(",")}]`);
+    writeFileSync(file, levels.join("\n") + "\nguardrails:\n  enabled: true\n");
+    const error = await loadGuard(file).catch((e) => e);
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error.issues[0].line).toBe(2);
+    expect(error.message).toMatch(/bomb\.yaml:2:\d+ .*aliases expand too far/);
+  });
+
   it("writes a JSON Lines audit file without tool arguments", async () => {
     const dir = mkdtempSync(join(tmpdir(), "portcullis-"));
     copyFileSync(at("vectors/policies/core-passport.json"), join(dir, "passport.json"));

@@ -5,7 +5,7 @@
  * `portcullis/yaml`; `portcullis/node` uses it for every config file.
  */
 
-import { isAlias, isMap, isNode, isPair, isScalar, isSeq, LineCounter, parseDocument } from "yaml";
+import { isAlias, isMap, isNode, isPair, isScalar, isSeq, LineCounter, parseDocument, visit } from "yaml";
 import type { Document, Node as YamlNode, Pair } from "yaml";
 import { decodePointer, type ConfigSyntax, type SourceLocator } from "./syntax.ts";
 
@@ -22,10 +22,28 @@ export const yamlSyntax: ConfigSyntax = {
         }),
       };
     }
-    return { value: doc.toJS({ maxAliasCount: 100 }) as unknown };
+    try {
+      return { value: doc.toJS({ maxAliasCount: 100 }) as unknown };
+    } catch (error) {
+      // An alias bomb (`&a [*b, *b, …]` nested): refused at the first alias, as a config error, not a crash.
+      const at = lineCounter.linePos(firstAliasOffset(doc));
+      return { problems: [{ line: at.line, column: at.col, message: `YAML aliases expand too far (${(error as Error).message}); write the values out` }] };
+    }
   },
   locator: (source: string) => new YamlLocator(source),
 };
+
+/** Where the document's first alias (`*name`) starts, or 0. */
+function firstAliasOffset(doc: Document): number {
+  let offset = 0;
+  visit(doc, {
+    Alias(_key, node) {
+      offset = node.range?.[0] ?? 0;
+      return visit.BREAK;
+    },
+  });
+  return offset;
+}
 
 /** The 1-based line and column of a JSON pointer in a YAML or JSON source (its deepest existing ancestor if absent). */
 export function locatePointer(source: string, pointer: string): { line: number; column: number } {
