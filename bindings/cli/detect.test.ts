@@ -15,6 +15,19 @@ async function run(lines: string[], args: string[] = []) {
 }
 
 describe("portcullis detect", () => {
+  it("answers every line, also one nested too deep to handle and one with a bare CR in its whitespace", async () => {
+    const deep = "[".repeat(20000) + "]".repeat(20000);
+    const cr = '{"type":"ai",\r"content":"hi","response_metadata":{"finish_reason":"stop"}}';
+    const after = JSON.stringify({ type: "ai", content: "later", response_metadata: { finish_reason: "stop" } });
+    const { code, out } = await run([deep, cr, after]);
+    expect(code).toBe(0);
+    expect(out).toHaveLength(3);
+    expect(out[0].terminated).toBe(false);
+    expect(typeof out[0].error).toBe("string");
+    expect(out[1]).toMatchObject({ terminated: false, message: { content: "hi" } });
+    expect(out[2]).toMatchObject({ terminated: false, message: { content: "later" } });
+  });
+
   it("one line out per line in, in order; bad JSON yields an error line", async () => {
     const { code, out } = await run([
       JSON.stringify({ type: "ai", content: "", tool_calls: [{ id: "c", name: "bash", args: {} }], response_metadata: { finish_reason: "content_filter" } }),

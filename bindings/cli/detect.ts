@@ -10,7 +10,7 @@
 
 import { writeOut } from "./write-out.ts";
 import { createReadStream, readFileSync } from "node:fs";
-import { createInterface } from "node:readline";
+import { byteLines } from "./byte-lines.ts";
 import { parseArgs } from "node:util";
 import { ConfigError, parseText } from "../config/parse-config.ts";
 import { buildSafetyCore, type MakeSafetyCore } from "../config/safety-section.ts";
@@ -44,10 +44,12 @@ export async function detectCommand(args: string[], io: DetectIo, makeCore: Make
     return 2;
   }
   const input = values.input ? createReadStream(values.input) : io.stdin;
-  const lines = createInterface({ input, crlfDelay: Infinity });
+  // Lines end at LF only (a trailing CR is dropped): a bare CR is JSON whitespace inside a line, and every
+  // input line gets exactly one output line, even one that cannot be checked.
+  const decoder = new TextDecoder("utf-8", { fatal: false });
   try {
-    for await (const line of lines) {
-      await writeOut(io.stdout, JSON.stringify(detectLine(line, core)) + "\n");
+    for await (const bytes of byteLines(input as AsyncIterable<Uint8Array | string>)) {
+      await writeOut(io.stdout, answerLine(decoder.decode(bytes), core) + "\n");
     }
   } catch (error) {
     io.stderr.write(`portcullis detect: cannot read input: ${(error as Error).message}\n`);
@@ -72,6 +74,15 @@ function coreFromFile(file: string, makeCore: MakeSafetyCore): SafetyCore {
   const section = isConfig ? (doc as Record<string, unknown>).safety_finish_reason : doc;
   const locate = (pointer: string) => locatePointer(source, pointer);
   return buildSafetyCore(section, { file, pointer: isConfig ? "/safety_finish_reason" : "", locate }, makeCore);
+}
+
+/** One output line for one input line; a line too deep or too large to handle is answered with an error. */
+function answerLine(line: string, core: SafetyCore): string {
+  try {
+    return JSON.stringify(detectLine(line, core));
+  } catch (error) {
+    return JSON.stringify({ terminated: false, error: `the line cannot be checked: ${(error as Error).message}` });
+  }
 }
 
 function detectLine(line: string, core: SafetyCore): Record<string, unknown> {
