@@ -38,6 +38,21 @@ describe("guardToolCall reads the request once, as plain data", () => {
     }
   });
 
+  it("refuses numbers JSON cannot carry exactly, which would share one approval digest", async () => {
+    for (const value of [1234567890123456789, 1e999, -1e999, NaN]) {
+      const execute = vi.fn(() => "ran");
+      const request = { tool_name: "send", tool_input: { channel_id: value, amount: 5 } };
+      const result = await guardToolCall(request as unknown as GuardrailRequest, execute, { provider: onlyLs });
+      const decision = (result as BlockedToolResult).decision;
+      expect(decision.reasons[0].code).toBe("oap.invalid_context");
+      expect(decision.reasons[0].message).toMatch(/channel_id/);
+      expect(execute).not.toHaveBeenCalled();
+    }
+    // A safe integer is fine (the provider decides).
+    const ok = await guardToolCall({ tool_name: "bash", tool_input: { command: "ls", n: 2 ** 53 - 1 } }, () => "ran", { provider: onlyLs });
+    expect((ok as BlockedToolResult).decision.reasons[0].code).toBe("oap.approval_required");
+  });
+
   it("binds a pending action to the command the policy judged, not to a later read of a getter", async () => {
     let reads = 0;
     const shifty = {
