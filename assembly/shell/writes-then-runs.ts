@@ -16,16 +16,16 @@ import { Script } from "./nodes";
 import { Redir } from "./tokens";
 import { Cmd, cmdId } from "./names";
 import { basenameOffset, bytesIs } from "./argv";
-import { spend } from "../util/budget";
+import { overBudget, spend } from "../util/budget";
 
 /** What loads a written file, by its name. */
 const enum Loader { NONE = 0, GIT = 1, NPM = 2, MAKE = 3 }
 
 /** The first written file that the command then runs or loads, described for a message, or "". */
 export function writtenThenRun(s: Script): string {
-  for (let c = 0, n = s.commandCount; c < n; c++) {
+  for (let c = 0, n = s.commandCount; c < n && !overBudget(); c++) {
     // Output redirections.
-    for (let k = 0, m = s.cRedirN(c); k < m; k++) {
+    for (let k = 0, m = s.cRedirN(c); k < m && !overBudget(); k++) {
       const r = s.redirFlat.get(s.cRedir(c) + k);
       const op = s.wAux(r) & 0xff;
       if (op == Redir.OUT || op == Redir.APPEND || op == Redir.CLOBBER || op == Redir.ALL_OUT ||
@@ -35,7 +35,7 @@ export function writtenThenRun(s: Script): string {
       }
     }
   }
-  for (let v = 0, n = s.viewCount; v < n; v++) {
+  for (let v = 0, n = s.viewCount; v < n && !overBudget(); v++) {
     const argc = s.viewArgc(v);
     if (argc < 2) continue;
     const id = cmdId(s.vInfo(v));
