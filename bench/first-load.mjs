@@ -7,7 +7,7 @@
 //          or the zlib Node and Deno lend; DecompressionStream beside it, as browsers do), WebAssembly.Module,
 //          instantiate, policy load, first decision;
 //          plus the first validatePassport call (the ajv standalone validator loadGuardFromText runs)
-// Printed, never asserted (issue 3's budget: instantiate + policy load <= 5 ms in Node).
+// Printed, never asserted (the budget: instantiate + policy load <= 5 ms in Node).
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";

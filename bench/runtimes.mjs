@@ -1,7 +1,7 @@
 // `npm run bench [-- --json]`: bench/run.mjs (given the same arguments), then bench/load.mjs in every runtime that
 // is installed — Node, Deno and Bun from test/runtimes (node test/runtimes/install.mjs), Chromium through
 // playwright-core — side by side, with the issue's budgets. Runtimes that are missing are listed, not measured.
-// Workers are not timed: workerd's clock only advances on I/O (toolchain.md P9).
+// Workers are not timed: workerd's clock only advances on I/O.
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -11,7 +11,7 @@ import { serveStatic, STRICT_CSP } from "../examples/browser/serve.mjs";
 const root = fileURLToPath(new URL("..", import.meta.url));
 const bin = (name) => `${root}test/runtimes/node_modules/.bin/${name}`;
 const load = `${root}bench/load.mjs`;
-const BUDGETS = { wasm: 150_000, bundle: 400_000, loadMs: 5 }; // issue 3; decimal KB, before gzip
+const BUDGETS = { wasm: 150_000, bundle: 400_000, loadMs: 5 }; // the size and load budgets; decimal KB, before gzip
 const json = process.argv.includes("--json");
 
 execFileSync(process.execPath, [`${root}bench/run.mjs`, ...process.argv.slice(2)], { stdio: "inherit" });

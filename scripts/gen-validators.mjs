@@ -8,7 +8,7 @@
 // No `new Function`/`eval` happens at run time, so the validators work in Workers and under a strict CSP.
 //
 // ajv's standalone output still contains `require("...")` calls for its runtime helpers (ucs2length,
-// ajv-formats' date-time, ...) even with `code.esm: true` (toolchain.md §4). They are rewritten here into ESM
+// ajv-formats' date-time, ...) even with `code.esm: true`. They are rewritten here into ESM
 // `import * as` statements plus a small CJS-interop shim, so the file is valid ESM on its own: Node and vitest
 // can import it directly, and tsup/esbuild bundle it.
 
@@ -134,7 +134,7 @@ console.log(
 
 /**
  * The schema without the `description`s that format-errors.ts never reads: the generated code embeds every schema
- * object it may report as `parentSchema`, and the prose was 29 KB of the default bundle (issue 3's budget). Kept
+ * object it may report as `parentSchema`, and the prose was 29 KB of the default bundle (its 400 KB budget). Kept
  * where a `const` has no `title` (format-errors.ts names such a value by its description). Editors read the full
  * schemas in schemas/, which the package ships.
  */

@@ -1,4 +1,4 @@
-// DeerFlow's AllowlistProvider, exactly (reference/deerflow.md §1.4):
+// DeerFlow's AllowlistProvider, exactly:
 // `allowed_tools` absent = no restriction, `[]` = nothing allowed;
 // `denied_tools` is checked after and wins; exact, case-sensitive names.
 

@@ -3,7 +3,7 @@
 // `;`/`&&`/`|` segment, subshell, loop body, function, `$( )`, `<( )`, the
 // code of `sh -c`/`eval`/`trap`/heredocs fed to a shell, and the command each
 // wrapper (`sudo`, `xargs`, `find -exec`, …) runs — APort's first-token check
-// sees only the start of the string (reference/oap.md §3.2, §3.5 items 1–5).
+// sees only the start of the string.
 //
 // Order (the first failure wins):
 //   1. input and parse: empty, over 64 KiB, NUL, invalid UTF-8 → oap.invalid_context;

@@ -1,4 +1,4 @@
-// data.export rules (reference/oap.md §2.1; pack data.export.create.v1).
+// data.export rules (OAP pack data.export.create.v1).
 // Order: assurance (the pack's minimum, L1) → max_export_rows →
 // allow_pii → format; the first failure decides.
 //

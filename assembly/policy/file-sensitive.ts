@@ -1,6 +1,6 @@
 // The built-in sensitive-file list (on unless a policy sets
 // builtin_checks: false). APort's later evaluator denies the same names
-// (reference/oap.md §3.3: `.env*`, `.aws`, `.ssh`, `.gnupg`, `.kube`,
+// (`.env*`, `.aws`, `.ssh`, `.gnupg`, `.kube`,
 // `*credentials*`, `id_rsa`…, `*.pem`, `*.key`, `*password*`); we add the
 // other usual homes of secrets (.netrc, .npmrc, .pypirc, .pgpass, .docker,
 // gcloud and gh CLI tokens, PKCS#12/Java/PuTTY/KeePass stores, /etc/shadow,

@@ -1,4 +1,4 @@
-// data.file.read / data.file.write path rules (reference/oap.md §2.1, §3.3).
+// data.file.read / data.file.write path rules (OAP 1.0 packs data.file.read.v1, data.file.write.v1).
 //
 // Order: path present and canonicalisable → built-in sensitive files →
 // blocked_paths / blocked_patterns → allowed_paths → allowed_extensions →

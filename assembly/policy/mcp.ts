@@ -1,4 +1,4 @@
-// mcp.tool.execute rules (reference/oap.md §2.1, §3.3).
+// mcp.tool.execute rules (OAP 1.0 pack mcp.tool.execute.v1).
 //
 // Order: server identity → allowed_servers → tool name → blocked_tools →
 // allowed_tools / allowed_tool_prefixes → max_timeout → max_parameter_size;

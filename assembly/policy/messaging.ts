@@ -1,4 +1,4 @@
-// messaging.send rules (reference/oap.md §2.1, §3.3; pack
+// messaging.send rules (OAP 1.0; pack
 // messaging.message.send.v1). Order: every recipient in allowed_recipients →
 // content length; the first failure decides. msgs_per_min / msgs_per_day are
 // usage limits, judged after these (usage.ts).

@@ -1,4 +1,4 @@
-// The OAP 1.0 passport provider (reference/oap.md §1–3). Check order, first
+// The OAP 1.0 passport provider. Check order, first
 // failure wins: status (kill switch) -> spec_version -> expiry -> tool ->
 // capability mapping -> capability held -> the capability's limits -> its
 // usage limits (rate limits, daily caps, idempotency replay; usage.ts) ->

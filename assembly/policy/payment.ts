@@ -1,4 +1,4 @@
-// finance.payment.refund and payments.charge rules (reference/oap.md §2.1;
+// finance.payment.refund and payments.charge rules (OAP 1.0;
 // packs finance.payment.refund.v1 and finance.payment.charge.v1): the rules
 // APort's local mode skips entirely (§3.1), so there a passport holding the
 // capability may refund or charge anything.

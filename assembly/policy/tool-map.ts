@@ -1,6 +1,6 @@
 // Tool name -> OAP capability. Built-ins are exact names: APort's prefix/substring
 // mapping misroutes names (`process_refund` -> shell, `lsof_tool` -> file read,
-// reference/oap.md §2.2), and its default pack turns unknown tools into shell
+// the APort evaluator), and its default pack turns unknown tools into shell
 // calls (§3.5 item 9). An unmapped tool is denied with oap.unknown_capability.
 
 export const CAP_COMMAND = "system.command.execute";

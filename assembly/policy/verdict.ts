@@ -16,7 +16,7 @@ export const enum Decision {
 }
 
 /**
- * Reason codes. OAP codes wherever OAP has one (reference/oap.md §1.3); the
+ * Reason codes. OAP codes wherever OAP has one (OAP 1.0's reason list); the
  * few we add are marked. The string form is what crosses the boundary.
  */
 export namespace Code {

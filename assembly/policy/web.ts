@@ -1,4 +1,4 @@
-// web.fetch / web.browser destination rules (reference/oap.md §2.1, §3.3).
+// web.fetch / web.browser destination rules (OAP 1.0 packs web.fetch.v1, web.browser.v1).
 //
 // Order: parse → scheme → private → blocked_domains → allowed_domains →
 // allowed_methods; the first failure decides.

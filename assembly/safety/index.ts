@@ -1,4 +1,4 @@
-// Provider safety stops (issue 7): detectors for the wasm core.
+// Provider safety stops: detectors for the wasm core.
 export { detectSafetyStop, SafetyStatus } from "./detect";
 export { SafetyConfig, Detector, DetectorKind, defaultValues, detectorKindOf } from "./config";
 export { Shape, shapeName } from "./shape";

@@ -1,5 +1,5 @@
 /**
- * @module sanitize — untrusted-content sanitizer, fence and HTML-to-text of the wasm core (issue 8).
+ * @module sanitize — untrusted-content sanitizer, fence and HTML-to-text of the wasm core.
  * Only re-exports; see sanitize.ts for the order of the layers.
  */
 export { SanitizeOptions } from "./options";

@@ -1,4 +1,4 @@
-// sanitize(): untrusted text (or HTML) in, text a model can read safely out (issue 8).
+// sanitize(): untrusted text (or HTML) in, text a model can read safely out.
 //
 // Order, each step switchable through SanitizeOptions:
 //   0. HTML to text (options.html)                                          html.ts

@@ -1,7 +1,7 @@
 /**
  * @module
  * `portcullis detect [--config FILE] [--input FILE]`: JSON Lines of messages
- * or provider responses in, one line out per input, in order (issue 7):
+ * or provider responses in, one line out per input, in order:
  * {"terminated", "detector"?, "reason_field"?, "reason_value"?,
  *  "suppressed_tool_calls", "message"} (the message rewritten, same shape).
  * A line that is not JSON yields {"terminated": false, "error": "..."}.

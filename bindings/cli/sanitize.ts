@@ -1,7 +1,7 @@
 /**
  * @module
  * `portcullis sanitize [--max-length N] [--wrap SOURCE] [--html] [--disable LAYER,…] [--report]
- * [--jsonl] [--input FILE]` (issue 8).
+ * [--jsonl] [--input FILE]`.
  * - Plain: the raw bytes of stdin (invalid UTF-8 becomes U+FFFD) in, the sanitized text out;
  *   `--report` writes the report as one JSON line to stderr.
  * - `--jsonl`: each line `{"text": str, "source"?: str, "html"?: bool}` becomes

@@ -1,4 +1,4 @@
-// DeerFlow's middleware test list (reference/deerflow.md §1.8), ported, plus
+// DeerFlow's middleware test list, ported, plus
 // the hardening we add (non-decision results, ask).
 import { describe, expect, it, vi } from "vitest";
 import { guardToolCall, isBlockedToolResult, type BlockedToolResult } from "./guard-tool-call.ts";

@@ -5,7 +5,7 @@
  * and adapt to; ask pauses the call (with an `approvals` gate: a pending
  * action a human decides, and the retried call runs once approved); a
  * provider that throws denies with oap.evaluator_error unless fail-open was
- * chosen. Behaviour follows DeerFlow's GuardrailMiddleware (reference/deerflow.md §1.5).
+ * chosen. Behaviour follows DeerFlow's GuardrailMiddleware.
  *
  * Usage (rate limits, daily caps, idempotency replay): judging an allowed
  * call whose decision carries usage charges reserves them in their

@@ -1,6 +1,6 @@
 /**
  * @module
- * Provider safety stops (issue 7): never execute tool calls from a model
+ * Provider safety stops: never execute tool calls from a model
  * turn the provider cut off for safety.
  */
 export {

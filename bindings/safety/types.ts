@@ -1,6 +1,6 @@
 /**
  * @module
- * Types shared by the safety-stop bindings (issue 7).
+ * Types shared by the safety-stop bindings.
  */
 
 /** The input shapes the core recognises; "auto" lets it guess. */

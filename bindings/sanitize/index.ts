@@ -1,6 +1,6 @@
 /**
  * @module
- * The untrusted-content sanitizer (issue 8): layers, fence, framework-tag escaping and HTML to
+ * The untrusted-content sanitizer: layers, fence, framework-tag escaping and HTML to
  * text in sanitize.wasm, the tool-result middleware, and the `sanitizer:` config section.
  */
 export { Sanitizer, randomFenceId, type SanitizerOptions } from "./sanitizer.ts";

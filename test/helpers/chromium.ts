@@ -1,7 +1,7 @@
 /**
  * @module
  * Tests only: Debian's Chromium driven by playwright-core, with the flags
- * toolchain.md §8 proved on this machine and a fresh user-data-dir. A
+ * that work on a root-run Debian machine and a fresh user-data-dir. A
  * missing browser is a failure with instructions, never a skip.
  */
 

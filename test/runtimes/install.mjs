@@ -2,7 +2,7 @@
 // Installs the runtime matrix's test-only package (deno, bun, miniflare, wrangler, playwright-core) when any of
 // its pinned versions is missing from test/runtimes/node_modules. `npm test` runs this before vitest, so a fresh
 // clone's `npm install && npm test` runs the whole matrix. Packages come from the npm registry only; their
-// install scripts stay blocked (the binaries ship in platform packages, toolchain.md P12).
+// install scripts stay blocked (the binaries ship in platform packages).
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
