@@ -82,6 +82,12 @@ export class Expander extends Lexer {
         this.script.dynNames.push(w);
       }
     }
+    // `${(e)x}`, `${=x}`, `${~x}`, `${^x}`: zsh parameter flags (`(e)` evaluates the value as code). bash
+    // refuses them as bad substitutions; a zsh payload (`zsh -c`) would run them, so they are refused here.
+    const flag = this.ch(start + 2);
+    if (flag == Ch.LPAREN || flag == Ch.EQ || flag == 0x7e || flag == Ch.CARET) {
+      return this.fail(ParseError.UNSUPPORTED, "zsh parameter flags (${(…)x}, ${=x}, ${~x}, ${^x}) are not supported");
+    }
     const literalQuotes = inDquote && quoteIsLiteral(this, start + 2);
     this.pos += 2;
     if (!this.enterLevel()) return false;
