@@ -26,7 +26,7 @@ export const enum Cmd {
   COMPGEN, ENABLE,
   SINGLE_DASH, // tools whose long options take one dash (find-like): flags compare as whole words
   PYTHON, PERL, RUBY, NODE, INTERP_OTHER,
-  MOUNT,
+  MOUNT, WAIT,
 }
 
 /** Kind bits (above the 8-bit Cmd). */
@@ -189,6 +189,7 @@ function build(): NameTable {
   addAll(t, "init telinit", Cmd.INIT);
   addAll(t, "systemctl", Cmd.SYSTEMCTL);
   addAll(t, "mount", Cmd.MOUNT);
+  addAll(t, "wait", Cmd.WAIT);
   addAll(t, "tee gtee", Cmd.TEE | Kind.DEVICE_WRITER);
   addAll(t, "shred gshred", Cmd.SHRED | Kind.DEVICE_WRITER);
   addAll(t, "wipefs blkdiscard ddrescue badblocks zerofree hdparm sgdisk flashrom mkswap truncate " +

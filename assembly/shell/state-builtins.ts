@@ -10,7 +10,8 @@
 // Only the forms below count; any other use needs listing as before:
 //   cd pushd popd          any operands (the directory rules judge them)
 //   test [                 any operands (they only compare and stat)
-//   true false : shift exit return wait
+//   true false : shift exit return
+//   wait                   job ids, pids, -n and -f (not -p NAME, which assigns NAME)
 //   set                    only -e -u -x -v -E -T flags and -o/+o errexit, nounset, pipefail, xtrace,
 //                          verbose, errtrace, functrace (`set -- …`, `set -o posix`, `set +B` change more)
 //   export                 NAME or NAME=value words with a name written out, and -n / -p
@@ -35,8 +36,8 @@ export function isStateBuiltin(s: Script, v: i32): bool {
     case 3:
       return bytesIs(p, n, "set") ? setOptionsOnly(s, v, argc) : false;
     case 4:
-      return bytesIs(p, n, "test") || bytesIs(p, n, "true") || bytesIs(p, n, "exit") || bytesIs(p, n, "wait") ||
-        bytesIs(p, n, "popd");
+      if (bytesIs(p, n, "wait")) return jobsOnly(s, v, argc);
+      return bytesIs(p, n, "test") || bytesIs(p, n, "true") || bytesIs(p, n, "exit") || bytesIs(p, n, "popd");
     case 5:
       if (bytesIs(p, n, "false") || bytesIs(p, n, "shift") || bytesIs(p, n, "pushd")) return true;
       return bytesIs(p, n, "unset") ? namesOnly(s, v, argc, "-v", "-f", false) : false;
@@ -71,6 +72,25 @@ function setOptionsOnly(s: Script, v: i32, argc: i32): bool {
       if (!s.isStatic(o)) return false;
       if (!(wordIs(s, o, "errexit") || wordIs(s, o, "nounset") || wordIs(s, o, "pipefail") || wordIs(s, o, "xtrace") ||
         wordIs(s, o, "verbose") || wordIs(s, o, "errtrace") || wordIs(s, o, "functrace"))) return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * `wait`, `wait -n`, `wait -f`, `wait 123`, `wait %1`: not `wait -p NAME`, which assigns NAME (and a
+ * subscript in it runs code).
+ */
+function jobsOnly(s: Script, v: i32, argc: i32): bool {
+  for (let k = 1; k < argc; k++) {
+    const w = s.viewArg(v, k);
+    if (!s.isStatic(w)) return false;
+    const p = s.wordPtr(w), n = s.wordLen(w);
+    if (n == 0) return false;
+    const first = load<u8>(p);
+    for (let i = first == 0x2d || first == 0x25 ? 1 : 0; i < n; i++) { // - or %
+      const c = load<u8>(p + <usize>i);
+      if (first == 0x2d ? !(c == 0x6e || c == 0x66) : !(c >= 0x30 && c <= 0x39)) return false; // -n -f, digits
     }
   }
   return true;

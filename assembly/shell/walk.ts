@@ -151,10 +151,10 @@ export class Walker {
   bookkeeping(cmd: i32, v: i32, start: i32, end: i32, info: i32): void {
     const s = this.s;
     const o = this.opts;
-    // The builtins `test`/`[ -v` and `unset` evaluate `a[…]` subscripts as arithmetic, which runs any
-    // `$( )` inside a quoted operand (red-team review): their operands are code.
+    // The builtins `test`/`[ -v`, `unset` and `wait -p NAME` evaluate `a[…]` subscripts as arithmetic,
+    // which runs any `$( )` inside a quoted operand (red-team review): their operands are code.
     const isTest = cmdId(info) == Cmd.TEST;
-    if (isTest || cmdId(info) == Cmd.UNSET) {
+    if (isTest || cmdId(info) == Cmd.UNSET || cmdId(info) == Cmd.WAIT) {
       if (!this.literalArgs(cmd, start + 1, end)) return;
       for (let k = start + 1; k < end; k++) {
         if (!isTest || (k > start + 1 && wordIs(s, s.arg(cmd, k - 1), "-v"))) addSubscriptArith(s, s.arg(cmd, k));
@@ -441,7 +441,7 @@ export class Walker {
 }
 
 /** The ids bookkeeping has a case for (test and unset before its switch); test/gate-lists.test.ts keeps the two alike. */
-const BOOKKEEPING = cmdSet([Cmd.TEST, Cmd.UNSET, Cmd.NPM, Cmd.CHMOD, Cmd.TAR, Cmd.MAKE, Cmd.DECLARE, Cmd.LET, Cmd.READ,
+const BOOKKEEPING = cmdSet([Cmd.TEST, Cmd.UNSET, Cmd.WAIT, Cmd.NPM, Cmd.CHMOD, Cmd.TAR, Cmd.MAKE, Cmd.DECLARE, Cmd.LET, Cmd.READ,
   Cmd.PRINTF, Cmd.MAPFILE, Cmd.GETOPTS, Cmd.CD, Cmd.PUSHD, Cmd.POPD, Cmd.SOURCE]);
 
 /** Can bookkeeping do anything for a view with this name info? Its default case is for interpreters only. */
