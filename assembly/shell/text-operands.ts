@@ -16,7 +16,7 @@
 
 import { Script } from "./nodes";
 import { IntList } from "./buffers";
-import { basenameOffset, bytesIs } from "./argv";
+import { basenameOffset, bytesIs, indexOf } from "./argv";
 
 /** Returned by textOperands: every operand after the name is text. */
 export const ALL_TEXT: i32 = -1;
@@ -63,7 +63,7 @@ function grepPattern(s: Script, v: i32, out: IntList, flags: string, values: str
     if (load<u8>(p + 1) == 0x2d) {
       // Long options: only `--regexp=P` is read; `--file`, a value in the next word, or any other → stop.
       if (n > 9 && bytesIs(p, 9, "--regexp=")) { out.push(k); explicit = true; continue; }
-      if (indexOf8(p, n, 0x3d) > 0 && !(n > 7 && bytesIs(p, 7, "--file="))) continue;
+      if (indexOf(p, n, 0x3d) > 0 && !(n > 7 && bytesIs(p, 7, "--file="))) continue;
       if (knownLongFlag(p, n)) continue;
       return;
     }
@@ -107,11 +107,6 @@ function knownLongFlag(p: usize, n: i32): bool {
     bytesIs(p, n, "--no-filename") || bytesIs(p, n, "--with-filename") || bytesIs(p, n, "--quiet") ||
     bytesIs(p, n, "--hidden") || bytesIs(p, n, "--color") || bytesIs(p, n, "--only-matching") ||
     bytesIs(p, n, "--smart-case");
-}
-
-function indexOf8(p: usize, n: i32, c: u8): i32 {
-  for (let i = 0; i < n; i++) if (load<u8>(p + <usize>i) == c) return i;
-  return -1;
 }
 
 /** `git commit -m MSG`, `git tag -a v1 -m MSG`, `git merge -m MSG`, `git log --grep=P`. */

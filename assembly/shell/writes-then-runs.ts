@@ -15,7 +15,7 @@
 import { Script } from "./nodes";
 import { Redir } from "./tokens";
 import { Cmd, cmdId } from "./names";
-import { basenameOffset, bytesIs } from "./argv";
+import { basenameOffset, bytesIs, indexOf } from "./argv";
 import { overBudget, spend } from "../util/budget";
 
 /** What loads a written file, by its name. */
@@ -137,9 +137,7 @@ function npmWritesManifest(s: Script, v: i32, argc: i32): bool {
 }
 
 function hasSlash(s: Script, w: i32): bool {
-  const p = s.wordPtr(w);
-  for (let i = 0, n = s.wordLen(w); i < n; i++) if (load<u8>(p + <usize>i) == 0x2f) return true;
-  return false;
+  return indexOf(s.wordPtr(w), s.wordLen(w), 0x2f) >= 0;
 }
 
 /** The same file, with leading `./` segments dropped (`f`, `./f`, `././f`). */

@@ -217,7 +217,7 @@ export class FileRule extends CapabilityRule {
     }
     const files = patchFiles(text);
     if (files == null) {
-      verdict.deny(Code.INVALID_CONTEXT, "the patch has a file header with no path");
+      verdict.deny(Code.INVALID_CONTEXT, "the patch has a file header with no path, or a '***' line that is not a known header");
       return -1;
     }
     if (files.length == 0) {
