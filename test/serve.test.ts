@@ -3,70 +3,15 @@
 // kills the process with SIGKILL; concurrent consumers are separate server
 // processes sharing one store.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startRedis, type RedisServer } from "./helpers/redis-server.ts";
+import { AGENT, api, approvalPolicy as policy, cli, gitCall as git, killServers, SECRET, serve, TOKEN } from "./helpers/serve-process.ts";
 
-const cli = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
-const policy = fileURLToPath(new URL("./vectors/policies/core-approval.json", import.meta.url));
-const TOKEN = "approver-token-0123456789";
-const AGENT = "agent-token-0123456789abcd";
-const SECRET = "serve-test-secret-0123456789abcdef0123";
 const dir = mkdtempSync(join(tmpdir(), "portcullis-serve-"));
-const running = new Set<ChildProcess>();
-
-interface Server {
-  url: string;
-  child: ChildProcess;
-  output: () => string;
-  stop(signal?: NodeJS.Signals): Promise<number | null>;
-}
-
-async function serve(args: string[], env: Record<string, string> = {}, policyFile = policy): Promise<Server> {
-  const child = spawn(process.execPath, [cli, "serve", "--policy", policyFile, "--port", "0", "--token", TOKEN, "--agent-token", AGENT, ...args], {
-    env: { ...process.env, PORTCULLIS_APPROVAL_SECRET: SECRET, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  running.add(child);
-  let out = "";
-  child.stdout!.on("data", (d) => (out += d));
-  child.stderr!.on("data", (d) => (out += d));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => (running.delete(child), resolve(code))));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve did not start: ${out}`)), 20_000);
-    child.stdout!.on("data", () => {
-      const match = /approvals on (http:\/\/[0-9.]+:\d+)\//.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    });
-    void exited.then((code) => reject(new Error(`serve exited with ${code}: ${out}`)));
-  });
-  return {
-    url,
-    child,
-    output: () => out,
-    stop: (signal = "SIGTERM") => {
-      child.kill(signal);
-      return exited;
-    },
-  };
-}
-
-async function api(server: Server, method: string, path: string, body?: unknown, token = TOKEN) {
-  const response = await fetch(server.url + path, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: await response.json() };
-}
-
-const git = (command = "git push origin main") => ({ tool_name: "bash", tool_input: { command }, agent_id: "a1", thread_id: "t1" });
 
 function runCli(args: string[], env: Record<string, string> = {}) {
   const r = spawnSync(process.execPath, [cli, ...args], { encoding: "utf8", env: { ...process.env, PORTCULLIS_APPROVAL_SECRET: "", PORTCULLIS_TOKEN: "", ...env }, timeout: 20_000 });
@@ -78,7 +23,7 @@ beforeAll(async () => {
   redis = await startRedis();
 });
 afterAll(async () => {
-  for (const child of running) child.kill("SIGKILL");
+  killServers();
   await redis?.stop();
   rmSync(dir, { recursive: true, force: true });
 });

@@ -5,12 +5,21 @@
  * node-sqlite3-wasm build: real file I/O through Node's fs, nothing compiled
  * or downloaded at install. Its lock is a `<file>.lock` directory, held only
  * while a statement or transaction runs; a busy file is retried here with a
- * short async back-off, so other processes on the host can share the file.
+ * short async back-off, so other processes on the host can share the file,
+ * and a lock whose holder died is taken over (stale-lock.ts).
  */
+
+import { DEFAULT_STALE_AFTER_MS, LockOwner, StaleLockWatch } from "./stale-lock.ts";
 
 export interface SqliteOptions {
   /** How long to keep retrying a locked database before failing (default 5000 ms). */
   busyTimeoutMs?: number;
+  /**
+   * A lock held this long by one holder counts as abandoned by a process that
+   * died, and is removed (default 3000 ms). A lock whose file no other live
+   * process has open is removed at once.
+   */
+  staleLockMs?: number;
 }
 
 /** Where a store keeps its tables: its own file, or a connection shared with other stores. */
@@ -39,6 +48,8 @@ export class SqliteConnection {
     readonly path: string,
     private readonly db: WasmDatabase,
     private readonly busyTimeoutMs: number,
+    private readonly owner: LockOwner,
+    private readonly watch: StaleLockWatch,
   ) {}
 
   static async open(path: string, options: SqliteOptions = {}): Promise<SqliteConnection> {
@@ -51,8 +62,15 @@ export class SqliteConnection {
     }
     const Database = module.Database ?? module.default!.Database;
     const busy = options.busyTimeoutMs ?? 5000;
-    const connection = new SqliteConnection(path, await retryBusy(() => new Database(path), busy, path), busy);
-    return connection;
+    const owner = LockOwner.register(path);
+    const watch = new StaleLockWatch(path, options.staleLockMs ?? DEFAULT_STALE_AFTER_MS);
+    try {
+      const db = await retryBusy(() => new Database(path), busy, path, watch);
+      return new SqliteConnection(path, db, busy, owner, watch);
+    } catch (error) {
+      owner.release();
+      throw error;
+    }
   }
 
   /** One statement, retried while another process holds the lock. */
@@ -108,6 +126,7 @@ export class SqliteConnection {
 
   close(): void {
     if (this.db.isOpen) this.db.close();
+    this.owner.release();
   }
 
   /**
@@ -127,21 +146,20 @@ export class SqliteConnection {
   }
 
   private retry<T>(fn: () => T): Promise<T> {
-    return retryBusy(fn, this.busyTimeoutMs, this.path);
+    return retryBusy(fn, this.busyTimeoutMs, this.path, this.watch);
   }
 }
 
-async function retryBusy<T>(fn: () => T, timeoutMs: number, path: string): Promise<T> {
+async function retryBusy<T>(fn: () => T, timeoutMs: number, path: string, watch: StaleLockWatch): Promise<T> {
   const started = Date.now();
   for (let wait = 2; ; wait = Math.min(wait * 2, 50)) {
     try {
       return fn();
     } catch (error) {
       if (!/database is locked|SQLITE_BUSY/i.test((error as Error)?.message ?? "")) throw error;
+      if (watch.check()) continue;
       if (Date.now() - started >= timeoutMs) {
-        throw new Error(
-          `sqlite: ${path} stayed locked for ${timeoutMs} ms; if no other process uses it, a crashed one may have left ${path}.lock behind (remove that directory)`,
-        );
+        throw new Error(`sqlite: ${path} stayed locked for ${timeoutMs} ms by a process that is still running`);
       }
       await new Promise((resolve) => setTimeout(resolve, wait + Math.random() * wait));
     }
