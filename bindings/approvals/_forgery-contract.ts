@@ -54,7 +54,8 @@ export function describeForgeryAttacks(name: string, makeBackend: () => Promise<
       const planted: PendingAction = { ...(await pending()), id: "act_" + "ab".repeat(16) };
       const signer = await ApprovalSigner.random();
       planted.signature = await signer.sign(pendingClaims(planted));
-      await env.store.create(planted);
+      const replacing = (await env.store.findLatest(planted.match_key))?.id ?? null;
+      expect(await env.store.create(planted, { replacing, maxPendingPerAgent: 100, now: Date.now() })).toBe("created");
       expect(await env.gate.getAction(planted.id)).toMatchObject({ verified: false });
       await expect(env.gate.approve(planted.id)).rejects.toMatchObject({ code: "tampered" });
       await expectDenied("git status");

@@ -253,6 +253,94 @@ export function describeApprovalFlows(name: string, makeBackend: () => Promise<B
       expect(env.events.filter((e) => e.action === "approval_consumed")).toHaveLength(1);
     });
 
+    it("identical calls racing in many connections share one pending action", async () => {
+      const gates = [env.gate, await env.another(), await env.another(), await env.another(), await env.another()];
+      const asked = await env.provider.evaluate(gitCall());
+      const results = await Promise.all(gates.map((g) => g.check(gitCall(), asked)));
+      expect(new Set(results.map((r) => r.action!.id)).size).toBe(1);
+      expect(results.filter((r) => r.created)).toHaveLength(1);
+      expect(await env.gate.listActions({ status: "pending" })).toHaveLength(1);
+    });
+
+    it("after an approve-once is consumed, the racing losers share one new pending action", async () => {
+      const id = await pendingId();
+      await env.gate.approve(id);
+      const gates = [env.gate, await env.another(), await env.another(), await env.another()];
+      const asked = await env.provider.evaluate(gitCall());
+      const results = await Promise.all(Array.from({ length: 30 }, (_, i) => gates[i % gates.length].check(gitCall(), asked)));
+      expect(results.filter((r) => r.decision.allow)).toHaveLength(1);
+      const waiting = results.filter((r) => r.kind === "pending");
+      expect(waiting).toHaveLength(29);
+      expect(new Set(waiting.map((r) => r.action!.id)).size).toBe(1);
+      expect(await env.gate.listActions({ status: "pending" })).toHaveLength(1);
+      // Approving that one action lets the agent's retry through: there is no "wrong" duplicate to approve.
+      await env.gate.approve(waiting[0].action!.id);
+      expect((await env.call(gitCall())).decision.allow).toBe(true);
+    });
+
+    it("caps the open actions of one agent; timed-out ones stop counting, other agents are not affected", async () => {
+      const capped = await testEnv({ open: async () => env.store, cleanup: async () => {} }, { maxPendingPerAgent: 3 });
+      for (const c of ["git a", "git b", "git c"]) expect((await capped.call(gitCall(c))).outcome!.kind).toBe("pending");
+      const refused = await capped.call(gitCall("git d"));
+      expect(refused.outcome!.kind).toBe("limited");
+      expect(refused.decision).toMatchObject({
+        decision: "deny", reasons: [{ code: "oap.approval_limit", message: expect.stringContaining("agent 'a1' already has 3 calls waiting") }],
+        metadata: { limit: "pending_actions" },
+      });
+      expect((await capped.call(gitCall("git a"))).outcome).toMatchObject({ kind: "pending", created: false });
+      expect((await capped.call(gitCall("git d", { agent_id: "a2" }))).outcome!.kind).toBe("pending");
+      const [first] = await capped.gate.listActions({ status: "pending" });
+      await capped.gate.reject(first.id);
+      expect((await capped.call(gitCall("git d"))).outcome!.kind).toBe("pending");
+      capped.advance(601);
+      expect((await capped.call(gitCall("git e"))).outcome!.kind).toBe("pending");
+    });
+
+    it("refuses to park a call too large for a human to review", async () => {
+      const small = await testEnv({ open: async () => env.store, cleanup: async () => {} }, { maxActionBytes: 2048 });
+      const big = await small.call(gitCall(`git commit -m '${"x".repeat(3000)}'`));
+      expect(big.outcome!.kind).toBe("limited");
+      expect(big.decision).toMatchObject({ decision: "deny", reasons: [{ code: "oap.approval_limit" }], metadata: { limit: "action_bytes" } });
+      expect(big.decision.reasons[0].message).toMatch(/more than the 2048 an approval may hold/);
+      expect(await small.gate.listActions()).toHaveLength(0);
+    });
+
+    it("the sweep finds what is due through the index: overdue asks and lapsed approve-onces, nothing else", async () => {
+      const decided = await pendingId(gitCall("git decided"));
+      await env.gate.reject(decided);
+      const approved = await pendingId(gitCall("git approved"));
+      await env.gate.approve(approved);
+      const waiting = await pendingId(gitCall("git waiting"));
+      expect(await env.store.due(env.now(), 100)).toEqual([]);
+      env.advance(601);
+      expect((await env.store.due(env.now(), 100)).map((a) => a.id)).toEqual([waiting]);
+      env.advance(900);
+      expect((await env.store.due(env.now(), 100)).map((a) => a.id).sort()).toEqual([approved, waiting].sort());
+      expect(await env.gate.expireDue()).toBe(2);
+      expect(await env.store.due(env.now(), 100)).toEqual([]);
+      expect((await env.gate.getAction(approved))!.expired_reason).toBe("unused");
+    });
+
+    it("pages the list newest first: every action exactly once, even within one millisecond", async () => {
+      const ids: string[] = [];
+      for (let i = 0; i < 7; i++) {
+        ids.push(await pendingId(gitCall(`git page ${i}`)));
+        if (i % 3 === 2) env.advance(1);
+      }
+      const seen: string[] = [];
+      let after: Parameters<typeof env.gate.listPage>[0]["after"];
+      for (let page = 0; page < 10; page++) {
+        const { actions, next } = await env.gate.listPage({ limit: 2, after });
+        seen.push(...actions.map((a) => a.id));
+        if (!next) break;
+        after = next;
+      }
+      expect(seen).toHaveLength(7);
+      expect(new Set(seen)).toEqual(new Set(ids));
+      const created = await Promise.all(seen.map(async (id) => Date.parse((await env.gate.getAction(id))!.created_at)));
+      expect(created).toEqual([...created].sort((a, b) => b - a));
+    });
+
     it("racing deciders: only one decision on an action wins", async () => {
       const id = await pendingId();
       const gates = [env.gate, await env.another(), await env.another()];

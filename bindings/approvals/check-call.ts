@@ -7,7 +7,10 @@
  *      approved → allow (an approve-once is consumed atomically), rejected →
  *      deny with the human's message, still pending → ask again with the same
  *      id, timed out → deny once as a timeout;
- *   3. otherwise a new pending action → ask.
+ *   3. otherwise a new pending action → ask — created only if the call's
+ *      match key still points where step 2 saw it (identical calls racing in
+ *      many processes share one action), the agent is under its cap of open
+ *      actions and the request fits the size limit (else `limited`, a deny).
  * A record that fails its integrity check denies. The gate is consulted only
  * after the policy: a deny is never turned into anything else.
  */
@@ -20,7 +23,7 @@ import type { GateContext } from "./gate-context.ts";
 import { checkAction, checkRule, pendingClaims, requestDigest } from "./integrity.ts";
 import { iso, isPast, newActionId, optionalText, type PendingAction, type ResolutionKind } from "./pending-action.ts";
 
-export type GateOutcomeKind = "pending" | "approved" | "rejected" | "timeout" | "edited" | "invalid";
+export type GateOutcomeKind = "pending" | "approved" | "rejected" | "timeout" | "edited" | "invalid" | "limited";
 
 export interface GateOutcome {
   kind: GateOutcomeKind;
@@ -36,8 +39,11 @@ interface Call extends CallIdentity {
   event: EventCall;
 }
 
-/** Races on one record (two workers consuming one approval) are retried a few times, then ask anew. */
-const ATTEMPTS = 3;
+/**
+ * Races (two workers consuming one approval, identical calls creating one action) are retried; each lost
+ * race means another worker made progress, so a few attempts suffice even for many racers.
+ */
+const ATTEMPTS = 8;
 
 export async function checkCall(ctx: GateContext, request: GuardrailRequest, asked: Decision): Promise<GateOutcome> {
   let call: Call;
@@ -61,12 +67,15 @@ export async function checkCall(ctx: GateContext, request: GuardrailRequest, ask
   const key = await matchKey(call);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const latest = await ctx.store.findLatest(key);
-    if (!latest) break;
-    const outcome = await fromLatest(ctx, latest, call, asked, now);
-    if (outcome === "ask-anew") break;
-    if (outcome !== "retry") return outcome;
+    if (latest) {
+      const outcome = await fromLatest(ctx, latest, call, asked, now);
+      if (outcome === "retry") continue;
+      if (outcome !== "ask-anew") return outcome;
+    }
+    const created = await createPending(ctx, call, key, latest?.id ?? null, asked, now);
+    if (created !== "raced") return created;
   }
-  return createPending(ctx, call, key, asked, now);
+  return limited("contended", `the approval store is busy with this same call; call '${call.tool_name}' again`, asked);
 }
 
 async function fromLatest(
@@ -132,7 +141,19 @@ function bindingProblem(action: PendingAction, call: Call): string | null {
   return null;
 }
 
-async function createPending(ctx: GateContext, call: Call, key: string, asked: Decision, now: number): Promise<GateOutcome> {
+async function createPending(
+  ctx: GateContext,
+  call: Call,
+  key: string,
+  replacing: string | null,
+  asked: Decision,
+  now: number,
+): Promise<GateOutcome | "raced"> {
+  const bytes = new TextEncoder().encode(canonicalJson(call.request)).length;
+  if (bytes > ctx.maxActionBytes) {
+    const text = `the call is ${bytes} bytes, more than the ${ctx.maxActionBytes} an approval may hold; a human cannot review it, so it was not run`;
+    return limited("action_bytes", text, asked);
+  }
   const action: PendingAction = {
     id: newActionId(),
     status: "pending",
@@ -155,9 +176,24 @@ async function createPending(ctx: GateContext, call: Call, key: string, asked: D
     timeout_reported: false,
   };
   action.signature = await ctx.signer.sign(pendingClaims(action));
-  await ctx.store.create(action);
+  const result = await ctx.store.create(action, { replacing, maxPendingPerAgent: ctx.maxPendingPerAgent, now });
+  if (result === "raced") return "raced";
+  if (result === "full") {
+    const who = call.agent_id === null ? "calls without an agent_id" : `agent '${call.agent_id}'`;
+    const text = `${who} already has ${ctx.maxPendingPerAgent} calls waiting for a human; wait for those to be decided`;
+    return limited("pending_actions", text, asked);
+  }
   await ctx.emit("approval_requested", { action });
   return pendingOutcome(action, asked, true);
+}
+
+/** What a limit refused; the HTTP API answers `pending_actions`/`contended` with 429 and `action_bytes` with 413. */
+export type ApprovalLimit = "pending_actions" | "action_bytes" | "contended";
+
+function limited(limit: ApprovalLimit, message: string, asked: Decision): GateOutcome {
+  const outcome = deny("limited", "oap.approval_limit", message, null, asked);
+  outcome.decision.metadata = { limit };
+  return outcome;
 }
 
 /**

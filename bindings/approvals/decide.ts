@@ -125,24 +125,33 @@ export async function rejectAction(ctx: GateContext, id: string, input: RejectIn
   return next;
 }
 
-/** Move every overdue pending action to `expired` (a timeout) and every stale approval out of use. */
+/**
+ * Move every overdue pending action to `expired` (a timeout) and every stale approval out of use, then
+ * purge old records. The store's due index hands over only what is due, a page at a time, so a sweep costs
+ * what it changes, not what is stored.
+ */
 export async function expireDue(ctx: GateContext): Promise<number> {
   const now = ctx.clock();
   let count = 0;
-  for (const action of await ctx.store.list({ status: "pending", limit: 1000 })) {
-    if (await expireIfOverdue(ctx, action, now)) count++;
-  }
-  for (const action of await ctx.store.list({ status: "approved", limit: 1000 })) {
-    const r = action.resolution;
-    if (!r || r.kind === "rule" || !isPast(r.valid_until, now)) continue;
-    const reason = r.kind === "window" ? "window_ended" : "unused";
-    if (await ctx.swap(action, { ...action, status: "expired", expired_reason: reason })) {
-      await ctx.emit("approval_expired", { action }, { approval_kind: r.kind, detail: reason });
-      count++;
-    }
+  for (let page = 0; page < 100; page++) {
+    const due = await ctx.store.due(now, 500);
+    let changed = 0;
+    for (const action of due) if (await retire(ctx, action, now)) changed++;
+    count += changed;
+    if (due.length < 500 || changed === 0) break;
   }
   await ctx.store.purge(now - ctx.retentionMs);
   return count;
+}
+
+async function retire(ctx: GateContext, action: PendingAction, now: number): Promise<boolean> {
+  if (action.status === "pending") return expireIfOverdue(ctx, action, now);
+  const r = action.resolution;
+  if (action.status !== "approved" || !r || r.kind === "rule" || !isPast(r.valid_until, now)) return false;
+  const reason = r.kind === "window" ? "window_ended" : "unused";
+  if (!(await ctx.swap(action, { ...action, status: "expired", expired_reason: reason }))) return false;
+  await ctx.emit("approval_expired", { action }, { approval_kind: r.kind, detail: reason });
+  return true;
 }
 
 /** A pending action past its expiry becomes a timeout; true when this call made it so. */

@@ -24,6 +24,10 @@ export interface ApprovalGateOptions {
   maxWindowSeconds?: number;
   /** Actions created longer ago than this are purged (default 7 days). */
   retentionSeconds?: number;
+  /** Open (pending, not yet timed out) actions one agent may have at once; more are denied (default 100). */
+  maxPendingPerAgent?: number;
+  /** The largest call (canonical JSON bytes) that may wait for a human; larger ones are denied (default 65536). */
+  maxActionBytes?: number;
   /** Epoch-ms clock (tests pin it). */
   clock?: Clock;
   /** Receives every approval event. A failing sink is reported and changes nothing. */
@@ -38,6 +42,8 @@ export interface GateContext {
   approvalTtlMs: number;
   maxWindowMs: number;
   retentionMs: number;
+  maxPendingPerAgent: number;
+  maxActionBytes: number;
   emit(
     action: ApprovalEventAction,
     subject: { action?: PendingAction | null; call?: EventCall },
@@ -66,6 +72,8 @@ export async function createGateContext(options: ApprovalGateOptions = {}): Prom
     approvalTtlMs: seconds("approvalTtlSeconds", options.approvalTtlSeconds, 900),
     maxWindowMs: seconds("maxWindowSeconds", options.maxWindowSeconds, 30 * 86400),
     retentionMs: seconds("retentionSeconds", options.retentionSeconds, 7 * 86400),
+    maxPendingPerAgent: count("maxPendingPerAgent", options.maxPendingPerAgent, 100),
+    maxActionBytes: count("maxActionBytes", options.maxActionBytes, 65536),
     async emit(action, subject, extra) {
       const event = buildApprovalEvent(action, clock(), subject, extra);
       for (const sink of sinks) {
@@ -88,4 +96,10 @@ function seconds(name: string, value: number | undefined, fallback: number): num
     throw new TypeError(`approvals: ${name} must be a positive number of seconds, got ${String(value)}`);
   }
   return value * 1000;
+}
+
+function count(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isSafeInteger(value) || value < 1) throw new TypeError(`approvals: ${name} must be a whole number of at least 1, got ${String(value)}`);
+  return value;
 }

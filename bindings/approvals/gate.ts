@@ -11,7 +11,7 @@ import { approveAction, expireDue, expireIfOverdue, rejectAction, type ApproveIn
 import { createGateContext, type ApprovalGateOptions, type GateContext } from "./gate-context.ts";
 import { checkAction } from "./integrity.ts";
 import { isActionId, toPublicAction, type PendingAction, type PublicAction } from "./pending-action.ts";
-import type { ActionQuery, ApprovalStore } from "./store.ts";
+import { listLimit, type ActionCursor, type ActionQuery, type ApprovalStore } from "./store.ts";
 
 export interface WaitOptions {
   /** How often to look at the store (default 500 ms). */
@@ -63,13 +63,23 @@ export class ApprovalGate {
 
   /** Newest first. Overdue pending actions are timed out before they are listed. */
   async listActions(query: ActionQuery = {}): Promise<PublicAction[]> {
-    const actions = await this.#ctx.store.list(query);
+    return (await this.listPage(query)).actions;
+  }
+
+  /**
+   * One page of actions, newest first, and the cursor of the next page (null
+   * after the last): pass it as `after` to continue.
+   */
+  async listPage(query: ActionQuery = {}): Promise<{ actions: PublicAction[]; next: ActionCursor | null }> {
+    const limit = listLimit(query);
+    const actions = await this.#ctx.store.list({ ...query, limit });
     const out: PublicAction[] = [];
     for (const action of actions) {
       const settled = await this.#settle(action);
       if (!query.status || settled.status === query.status) out.push(await this.#view(settled));
     }
-    return out;
+    const last = actions.length === limit ? actions[actions.length - 1] : undefined;
+    return { actions: out, next: last ? { created_ms: Date.parse(last.created_at), id: last.id } : null };
   }
 
   /** Time out overdue actions, retire stale approvals, purge old records. Returns how many changed state. */

@@ -298,9 +298,49 @@ describe("deciding through the API", () => {
     expect(pending.actions.map((x: { id: string }) => x.id)).toEqual([b]);
     const all = await (await call("GET", "/api/actions?limit=1")).json();
     expect(all.actions.map((x: { id: string }) => x.id)).toEqual([b]);
-    for (const query of ["status=waiting", "limit=0", "limit=1001", "limit=abc", "limit=1.5", "status=pending&status=approved", "order=asc"]) {
+    expect(all.next_cursor).toBe(`${now}.${b}`);
+    const rest = await (await call("GET", `/api/actions?limit=1&cursor=${all.next_cursor}`)).json();
+    expect(rest.actions.map((x: { id: string }) => x.id)).toEqual([a]);
+    const end = await (await call("GET", `/api/actions?limit=1&cursor=${rest.next_cursor}`)).json();
+    expect(end).toEqual({ actions: [], next_cursor: null });
+    for (const query of [
+      "status=waiting", "limit=0", "limit=1001", "limit=abc", "limit=1.5", "status=pending&status=approved", "order=asc",
+      "cursor=abc", "cursor=1.act_x", `cursor=1.${a}&cursor=2.${a}`, "cursor=-1." + a,
+    ]) {
       await expectError(await call("GET", `/api/actions?${query}`), 400, "invalid_query");
     }
+  });
+
+  it("an agent past its cap of open actions gets 429, a call too large to review 413 — each a decision it can read", async () => {
+    const capped = await ApprovalGate.create({ clock: () => now, maxPendingPerAgent: 2, maxActionBytes: 1024 });
+    const provider = await PassportProvider.create({ passport, clock: () => now });
+    const limited = createApprovalHandler({ gate: capped, guard: { provider }, tokens: [{ name: "a", token: AGENT, role: "agent" }] });
+    const post = (request: object) => limited(new Request("http://portcullis.test/api/evaluate", {
+      method: "POST", headers: { authorization: `Bearer ${AGENT}`, "content-type": "application/json" }, body: JSON.stringify(request),
+    }));
+    expect((await post(git("git a"))).status).toBe(200);
+    expect((await post(git("git b"))).status).toBe(200);
+    const full = await post(git("git c"));
+    expect(full.status).toBe(429);
+    expect(full.headers.get("retry-after")).toBe("30");
+    expect(await full.json()).toMatchObject({ decision: "deny", reasons: [{ code: "oap.approval_limit" }], metadata: { limit: "pending_actions" } });
+    expect((await post(git("git b"))).status).toBe(200); // the same call again is its existing action, not a new one
+    const large = await post(git(`git commit -m '${"y".repeat(1500)}'`, { agent_id: "a9" }));
+    expect(large.status).toBe(413);
+    expect(await large.json()).toMatchObject({ decision: "deny", reasons: [{ code: "oap.approval_limit" }], metadata: { limit: "action_bytes" } });
+  });
+
+  it("numbers JSON cannot carry exactly are refused before anything is bound to them", async () => {
+    for (const body of [
+      '{"tool_name":"bash","tool_input":{"command":"git push","channel_id":1234567890123456789},"agent_id":"a1"}',
+      '{"tool_name":"bash","tool_input":{"command":"git push","amount":1e999},"agent_id":"a1"}',
+      '{"tool_name":"bash","tool_input":{"command":"git push","amount":-1e999},"agent_id":"a1"}',
+    ]) {
+      const response = await call("POST", "/api/evaluate", body, AGENT);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ decision: "deny", reasons: [{ code: "oap.invalid_context" }] });
+    }
+    expect(await gate.listActions()).toEqual([]);
   });
 
   it("records who decided, and audit events hold no arguments or messages", async () => {

@@ -7,8 +7,9 @@
  * nothing a client sends can produce a 500.
  *
  *   GET  /                           the approval page (static; its data comes from the API)
- *   POST /api/evaluate               request in, decision out (ask → metadata.action_id)
- *   GET  /api/actions?status=&limit= approver
+ *   POST /api/evaluate               request in, decision out (ask → metadata.action_id); an approval
+ *                                    limit answers 429 (too many open actions) or 413 (call too large)
+ *   GET  /api/actions?status=&limit=&cursor=  approver; newest first, `next_cursor` pages on
  *   GET  /api/actions/:id            approver or agent
  *   POST /api/actions/:id/approve    approver  {"scope"?, "ttl_seconds"?, "updated_input"?}
  *   POST /api/actions/:id/reject     approver  {"message"?}
@@ -24,6 +25,7 @@ import { authenticate, normalizeTokens, type ApiRole, type ApiToken } from "./ht
 import { HttpError, isInteger, isObject, isString, readJsonBody, strictObject } from "./http-body.ts";
 import { PAGE_ASSETS } from "./page.ts";
 import { ACTION_STATUSES, isActionId, type ActionStatus, type ApprovalScope } from "./pending-action.ts";
+import type { ActionQuery } from "./store.ts";
 
 export interface ApprovalHandlerOptions {
   gate: ApprovalGate;
@@ -95,14 +97,19 @@ export function createApprovalHandler(options: ApprovalHandlerOptions): Approval
       const judged = await judgeToolCall(body as GuardrailRequest, guard);
       // The agent runs the call itself, out of our sight: an allowed usage-limited call counts now.
       await settleJudgement(judged, true);
+      if (judged.outcome?.kind === "limited") {
+        const tooLarge = judged.decision.metadata?.limit === "action_bytes";
+        return json(tooLarge ? 413 : 429, judged.decision, tooLarge ? {} : { "retry-after": "30" });
+      }
       return json(200, judged.decision);
     }
 
     if (path === "/api/actions") {
       if (method !== "GET") throw methodNotAllowed("GET");
       await requireRole(request, ["approver"]);
-      const { status, limit } = listQuery(url.searchParams);
-      return json(200, { actions: await gate.listActions({ status, limit }) });
+      const query = listQuery(url.searchParams);
+      const { actions, next } = await gate.listPage(query);
+      return json(200, { actions, next_cursor: next ? `${next.created_ms}.${next.id}` : null });
     }
 
     const match = ACTION_PATH.exec(path);
@@ -164,14 +171,20 @@ function requestProblem(): string {
   return missing ? `${where}: missing required field "${missing}"` : `${where}: ${describeSchemaError(first)}`;
 }
 
-function listQuery(params: URLSearchParams): { status?: ActionStatus; limit?: number } {
-  const out: { status?: ActionStatus; limit?: number } = {};
+function listQuery(params: URLSearchParams): ActionQuery {
+  const out: ActionQuery = {};
   for (const [key, value] of params) {
+    const cursor = key === "cursor" && out.after === undefined ? /^([0-9]{1,15})\.(.+)$/.exec(value) : null;
+    if (cursor && isActionId(cursor[2])) {
+      out.after = { created_ms: Number(cursor[1]), id: cursor[2] };
+      continue;
+    }
+    if (key === "cursor") throw new HttpError(400, "invalid_query", "cursor must be a next_cursor value from an earlier page (once)");
     if (key === "status" && out.status === undefined && ACTION_STATUSES.includes(value as ActionStatus)) out.status = value as ActionStatus;
     else if (key === "limit" && out.limit === undefined && /^[1-9][0-9]{0,3}$/.test(value) && Number(value) <= 1000) out.limit = Number(value);
     else if (key === "status") throw new HttpError(400, "invalid_query", `status must be one of ${ACTION_STATUSES.join(", ")} (once)`);
     else if (key === "limit") throw new HttpError(400, "invalid_query", "limit must be a whole number from 1 to 1000 (once)");
-    else throw new HttpError(400, "invalid_query", `unknown query parameter ${JSON.stringify(key)}; expected status, limit`);
+    else throw new HttpError(400, "invalid_query", `unknown query parameter ${JSON.stringify(key)}; expected status, limit, cursor`);
   }
   return out;
 }

@@ -6,11 +6,14 @@
  */
 export { ApprovalGate, type WaitOptions, type GateOutcome } from "./gate.ts";
 export type { ApprovalGateOptions } from "./gate-context.ts";
-export type { GateOutcomeKind } from "./check-call.ts";
+export type { GateOutcomeKind, ApprovalLimit } from "./check-call.ts";
 export type { ApproveInput, RejectInput, Reevaluate } from "./decide.ts";
 export { ApprovalError, type ApprovalErrorCode } from "./approval-error.ts";
 export { MemoryApprovalStore } from "./memory-store.ts";
-export { listLimit, parseStoredRecord, MAX_LIST_LIMIT, type ApprovalStore, type ActionQuery } from "./store.ts";
+export {
+  listLimit, parseStoredRecord, dueAt, MAX_LIST_LIMIT,
+  type ApprovalStore, type ActionQuery, type ActionCursor, type CreateGuard, type CreateResult,
+} from "./store.ts";
 export {
   ACTION_STATUSES, APPROVAL_SCOPES, toPublicAction, isActionId,
   type ActionStatus, type ApprovalScope, type ApprovalRule, type PendingAction, type PublicAction, type Resolution, type ResolutionKind,

@@ -46,7 +46,7 @@ describe("SqliteApprovalStore", () => {
     const b = await SqliteApprovalStore.open({ connection }); // migrating twice is a no-op
     await a.close();
     expect(await b.list()).toEqual([]);
-    expect(await connection.get<{ version: number }>("SELECT version FROM portcullis_schema WHERE kind = 'approvals'")).toEqual({ version: 1 });
+    expect(await connection.get<{ version: number }>("SELECT version FROM portcullis_schema WHERE kind = 'approvals'")).toEqual({ version: 2 });
     connection.close();
   });
 
@@ -54,12 +54,38 @@ describe("SqliteApprovalStore", () => {
     const dir = mkdtempSync(join(tmpdir(), "portcullis-sqlite-"));
     dirs.push(dir);
     const connection = await SqliteConnection.open(join(dir, "new.db"));
-    await connection.migrate("approvals", ["CREATE TABLE x (a)", "CREATE TABLE y (a)"]);
+    await connection.migrate("approvals", ["CREATE TABLE x (a)", "CREATE TABLE y (a)", "CREATE TABLE z (a)"]);
     connection.close();
     await expect(SqliteApprovalStore.open({ path: join(dir, "new.db") })).rejects.toThrow(/newer than this portcullis knows/);
     writeFileSync(join(dir, "junk.db"), "this is not a database, it is text ".repeat(200));
     await expect(SqliteApprovalStore.open({ path: join(dir, "junk.db") })).rejects.toThrow();
     await expect(SqliteApprovalStore.open({})).rejects.toThrow(/path is required/);
+  });
+
+  it("migrates a file written by the first schema: old rows get their agent and due time, so sweep and cap see them", async () => {
+    const backend = await sqliteBackend();
+    const env = await testEnv(backend);
+    const pending = (await env.call(gitCall("git old pending"))).outcome!.action!;
+    const approved = (await env.call(gitCall("git old approved"))).outcome!.action!;
+    await env.gate.approve(approved.id);
+    const connection = (env.store as unknown as { db: SqliteConnection }).db;
+    // Back to the first schema's shape: no agent, no due time.
+    await connection.run("UPDATE portcullis_actions SET agent = '', due_ms = NULL");
+    await connection.run("UPDATE portcullis_schema SET version = 1 WHERE kind = 'approvals'");
+    await connection.run("DROP INDEX portcullis_actions_due");
+    await connection.run("DROP INDEX portcullis_actions_agent");
+    await connection.run("ALTER TABLE portcullis_actions DROP COLUMN agent");
+    await connection.run("ALTER TABLE portcullis_actions DROP COLUMN due_ms");
+    const reopened = await SqliteApprovalStore.open({ path: connection.path });
+    const rows = await (reopened as unknown as { db: SqliteConnection }).db.all<{ id: string; agent: string; due_ms: number }>(
+      "SELECT id, agent, due_ms FROM portcullis_actions ORDER BY due_ms");
+    const approvedRecord = (await reopened.get(approved.id))!;
+    expect(rows).toEqual([
+      { id: pending.id, agent: "a1", due_ms: Date.parse(pending.expires_at) },
+      { id: approved.id, agent: "a1", due_ms: Date.parse(approvedRecord.resolution!.valid_until!) },
+    ]);
+    await reopened.close();
+    await env.close();
   });
 
   it("hands a hand-written row that is not JSON to the gate as an invalid record", async () => {

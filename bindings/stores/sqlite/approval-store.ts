@@ -6,7 +6,9 @@
  */
 
 import type { ActionStatus, ApprovalRule, PendingAction } from "../../approvals/pending-action.ts";
-import { listLimit, parseStoredRecord as parse, type ActionQuery, type ApprovalStore } from "../../approvals/store.ts";
+import {
+  capKey, dueAt, listLimit, parseStoredRecord as parse, type ActionQuery, type ApprovalStore, type CreateGuard, type CreateResult,
+} from "../../approvals/store.ts";
 import { SqliteConnection, type SqliteStoreOptions } from "./connection.ts";
 
 const SCHEMA = [
@@ -15,6 +17,18 @@ const SCHEMA = [
    CREATE INDEX portcullis_actions_created ON portcullis_actions (created_ms);
    CREATE TABLE portcullis_action_matches (match_key TEXT PRIMARY KEY, id TEXT NOT NULL);
    CREATE TABLE portcullis_approval_rules (key TEXT PRIMARY KEY, expires_ms INTEGER, record TEXT NOT NULL)`,
+  // Whose an action is and when the sweep must next look at it, both indexed: counting an agent's pending
+  // actions and finding overdue ones never reads every record.
+  `ALTER TABLE portcullis_actions ADD COLUMN agent TEXT NOT NULL DEFAULT '';
+   ALTER TABLE portcullis_actions ADD COLUMN due_ms INTEGER;
+   UPDATE portcullis_actions SET agent = coalesce(json_extract(record, '$.agent_id'), ''),
+     due_ms = CASE
+       WHEN status = 'pending' THEN CAST(round((julianday(json_extract(record, '$.expires_at')) - 2440587.5) * 86400000) AS INTEGER)
+       WHEN status = 'approved' AND json_extract(record, '$.resolution.kind') <> 'rule'
+         THEN CAST(round((julianday(json_extract(record, '$.resolution.valid_until')) - 2440587.5) * 86400000) AS INTEGER)
+     END;
+   CREATE INDEX portcullis_actions_due ON portcullis_actions (due_ms) WHERE due_ms IS NOT NULL;
+   CREATE INDEX portcullis_actions_agent ON portcullis_actions (agent, status, due_ms)`,
 ];
 
 export type SqliteApprovalStoreOptions = SqliteStoreOptions;
@@ -33,12 +47,19 @@ export class SqliteApprovalStore implements ApprovalStore {
     return new SqliteApprovalStore(db, owned);
   }
 
-  async create(action: PendingAction): Promise<void> {
-    await this.db.transaction((db) => {
-      db.run("INSERT INTO portcullis_actions (id, status, created_ms, record) VALUES (?, ?, ?, ?)", [
-        action.id, action.status, Date.parse(action.created_at), JSON.stringify(action),
+  async create(action: PendingAction, guard: CreateGuard): Promise<CreateResult> {
+    return this.db.transaction((db): CreateResult => {
+      const current = db.get("SELECT id FROM portcullis_action_matches WHERE match_key = ?", [action.match_key]);
+      if (((current?.id as string | undefined) ?? null) !== guard.replacing) return "raced";
+      const pending = db.get("SELECT count(*) AS n FROM portcullis_actions WHERE agent = ? AND status = 'pending' AND due_ms > ?", [
+        capKey(action), guard.now,
+      ]);
+      if (Number(pending?.n ?? 0) >= guard.maxPendingPerAgent) return "full";
+      db.run("INSERT INTO portcullis_actions (id, status, created_ms, record, agent, due_ms) VALUES (?, ?, ?, ?, ?, ?)", [
+        action.id, action.status, Date.parse(action.created_at), JSON.stringify(action), capKey(action), dueAt(action),
       ]);
       db.run("INSERT OR REPLACE INTO portcullis_action_matches (match_key, id) VALUES (?, ?)", [action.match_key, action.id]);
+      return "created";
     });
   }
 
@@ -48,11 +69,23 @@ export class SqliteApprovalStore implements ApprovalStore {
   }
 
   async list(query?: ActionQuery): Promise<PendingAction[]> {
-    const limit = listLimit(query);
-    const rows = query?.status
-      ? await this.db.all<{ record: string }>(
-          "SELECT record FROM portcullis_actions WHERE status = ? ORDER BY created_ms DESC, rowid DESC LIMIT ?", [query.status, limit])
-      : await this.db.all<{ record: string }>("SELECT record FROM portcullis_actions ORDER BY created_ms DESC, rowid DESC LIMIT ?", [limit]);
+    const where: string[] = [];
+    const params: (string | number)[] = [];
+    if (query?.status) where.push("status = ?"), params.push(query.status);
+    if (query?.after) {
+      where.push("(created_ms < ? OR (created_ms = ? AND id < ?))");
+      params.push(query.after.created_ms, query.after.created_ms, query.after.id);
+    }
+    const rows = await this.db.all<{ record: string }>(
+      `SELECT record FROM portcullis_actions ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY created_ms DESC, id DESC LIMIT ?`,
+      [...params, listLimit(query)],
+    );
+    return rows.map((row) => parse<PendingAction>(row.record)!);
+  }
+
+  async due(now: number, limit: number): Promise<PendingAction[]> {
+    const rows = await this.db.all<{ record: string }>(
+      "SELECT record FROM portcullis_actions WHERE due_ms IS NOT NULL AND due_ms <= ? ORDER BY due_ms LIMIT ?", [now, limit]);
     return rows.map((row) => parse<PendingAction>(row.record)!);
   }
 
@@ -67,8 +100,8 @@ export class SqliteApprovalStore implements ApprovalStore {
   }
 
   async transition(id: string, from: ActionStatus, next: PendingAction): Promise<boolean> {
-    const changes = await this.db.run("UPDATE portcullis_actions SET status = ?, record = ? WHERE id = ? AND status = ?", [
-      next.status, JSON.stringify(next), id, from,
+    const changes = await this.db.run("UPDATE portcullis_actions SET status = ?, record = ?, due_ms = ? WHERE id = ? AND status = ?", [
+      next.status, JSON.stringify(next), dueAt(next), id, from,
     ]);
     return changes === 1;
   }

@@ -51,7 +51,7 @@ describe("SqliteUsageStore", () => {
     expect(await approvals.list()).toEqual([]);
     expect((await usage.read(scope, messages, T0)).calls_today).toBe(1);
     expect(await connection.all("SELECT kind, version FROM portcullis_schema ORDER BY kind")).toEqual([
-      { kind: "approvals", version: 1 }, { kind: "usage", version: 1 },
+      { kind: "approvals", version: 2 }, { kind: "usage", version: 1 },
     ]);
     connection.close();
   });
