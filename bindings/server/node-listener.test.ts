@@ -54,4 +54,49 @@ describe("listen (Node http → web-standard handler)", () => {
     expect(response.status).toBe(500);
     expect(await response.text()).not.toContain("secret detail");
   });
+
+  it("drops a client that sends headers too slowly at the configured limit, not up to 30 s later", async () => {
+    server = await listen(() => new Response("ok"), { headersTimeoutMs: 500, requestTimeoutMs: 1000 });
+    const started = Date.now();
+    const closed = await new Promise<{ after: number; reply: string }>((resolve) => {
+      const socket = connect(server!.port, "127.0.0.1", () => socket.write("GET / HTTP/1.1\r\nHost: x\r\n"));
+      const drip = setInterval(() => socket.write("X-Drip: 1\r\n"), 100);
+      let reply = "";
+      socket.on("data", (d) => (reply += d));
+      socket.on("close", () => (clearInterval(drip), resolve({ after: Date.now() - started, reply })));
+      socket.on("error", () => {});
+    });
+    expect(closed.reply).toMatch(/^HTTP\/1\.1 408/);
+    expect(closed.after).toBeLessThan(3000);
+  });
+
+  it("close() lets requests already being handled finish and answers them, then stops", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let started = 0;
+    server = await listen(async () => {
+      started++;
+      await gate;
+      return new Response("finished");
+    });
+    const inFlight = Array.from({ length: 8 }, () => fetch(`${server!.url}/slow`).then((r) => r.text()));
+    while (started < 8) await new Promise((resolve) => setTimeout(resolve, 10));
+    const closing = server.close();
+    setTimeout(release, 100);
+    expect(await Promise.all(inFlight)).toEqual(Array(8).fill("finished"));
+    await closing;
+    await expect(fetch(`${server.url}/after`)).rejects.toThrow();
+    server = null;
+  });
+
+  it("close(graceMs) drops what is still running after the grace period", async () => {
+    server = await listen(() => new Promise<Response>(() => {}));
+    const stuck = fetch(`${server.url}/never`).then(() => "answered", () => "dropped");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const started = Date.now();
+    await server.close(200);
+    expect(await stuck).toBe("dropped");
+    expect(Date.now() - started).toBeLessThan(2000);
+    server = null;
+  });
 });

@@ -14,24 +14,35 @@ export interface ListenOptions {
   port?: number;
   /** Default 127.0.0.1: put a TLS proxy in front before listening anywhere else. */
   host?: string;
+  /** A client must send all request headers within this (default 10 000 ms). */
+  headersTimeoutMs?: number;
+  /** A client must send the whole request within this (default 30 000 ms). */
+  requestTimeoutMs?: number;
 }
 
 export interface Listening {
   url: string;
   port: number;
-  close(): Promise<void>;
+  /**
+   * Stop accepting connections and let requests already being handled finish
+   * (their responses are sent), for at most `graceMs` (default 10 000 ms);
+   * then drop whatever is left. Idle keep-alive connections close at once.
+   */
+  close(graceMs?: number): Promise<void>;
 }
 
 export type FetchHandler = (request: Request) => Response | Promise<Response>;
 
 export function listen(handler: FetchHandler, options: ListenOptions = {}): Promise<Listening> {
   const host = options.host ?? "127.0.0.1";
-  const server = createServer((req, res) => {
-    void respond(handler, req, res);
+  const headersTimeout = options.headersTimeoutMs ?? 10_000;
+  const requestTimeout = options.requestTimeoutMs ?? 30_000;
+  // Slow-loris limits. Node enforces them on a timer that runs every connectionsCheckingInterval (30 s by
+  // default), which would let a slow client hold a connection up to 30 s past the limit: check every 250 ms.
+  let closing = false;
+  const server = createServer({ headersTimeout, requestTimeout, connectionsCheckingInterval: Math.min(250, headersTimeout) }, (req, res) => {
+    void respond(handler, req, res, () => closing);
   });
-  // Slow-loris limits: a request must arrive in full within 30 s.
-  server.headersTimeout = 10_000;
-  server.requestTimeout = 30_000;
   return new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, host, () => {
@@ -41,16 +52,21 @@ export function listen(handler: FetchHandler, options: ListenOptions = {}): Prom
       resolve({
         url: `http://${shown}:${port}`,
         port,
-        close: () => new Promise<void>((done) => {
-          server.close(() => done());
-          server.closeAllConnections();
+        close: (graceMs = 10_000) => new Promise<void>((done) => {
+          closing = true;
+          const force = setTimeout(() => server.closeAllConnections(), graceMs);
+          server.close(() => {
+            clearTimeout(force);
+            done();
+          });
+          server.closeIdleConnections();
         }),
       });
     });
   });
 }
 
-async function respond(handler: FetchHandler, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function respond(handler: FetchHandler, req: IncomingMessage, res: ServerResponse, draining: () => boolean): Promise<void> {
   let request: Request;
   try {
     request = toRequest(req);
@@ -63,6 +79,8 @@ async function respond(handler: FetchHandler, req: IncomingMessage, res: ServerR
     const response = await handler(request);
     const headers: Record<string, string> = {};
     response.headers.forEach((value, key) => (headers[key] = value));
+    // While draining, every answer ends its connection, so close() does not wait for keep-alive clients.
+    if (draining()) headers.connection = "close";
     res.writeHead(response.status, headers);
     if (response.body && req.method !== "HEAD") {
       for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) res.write(chunk);

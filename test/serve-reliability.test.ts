@@ -1,10 +1,11 @@
-// `portcullis serve` killed with SIGKILL in the middle of load, again and
-// again, next to a second server that shares its store: every restart comes
-// up, the second server keeps answering, and no acknowledged action is lost.
+// `portcullis serve` under the things that go wrong in operation: SIGKILL in
+// the middle of load next to a second server sharing the store, SIGTERM with
+// requests in flight.
 import { afterAll, describe, expect, it } from "vitest";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { request as httpRequest } from "node:http";
 import { AGENT, api, gitCall, killServers, serve, type Server } from "./helpers/serve-process.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "portcullis-crash-"));
@@ -64,4 +65,32 @@ describe("serve --store sqlite under SIGKILL", () => {
     expect(missing).toEqual([]);
     await Promise.all([restarted.stop(), steady.stop()]);
   }, 120_000);
+});
+
+describe("serve on SIGTERM", () => {
+  it("answers every request in flight before it exits, and exits 0", async () => {
+    const server = await serve([]);
+    const { port } = new URL(server.url);
+    const body = JSON.stringify(gitCall("git push origin drain"));
+    const half = body.length >> 1;
+    const replies: Promise<number>[] = [];
+    const writers: ((rest: string) => void)[] = [];
+    for (let i = 0; i < 16; i++) {
+      replies.push(new Promise((resolve, reject) => {
+        const req = httpRequest({
+          port, method: "POST", path: "/api/evaluate",
+          headers: { authorization: `Bearer ${AGENT}`, "content-type": "application/json", "content-length": body.length },
+        }, (res) => (res.resume(), resolve(res.statusCode!)));
+        req.on("error", reject);
+        req.write(body.slice(0, half));
+        writers.push((rest) => req.end(rest));
+      }));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const exited = server.stop("SIGTERM");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    for (const finish of writers) finish(body.slice(half));
+    expect(await Promise.all(replies)).toEqual(Array(16).fill(200));
+    expect(await exited).toBe(0);
+  });
 });
