@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { request as httpRequest } from "node:http";
 import { AGENT, api, gitCall, killServers, serve, type Server } from "./helpers/serve-process.ts";
+import { startRedis } from "./helpers/redis-server.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "portcullis-crash-"));
 afterAll(() => {
@@ -93,4 +94,62 @@ describe("serve on SIGTERM", () => {
     expect(await Promise.all(replies)).toEqual(Array(16).fill(200));
     expect(await exited).toBe(0);
   });
+});
+
+describe("serve --store redis when Redis crashes and comes back", () => {
+  it("fails closed while Redis is away, recovers after, and nothing acknowledged is lost or used twice", async () => {
+    const redis = await startRedis({ durable: true });
+    const server = await serve(["--store", redis.url]);
+    // Ten approve-onces, to be consumed while Redis goes away and comes back.
+    const approved: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const id = (await api(server, "POST", "/api/evaluate", gitCall(`git push origin once-${i}`), AGENT)).body.metadata.action_id;
+      expect((await api(server, "POST", `/api/actions/${id}/approve`, {})).status).toBe(200);
+      approved.push(id);
+    }
+    const acknowledged: string[] = [];
+    const allowed = new Map<string, number>();
+    const outage = { on: false, allowedDuring: 0, answeredDuring: 0 };
+    let running = true;
+    const workers = [0, 1, 2, 3].map(async (worker) => {
+      for (let i = 0; running; i++) {
+        const once = i % 2 === 0;
+        const call = once ? gitCall(`git push origin once-${(worker + i) % 10}`) : gitCall(`git push origin new-${worker}-${i}`);
+        const reply = await api(server, "POST", "/api/evaluate", call, AGENT).catch(() => null);
+        if (!reply) continue;
+        if (outage.on) {
+          outage.answeredDuring++;
+          if (reply.body.decision === "allow") outage.allowedDuring++;
+        }
+        if (reply.status !== 200) continue;
+        if (reply.body.decision === "allow") allowed.set(reply.body.metadata.action_id, (allowed.get(reply.body.metadata.action_id) ?? 0) + 1);
+        else if (!once && reply.body.metadata?.action_id) acknowledged.push(reply.body.metadata.action_id);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    outage.on = true;
+    await redis.crashAndRestart(800);
+    outage.on = false;
+    // Recovery: the server answers again once its client has reconnected.
+    let recovered = false;
+    for (let i = 0; i < 50 && !recovered; i++) {
+      recovered = (await api(server, "POST", "/api/evaluate", gitCall(`git push origin probe-${i}`), AGENT)).status === 200;
+      if (!recovered) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(recovered).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    running = false;
+    await Promise.all(workers);
+    expect(outage.answeredDuring).toBeGreaterThan(0);
+    expect(outage.allowedDuring).toBe(0);
+    expect([...allowed.values()].every((n) => n === 1)).toBe(true);
+    for (const id of allowed.keys()) expect((await api(server, "GET", `/api/actions/${id}`)).body.status).toBe("consumed");
+    const lost = [];
+    for (const id of acknowledged) if ((await api(server, "GET", `/api/actions/${id}`)).status !== 200) lost.push(id);
+    expect(acknowledged.length).toBeGreaterThan(10);
+    expect(lost).toEqual([]);
+    await server.stop();
+    await redis.stop();
+  }, 60_000);
 });

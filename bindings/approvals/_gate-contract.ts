@@ -9,6 +9,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { argsDigest } from "./digest.ts";
 import { ApprovalError } from "./approval-error.ts";
+import type { ActionCursor } from "./store.ts";
 import { gitCall, SECRET, T0, testEnv, type Backend, type TestEnv } from "./_test-env.ts";
 
 export function describeApprovalFlows(name: string, makeBackend: () => Promise<Backend>): void {
@@ -328,7 +329,7 @@ export function describeApprovalFlows(name: string, makeBackend: () => Promise<B
         if (i % 3 === 2) env.advance(1);
       }
       const seen: string[] = [];
-      let after: Parameters<typeof env.gate.listPage>[0]["after"];
+      let after: ActionCursor | undefined;
       for (let page = 0; page < 10; page++) {
         const { actions, next } = await env.gate.listPage({ limit: 2, after });
         seen.push(...actions.map((a) => a.id));

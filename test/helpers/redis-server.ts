@@ -15,6 +15,13 @@ export interface RedisServer {
   url: string;
   port: number;
   stop(): Promise<void>;
+  /** Kill the server (SIGKILL: no chance to save) and start it again on the same port and data directory. */
+  crashAndRestart(downMs?: number): Promise<void>;
+}
+
+export interface RedisOptions {
+  /** Write every command to the append-only file before answering (appendfsync always): a restart loses nothing acknowledged. */
+  durable?: boolean;
 }
 
 export async function freePort(): Promise<number> {
@@ -28,11 +35,11 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startRedis(): Promise<RedisServer> {
+export async function startRedis(options: RedisOptions = {}): Promise<RedisServer> {
   let lastError: unknown;
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      return await startOnce(await freePort());
+      return await startOnce(await freePort(), mkdtempSync(join(tmpdir(), "portcullis-redis-")), options);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") {
         throw new Error("redis-server is not installed: `apt-get install -y redis-server` (.ci/run does this); the Redis store tests need a real server");
@@ -43,10 +50,26 @@ export async function startRedis(): Promise<RedisServer> {
   throw lastError;
 }
 
-async function startOnce(port: number): Promise<RedisServer> {
-  const dir = mkdtempSync(join(tmpdir(), "portcullis-redis-"));
+async function startOnce(port: number, dir: string, options: RedisOptions): Promise<RedisServer> {
+  let child = await spawnRedis(port, dir, options);
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    stop: () => stop(child, dir),
+    async crashAndRestart(downMs = 0) {
+      const gone = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGKILL");
+      await gone;
+      await new Promise((resolve) => setTimeout(resolve, downMs));
+      child = await spawnRedis(port, dir, options);
+    },
+  };
+}
+
+async function spawnRedis(port: number, dir: string, options: RedisOptions): Promise<ChildProcess> {
+  const persistence = options.durable ? ["--appendonly", "yes", "--appendfsync", "always"] : ["--appendonly", "no"];
   const child = spawn("redis-server", [
-    "--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+    "--port", String(port), "--bind", "127.0.0.1", "--save", "", ...persistence,
     "--dir", dir, "--daemonize", "no", "--loglevel", "warning", "--protected-mode", "yes",
   ], { stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
@@ -58,11 +81,7 @@ async function startOnce(port: number): Promise<RedisServer> {
   });
   exited.catch(() => {}); // after start-up, exiting is what stop() asks for
   await Promise.race([ping(port), exited]);
-  return {
-    url: `redis://127.0.0.1:${port}`,
-    port,
-    stop: () => stop(child, dir),
-  };
+  return child;
 }
 
 /** Resolve once the server answers PING (up to ~5 s). */
