@@ -153,3 +153,47 @@ describe("serve --store redis when Redis crashes and comes back", () => {
     await redis.stop();
   }, 60_000);
 });
+
+describe("serve with hostile requests in the mix", () => {
+  it("judges the costliest requests within a bounded time while other clients keep getting answers", async () => {
+    const server = await serve([]);
+    const hostile = [
+      gitCall("cat <<EOF\n" + "$(x)\n".repeat(12_000) + "EOF"),
+      gitCall("git status " + "a ".repeat(30_000)),
+      gitCall("git status && ".repeat(4_500) + "git status"),
+      gitCall("git " + "$(echo ".repeat(5_000) + ")".repeat(5_000)),
+      { tool_name: "bash", tool_input: { command: "git status", pad: "[".repeat(200_000) + "]".repeat(200_000) }, agent_id: "a1" },
+      { tool_name: "bash", tool_input: Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`k${i}`, i])), agent_id: "a1" },
+    ];
+    let attacking = true;
+    const slowest = { hostile: 0, normal: 0 };
+    const attacker = (async () => {
+      while (attacking) {
+        for (const body of hostile) {
+          const started = Date.now();
+          const response = await fetch(`${server.url}/api/evaluate`, {
+            method: "POST", headers: { authorization: `Bearer ${AGENT}`, "content-type": "application/json" }, body: JSON.stringify(body),
+          });
+          const decided = await response.json();
+          slowest.hostile = Math.max(slowest.hostile, Date.now() - started);
+          expect(response.status === 200 ? decided.decision : response.status).not.toBe("allow");
+        }
+      }
+    })();
+    const normal: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const started = Date.now();
+      const reply = await api(server, "POST", "/api/evaluate", gitCall("rm -rf ~"), AGENT);
+      normal.push(reply.status);
+      slowest.normal = Math.max(slowest.normal, Date.now() - started);
+    }
+    attacking = false;
+    await attacker;
+    console.log(`serve hostile mix: slowest hostile request ${slowest.hostile} ms, slowest ordinary request ${slowest.normal} ms`);
+    expect(normal).toEqual(Array(40).fill(200));
+    // Bounded cost: no request holds the server for seconds (the work budget and size limits cap each judgement).
+    expect(slowest.hostile).toBeLessThan(5000);
+    expect(slowest.normal).toBeLessThan(5000);
+    await server.stop();
+  }, 60_000);
+});
