@@ -40,7 +40,7 @@ import { BlockedPattern, PatternMatcher, compileError, compilePattern, globMatch
 import { CdResult, CwdTracker, setsVariable } from "../shell/cwd";
 import { Script, ViewFlag } from "../shell/nodes";
 import { ParseError, MAX_INPUT, WordKind } from "../shell/tokens";
-import { showArgv, showCommand, showWord } from "../shell/message";
+import { showArgv, showBytes, showCommand, showWord } from "../shell/message";
 import { InputProblem, inputProblem } from "../shell/input";
 import { AllowList, compileAllowEntry, isFunctionCall } from "../shell/allow";
 import { isStateBuiltin } from "../shell/state-builtins";
@@ -379,7 +379,7 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
       }
       if (r == CdResult.OK && !dirAllowed(limits, input, t.text.ptr + <usize>t.cdStart.get(i), t.cdLen.get(i))) {
         return verdict.deny(Code.DIRECTORY_NOT_ALLOWED, "command '" + shown + "' changes to '" +
-          showBytesOf(t.text.ptr + <usize>t.cdStart.get(i), t.cdLen.get(i)) + "', which is not in allowed_working_directories");
+          showBytes(t.text.ptr + <usize>t.cdStart.get(i), t.cdLen.get(i)) + "', which is not in allowed_working_directories");
       }
     }
   }
@@ -400,7 +400,7 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
         return verdict.deny(Code.ENV_VAR_BLOCKED, by + " sets a variable whose name is computed at run time, so blocked_env_vars cannot be checked");
       }
       if (nameLen > 0 && envBlocked(limits, s.wordPtr(w), nameLen)) {
-        return verdict.deny(Code.ENV_VAR_BLOCKED, by + " sets '" + showBytesOf(s.wordPtr(w), nameLen) + "', which is in blocked_env_vars");
+        return verdict.deny(Code.ENV_VAR_BLOCKED, by + " sets '" + showBytes(s.wordPtr(w), nameLen) + "', which is in blocked_env_vars");
       }
     }
   }
@@ -461,7 +461,7 @@ const ROOT_DIR: Bytes = utf8("/");
 
 /** How a path word met the pattern, when the command does not spell the path out. */
 function resolvedVia(m: PatternMatcher): string {
-  if (m.via == 1) return " (a path in it resolves to '" + showBytesOf(m.resolved.ptr, m.resolved.length) + "')";
+  if (m.via == 1) return " (a path in it resolves to '" + showBytes(m.resolved.ptr, m.resolved.length) + "')";
   if (m.via == 2) return " (a relative path in it, from a directory that is not known, could be that path)";
   if (m.via == 3) return " (its variables have more written values than can be tried, so it counts as a match)";
   if (m.via == 4) return " (a word in it is computed at run time and may be the option or operand the pattern names, so it counts as a match; write it out)";
@@ -531,10 +531,6 @@ function isBlankOnly(p: usize, n: i32): bool {
     if (c != 0x20 && c != 0x09 && c != 0x0a && c != 0x0d) return false;
   }
   return true;
-}
-
-function showBytesOf(p: usize, n: i32): string {
-  return String.UTF8.decodeUnsafe(p, <usize>n, false);
 }
 
 function fmt(x: f64): string {
