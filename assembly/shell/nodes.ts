@@ -168,6 +168,8 @@ const V_CMD = 0, V_START = 4, V_END = 8, V_PARENT = 12, V_FLAGS = 16, V_INFO = 2
   namerefs: IntList = new IntList(4);
   /** Words naming `declare -i` variables: every value assigned to them is evaluated as arithmetic. */
   intNames: IntList = new IntList(4);
+  /** Output redirections whose written text was parsed as the script a later shell runs (script-file.ts). */
+  checkedWrites: IntList = new IntList(2);
 
   /** Bumped by each reset: caches over one script's words (expansion-text.ts) know when they are stale. */
   generation: i32 = 0;
@@ -184,6 +186,7 @@ const V_CMD = 0, V_START = 4, V_END = 8, V_PARENT = 12, V_FLAGS = 16, V_INFO = 2
     this.envWords.reset(); this.envCmds.reset(); this.cdCmds.reset(); this.cdWords.reset(); this.cdTransient.reset();
     this.arithWords.reset(); this.dynNames.reset();
     this.intNames.reset(); this.valueNames.reset(); this.valueWords.reset(); this.loopWords.reset(); this.loopVars.reset(); this.namerefs.reset();
+    this.checkedWrites.reset();
   }
 
   // ---- words ----

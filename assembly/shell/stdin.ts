@@ -135,7 +135,7 @@ function printfInto(s: Script, c: i32, argc: i32, buf: ByteBuffer): bool {
 }
 
 /** `cat` with no file operands, fed by a here-document or here-string. */
-function catInto(s: Script, c: i32, argc: i32, buf: ByteBuffer): bool {
+export function catInto(s: Script, c: i32, argc: i32, buf: ByteBuffer): bool {
   for (let k = 1; k < argc; k++) if (!wordIs(s, s.arg(c, k), "-")) return false;
   const base = s.cRedir(c), n = s.cRedirN(c);
   for (let k = n - 1; k >= 0; k--) {

@@ -13,6 +13,7 @@ import { IntList, Script, ViewFlag, WORD_SHIFT, rowInfo, rowKind, rowLen, rowNex
 import { Parser } from "./parser";
 import { Attr, Ch, CmdFlag, MAX_PAYLOAD_DEPTH, ParseError, Redir, Subst, WordFlag, WordKind } from "./tokens";
 import { producerPayload } from "./stdin";
+import { writtenScript } from "./script-file";
 import { unwrap } from "./wrappers";
 import { addSubscriptArith } from "./arith";
 import { npmCommand } from "./npm-commands";
@@ -249,6 +250,7 @@ export class Walker {
         const k = start + 1;
         if (k < end && isStdinPath(s, s.arg(cmd, k))) this.readsStdin(cmd, v, true);
         else if (k < end && (s.wordFlags(s.arg(cmd, k)) & WordFlag.SUBST) != 0) this.dynamicPayload(v); // source <(…)
+        else if (k < end) writtenScript(this, cmd, v, s.arg(cmd, k));
         break;
       }
       default:

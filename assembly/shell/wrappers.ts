@@ -7,6 +7,7 @@
 // getopt string; an unknown option is taken as a flag, so at worst a value is
 // mistaken for the inner command, which then fails the allowlist (fail closed).
 
+import { writtenScript } from "./script-file";
 import { bytesStartLower, indexOf, isNameAssignText, isOptionWord, wordIs } from "./argv";
 import { Cmd, cmdId } from "./names";
 import { Script } from "./nodes";
@@ -319,6 +320,7 @@ function unwrapShell(w: Walker, v: i32, cmd: i32, i: i32, end: i32): i32 {
   }
   if (o.has(0x73) || i >= end || isStdinPath(s, s.arg(cmd, i))) w.readsStdin(cmd, v, true);
   else if ((s.wordFlags(s.arg(cmd, i)) & WordFlag.SUBST) != 0) w.dynamicPayload(v); // bash <(…): a script we cannot see
+  else writtenScript(w, cmd, v, s.arg(cmd, i)); // `cat > f <<'EOF' … EOF; bash f`: the written text is the program
   return -1;
 }
 

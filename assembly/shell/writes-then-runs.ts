@@ -7,6 +7,9 @@
 // `cp`/`mv`, `npm pkg set|delete` and `npm set-script`. Denied whenever both
 // are in the command (a loop or a function can put the run after the write).
 //
+// A static here-document written by `cat > f` and run as a shell script is
+// judged as that script instead (script-file.ts).
+//
 // Not seen: a target computed at run time (`> "$F"`), files written by other
 // programs (`sed -i`, `python -c`, `git apply`), and a file written by one
 // tool call and run by the next — an allowed interpreter runs whatever its
@@ -30,6 +33,7 @@ export function writtenThenRun(s: Script): string {
       const op = s.wAux(r) & 0xff;
       if (op == Redir.OUT || op == Redir.APPEND || op == Redir.CLOBBER || op == Redir.ALL_OUT ||
         op == Redir.ALL_APPEND || op == Redir.READ_WRITE) {
+        if (checked(s, r)) continue; // its text was judged as the script that runs (script-file.ts)
         const why = runs(s, r);
         if (why.length > 0) return why;
       }
@@ -54,6 +58,11 @@ export function writtenThenRun(s: Script): string {
     }
   }
   return "";
+}
+
+function checked(s: Script, r: i32): bool {
+  for (let i = 0, n = s.checkedWrites.length; i < n; i++) if (s.checkedWrites.get(i) == r) return true;
+  return false;
 }
 
 /** Does the command run or load the file named by word w? A description, or "". */
@@ -141,7 +150,7 @@ function hasSlash(s: Script, w: i32): bool {
 }
 
 /** The same file, with leading `./` segments dropped (`f`, `./f`, `././f`). */
-function samePath(s: Script, a: i32, b: i32): bool {
+export function samePath(s: Script, a: i32, b: i32): bool {
   if (!s.isStatic(a)) return false;
   let pa = s.wordPtr(a), na = s.wordLen(a), pb = s.wordPtr(b), nb = s.wordLen(b);
   while (na > 2 && load<u16>(pa) == 0x2f2e) { pa += 2; na -= 2; }
