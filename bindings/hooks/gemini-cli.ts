@@ -21,9 +21,12 @@ export const geminiCli: HookAdapter = {
     const session = optionalString(event, "session_id");
     const cwd = optionalString(event, "cwd");
     const context = contextOf(cwd);
+    let input = field(event, "tool_input", "object") as Record<string, unknown>;
+    // Older read_file/write_file name the file `absolute_path`; the core reads `file_path`.
+    if (typeof input.absolute_path === "string" && input.file_path === undefined) input = { ...input, file_path: input.absolute_path };
     const request = {
       tool_name: field(event, "tool_name", "string") as string,
-      tool_input: field(event, "tool_input", "object") as Record<string, unknown>,
+      tool_input: input,
       thread_id: session,
       ...(context ? { context } : {}),
     };
