@@ -24,7 +24,8 @@ interface Target {
 }
 
 const MARK = "portcullis";
-const isOurs = (command: unknown): boolean => typeof command === "string" && command.includes(MARK) && / hook (claude-code|gemini-cli|cursor|codex)\b/.test(command);
+/** Our entry: the CLI's hook verb for an agent, whatever path the CLI was installed at. */
+const isOurs = (command: unknown): boolean => typeof command === "string" && / hook (claude-code|gemini-cli|cursor|codex) --policy /.test(command);
 
 /** Claude Code, Codex and Gemini CLI: hooks.<Event> = [{matcher, hooks: [{type: "command", command}]}]. */
 function matcherGroups(event: string, matcher: string | undefined, extra: Record<string, unknown> = {}) {

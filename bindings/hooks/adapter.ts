@@ -52,7 +52,7 @@ export const optionalString = (event: Record<string, unknown>, name: string): st
 /** The reason text an agent shows: the first reason, and the rule that decided when there is one. */
 export function reasonText(decision: Decision): string {
   const r = decision.reasons[0];
-  const text = r ? `${r.message || r.code} (${r.code})` : decision.decision;
+  const text = r ? (r.message ? `${r.message} (${r.code})` : r.code) : decision.decision;
   return `portcullis: ${text}`;
 }
 

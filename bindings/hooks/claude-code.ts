@@ -20,6 +20,7 @@ import { obligationsOf, type Decision } from "../core/decision.ts";
 import { BLOCK, HookEventError, contextOf, field, optionalString, reasonText, type HookAdapter, type HookCall, type HookReply } from "./adapter.ts";
 
 const EVENTS = new Set(["PreToolUse", "PermissionRequest"]);
+const SEARCH_TOOLS = new Set(["Glob", "Grep", "LS"]);
 /** Claude Code's Bash `timeout` is in milliseconds, at most 600000. */
 const MAX_BASH_TIMEOUT_MS = 600_000;
 
@@ -27,9 +28,11 @@ export function claudeCall(event: Record<string, unknown>, agent = "Claude Code"
   const name = field(event, "hook_event_name", "string") as string;
   if (!EVENTS.has(name)) throw new HookEventError(`${agent} event '${name}' is not judged here: install the hook on PreToolUse or PermissionRequest`);
   const tool = field(event, "tool_name", "string") as string;
-  const input = field(event, "tool_input", "object") as Record<string, unknown>;
+  let input = field(event, "tool_input", "object") as Record<string, unknown>;
   const session = optionalString(event, "session_id");
   const cwd = optionalString(event, "cwd");
+  // Glob, Grep and LS without a path search the working directory: judge that path.
+  if (SEARCH_TOOLS.has(tool) && input.path === undefined && cwd) input = { ...input, path: cwd };
   const request = {
     tool_name: tool,
     tool_input: input,
@@ -42,7 +45,8 @@ export function claudeCall(event: Record<string, unknown>, agent = "Claude Code"
 
 /** An allowed Bash call without a stated timeout gets the policy's limit as its timeout. */
 export function updatedInput(decision: Decision, call: HookCall): Record<string, unknown> | undefined {
-  if (call.request.tool_name !== "Bash") return undefined;
+  // A stated timeout was judged against the limit already (a longer one is denied): it stays as stated.
+  if (call.request.tool_name !== "Bash" || call.request.tool_input.timeout !== undefined) return undefined;
   const limit = obligationsOf(decision).find((o) => o.type === "max_execution_time");
   if (!limit || limit.type !== "max_execution_time") return undefined;
   const ms = Math.min(Math.floor(limit.seconds * 1000), MAX_BASH_TIMEOUT_MS);

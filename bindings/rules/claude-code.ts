@@ -43,6 +43,7 @@ export function isClaudeSettings(value: unknown): value is ClaudeSettings {
 const MODES = new Set(["default", "acceptEdits", "plan", "auto", "dontAsk", "bypassPermissions"]);
 const RULE = /^([A-Za-z][A-Za-z0-9_-]*)(?:\(([\s\S]*)\))?$/;
 const READ_TOOLS = ["Read"];
+const NO_PERMISSION_TOOLS = ["TodoWrite", "Task", "Agent", "ExitPlanMode", "BashOutput", "KillShell", "AskUserQuestion"];
 const EDIT_TOOLS = ["Edit", "Write", "MultiEdit", "NotebookEdit"];
 
 export interface ClaudeCompileOptions {
@@ -70,6 +71,8 @@ export function compileClaudeSettings(settings: ClaudeSettings, file: string, op
   // Reads in the working directory need no rule in Claude Code; acceptEdits extends that to edits.
   rules.allow.readPaths.push({ path: ".", ref: { rule: "(reads in the working directory)", at: "default" } });
   if (mode === "acceptEdits") rules.allow.writePaths.push({ path: ".", ref: { rule: "(defaultMode acceptEdits)", at: "permissions.defaultMode" } });
+  // Tools Claude Code runs without asking (they touch no files, commands or network themselves).
+  for (const name of NO_PERMISSION_TOOLS) rules.allow.tools.push({ name, prefix: false, ref: { rule: `${name} (needs no permission in Claude Code)`, at: "default" } });
   const dirs = p.additionalDirectories ?? [];
   if (!Array.isArray(dirs) || dirs.some((d) => typeof d !== "string" || d.length === 0)) {
     issues.push({ path: "/permissions/additionalDirectories", message: "expected a list of directory paths" });
