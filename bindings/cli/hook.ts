@@ -15,6 +15,9 @@ import { jsonLinesSink, type AuditSink } from "../middleware/audit.ts";
 import type { Decision } from "../core/decision.ts";
 import { HOOK_AGENTS, type HookAdapter, type HookCall, type HookReply } from "../hooks/index.ts";
 import { UsageError } from "./usage-error.ts";
+import { residentHandler } from "../hooks/resident.ts";
+import { listen } from "../server/index.ts";
+import type { Guard } from "../middleware/guard.ts";
 
 /** Events above this size are refused (a tool call's input is far smaller). */
 const MAX_EVENT_BYTES = 8 * 1024 * 1024;
@@ -23,6 +26,7 @@ type HookIo = { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream; st
 
 export async function hookCommand(args: string[], io: HookIo): Promise<number> {
   const agentName = args.find((a) => !a.startsWith("-"));
+  if (agentName === "serve") return serveHooks(args.filter((a) => a !== "serve"), io);
   const adapter = agentName ? HOOK_AGENTS[agentName] : undefined;
   if (!adapter) {
     // Still a blocking exit: a misspelt agent in a hook entry must not let calls through.
@@ -43,16 +47,47 @@ async function judgeEvent(adapter: HookAdapter, args: string[], io: HookIo): Pro
   const { values, positionals } = parseArgs({ args, options: { policy: { type: "string" }, audit: { type: "string" } }, allowPositionals: true });
   if (positionals.length !== 1) throw new Error(`unexpected argument '${positionals[1]}'`);
   if (!values.policy) throw new Error("--policy FILE is required");
-  const event = parseEvent(await readAll(io.stdin));
-  const call = adapter.toCall(event);
-  const extra: AuditSink[] = values.audit ? [jsonLinesSink((line) => appendFileSync(values.audit!, line))] : [];
-  const { guard } = await loadGuard(values.policy, { audit: extra });
-  const decision = await judge(guard, call, adapter.agent);
-  return adapter.toReply(decision, call);
+  const text = await readAll(io.stdin);
+  const { guard } = await loadGuard(values.policy, { audit: auditSinks(values.audit) });
+  return judgeEventText(guard, adapter, text);
+}
+
+const auditSinks = (file: string | undefined): AuditSink[] => (file ? [jsonLinesSink((line) => appendFileSync(file, line))] : []);
+
+/** One event's text to the agent's answer: what the one-shot hook and the resident server both do. */
+export async function judgeEventText(guard: Guard, adapter: HookAdapter, text: string): Promise<HookReply> {
+  const call = adapter.toCall(parseEvent(text));
+  return adapter.toReply(await judge(guard, call, adapter.agent), call);
+}
+
+/** `portcullis hook serve --policy FILE --port N [--host ADDR] [--audit FILE]`: until SIGINT/SIGTERM. */
+async function serveHooks(args: string[], io: HookIo): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    options: { policy: { type: "string" }, port: { type: "string" }, host: { type: "string" }, audit: { type: "string" } },
+    allowPositionals: true,
+  });
+  if (positionals.length) throw new UsageError(`unexpected argument '${positionals[0]}'`);
+  if (!values.policy) throw new UsageError("--policy FILE is required");
+  const port = Number(values.port ?? "0");
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError("--port N is a port number (0 picks a free one)");
+  const handler = residentHandler({
+    policy: values.policy,
+    audit: auditSinks(values.audit),
+    judge: (guard, agent, text) => judgeEventText(guard, HOOK_AGENTS[agent]!, text),
+  });
+  const server = await listen(handler, { port, host: values.host ?? "127.0.0.1" });
+  io.stdout.write(`portcullis hook server on ${server.url}: POST ${server.url}/hooks/<agent>\n`);
+  await new Promise<void>((done) => {
+    process.once("SIGINT", done);
+    process.once("SIGTERM", done);
+  });
+  await server.close();
+  return 0;
 }
 
 /** judgeToolCall with the guard's options; its audit events also carry the agent's session and directory. */
-async function judge(guard: Awaited<ReturnType<typeof loadGuard>>["guard"], call: HookCall, agent: string): Promise<Decision> {
+async function judge(guard: Guard, call: HookCall, agent: string): Promise<Decision> {
   if (!guard.enabled) return guard.evaluate(call.request);
   const tag = <E extends object>(event: E) => ({ ...event, agent, hook_event: call.event, session_id: call.session, cwd: call.cwd });
   const options = guard.options;

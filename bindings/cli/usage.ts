@@ -77,14 +77,16 @@ Exit 0 when the stream was processed, 2 for usage or config errors.`,
 Exit 0 after SIGINT/SIGTERM, 2 for usage errors or when the server cannot start.`,
   },
   hook: {
-    usage: "portcullis hook claude-code|gemini-cli|cursor|codex --policy FILE [--audit FILE]",
+    usage: "portcullis hook claude-code|gemini-cli|cursor|codex --policy FILE [--audit FILE] | portcullis hook serve --policy FILE [--port N] [--host ADDR] [--audit FILE]",
     summary: "one coding-agent hook event on stdin, the agent's decision on stdout (fails closed: exit 2).",
     details: `  --policy FILE         a config, a passport, or the agent's own rules: Claude Code settings.json
                         (permissions), Codex .rules (prefix_rule), Gemini CLI policy .toml ([[rule]])
   --audit FILE          append one JSON line per decision (with the agent's session_id and cwd)
 Claude Code: PreToolUse and PermissionRequest. Gemini CLI: BeforeTool. Cursor: beforeShellExecution,
 beforeMCPExecution, beforeReadFile. Codex: PreToolUse. Anything that prevents a decision (a bad policy,
-an unreadable event, a crash) writes the agent's deny and exits 2, the code every one of them blocks on.`,
+an unreadable event, a crash) writes the agent's deny and exits 2, the code every one of them blocks on.
+hook serve keeps the policy loaded and answers POST /hooks/<agent> with the same output (HTTP 500 where the
+hook would exit 2); call it with: curl -sSf --data-binary @- http://127.0.0.1:PORT/hooks/<agent> || exit 2`,
   },
   init: {
     usage: "portcullis init claude-code|gemini-cli|cursor|codex [--policy FILE] [--scope project|user] [--dir DIR] [--dry-run]",
