@@ -140,3 +140,14 @@ describe("Gemini CLI policy", () => {
     await expect(loadGuard(file("p.toml", '[[rule]]\ncommandPrefix = "x"\ndecision = "allow"\nargsPattern = "("\n'))).rejects.toThrow(/regular expression/);
   });
 });
+
+describe("Claude Code deny rules match as Claude Code's do, and more", () => {
+  it("a deny prefix also covers the word it continues (npm run test:unit under Bash(npm run test:*))", async () => {
+    const p = file("settings.json", JSON.stringify({ permissions: { allow: ["Bash"], deny: ["Bash(npm run test:*)", "Bash(git push *)"] } }));
+    expect(await bash(p, "npm run test")).toBe("deny");
+    expect(await bash(p, "npm run test:unit")).toBe("deny");
+    expect(await bash(p, "ls; npm run test:unit")).toBe("deny");
+    expect(await bash(p, "git push origin main")).toBe("deny");
+    expect(await bash(p, "npm run build")).toBe("allow");
+  });
+});

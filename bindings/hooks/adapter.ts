@@ -8,6 +8,7 @@
  * "non-blocking errors" that let the call run).
  */
 
+import { homedir } from "node:os";
 import type { Decision, GuardrailRequest } from "../core/decision.ts";
 
 export interface HookCall {
@@ -56,7 +57,11 @@ export function reasonText(decision: Decision): string {
   return `portcullis: ${text}`;
 }
 
-/** The request's context: the call's directory is the workspace root its relative paths resolve against. */
+/**
+ * The request's context: the call's directory is the workspace root its relative paths resolve against, and
+ * the home is this process's (a hook runs as the agent's user), so `~` and `$HOME` in commands are known.
+ */
 export function contextOf(cwd: string | null): Record<string, unknown> | undefined {
-  return cwd ? { workspace_root: cwd } : undefined;
+  const home = homedir();
+  return cwd ? { workspace_root: cwd, home } : { home };
 }

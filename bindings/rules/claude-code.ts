@@ -159,6 +159,8 @@ function addBash(rules: RuleSet, list: "deny" | "ask" | "allow", spec: string, r
     const words = (legacy ? legacy[1]! : spec).trim().replace(/\s+\*$/, "");
     if (!words) return "empty Bash rule";
     tier.commands.push({ entry: words, ref });
+    // Claude's `npm run test:*` also matches `npm run test:unit`: the last word as a glob prefix too.
+    if ((legacy || spec.endsWith("*")) && /\s/.test(words) && /[A-Za-z0-9]$/.test(words)) tier.commands.push({ entry: `${words}*`, ref });
     return;
   }
   if (legacy) {
