@@ -88,3 +88,32 @@ describe("hook answers", () => {
     expect(line).toMatchObject({ session_id: "s-1", cwd: "/home/dev/project", agent: "claude-code", hook_event: "PreToolUse", tool_name: "Bash", decision: "allow" });
   });
 });
+
+describe("explain and import", () => {
+  const policies = fileURLToPath(new URL("./fixtures/hooks/policies/", import.meta.url));
+  const cli2 = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { encoding: "utf8" });
+
+  it("explain names the rule that decided, or says none did", () => {
+    const deny = cli2("explain", "--policy", join(policies, "claude-settings.json"), "--tool", "Bash", "--input", '{"command":"ls && curl -s x"}');
+    expect(deny.status).toBe(1);
+    expect(deny.stdout).toMatch(/^decision: deny$/m);
+    expect(deny.stdout).toMatch(/^rule: +Bash\(curl:\*\) \(permissions\.deny\[0\]\)$/m);
+    const ask = cli2("explain", "--policy", join(policies, "claude-settings.json"), "--tool", "Bash", "--input", '{"command":"make"}');
+    expect(ask.status).toBe(3);
+    expect(ask.stdout).toMatch(/none matched/);
+    const codex = cli2("explain", "--policy", join(policies, "codex.rules"), "--tool", "Bash", "--input", '{"command":"git reset --hard"}');
+    expect(codex.status).toBe(1);
+    expect(codex.stdout).toMatch(/^rule: +prefix_rule\(pattern=\["git","reset","--hard"\], decision="forbidden"\): destroys work; use git stash \(line 14\)$/m);
+  });
+
+  it("import prints the passports the rules compile to", () => {
+    const r = cli2("import", "claude-code", join(policies, "claude-settings.json"));
+    expect(r.status).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.allow.limits["system.command.execute"].allowed_commands).toEqual(["npm run test", "npm run test:*", "git diff", "git diff:*", "=git status", "ls"]);
+    expect(out.deny.limits["system.command.execute"].blocked_patterns).toEqual(["curl", ".env", "**/.env"]);
+    expect(out.ask.limits["system.command.execute"].blocked_patterns).toEqual(["git push", "git push*"]);
+    expect(out.tool_rules.deny).toEqual(["mcp__github__delete_repository"]);
+    expect(cli2("import", "codex", join(policies, "claude-settings.json")).status).toBe(2);
+  });
+});

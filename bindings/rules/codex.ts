@@ -102,7 +102,8 @@ export function compileCodexRules(text: string, file: string): RuleSet {
 export function codexRuleSet(rules: CodexRule[], file: string): RuleSet {
   const set: RuleSet = { syntax: "Codex exec policy", file, deny: emptyTier(), ask: emptyTier(), allow: emptyTier(), fallback: "ask", notes: [], examples: [] };
   for (const rule of rules) {
-    const ref: RuleRef = { rule: rule.text.replace(/\s+/g, " "), at: `line ${rule.line}` };
+    const text = `prefix_rule(pattern=${JSON.stringify(rule.pattern)}, decision="${rule.decision}")`;
+    const ref: RuleRef = { rule: rule.justification ? `${text}: ${rule.justification}` : text, at: `line ${rule.line}` };
     const tier = rule.decision === "forbidden" ? set.deny : rule.decision === "prompt" ? set.ask : set.allow;
     let prefixes: string[][];
     try {
