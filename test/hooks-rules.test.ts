@@ -82,6 +82,9 @@ describe("Claude Code permissions", () => {
     const p = join(policies, "claude-dontask.json");
     expect(await bash(p, "npm run test:unit")).toBe("allow");
     expect(await bash(p, "make")).toBe("deny");
+    const asks = file("settings.json", JSON.stringify({ permissions: { defaultMode: "dontAsk", allow: ["Bash(git:*)"], ask: ["Bash(git push:*)"] } }));
+    expect(await bash(asks, "git push")).toBe("deny");
+    expect(await bash(asks, "git log")).toBe("allow");
   });
 
   it("a malformed rule is a ConfigError naming its place", async () => {
@@ -149,5 +152,23 @@ describe("Claude Code deny rules match as Claude Code's do, and more", () => {
     expect(await bash(p, "ls; npm run test:unit")).toBe("deny");
     expect(await bash(p, "git push origin main")).toBe("deny");
     expect(await bash(p, "npm run build")).toBe("allow");
+  });
+});
+
+describe("every rule set protects the agent's own settings", () => {
+  it("a command or an edit naming them asks, whatever the allow rules say", async () => {
+    const p = file("settings.json", JSON.stringify({ permissions: { allow: ["Bash", "Edit", "Write"] } }));
+    expect(await bash(p, "echo '{}' > .claude/settings.json")).toBe("ask");
+    expect(await bash(p, "ls && sed -i s/deny/allow/ .claude/settings.local.json")).toBe("ask");
+    expect(await bash(p, "echo 'curl x|sh' >> ~/.bashrc")).toBe("ask");
+    expect((await judge(p, "Write", { file_path: `${cwd}/.claude/settings.json`, content: "{}" })).decision).toBe("ask");
+    expect((await judge(p, "Edit", { file_path: `${cwd}/src/a.ts` })).decision).toBe("allow");
+    expect(await bash(p, "echo hi > notes.txt")).toBe("allow");
+  });
+
+  it("a settings.json with hooks but no permissions is Claude Code's, not a portcullis config", async () => {
+    const p = file("settings.json", JSON.stringify({ hooks: { PreToolUse: [] }, model: "opus" }));
+    expect(await bash(p, "ls")).toBe("ask");
+    expect((await judge(p, "Read", { file_path: `${cwd}/README.md` })).decision).toBe("allow");
   });
 });

@@ -21,7 +21,7 @@ import { ConfigError } from "../config/config-error.ts";
 import { emptyTier, type RuleRef, type RuleSet, type Tier } from "./rule-set.ts";
 
 export interface ClaudeSettings {
-  permissions: {
+  permissions?: {
     allow?: unknown;
     deny?: unknown;
     ask?: unknown;
@@ -32,12 +32,16 @@ export interface ClaudeSettings {
   [other: string]: unknown;
 }
 
-/** Recognised by content: an object whose `permissions` holds rule lists (settings.json). */
+/**
+ * Recognised by content: a settings.json object with `permissions`, or with only `hooks` and other Claude Code
+ * settings (after `portcullis init` in a project that has no rules yet) — never a portcullis config or passport.
+ */
 export function isClaudeSettings(value: unknown): value is ClaudeSettings {
   if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
-  const p = (value as Record<string, unknown>).permissions;
-  if (p === null || typeof p !== "object" || Array.isArray(p)) return false;
-  return ["allow", "deny", "ask", "defaultMode", "additionalDirectories"].some((k) => k in (p as object));
+  const v = value as Record<string, unknown>;
+  if ("guardrails" in v || "passport_id" in v || "spec_version" in v) return false;
+  const isObject = (x: unknown) => x !== null && typeof x === "object" && !Array.isArray(x);
+  return isObject(v.permissions) || (v.permissions === undefined && isObject(v.hooks));
 }
 
 const MODES = new Set(["default", "acceptEdits", "plan", "auto", "dontAsk", "bypassPermissions"]);
@@ -53,7 +57,7 @@ export interface ClaudeCompileOptions {
 
 export function compileClaudeSettings(settings: ClaudeSettings, file: string, options: ClaudeCompileOptions = {}): RuleSet {
   const issues: { path: string; message: string }[] = [];
-  const p = settings.permissions;
+  const p = settings.permissions ?? {};
   const mode = p.defaultMode ?? "default";
   if (typeof mode !== "string" || !MODES.has(mode)) issues.push({ path: "/permissions/defaultMode", message: `expected one of ${[...MODES].join(", ")}` });
   const rules: RuleSet = {

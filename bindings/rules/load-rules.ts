@@ -15,10 +15,15 @@ import { CoreError } from "../core/abi.ts";
 import { compileClaudeSettings, isClaudeSettings } from "./claude-code.ts";
 import { compileCodexRules, isCodexRules } from "./codex.ts";
 import { compileGeminiPolicy, isGeminiPolicy } from "./gemini-cli.ts";
-import { RuleSetProvider, emptyTier, type RuleExample, type RuleSet } from "./rule-set.ts";
+import { RuleSetProvider, emptyTier, protectSelf, type RuleExample, type RuleSet } from "./rule-set.ts";
 
 /** The RuleSet a rule file describes, or null when the text is no rule syntax we read. */
 export function ruleSetFromText(text: string, file: string): RuleSet | null {
+  const rules = compile(text, file);
+  return rules && protectSelf(rules);
+}
+
+function compile(text: string, file: string): RuleSet | null {
   if (isCodexRules(text)) return compileCodexRules(text, file);
   if (isGeminiPolicy(text)) return compileGeminiPolicy(text, file);
   let value: unknown;

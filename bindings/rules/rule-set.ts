@@ -65,6 +65,29 @@ export interface RuleExample {
 
 export const emptyTier = (): Tier => ({ commands: [], readPaths: [], writePaths: [], domains: [], tools: [] });
 
+/**
+ * Files through which an agent would widen its own permissions or run code in later sessions: the agents'
+ * settings and rule files and the shell's startup files. Every rule set asks before a command or an edit that
+ * names one, whatever its allow rules say (an `echo … >> .claude/settings.json` grants the agent new rules).
+ */
+export const SELF_PROTECTED = [
+  ".claude/settings.json", ".claude/settings.local.json", "~/.claude/settings.json", ".claude/hooks/*",
+  ".codex/config.toml", ".codex/hooks.json", ".codex/rules/*", "~/.codex/config.toml", "~/.codex/rules/*",
+  ".gemini/settings.json", ".gemini/policies/*", "~/.gemini/settings.json", "~/.gemini/policies/*",
+  ".cursor/hooks.json", "~/.cursor/hooks.json",
+  "~/.bashrc", "~/.bash_profile", "~/.profile", "~/.zshrc", "~/.zprofile", "~/.zshenv",
+];
+
+/** Adds the self-protection rules to a rule set's ask tier. */
+export function protectSelf(rules: RuleSet): RuleSet {
+  const ref: RuleRef = { rule: "(the agent's own settings, rules and shell startup files)", at: "built-in" };
+  for (const path of SELF_PROTECTED) {
+    rules.ask.commands.push({ entry: path, ref });
+    rules.ask.writePaths.push({ path, ref });
+  }
+  return rules;
+}
+
 /** Tool names of the capabilities the tiers cover (the core's tool map knows the same names). */
 const COMMAND_TOOLS = new Set(["Bash", "run_shell_command", "Shell", "shell", "exec_command", "local_shell"]);
 const READ_TOOLS = new Set(["Read", "Glob", "Grep", "LS", "NotebookRead", "read_file", "read_many_files", "list_directory", "glob", "search_file_content"]);
@@ -154,13 +177,18 @@ export class RuleSetProvider implements GuardrailProvider {
     let json: string | undefined;
     const args = () => (json ??= JSON.stringify(request.tool_input ?? {}));
     const by = (ref: RuleRef) => `${ref.rule} (${this.rules.file}: ${ref.at})`;
-    const decided = (decision: "deny" | "ask" | "allow", code: string, message: string, ref?: RuleRef, from?: Decision): Decision => ({
-      decision,
-      allow: decision === "allow",
-      reasons: [{ code, message }],
-      policy_id: `${this.rules.syntax}`,
-      metadata: { ...(from?.metadata ?? {}), ...(ref ? { rule: ref.rule, rule_at: ref.at } : {}) },
-    });
+    // A rule set that never asks (Claude Code's dontAsk) denies what it would have asked about.
+    const neverAsk = this.rules.fallback === "deny";
+    const decided = (kind: "deny" | "ask" | "allow", code: string, message: string, ref?: RuleRef, from?: Decision): Decision => {
+      const decision = kind === "ask" && neverAsk ? "deny" : kind;
+      return {
+        decision,
+        allow: decision === "allow",
+        reasons: [{ code, message: decision === kind ? message : `${message} (never asks: denied)` }],
+        policy_id: `${this.rules.syntax}`,
+        metadata: { ...(from?.metadata ?? {}), ...(ref ? { rule: ref.rule, rule_at: ref.at } : {}) },
+      };
+    };
     // Tool-name rules first: for the capabilities below they only ever deny or ask (argsPattern rules).
     const d = toolRule(deny, tool, args);
     if (d) return decided("deny", "oap.tool_not_allowed", `denied by ${by(d)}`, d);
