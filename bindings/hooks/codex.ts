@@ -15,12 +15,20 @@
 
 import { BLOCK, HookEventError, reasonText, type HookAdapter } from "./adapter.ts";
 import { claudeCall } from "./claude-code.ts";
+import { shellWord } from "../rules/codex.ts";
 
 export const codex: HookAdapter = {
   agent: "codex",
   toCall(event) {
     const call = claudeCall(event, "Codex");
     if (call.event !== "PreToolUse") throw new HookEventError("Codex: install the hook on PreToolUse");
+    // Codex's shell tool may give the command as argv (`["bash", "-lc", "…"]`): judged as exactly that argv,
+    // each word quoted, so `bash -lc` payloads are analysed like any other script.
+    const command = call.request.tool_input.command;
+    if (Array.isArray(command)) {
+      if (command.length === 0 || !command.every((w) => typeof w === "string")) throw new HookEventError("Codex tool_input.command is not a list of strings");
+      call.request.tool_input = { ...call.request.tool_input, command: command.map(shellWord).join(" ") };
+    }
     return call;
   },
   toReply(decision) {

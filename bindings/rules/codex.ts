@@ -82,7 +82,7 @@ function toRule(args: Record<string, Value>, line: number, text: string, file: s
 }
 
 /** A token as one shell word (examples given as token lists are judged as commands). */
-const shellWord = (t: string): string => (/^[A-Za-z0-9_@%+=:,./-]+$/.test(t) ? t : `'${t.replace(/'/g, `'\\''`)}'`);
+export const shellWord = (t: string): string => (/^[A-Za-z0-9_@%+=:,./-]+$/.test(t) ? t : `'${t.replace(/'/g, `'\\''`)}'`);
 
 /** Every argv prefix a pattern stands for (alternatives expanded; at most 256). */
 export function expandPattern(pattern: (string | string[])[]): string[][] {
