@@ -79,6 +79,7 @@ export class CommandLimits {
         const e = list[i].trim();
         if (e.length == 0) return "allowed_commands[" + i.toString() + "] is empty";
         if (e == "*") { this.allowAny = true; continue; }
+        if (e.startsWith("=") && e.slice(1).trim().length == 0) return "allowed_commands[" + i.toString() + "] is empty";
         this.allow.add(compileAllowEntry(e));
       }
     }

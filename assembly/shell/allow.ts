@@ -4,6 +4,11 @@
 // matches a bare name, or an absolute path in a system bin directory with that
 // basename (`/usr/bin/git`); not `./git` or `/tmp/x/git`, which are other
 // programs that happen to share the name. Comparison is exact (case-sensitive).
+// Two forms compile rule syntaxes of coding agents (Claude Code `Bash(npm run
+// test:*)`, `Bash(npm run build)`): a last word ending in `*` (`npm run test*`)
+// matches any static word starting with the text before it (`test:unit`), and
+// a leading `=` (`=npm run build`) admits exactly those words, no further
+// arguments.
 
 import { ByteBuffer, Bytes, utf8 } from "../util/bytes";
 import { canonicalizeAbsoluteInto } from "../util/path";
@@ -15,16 +20,29 @@ import { Ch, WordFlag } from "./tokens";
   words: Array<Bytes> = [];
   path: bool = false;
   canonical: Bytes | null = null;
+  /** The last word ended in `*`: it matches a static word starting with its text. */
+  lastPrefix: bool = false;
+  /** `=` in front: argv has exactly these words. */
+  exact: bool = false;
   /** Next entry with the same first word (AllowList index chain), -1. */
   next: i32 = -1;
 }
 
 export function compileAllowEntry(e: string): AllowEntry {
   const entry = new AllowEntry();
+  if (e.startsWith("=")) {
+    entry.exact = true;
+    e = e.slice(1);
+  }
   const parts = e.split(" ");
   for (let i = 0; i < parts.length; i++) {
     const w = parts[i].trim();
     if (w.length > 0) entry.words.push(utf8(w));
+  }
+  const lastWord = parts.length > 1 ? parts[parts.length - 1].trim() : "";
+  if (!entry.exact && entry.words.length > 1 && lastWord.length > 1 && lastWord.endsWith("*")) {
+    entry.lastPrefix = true;
+    entry.words[entry.words.length - 1] = utf8(lastWord.slice(0, lastWord.length - 1));
   }
   const first = entry.words[0];
   entry.path = indexOf(changetype<usize>(first), first.length, Ch.SLASH) >= 0;
@@ -133,7 +151,7 @@ export class AllowList {
     for (let i = this.slots[hashBytes(np, nn)] - 1; i >= 0; ) {
       const e = this.entries[i];
       if (same(np, nn, e.words[0]) && restMatches(e, s, v)) {
-        if (slot != 0 && np == p && e.words.length == 1) {
+        if (slot != 0 && np == p && e.words.length == 1 && !e.exact) {
           store<u64>(slot, key);
           store<u64>(slot, <u64>n, 8);
         }
@@ -155,11 +173,16 @@ function hashBytes(p: usize, n: i32): i32 {
 function restMatches(e: AllowEntry, s: Script, v: i32): bool {
   const words = e.words;
   const m = words.length;
+  if (e.exact && s.viewArgc(v) != m) return false;
   if (m == 1) return true;
   if (s.viewArgc(v) < m) return false;
   for (let i = 1; i < m; i++) {
     const w = s.viewArg(v, i);
-    if (!s.isStatic(w) || !same(s.wordPtr(w), s.wordLen(w), words[i])) return false;
+    if (!s.isStatic(w)) return false;
+    const last = i == m - 1 && e.lastPrefix;
+    const n = last ? words[i].length : s.wordLen(w);
+    if (last && s.wordLen(w) < n) return false;
+    if (!same(s.wordPtr(w), n, words[i])) return false;
   }
   return true;
 }

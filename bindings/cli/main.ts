@@ -57,6 +57,13 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
         return await detectCommand(rest, io as never);
       case "serve":
         return await serveCommand(rest, io);
+      case "hook":
+        return await (await import("./hook.ts")).hookCommand(rest, io);
+      case "init":
+        return await (await import("./init.ts")).initCommand(rest, io);
+      case "import":
+      case "explain":
+        return await (await import("./import.ts"))[verb === "import" ? "importCommand" : "explainCommand"](rest, io);
       default:
         return await sanitizeCommand(rest, io as never);
     }

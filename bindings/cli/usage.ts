@@ -76,6 +76,41 @@ Exit 0 when the stream was processed, 2 for usage or config errors.`,
   --timeout SECONDS     how long an action waits for a decision (default 900)
 Exit 0 after SIGINT/SIGTERM, 2 for usage errors or when the server cannot start.`,
   },
+  hook: {
+    usage: "portcullis hook claude-code|gemini-cli|cursor|codex --policy FILE [--audit FILE] | portcullis hook serve --policy FILE [--port N] [--host ADDR] [--audit FILE]",
+    summary: "one coding-agent hook event on stdin, the agent's decision on stdout (fails closed: exit 2).",
+    details: `  --policy FILE         a config, a passport, or the agent's own rules: Claude Code settings.json
+                        (permissions), Codex .rules (prefix_rule), Gemini CLI policy .toml ([[rule]])
+  --audit FILE          append one JSON line per decision (with the agent's session_id and cwd)
+Claude Code: PreToolUse and PermissionRequest. Gemini CLI: BeforeTool. Cursor: beforeShellExecution,
+beforeMCPExecution, beforeReadFile. Codex: PreToolUse. Anything that prevents a decision (a bad policy,
+an unreadable event, a crash) writes the agent's deny and exits 2, the code every one of them blocks on.
+hook serve keeps the policy loaded and answers POST /hooks/<agent> with the same output (HTTP 500 where the
+hook would exit 2); call it with: curl -sSf --data-binary @- http://127.0.0.1:PORT/hooks/<agent> || exit 2`,
+  },
+  init: {
+    usage: "portcullis init claude-code|gemini-cli|cursor|codex [--policy FILE] [--scope project|user] [--dir DIR] [--dry-run]",
+    summary: "add the portcullis hook to the agent's settings file, keeping everything else in it.",
+    details: `  --policy FILE         the policy the hook judges by (default: the agent's own settings/rules file)
+  --scope project|user  the project's settings (default) or the user's (in --home or $HOME)
+  --dir DIR             the project directory (default: the current directory)
+  --dry-run             print the file as it would be written, change nothing
+An existing portcullis entry is replaced, other hooks and settings are kept. Exit 0 done, 2 for usage errors.`,
+  },
+  import: {
+    usage: "portcullis import claude-code|gemini-cli|codex FILE",
+    summary: "print the portcullis passport equivalent to an agent's rule file.",
+    details: `Prints the three passports (deny, ask, allow tiers) the rules compile to, and notes on rules that
+cannot be applied as written. Exit 0 done, 2 for usage or rule-file errors.`,
+  },
+  explain: {
+    usage: "portcullis explain --policy FILE --tool NAME [--input JSON] [--cwd DIR]",
+    summary: "the decision for one call and the rule that made it.",
+    details: `  --policy FILE         as for hook
+  --tool NAME, --input JSON  the call, e.g. --tool Bash --input '{"command":"npm test"}'
+  --cwd DIR             the agent's working directory
+Exit 0 allow, 1 deny, 3 ask, 2 for usage or policy-file errors.`,
+  },
   sanitize: {
     usage: "portcullis sanitize [--max-length N] [--wrap SOURCE] [--html] [--disable LAYER,...] [--report] [--jsonl] [--input FILE]",
     summary: "untrusted text on stdin, sanitized text on stdout.",

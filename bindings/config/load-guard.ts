@@ -17,6 +17,7 @@ import { loadGuardFromText, type ConfigHost, type LoadedGuard, type LoadOptions 
 import { yamlSyntax } from "./yaml-syntax.ts";
 import { jsonSyntax } from "./json-syntax.ts";
 import type { ConfigSyntax } from "./syntax.ts";
+import { guardFromRuleSet, ruleSetFromText } from "../rules/load-rules.ts";
 import { sharedSanitizerSync } from "../sanitize/shared.ts";
 import { ToolResultSanitizer } from "../sanitize/tool-result.ts";
 
@@ -57,5 +58,9 @@ export async function loadGuard(path: string, options: LoadOptions = {}): Promis
   const file = resolve(path);
   // sanitize.wasm (inlined in this entry) is compiled on the first result that needs it, not here.
   const makeSanitizer = options.makeSanitizer ?? ((o) => new ToolResultSanitizer(sharedSanitizerSync, o));
-  return loadGuardFromText(readSource(file), { ...options, makeSanitizer, file, syntax: syntaxFor(file), syntaxFor, host: nodeConfigHost });
+  const source = readSource(file);
+  // Coding agents' own rule files (Claude Code settings.json, Codex .rules, Gemini policy TOML), by content.
+  const rules = ruleSetFromText(source, file);
+  if (rules) return guardFromRuleSet(rules, options);
+  return loadGuardFromText(source, { ...options, makeSanitizer, file, syntax: syntaxFor(file), syntaxFor, host: nodeConfigHost });
 }

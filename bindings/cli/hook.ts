@@ -1,0 +1,121 @@
+/**
+ * @module
+ * `portcullis hook <agent> --policy FILE`: one agent hook event on stdin, the
+ * agent's decision on stdout. Judged through judgeToolCall, the path every
+ * guarded call takes. Fail closed: a missing or bad policy, an unreadable
+ * event or a crash writes the agent's blocking answer and exits 2 — never an
+ * exit code the agent reads as "hook failed, run the call anyway".
+ */
+
+import { appendFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { loadGuard } from "../config/load-guard.ts";
+import { judgeToolCall } from "../middleware/guard-tool-call.ts";
+import { jsonLinesSink, type AuditSink } from "../middleware/audit.ts";
+import type { Decision } from "../core/decision.ts";
+import { HOOK_AGENTS, type HookAdapter, type HookCall, type HookReply } from "../hooks/index.ts";
+import { UsageError } from "./usage-error.ts";
+import { residentHandler } from "../hooks/resident.ts";
+import { listen } from "../server/index.ts";
+import type { Guard } from "../middleware/guard.ts";
+
+/** Events above this size are refused (a tool call's input is far smaller). */
+const MAX_EVENT_BYTES = 8 * 1024 * 1024;
+
+type HookIo = { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream; stdin: NodeJS.ReadableStream & AsyncIterable<Uint8Array | string> };
+
+export async function hookCommand(args: string[], io: HookIo): Promise<number> {
+  const agentName = args.find((a) => !a.startsWith("-"));
+  if (agentName === "serve") return serveHooks(args.filter((a) => a !== "serve"), io);
+  const adapter = agentName ? HOOK_AGENTS[agentName] : undefined;
+  if (!adapter) {
+    // Still a blocking exit: a misspelt agent in a hook entry must not let calls through.
+    throw new UsageError(`expected an agent: ${Object.keys(HOOK_AGENTS).join(", ")}${agentName ? `, got '${agentName}'` : ""}`);
+  }
+  let reply: HookReply;
+  try {
+    reply = await judgeEvent(adapter, args, io);
+  } catch (error) {
+    reply = adapter.failure(error instanceof Error ? error.message.split("\n").join("; ") : String(error));
+  }
+  if (reply.stderr) io.stderr.write(reply.stderr);
+  if (reply.stdout) io.stdout.write(reply.stdout);
+  return reply.exitCode;
+}
+
+async function judgeEvent(adapter: HookAdapter, args: string[], io: HookIo): Promise<HookReply> {
+  const { values, positionals } = parseArgs({ args, options: { policy: { type: "string" }, audit: { type: "string" } }, allowPositionals: true });
+  if (positionals.length !== 1) throw new Error(`unexpected argument '${positionals[1]}'`);
+  if (!values.policy) throw new Error("--policy FILE is required");
+  const text = await readAll(io.stdin);
+  const { guard } = await loadGuard(values.policy, { audit: auditSinks(values.audit) });
+  return judgeEventText(guard, adapter, text);
+}
+
+const auditSinks = (file: string | undefined): AuditSink[] => (file ? [jsonLinesSink((line) => appendFileSync(file, line))] : []);
+
+/** One event's text to the agent's answer: what the one-shot hook and the resident server both do. */
+export async function judgeEventText(guard: Guard, adapter: HookAdapter, text: string): Promise<HookReply> {
+  const call = adapter.toCall(parseEvent(text));
+  return adapter.toReply(await judge(guard, call, adapter.agent), call);
+}
+
+/** `portcullis hook serve --policy FILE --port N [--host ADDR] [--audit FILE]`: until SIGINT/SIGTERM. */
+async function serveHooks(args: string[], io: HookIo): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    options: { policy: { type: "string" }, port: { type: "string" }, host: { type: "string" }, audit: { type: "string" } },
+    allowPositionals: true,
+  });
+  if (positionals.length) throw new UsageError(`unexpected argument '${positionals[0]}'`);
+  if (!values.policy) throw new UsageError("--policy FILE is required");
+  const port = Number(values.port ?? "0");
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError("--port N is a port number (0 picks a free one)");
+  const handler = residentHandler({
+    policy: values.policy,
+    audit: auditSinks(values.audit),
+    judge: (guard, agent, text) => judgeEventText(guard, HOOK_AGENTS[agent]!, text),
+  });
+  const server = await listen(handler, { port, host: values.host ?? "127.0.0.1" });
+  io.stdout.write(`portcullis hook server on ${server.url}: POST ${server.url}/hooks/<agent>\n`);
+  await new Promise<void>((done) => {
+    process.once("SIGINT", done);
+    process.once("SIGTERM", done);
+  });
+  await server.close();
+  return 0;
+}
+
+/** judgeToolCall with the guard's options; its audit events also carry the agent's session and directory. */
+async function judge(guard: Guard, call: HookCall, agent: string): Promise<Decision> {
+  if (!guard.enabled) return guard.evaluate(call.request);
+  const tag = <E extends object>(event: E) => ({ ...event, agent, hook_event: call.event, session_id: call.session, cwd: call.cwd });
+  const options = guard.options;
+  const audit = (options.audit ?? []).map((sink): AuditSink => (event) => sink(tag(event)));
+  const onDecision = options.onDecision ? (((event) => options.onDecision!(tag(event))) as AuditSink) : undefined;
+  const judgement = await judgeToolCall(call.request, { ...options, audit, onDecision });
+  return judgement.decision;
+}
+
+function parseEvent(text: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`the hook event on stdin is not JSON: ${(error as Error).message}`);
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value)) throw new Error("the hook event on stdin is not a JSON object");
+  return value as Record<string, unknown>;
+}
+
+async function readAll(stream: AsyncIterable<Uint8Array | string>): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    const b = typeof chunk === "string" ? Buffer.from(chunk) : Buffer.from(chunk);
+    size += b.length;
+    if (size > MAX_EVENT_BYTES) throw new Error(`the hook event is over ${MAX_EVENT_BYTES} bytes`);
+    chunks.push(b);
+  }
+  return new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
+}

@@ -1,0 +1,82 @@
+/**
+ * @module
+ * Claude Code hooks. Followed: the Claude Code hooks reference
+ * (code.claude.com/docs/en/hooks, read 2026-11; Claude Code 2.x).
+ *
+ * Input (stdin): `session_id`, `transcript_path`, `cwd`, `hook_event_name`
+ * (`PreToolUse` | `PermissionRequest`), `tool_name`, `tool_input`, and
+ * `tool_use_id` on PreToolUse.
+ *
+ * PreToolUse output: `hookSpecificOutput.permissionDecision` allow | deny |
+ * ask with `permissionDecisionReason`, and `updatedInput` when an allowed
+ * call is given a limit it did not state (the policy's max_execution_time
+ * becomes the Bash tool's `timeout`, in ms). PermissionRequest output:
+ * `hookSpecificOutput.decision.behavior` allow | deny (+ `message`); ask
+ * prints nothing, so Claude Code shows its own dialog. Exit 2 blocks; any
+ * other non-zero exit lets the call run, so failures always exit 2.
+ */
+
+import { obligationsOf, type Decision } from "../core/decision.ts";
+import { BLOCK, HookEventError, contextOf, field, optionalString, reasonText, type HookAdapter, type HookCall, type HookReply } from "./adapter.ts";
+
+const EVENTS = new Set(["PreToolUse", "PermissionRequest"]);
+const SEARCH_TOOLS = new Set(["Glob", "Grep", "LS"]);
+/** Claude Code's Bash `timeout` is in milliseconds, at most 600000. */
+const MAX_BASH_TIMEOUT_MS = 600_000;
+
+export function claudeCall(event: Record<string, unknown>, agent = "Claude Code"): HookCall {
+  const name = field(event, "hook_event_name", "string") as string;
+  if (!EVENTS.has(name)) throw new HookEventError(`${agent} event '${name}' is not judged here: install the hook on PreToolUse or PermissionRequest`);
+  const tool = field(event, "tool_name", "string") as string;
+  let input = field(event, "tool_input", "object") as Record<string, unknown>;
+  const session = optionalString(event, "session_id");
+  const cwd = optionalString(event, "cwd");
+  // Glob, Grep and LS without a path search the working directory: judge that path.
+  if (SEARCH_TOOLS.has(tool) && input.path === undefined && cwd) input = { ...input, path: cwd };
+  const request = {
+    tool_name: tool,
+    tool_input: input,
+    tool_call_id: optionalString(event, "tool_use_id"),
+    thread_id: session,
+    ...(contextOf(cwd) ? { context: contextOf(cwd) } : {}),
+  };
+  return { request, session, cwd, event: name };
+}
+
+/** An allowed Bash call without a stated timeout gets the policy's limit as its timeout. */
+export function updatedInput(decision: Decision, call: HookCall): Record<string, unknown> | undefined {
+  // A stated timeout was judged against the limit already (a longer one is denied): it stays as stated.
+  if (call.request.tool_name !== "Bash" || call.request.tool_input.timeout !== undefined) return undefined;
+  const limit = obligationsOf(decision).find((o) => o.type === "max_execution_time");
+  if (!limit || limit.type !== "max_execution_time") return undefined;
+  const ms = Math.min(Math.floor(limit.seconds * 1000), MAX_BASH_TIMEOUT_MS);
+  return { ...call.request.tool_input, timeout: ms };
+}
+
+export const claudeCode: HookAdapter = {
+  agent: "claude-code",
+  toCall: (event) => claudeCall(event),
+  toReply(decision, call): HookReply {
+    const reason = reasonText(decision);
+    if (call.event === "PermissionRequest") {
+      if (decision.decision === "ask") return { stdout: "", exitCode: 0 };
+      const behavior = decision.decision === "allow" ? "allow" : "deny";
+      const update = behavior === "allow" ? updatedInput(decision, call) : undefined;
+      const out = { hookSpecificOutput: { hookEventName: "PermissionRequest", decision: { behavior, ...(update ? { updatedInput: update } : {}), ...(behavior === "deny" ? { message: reason } : {}) } } };
+      return { stdout: JSON.stringify(out) + "\n", exitCode: 0 };
+    }
+    const update = decision.decision === "deny" ? undefined : updatedInput(decision, call);
+    const out = {
+      hookSpecificOutput: {
+        hookEventName: "PreToolUse",
+        permissionDecision: decision.decision,
+        permissionDecisionReason: reason,
+        ...(update ? { updatedInput: update } : {}),
+      },
+    };
+    return { stdout: JSON.stringify(out) + "\n", exitCode: 0 };
+  },
+  failure(message) {
+    return { stdout: "", exitCode: BLOCK, stderr: `portcullis: blocked, the guard could not judge this call: ${message}\n` };
+  },
+};
