@@ -112,9 +112,9 @@ export class McpRelay {
       });
       const message: Message = { jsonrpc: "2.0", id, method };
       if (params !== undefined) message.params = params;
-      this.#send(to, message).catch((error) => {
-        waiting.delete(key(id));
-        reject(error);
+      void this.#send(to, message).then((sent) => {
+        if (sent || !waiting.delete(key(id))) return;
+        reject(new JsonRpcError(-32000, `portcullis: the MCP ${to === this.client ? "client" : "server"} cannot be reached`));
       });
     });
   }
@@ -127,10 +127,10 @@ export class McpRelay {
         const held = isId(id) ? this.#held.get(key(id)) : undefined;
         if (held) return void held.abort("cancelled by the client");
       }
-      return this.#send(this.server, m);
+      return void (await this.#send(this.server, m));
     }
     if (isId(m.id) && this.#settle(this.#toClient, m)) return;
-    if (isId(m.id) && this.#serverIds.delete(key(m.id))) return this.#send(this.server, m);
+    if (isId(m.id) && this.#serverIds.delete(key(m.id))) return void (await this.#send(this.server, m));
     this.handlers.log(`dropped a client message that answers no request the server made (id ${JSON.stringify(m.id)})`);
   }
 
@@ -141,7 +141,9 @@ export class McpRelay {
     }
     if (m.method !== "tools/call" && m.method !== "tools/list") {
       this.#clientIds.add(key(id));
-      return this.#send(this.server, m);
+      if (await this.#send(this.server, m)) return;
+      this.#clientIds.delete(key(id));
+      return this.#reply(id, undefined, new JsonRpcError(-32000, "portcullis: the MCP server cannot be reached"));
     }
     if (this.#held.has(key(id))) return this.#reply(id, undefined, new JsonRpcError(-32600, `request id ${JSON.stringify(id)} is already in use`));
     const controller = new AbortController();
@@ -168,10 +170,10 @@ export class McpRelay {
   async #fromServer(m: Message): Promise<void> {
     if (typeof m.method === "string") {
       if (isId(m.id)) this.#serverIds.add(key(m.id));
-      return this.#send(this.client, m);
+      return void (await this.#send(this.client, m));
     }
     if (isId(m.id) && this.#settle(this.#toServer, m)) return;
-    if (isId(m.id) && this.#clientIds.delete(key(m.id))) return this.#send(this.client, m);
+    if (isId(m.id) && this.#clientIds.delete(key(m.id))) return void (await this.#send(this.client, m));
     this.handlers.log(`dropped a server message that answers no request the client made (id ${JSON.stringify(m.id)})`);
   }
 
@@ -193,20 +195,23 @@ export class McpRelay {
     return true;
   }
 
-  #reply(id: Id, result: unknown, error?: unknown): Promise<void> {
-    if (error === undefined) return this.#send(this.client, { jsonrpc: "2.0", id, result });
+  async #reply(id: Id, result: unknown, error?: unknown): Promise<void> {
+    if (error === undefined) return void (await this.#send(this.client, { jsonrpc: "2.0", id, result }));
     const e = error instanceof JsonRpcError ? error : new JsonRpcError(-32603, `portcullis: ${(error as Error)?.message ?? String(error)}`);
     const body: Message = { code: e.code, message: e.message };
     if (e.data !== undefined) body.data = e.data;
-    return this.#send(this.client, { jsonrpc: "2.0", id, error: body });
+    await this.#send(this.client, { jsonrpc: "2.0", id, error: body });
   }
 
-  async #send(to: Transport, m: Message): Promise<void> {
-    if (this.#closing) return;
+  /** True when sent; a failure is logged, never thrown. */
+  async #send(to: Transport, m: Message): Promise<boolean> {
+    if (this.#closing) return false;
     try {
       await to.send(m as unknown as JSONRPCMessage);
+      return true;
     } catch (error) {
       this.handlers.log(`cannot send to the ${to === this.client ? "client" : "server"}: ${(error as Error)?.message ?? error}`);
+      return false;
     }
   }
 
