@@ -76,6 +76,28 @@ describe("portcullis mcp-proxy (the CLI)", () => {
     }
   });
 
+  it("serves the approval page: a call the policy asks about waits there, and runs once approved", async () => {
+    const token = "approver-token-for-the-mcp-proxy-test";
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [cli, "mcp-proxy", "--policy", fixture("ask-passport.json"), "--name", "dev", "--approvals-port", "0", "--token", token, "--", ...server],
+      stderr: "pipe",
+    });
+    let stderr = "";
+    transport.stderr!.on("data", (chunk) => (stderr += chunk));
+    client = new Client({ name: "cli-test", version: "1.0.0" });
+    await client.connect(transport);
+    const first = await client.callTool({ name: "bash", arguments: { command: "git status" } });
+    expect(textOf(first)).toMatch(/^Action requires approval \(ID: /);
+    const id = (first._meta as Record<string, string>)["portcullis/action_id"]!;
+    const base = /approvals on (http:\/\/127\.0\.0\.1:\d+)\//.exec(stderr)![1]!;
+    const auth = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+    expect((await fetch(`${base}/api/actions/${id}/approve`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" })).status).toBe(401);
+    expect((await fetch(`${base}/api/actions/${id}/approve`, { method: "POST", headers: auth, body: "{}" })).status).toBe(200);
+    expect(textOf(await client.callTool({ name: "bash", arguments: { command: "git status" } }))).toBe("ran: git status");
+    expect(textOf(await client.callTool({ name: "bash", arguments: { command: "git status" } }))).toMatch(/^Action requires approval/);
+  });
+
   it.each([
     [["--policy", policy, "--", ...server], /--name NAME is required/],
     [["--policy", policy, "--name", "a__b", "--", ...server], /must not contain '__'/],
