@@ -27,6 +27,11 @@ export interface McpProxyOptions {
   /** Lines for the operator (stderr in the CLI); never protocol output. */
   log?: (line: string) => void;
   onDescriptionChange?: (change: DescriptionChange) => void;
+  /**
+   * Rewrites the client's answer to a server's `sampling/createMessage` before the server reads it (e.g. a
+   * provider safety stop: a model turn cut off for safety must not hand the server tool calls). Absent: unchanged.
+   */
+  samplingResult?: (result: unknown) => unknown | Promise<unknown>;
 }
 
 /** A name the policy can read back unambiguously from `mcp__<server>__<tool>`. */
@@ -59,6 +64,9 @@ export function createMcpProxy(client: Transport, server: Transport, options: Mc
   });
   const relay: McpRelay = new McpRelay(client, server, {
     log,
+    clientResult: options.samplingResult
+      ? async (method, result) => (method === "sampling/createMessage" ? options.samplingResult!(result) : result)
+      : undefined,
     listTools: (result) =>
       filterToolList(result, {
         guard: options.guard,

@@ -30,6 +30,11 @@ export interface RelayHandlers {
   callTool(params: Message, id: Id, forward: (signal: AbortSignal) => Promise<unknown>): Promise<unknown>;
   /** The server's tools/list result as the client may see it. */
   listTools(result: unknown): Promise<unknown>;
+  /**
+   * The client's result for a request the server made (`sampling/createMessage`: a model's answer), as the server
+   * may see it. Absent: passed as it is. A throw answers the server with an error instead.
+   */
+  clientResult?(method: string, result: unknown): Promise<unknown>;
   log(message: string): void;
 }
 
@@ -54,7 +59,8 @@ export class McpRelay {
   readonly #toClient = new Map<string, Waiter>();
   /** Ids of peer requests forwarded as they are: only these get a response forwarded. */
   readonly #clientIds = new Set<string>();
-  readonly #serverIds = new Set<string>();
+  /** Server requests forwarded to the client, with their method. */
+  readonly #serverIds = new Map<string, string>();
   /** Client requests the proxy answers itself, for `notifications/cancelled`. */
   readonly #held = new Map<string, AbortController>();
   #closing = false;
@@ -130,7 +136,11 @@ export class McpRelay {
       return void (await this.#send(this.server, m));
     }
     if (isId(m.id) && this.#settle(this.#toClient, m)) return;
-    if (isId(m.id) && this.#serverIds.delete(key(m.id))) return void (await this.#send(this.server, m));
+    const method = isId(m.id) ? this.#serverIds.get(key(m.id)) : undefined;
+    if (method !== undefined) {
+      this.#serverIds.delete(key(m.id as Id));
+      return void (await this.#send(this.server, await this.#filterClientResult(method, m)));
+    }
     this.handlers.log(`dropped a client message that answers no request the server made (id ${JSON.stringify(m.id)})`);
   }
 
@@ -169,12 +179,23 @@ export class McpRelay {
 
   async #fromServer(m: Message): Promise<void> {
     if (typeof m.method === "string") {
-      if (isId(m.id)) this.#serverIds.add(key(m.id));
+      if (isId(m.id)) this.#serverIds.set(key(m.id), m.method);
       return void (await this.#send(this.client, m));
     }
     if (isId(m.id) && this.#settle(this.#toServer, m)) return;
     if (isId(m.id) && this.#clientIds.delete(key(m.id))) return void (await this.#send(this.client, m));
     this.handlers.log(`dropped a server message that answers no request the client made (id ${JSON.stringify(m.id)})`);
+  }
+
+  /** The client's answer to a server request, through `clientResult` when it has a result. */
+  async #filterClientResult(method: string, m: Message): Promise<Message> {
+    if (!this.handlers.clientResult || !("result" in m)) return m;
+    try {
+      return { ...m, result: await this.handlers.clientResult(method, m.result) };
+    } catch (error) {
+      const e = error instanceof JsonRpcError ? error : new JsonRpcError(-32603, `portcullis: ${(error as Error)?.message ?? String(error)}`);
+      return { jsonrpc: "2.0", id: m.id, error: { code: e.code, message: e.message } };
+    }
   }
 
   /** A response to one of the proxy's own requests: settle it. */

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { CreateMessageRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { fixture, proxied, textOf, type Proxied } from "./harness.ts";
 
 let session: Proxied | undefined;
@@ -162,3 +163,26 @@ async function until(condition: () => boolean, ms = 5000): Promise<void> {
     await new Promise((r) => setTimeout(r, 10));
   }
 }
+
+describe("mcp-proxy: the server's own requests", () => {
+  const sampling = {
+    capabilities: { sampling: {} },
+    setup: (client: import("@modelcontextprotocol/sdk/client/index.js").Client) =>
+      client.setRequestHandler(CreateMessageRequestSchema, async () => ({
+        role: "assistant" as const, model: "scripted", stopReason: "endTurn", content: { type: "text" as const, text: "hi" },
+      })),
+  };
+
+  it("passes sampling/createMessage to the client and its answer back", async () => {
+    session = await proxied(sampling);
+    expect(textOf(await session.client.callTool({ name: "ask_model", arguments: {} }))).toBe("model said: hi (endTurn)");
+  });
+
+  it("hands the client's sampling answer to samplingResult before the server reads it", async () => {
+    session = await proxied({
+      ...sampling,
+      samplingResult: (result) => ({ ...(result as object), stopReason: "refusal", content: { type: "text", text: "[stopped]" } }),
+    });
+    expect(textOf(await session.client.callTool({ name: "ask_model", arguments: {} }))).toBe("model said: [stopped] (refusal)");
+  });
+});
