@@ -80,6 +80,19 @@ describe("mcp-proxy: judging tools/call", () => {
     expect(textOf(result)).toContain("(oap.evaluator_error)");
   });
 
+  it("stops waiting at the policy's max_execution_time and cancels the call on the server", async () => {
+    session = await proxied({ policy: fixture("short-passport.json") });
+    const result = await session.client.callTool({ name: "bash", arguments: { command: "git log --wait" } });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain("oap.execution_timeout");
+    let seen: string[] = [];
+    for (let i = 0; i < 100 && !seen.includes("cancelled"); i++) {
+      seen = await reached(session);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(seen).toEqual(["bash:git log --wait", "cancelled"]);
+  });
+
   it("sanitizes a web-like tool's result (fenced, spoofed markers neutralised)", async () => {
     session = await proxied();
     const text = textOf(await session.client.callTool({ name: "fetch_page", arguments: { url: "https://example.com" } }));
