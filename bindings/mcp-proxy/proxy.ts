@@ -77,11 +77,14 @@ export function createMcpProxy(client: Transport, server: Transport, options: Mc
       }).catch((error) => {
         throw new JsonRpcError(-32603, `portcullis: ${(error as Error).message}`);
       }),
-    callTool: async (params, id, forward) => {
+    callTool: async (params, id, forward, cancelled) => {
       if (typeof params.name !== "string") throw new JsonRpcError(-32602, "tools/call params.name must be a string");
+      // The question lapses with the call, or when the pending action would time out anyway.
+      const askFor = (options.guard.options.approvals?.timeoutSeconds ?? 900) * 1000;
       const elicit: Elicit | null =
         options.elicitation !== false && supportsFormElicitation(relay.clientCapabilities)
-          ? async (request) => (await relay.requestClient("elicitation/create", request)) as ElicitAnswer
+          ? async (request) =>
+            (await relay.requestClient("elicitation/create", request, AbortSignal.any([cancelled, AbortSignal.timeout(askFor)]))) as ElicitAnswer
           : null;
       return judgeMcpCall(
         { server: options.server, tool: params.name, arguments: params.arguments, callId: id },

@@ -26,8 +26,11 @@ export class JsonRpcError extends Error {
 }
 
 export interface RelayHandlers {
-  /** The result of a client's tools/call; `forward` sends it to the server and resolves with the server's result. */
-  callTool(params: Message, id: Id, forward: (signal: AbortSignal) => Promise<unknown>): Promise<unknown>;
+  /**
+   * The result of a client's tools/call; `forward` sends it to the server and resolves with the server's result.
+   * `cancelled` fires when the client cancels the call or the connection closes.
+   */
+  callTool(params: Message, id: Id, forward: (signal: AbortSignal) => Promise<unknown>, cancelled: AbortSignal): Promise<unknown>;
   /** The server's tools/list result as the client may see it. */
   listTools(result: unknown): Promise<unknown>;
   /**
@@ -166,7 +169,7 @@ export class McpRelay {
         result = await this.handlers.listTools(await this.requestServer("tools/list", params, controller.signal));
       } else {
         const forward = (signal: AbortSignal) => this.requestServer("tools/call", params, AbortSignal.any([signal, controller.signal]));
-        result = await this.handlers.callTool(params as Message, id, forward);
+        result = await this.handlers.callTool(params as Message, id, forward, controller.signal);
       }
       await this.#reply(id, result);
     } catch (error) {

@@ -92,6 +92,33 @@ describe("mcp-proxy: ask through elicitation", () => {
     expect(await reached(s)).toEqual(["bash:git log"]);
   });
 
+  it("a call the client cancels while the human is asked never runs, and the question is withdrawn", async () => {
+    let withdrawn = false;
+    let arrived!: () => void;
+    const asking = new Promise<void>((resolve) => (arrived = resolve));
+    const s = await proxied({
+      policy: askPolicy,
+      capabilities: { elicitation: {} },
+      setup: (client) =>
+        client.setRequestHandler(ElicitRequestSchema, async (_request, extra) => {
+          arrived();
+          await new Promise((resolve) => extra.signal.addEventListener("abort", resolve));
+          withdrawn = true;
+          return { action: "accept", content: { approve: true } };
+        }),
+    });
+    session = s;
+    const controller = new AbortController();
+    const call = s.client.callTool({ name: "bash", arguments: { command: "git status" } }, undefined, { signal: controller.signal });
+    await asking;
+    controller.abort("the user stopped the agent");
+    await expect(call).rejects.toThrow();
+    for (let i = 0; i < 100 && !withdrawn; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(withdrawn).toBe(true);
+    expect(await reached(s)).toEqual([]);
+    expect((await s.gate.listActions())[0]!.status).toBe("pending");
+  });
+
   it("leaves the action pending when the client fails to answer", async () => {
     const s = await proxied({
       policy: askPolicy,
