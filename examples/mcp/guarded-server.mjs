@@ -2,9 +2,10 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import * as z from "zod/v4";
+import { fileURLToPath } from "node:url";
 import { guardMcpTool, loadMcpGuard } from "portcullis/mcp";
 
-const { guard } = await loadMcpGuard(new URL("./passport.json", import.meta.url).pathname);
+const { guard } = await loadMcpGuard(fileURLToPath(new URL("./passport.json", import.meta.url)));
 const server = new McpServer({ name: "dev", version: "1.0.0" });
 const guarded = (name, handler) => guardMcpTool(server, name, handler, { guard, server: "dev" });
 const text = (t) => ({ content: [{ type: "text", text: t }] });
