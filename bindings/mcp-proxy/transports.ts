@@ -40,7 +40,12 @@ export async function upstreamTransport(upstream: Upstream): Promise<Transport> 
 /** The client side: this process's stdin and stdout. */
 export async function stdioDownstream(stdin: NodeJS.ReadableStream = process.stdin, stdout: NodeJS.WritableStream = process.stdout): Promise<Transport> {
   const { StdioServerTransport } = await sdk<typeof import("@modelcontextprotocol/sdk/server/stdio.js")>("@modelcontextprotocol/sdk/server/stdio.js");
-  return new StdioServerTransport(stdin as never, stdout as never);
+  const transport = new StdioServerTransport(stdin as never, stdout as never);
+  // The SDK transport does not close when stdin ends; a client that went away must stop the server too.
+  const gone = () => void transport.close();
+  stdin.once("end", gone);
+  stdin.once("close", gone);
+  return transport;
 }
 
 function stringEnv(env: NodeJS.ProcessEnv): Record<string, string> {

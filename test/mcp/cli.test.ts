@@ -98,6 +98,13 @@ describe("portcullis mcp-proxy (the CLI)", () => {
     expect(textOf(await client.callTool({ name: "bash", arguments: { command: "git status" } }))).toMatch(/^Action requires approval/);
   });
 
+  it("exits when the client goes away (stdin ends), stopping the server", () => {
+    const run = spawnSync(process.execPath, [cli, "mcp-proxy", "--policy", policy, "--name", "dev", "--", ...server], { encoding: "utf8", input: "", timeout: 20_000 });
+    expect(run.error).toBeUndefined();
+    expect(run.status).toBe(0);
+    expect(run.stderr).toMatch(/closing: the client closed/);
+  });
+
   it.each([
     [["--policy", policy, "--", ...server], /--name NAME is required/],
     [["--policy", policy, "--name", "a__b", "--", ...server], /must not contain '__'/],
