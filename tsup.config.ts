@@ -14,6 +14,8 @@ const sanitize = { sanitize: "bindings/sanitize.ts", "sanitize-workerd": "bindin
 const node = { node: "bindings/node.ts", cli: "bindings/cli/bin.ts" };
 // Approval stores for Node hosts; their clients are optional peers, never bundled.
 const stores = { "stores/sqlite": "bindings/stores/sqlite/index.ts", "stores/redis": "bindings/stores/redis/index.ts" };
+// The MCP adapter (portcullis/mcp); @modelcontextprotocol/sdk is an optional peer, never bundled.
+const mcp = { mcp: "bindings/adapters/mcp.ts" };
 
 const shared: Options = {
   format: ["esm"],
@@ -23,8 +25,8 @@ const shared: Options = {
   // Bundle yaml and the ajv runtime helpers the generated validators require (toolchain.md P15), but keep
   // `node:` builtins and `./<name>.wasm` (a Worker entry's precompiled module, toolchain.md P10) external.
   // The approval stores' clients (node-sqlite3-wasm, ioredis) are optional peers: never bundled, in any entry.
-  noExternal: [/^(?!node:|node-sqlite3-wasm$|ioredis$)(?!.*\.wasm$)/],
-  external: [/^node:/, /\.wasm$/, "node-sqlite3-wasm", "ioredis"],
+  noExternal: [/^(?!node:|node-sqlite3-wasm$|ioredis$|@modelcontextprotocol\/sdk(?:\/|$))(?!.*\.wasm$)/],
+  external: [/^node:/, /\.wasm$/, "node-sqlite3-wasm", "ioredis", /^@modelcontextprotocol\/sdk(?:\/|$)/],
   mainFields: ["module", "main"],
   removeNodeProtocol: false, // Deno and workerd need the `node:` prefix
 };
@@ -47,5 +49,6 @@ export default defineConfig([
   { ...shared, entry: sanitize, minify: true, dts: { entry: { sanitize: sanitize.sanitize }, compilerOptions: dtsCompilerOptions } },
   { ...shared, entry: node, dts: { entry: { node: node.node }, compilerOptions: dtsCompilerOptions } },
   // One build per store, so each .d.ts stands alone (no shared declaration chunk).
+  { ...shared, entry: mcp, dts: { entry: mcp, compilerOptions: dtsCompilerOptions } },
   ...Object.entries(stores).map(([name, file]) => ({ ...shared, entry: { [name]: file }, dts: { entry: { [name]: file }, compilerOptions: dtsCompilerOptions } })),
 ]);

@@ -11,7 +11,7 @@ import { LoadErrors, pointerSegment } from "./load-errors";
 import { Policy } from "./policy";
 import { RequestView } from "./request";
 import { Verdict, Code } from "./verdict";
-import { ToolMap, isCapabilityId, packFor, splitMcpToolName, isExecToolName, CAP_MCP, CAP_COMMAND, CAP_FILE_READ, CAP_FILE_WRITE } from "./tool-map";
+import { ToolMap, isCapabilityId, packFor, splitMcpToolName, isExecToolName, isJudgedExecArgument, CAP_MCP, CAP_COMMAND, CAP_FILE_READ, CAP_FILE_WRITE } from "./tool-map";
 import { CapabilityRule, RuleContext } from "./rules/rule";
 import { compileRule, capabilityOfBlock } from "./rules/registry";
 import { assuranceRank } from "./money";
@@ -264,6 +264,11 @@ export class PassportPolicy extends Policy {
         verdict.deny(Code.UNKNOWN_CAPABILITY, "MCP tool '" + tool + "' is named like a shell, so it also needs capability '" + CAP_COMMAND + "', which the passport does not grant");
         return;
       }
+      const unjudged = unjudgedExecArgument(request);
+      if (unjudged != null) {
+        verdict.deny(Code.INVALID_CONTEXT, "MCP tool '" + tool + "' runs commands, and its argument " + unjudged + " is not one the command rule judges (it could change what runs, as stdin or a script fed to the command does); only command, cmd, cwd, workdir, env, shell, timeout, timeout_ms, run_in_background and description-like text are accepted");
+        return;
+      }
       if (!commandRule.check(request, context, verdict)) return;
       if (commandRule.approvalRequired) {
         verdict.ask(Code.APPROVAL_REQUIRED, "capability '" + CAP_COMMAND + "' (MCP tool '" + tool + "' runs commands) requires human approval (approval_required)");
@@ -320,3 +325,20 @@ export class PassportPolicy extends Policy {
 }
 
 const scratchContext = new RuleContext();
+
+/** The first tool_input member a shell-named MCP tool may not carry (quoted as JSON), or null. */
+function unjudgedExecArgument(request: RequestView): string | null {
+  const json = request.json;
+  const input = request.toolInputPos;
+  if (input < 0 || json.typeAt(input) != JsonType.Object) return null; // the command rule refuses it
+  let m = json.firstMember(input);
+  while (m >= 0) {
+    const key = json.readString(m);
+    if (key == null || !isJudgedExecArgument(key)) {
+      const raw = json.rawText(m);
+      return raw.length <= 64 ? raw : raw.substring(0, 64) + "…";
+    }
+    m = json.nextMember(m);
+  }
+  return null;
+}

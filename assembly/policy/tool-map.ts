@@ -97,7 +97,26 @@ export function isExecToolName(tool: string): bool {
     t == "command" || t == "cmd" || t == "terminal" || t == "run_command" || t == "execute_command" ||
     t == "run_shell_command" || t == "shell_exec" || t == "exec_command" || t == "execute_bash" ||
     t == "run_terminal_cmd" || t == "run_in_terminal" || t == "terminal_exec" || t == "bash_exec" ||
-    t == "shell_command" || t == "powershell";
+    t == "shell_command" || t == "powershell" ||
+    // Names MCP shell servers give their tools (mcp-shell-server, Desktop Commander, mcp-server-commands, ssh/docker servers).
+    t == "shell_execute" || t == "execute_shell" || t == "shell_run" || t == "run_shell" || t == "exec_shell" ||
+    t == "run_bash" || t == "bash_run" || t == "run_cmd" || t == "exec_cmd" || t == "execute_cmd" ||
+    t == "start_process" || t == "run_process" || t == "spawn_process" || t == "execute_process" || t == "interact_with_process" ||
+    t == "run_script" || t == "execute_script" || t == "write_to_terminal" || t == "send_to_terminal" ||
+    t == "terminal_run" || t == "terminal_execute" || t == "ssh_exec" || t == "ssh_execute" || t == "ssh_run" ||
+    t == "remote_exec" || t == "remote_command" || t == "docker_exec" || t == "container_exec" || t == "spawn" || t == "subprocess";
+}
+
+/**
+ * The arguments a shell-named MCP tool may carry: those the command rule
+ * reads, and text that only explains the call. Any other (`stdin`, `input`,
+ * `script`, `args`, `command_line`…) could change what runs where the rule
+ * cannot see it — `python3` fed a script on stdin — so the call is refused.
+ */
+export function isJudgedExecArgument(key: string): bool {
+  return key == "command" || key == "cmd" || key == "timeout" || key == "timeout_ms" || key == "cwd" || key == "workdir" ||
+    key == "directory" || key == "dir_path" || key == "env" || key == "run_in_background" || key == "shell" ||
+    key == "description" || key == "explanation" || key == "title";
 }
 
 /**

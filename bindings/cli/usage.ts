@@ -122,6 +122,25 @@ Exit 0 allow, 1 deny, 3 ask, 2 for usage or policy-file errors.`,
   --jsonl               {"text","source"?,"html"?} per line in, {"text","report"} out
 Exit 0 on success, 1 when the text cannot be sanitized, 2 for usage errors.`,
   },
+  "mcp-proxy": {
+    usage:
+      "portcullis mcp-proxy --policy FILE --name NAME [--show-denied] [--pins FILE] [--block-changed] [--no-pins] [--no-elicitation] [--approvals-port N --token T] [--timeout SECONDS] (-- COMMAND ARGS... | --url URL [--header 'Name: value']...)",
+    summary: "an MCP server behind the policy: a client starts this instead of the server and gets guarded tools.",
+    details: `  --policy FILE         a config (YAML or JSON) or a bare OAP passport
+  --name NAME           the server's name in the policy: tools are judged as mcp__NAME__TOOL (mcp.tool.execute;
+                        a tool named like a shell also by system.command.execute)
+  -- COMMAND ARGS...    the server to start (stdio); or --url URL for a Streamable HTTP server (--header adds headers)
+  --show-denied         list tools the policy can never allow (default: hidden from tools/list; calls are judged anyway)
+  --pins FILE           keep tool-description pins in FILE across runs (default: for this session)
+  --block-changed       hide and refuse a tool whose description changed after it was first seen (default: report)
+  --no-pins             do not pin descriptions
+  --no-elicitation      never ask in the client; ask only on the approval page
+  --approvals-port N    serve the approval page and API on 127.0.0.1:N (0 picks a free port), with --token T
+                        (or PORTCULLIS_TOKEN) as the approver's bearer token
+  --timeout SECONDS     how long a pending action waits for a decision (default 900)
+Stdout carries the MCP protocol; logs go to stderr. Exit 0 when either side closed, 1 when the server cannot be
+started, 2 for usage or policy-file errors.`,
+  },
 };
 
 export const VERB_NAMES = Object.keys(VERBS);
@@ -174,6 +193,7 @@ const VALUE_OPTIONS = new Set([
   "--policy", "--input", "--now", "--usage", "--tool", "--context", "--workspace-root", "--cwd", "--home",
   "--config", "--port", "--host", "--token", "--agent-token", "--store", "--secret-file", "--timeout",
   "--max-length", "--wrap", "--disable",
+  "--name", "--url", "--header", "--pins", "--approvals-port",
 ]);
 const takesValue = (previous: string | undefined) => previous !== undefined && VALUE_OPTIONS.has(previous);
 

@@ -1,6 +1,6 @@
 // The tool catalog's pieces that vectors reach only indirectly: tool_map
 // globs, shell-named MCP tools, Codex argv arrays and apply_patch headers.
-import { toolGlobMatch, isExecToolName, timeoutInMs, ToolMap } from "../../policy/tool-map";
+import { toolGlobMatch, isExecToolName, isJudgedExecArgument, timeoutInMs, ToolMap } from "../../policy/tool-map";
 import { patchFiles } from "../../policy/file-patch";
 import { urlsInText } from "../../policy/rules/web-rule";
 
@@ -30,6 +30,22 @@ describe("shell-named MCP tools", () => {
     expect(isExecToolName("Run-Shell-Command")).toBe(true);
     expect(isExecToolName("execute_command")).toBe(true);
     expect(isExecToolName("create_issue")).toBe(false);
+  });
+  test("names MCP shell servers use", () => {
+    expect(isExecToolName("shell_execute")).toBe(true);
+    expect(isExecToolName("start_process")).toBe(true);
+    expect(isExecToolName("Interact-With-Process")).toBe(true);
+    expect(isExecToolName("ssh_exec")).toBe(true);
+    expect(isExecToolName("read_process_output")).toBe(false);
+  });
+  test("only the arguments the command rule reads, and explanations, pass", () => {
+    expect(isJudgedExecArgument("command")).toBe(true);
+    expect(isJudgedExecArgument("timeout_ms")).toBe(true);
+    expect(isJudgedExecArgument("description")).toBe(true);
+    expect(isJudgedExecArgument("stdin")).toBe(false);
+    expect(isJudgedExecArgument("input")).toBe(false);
+    expect(isJudgedExecArgument("command_line")).toBe(false);
+    expect(isJudgedExecArgument("Command")).toBe(false);
   });
   test("timeouts in ms for Claude Code Bash only", () => {
     expect(timeoutInMs("Bash")).toBe(true);
