@@ -17,7 +17,6 @@ import { detectCommand } from "./detect.ts";
 import { StaticUsageStore } from "../usage/static-store.ts";
 import { serveCommand, ServeStartError, ServeUsageError } from "./serve.ts";
 import { sanitizeCommand } from "./sanitize.ts";
-import { mcpProxyCommand } from "./mcp-proxy.ts";
 import { byteLines } from "./byte-lines.ts";
 import { UsageError } from "./usage-error.ts";
 import { VERBS, overview, packageVersion, unknownVerb, usageLine, verbHelp, wantsHelp } from "./usage.ts";
@@ -66,7 +65,7 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
       case "explain":
         return await (await import("./import.ts"))[verb === "import" ? "importCommand" : "explainCommand"](rest, io);
       case "mcp-proxy":
-        return await mcpProxyCommand(rest, io);
+        return await (await import("./mcp-proxy.ts")).mcpProxyCommand(rest, io);
       default:
         return await sanitizeCommand(rest, io as never);
     }
