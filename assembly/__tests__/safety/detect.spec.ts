@@ -95,9 +95,13 @@ describe("anthropic_refusal", () => {
     expect(has(detect(ai('""', WRITE, '{"stop_reason":"tool_use"}')), '"signal":false')).toBe(true);
     expect(has(detect(ai('""', WRITE, '{"stop_reason":"max_tokens"}')), '"signal":false')).toBe(true);
   });
-  test("does not steal finish_reason", () => {
+  test("reads a refusal under another stop key, and reports that key", () => {
+    // A framework or proxy that copies the provider's reason under its own key must not hide it.
     const c = compile('{"detectors":[{"use":"anthropic_refusal"}]}')!;
-    expect(has(detect(ai('""', WRITE, '{"finish_reason":"refusal"}'), c), '"signal":false')).toBe(true);
+    const r = detect(ai('""', WRITE, '{"finish_reason":"refusal"}'), c);
+    expect(has(r, '"terminated":true')).toBe(true);
+    expect(has(r, '"reason_field":"finish_reason"')).toBe(true);
+    expect(has(detect(ai('""', WRITE, '{"finish_reason":"tool_use"}'), c), '"signal":false')).toBe(true);
   });
 });
 
@@ -221,7 +225,11 @@ describe("raw provider shapes", () => {
 describe("robustness", () => {
   test("bad input gives an error result, never a trap", () => {
     expect(has(detect(""), '"error":"not valid JSON')).toBe(true);
-    expect(has(detect("[1]"), '"error"')).toBe(true);
+    expect(has(detect("1"), '"error"')).toBe(true);
+    expect(has(detect("null"), '"error"')).toBe(true);
+    // A list is a message history: its last element is the turn; a number is no model turn.
+    expect(has(detect("[1]"), '"terminated":false')).toBe(true);
+    expect(has(detect("[]"), '"terminated":false')).toBe(true);
     expect(has(detect('{"a":'), '"error"')).toBe(true);
     expect(has(detect("{}", defaults, 99), '"error"')).toBe(true);
     expect(has(detect('"\\u0000"'), '"error"')).toBe(true);
@@ -244,7 +252,6 @@ describe("robustness", () => {
       "content_f\u0131lter", // dotless i
       "content\u200b_filter", // zero-width space
       "content_filter\\u0000", // a JSON-escaped NUL after the value
-      " content_filter",
       "\u017Fafety", // long s: Python's upper() gives SAFETY
       "\u0131mage_safety", // dotless i: Python's upper() gives IMAGE_SAFETY
     ];
