@@ -60,6 +60,7 @@ export function analyze(json: Json, root: i32, named: Shape, view: TurnView): st
   if (shape == Shape.Auto) shape = detectShape(json, root);
   else if (!shapeMatches(json, root, shape)) return "unknown shape: the input is not " + shapeName(named) + " (" + expectation(shape) + ")";
   view.shape = shape;
+  view.borrowKeys = shape == Shape.AiSdk || shape == Shape.McpSampling;
   if (generationInfo >= 0) view.add(json, generationInfo, 1000000);
   if (shape == Shape.LangChain) analyzeLangChain(json, root, view);
   else if (shape == Shape.AiSdk) analyzeAiSdk(json, root, view);

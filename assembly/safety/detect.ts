@@ -203,10 +203,12 @@ function findValue(d: Detector, c: i32, second: bool): i32 {
 }
 
 /**
- * Every detector but the Responses one also reads the stop fields of the
- * other providers and frameworks (stop_reason, finishReason, the AI SDK's
- * rawFinishReason ...): each matches only its own values, and a framework
- * that copies a provider's reason under its own key must not hide it.
+ * A detector reads its own field, and the raw provider reason a framework
+ * keeps beside its unified one (the AI SDK's rawFinishReason). In the shapes
+ * whose stop field is the framework's own (AI SDK, MCP sampling: any
+ * provider's reason may land there) it also reads the other detectors'
+ * fields; each still matches only its own values. The provider and
+ * LangChain shapes keep DeerFlow's one-field lookup.
  */
 function isKeyOf(d: Detector, m: i32, second: bool): bool {
   if (second) {
@@ -216,8 +218,10 @@ function isKeyOf(d: Detector, m: i32, second: bool): bool {
   }
   if (json.stringEqualsBytes(m, d.field) || json.stringEqualsBytes(m, d.fieldAlt)) return true;
   if (d.kind == DetectorKind.Responses) return false;
-  return json.stringEquals(m, "finish_reason") || json.stringEquals(m, "finishReason") || json.stringEquals(m, "stop_reason") ||
-    json.stringEquals(m, "stopReason") || json.stringEquals(m, "raw_finish_reason") || json.stringEquals(m, "rawFinishReason");
+  if (json.stringEquals(m, "raw_finish_reason") || json.stringEquals(m, "rawFinishReason")) return true;
+  if (!view.borrowKeys) return false;
+  return json.stringEquals(m, "finish_reason") || json.stringEquals(m, "finishReason") ||
+    json.stringEquals(m, "stop_reason") || json.stringEquals(m, "stopReason");
 }
 
 /** The member value under key or alt in the object at c, or -1. */

@@ -60,9 +60,12 @@ export class TurnView {
   blank: bool = true;
   /** JSON Pointer to the turn inside an envelope (a batch line, a message list); "" = the root. */
   at: string = "";
+  /** Every detector reads every stop field (frameworks that put any provider's reason in one field). */
+  borrowKeys: bool = false;
 
   reset(): void {
     this.at = "";
+    this.borrowKeys = false;
     this.shape = Shape.Auto;
     this.ai = true;
     this.containers.length = 0;

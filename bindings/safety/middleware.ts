@@ -59,13 +59,13 @@ function prepare(message: unknown, options: SafetyStopOptions, context: SafetySt
     reason_value: detection.reason_value ?? "",
     extras: detection.extras ?? {},
   };
-  const { message: rewritten, metadata, calls } = rewriteMessage(message, detection.shape, termination);
+  const { message: rewritten, metadata, calls } = rewriteMessage(message, detection.shape, termination, [], detection.at ?? "");
   const event = buildEvent(metadata, context.thread_id);
   context.stop_reason = "safety_capped";
   return {
     result: { terminated: true, message: rewritten, detection, metadata, event },
     event,
-    record: () => buildJournalRecord(metadata, calls, messageId(message)),
+    record: () => buildJournalRecord(metadata, calls, messageId(message, detection.at)),
   };
 }
 
@@ -171,9 +171,15 @@ export function buildJournalRecord(metadata: SafetyTerminationMetadata, calls: S
   };
 }
 
-function messageId(message: unknown): string | undefined {
+function messageId(message: unknown, at = ""): string | undefined {
   if (typeof message !== "object" || message === null) return undefined;
-  const m = message as Record<string, unknown>;
+  let m = message as Record<string, unknown>;
+  // The turn inside an envelope (a batch line, a message list), where the core found it.
+  for (const key of at ? at.slice(1).split("/") : []) {
+    const next = (m as Record<string, unknown>)[key];
+    if (typeof next !== "object" || next === null) return undefined;
+    m = next as Record<string, unknown>;
+  }
   const target = "lc" in m && typeof m.kwargs === "object" && m.kwargs !== null ? (m.kwargs as Record<string, unknown>) : m;
   return typeof target.id === "string" ? target.id : undefined;
 }

@@ -113,7 +113,7 @@ function stopChunk<T>(chunk: T, result: DetectResult, t: SafetyTermination, prio
   let out: T;
   let metadata: SafetyTerminationMetadata;
   if (result.ai !== false && result.shape) {
-    const rewritten = rewriteMessage(chunk, result.shape, t, prior);
+    const rewritten = rewriteMessage(chunk, result.shape, t, prior, result.at ?? "");
     out = rewritten.message as T;
     metadata = rewritten.metadata;
   } else {

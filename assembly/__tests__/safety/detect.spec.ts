@@ -95,13 +95,15 @@ describe("anthropic_refusal", () => {
     expect(has(detect(ai('""', WRITE, '{"stop_reason":"tool_use"}')), '"signal":false')).toBe(true);
     expect(has(detect(ai('""', WRITE, '{"stop_reason":"max_tokens"}')), '"signal":false')).toBe(true);
   });
-  test("reads a refusal under another stop key, and reports that key", () => {
-    // A framework or proxy that copies the provider's reason under its own key must not hide it.
+  test("does not steal finish_reason", () => {
     const c = compile('{"detectors":[{"use":"anthropic_refusal"}]}')!;
-    const r = detect(ai('""', WRITE, '{"finish_reason":"refusal"}'), c);
+    expect(has(detect(ai('""', WRITE, '{"finish_reason":"refusal"}'), c), '"signal":false')).toBe(true);
+  });
+  test("reads the raw reason a framework keeps beside its own, and reports that key", () => {
+    const c = compile('{"detectors":[{"use":"anthropic_refusal"}]}')!;
+    const r = detect(ai('""', WRITE, '{"finish_reason":"stop","raw_finish_reason":"refusal"}'), c);
     expect(has(r, '"terminated":true')).toBe(true);
-    expect(has(r, '"reason_field":"finish_reason"')).toBe(true);
-    expect(has(detect(ai('""', WRITE, '{"finish_reason":"tool_use"}'), c), '"signal":false')).toBe(true);
+    expect(has(r, '"reason_field":"raw_finish_reason"')).toBe(true);
   });
 });
 
