@@ -8,6 +8,7 @@
  * top levels are copied (see copyTop): deeper values are shared with it.
  */
 
+import { stringifyDeep } from "./deep-json.ts";
 import { emptyExplanation, suppressedExplanation } from "./templates.ts";
 import type { SafetyShape, SafetyTermination, SafetyTerminationMetadata } from "./types.ts";
 
@@ -47,7 +48,7 @@ export function appendExplanation(content: unknown, explanation: string, block: 
   if (content === null || content === undefined || content === "") return explanation;
   if (typeof content === "string") return `${content}\n\n${explanation}`;
   if (Array.isArray(content)) return content.length === 0 ? [block(explanation)] : [...content, block(`\n\n${explanation}`)];
-  return `${typeof content === "object" ? JSON.stringify(content) : String(content)}\n\n${explanation}`;
+  return `${typeof content === "object" ? stringifyDeep(content) : String(content)}\n\n${explanation}`;
 }
 
 export function explanationFor(t: SafetyTermination, calls: number): string {
