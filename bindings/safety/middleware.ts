@@ -9,6 +9,7 @@
 
 import { isControlFlowSignal } from "../middleware/index.ts";
 import { detectTurn } from "./check.ts";
+import { stoppingChoices } from "./per-choice.ts";
 import { rewriteMessage, type SuppressedCall } from "./rewrite.ts";
 import type {
   DetectResult, SafetyCore, SafetyJournalRecord, SafetyShape, SafetyTerminationEvent, SafetyTerminationMetadata,
@@ -49,7 +50,12 @@ interface Stop {
 }
 
 function prepare(message: unknown, options: SafetyStopOptions, context: SafetyStopContext): Stop {
-  const detection = detectTurn(options.core, message, options.shape ?? "auto");
+  let detection = detectTurn(options.core, message, options.shape ?? "auto");
+  let only: Set<number> | undefined;
+  if (detection.terminated) {
+    const split = stoppingChoices(options.core, message, detection);
+    if (split) ({ positions: only, detection } = split);
+  }
   if (!detection.terminated || !detection.detector || !detection.shape) {
     return { result: { terminated: false, message, detection } };
   }
@@ -59,7 +65,7 @@ function prepare(message: unknown, options: SafetyStopOptions, context: SafetySt
     reason_value: detection.reason_value ?? "",
     extras: detection.extras ?? {},
   };
-  const { message: rewritten, metadata, calls } = rewriteMessage(message, detection.shape, termination, [], detection.at ?? "");
+  const { message: rewritten, metadata, calls } = rewriteMessage(message, detection.shape, termination, [], detection.at ?? "", only);
   const event = buildEvent(metadata, context.thread_id);
   context.stop_reason = "safety_capped";
   return {

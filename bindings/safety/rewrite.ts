@@ -80,11 +80,14 @@ function mergeCalls(prior: SuppressedCall[], found: SuppressedCall[]): Suppresse
  * `prior` lists calls a stream already suppressed before this, its stop chunk.
  * `at` is the core's JSON Pointer to the turn inside an envelope (a batch
  * line, a message list): the turn there is rewritten, the envelope copied
- * along the way and otherwise kept.
+ * along the way and otherwise kept. `only` limits a multi-choice turn's
+ * rewrite to the choices (candidates) at those positions.
  */
-export function rewriteMessage(message: unknown, shape: Exclude<SafetyShape, "auto">, t: SafetyTermination, prior: SuppressedCall[] = [], at = ""): RewriteOutcome {
+export function rewriteMessage(
+  message: unknown, shape: Exclude<SafetyShape, "auto">, t: SafetyTermination, prior: SuppressedCall[] = [], at = "", only?: ReadonlySet<number>,
+): RewriteOutcome {
   const all = (found: SuppressedCall[]) => mergeCalls(prior, found);
-  const outcome = rewriteAt(message, pointerSegments(at), (turn) => rewriteShape(copyTop(turn, EDITED_LEVELS) as Json, shape, t, all));
+  const outcome = rewriteAt(message, pointerSegments(at), (turn) => rewriteShape(copyTop(turn, EDITED_LEVELS) as Json, shape, t, all, only));
   // The stamp on the message and the metadata handed back must not alias.
   return { ...outcome, metadata: structuredClone(outcome.metadata) };
 }
@@ -113,16 +116,16 @@ function rewriteAt(value: unknown, path: string[], rewrite: (turn: unknown) => R
   return { ...outcome, message: copy };
 }
 
-function rewriteShape(copy: Json, shape: Exclude<SafetyShape, "auto">, t: SafetyTermination, all: Merge): RewriteOutcome {
+function rewriteShape(copy: Json, shape: Exclude<SafetyShape, "auto">, t: SafetyTermination, all: Merge, only?: ReadonlySet<number>): RewriteOutcome {
   switch (shape) {
     case "openai_chat":
-      return rewriteChoices(copy, t, all);
+      return rewriteChoices(copy, t, all, only);
     case "openai_responses":
       return rewriteResponses(copy, t, all);
     case "anthropic":
       return rewriteBlocks(copy, t, "anthropic", all);
     case "gemini":
-      return rewriteGemini(copy, t, all);
+      return rewriteGemini(copy, t, all, only);
     case "bedrock":
       return rewriteBlocks(copy, t, "bedrock", all);
     case "openai_agents":
@@ -199,11 +202,11 @@ function rewriteLangChain(root: Json, t: SafetyTermination, merge: Merge): Rewri
   return { message: root, metadata, calls };
 }
 
-function rewriteChoices(root: Json, t: SafetyTermination, merge: Merge): RewriteOutcome {
+function rewriteChoices(root: Json, t: SafetyTermination, merge: Merge, only?: ReadonlySet<number>): RewriteOutcome {
   let calls: SuppressedCall[] = [];
   const touched: Json[] = [];
-  for (const choice of asArray(root.choices)) {
-    if (!isObject(choice)) continue;
+  for (const [position, choice] of asArray(root.choices).entries()) {
+    if (!isObject(choice) || (only && !only.has(position))) continue;
     const msg = isObject(choice.message) ? choice.message : isObject(choice.delta) ? choice.delta : undefined;
     if (!msg) continue;
     const before = calls.length;
@@ -272,11 +275,11 @@ function rewriteBlocks(root: Json, t: SafetyTermination, provider: "anthropic" |
   return { message: root, metadata, calls };
 }
 
-function rewriteGemini(root: Json, t: SafetyTermination, merge: Merge): RewriteOutcome {
+function rewriteGemini(root: Json, t: SafetyTermination, merge: Merge, only?: ReadonlySet<number>): RewriteOutcome {
   let calls: SuppressedCall[] = [];
   const touched: Json[] = [];
-  for (const candidate of asArray(root.candidates)) {
-    if (!isObject(candidate)) continue;
+  for (const [position, candidate] of asArray(root.candidates).entries()) {
+    if (!isObject(candidate) || (only && !only.has(position))) continue;
     if (!isObject(candidate.content)) candidate.content = { role: "model", parts: [] };
     const content = candidate.content as Json;
     const before = calls.length;

@@ -11,7 +11,9 @@
  *   calls may be cut off. onTermination reports detector "stream_incomplete";
  * - a stream that throws propagates the error with nothing held released;
  * - a chunk the core cannot read throws SafetyCheckError (check.ts);
- * - with several choices or candidates, held chunks wait for all of them;
+ * - Chat Completions streams (choices) hold every chunk from the first tool
+ *   call to the end of the stream and decide per choice (choice-stream.ts);
+ * - with several Gemini candidates, held chunks wait for all of them;
  * - chunks after the end of a turn are judged as a new turn.
  * A core built with `enabled: false` passes the stream through untouched.
  */
@@ -19,6 +21,7 @@
 import { buildEvent } from "./middleware.ts";
 import { detectTurn } from "./check.ts";
 import { chunkFacts } from "./chunk-facts.ts";
+import { ChoiceStream } from "./choice-stream.ts";
 import { explanationFor, metadataFor, rewriteMessage, type SuppressedCall } from "./rewrite.ts";
 import type { DetectResult, SafetyCore, SafetyShape, SafetyTermination, SafetyTerminationEvent, SafetyTerminationMetadata } from "./types.ts";
 
@@ -47,8 +50,15 @@ export async function* guardStream<T>(stream: AsyncIterable<T>, options: GuardSt
   };
   try {
     let turn = new Turn<T>();
+    // Chat Completions chunks (choices) are decided per choice at the end of the stream (choice-stream.ts).
+    let choices: ChoiceStream<T> | undefined;
     for (let next = await pull(); !next.done; next = await pull()) {
       const chunk = next.value;
+      if (choices === undefined && turn.held.length === 0 && isChoicesChunk(chunk)) choices = new ChoiceStream<T>(options);
+      if (choices) {
+        yield* choices.accept(chunk);
+        continue;
+      }
       const facts = chunkFacts(chunk);
       const result = detectTurn(options.core, chunk, options.shape ?? "auto");
       const tools = turn.toolSeen || facts.toolCall;
@@ -76,6 +86,10 @@ export async function* guardStream<T>(stream: AsyncIterable<T>, options: GuardSt
         turn = new Turn<T>();
       }
     }
+    if (choices) {
+      yield* choices.finish();
+      return;
+    }
     if (turn.held.length > 0) {
       const t: SafetyTermination = { detector: INCOMPLETE, reason_field: "finish_reason", reason_value: "", extras: {} };
       const metadata = metadataFor(t, turn.priorCalls());
@@ -85,6 +99,10 @@ export async function* guardStream<T>(stream: AsyncIterable<T>, options: GuardSt
     // Stopped early (the consumer broke off, or a check threw): close the source too.
     if (!exhausted) await iterator.return?.();
   }
+}
+
+function isChoicesChunk(chunk: unknown): boolean {
+  return typeof chunk === "object" && chunk !== null && Array.isArray((chunk as { choices?: unknown }).choices);
 }
 
 /** What one turn of the stream has seen so far. */

@@ -21,6 +21,8 @@ interface Vector {
   stop_event_only?: boolean;
   expect: {
     terminated: boolean; detector?: string; reason_field?: string; reason_value?: string; suppressed_tool_calls: number;
+    /** Calls of choices that did not stop, kept by the rewrite (n > 1); 0 when absent. */
+    kept_tool_calls?: number;
     /** When given, the extras carried (Azure content_filter_results, Gemini safety_ratings). */
     extras?: Record<string, unknown>;
   };
@@ -49,8 +51,10 @@ for (const file of readdirSync(DIR).filter((f) => f.endsWith(".jsonl"))) {
       // The rewrite keeps the shape, executes nothing, and is idempotent.
       expect(r.detection.shape).toBe(core.detect(JSON.stringify(r.message), v.shape).shape);
       const again = core.detect(JSON.stringify(r.message), v.shape);
-      expect(again.terminated).toBe(false);
-      expect(again.tool_calls).toBe(0);
+      expect(again.tool_calls).toBe(v.expect.kept_tool_calls ?? 0);
+      // A second pass leaves it alone (a multi-choice turn is judged per choice, as the first pass did).
+      expect(applySafetyStop(r.message, { core, shape: v.shape }).terminated).toBe(false);
+      if (!v.expect.kept_tool_calls) expect(again.terminated).toBe(false);
       expect(JSON.stringify(r.message)).toContain("The model provider stopped this response");
     });
   });
