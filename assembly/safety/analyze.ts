@@ -42,6 +42,7 @@ export function analyze(json: Json, root: i32, named: Shape, view: TurnView): st
   let generationInfo = -1;
   if (named == Shape.Auto || named == Shape.LangChain || named == Shape.ClaudeAgentSdk) {
     const p = peel(json, root, view, named == Shape.LangChain);
+    if (p.error.length > 0) return p.error;
     if (named == Shape.ClaudeAgentSdk && p.shape != Shape.Anthropic) {
       return "unknown shape: claude_agent_sdk expects an SDK message {type: \"assistant\", message}";
     }

@@ -13,11 +13,11 @@
 // - Claude Agent SDK SDKAssistantMessage {type: "assistant", message, parent_tool_use_id, session_id};
 // - Strands Agents stream event {event: {messageStop | contentBlockStart | ...}}.
 
-import { Json, JsonType } from "../json/reader";
+import { DUPLICATE, Json, JsonType } from "../json/reader";
 import { Shape, TurnView, has, hasString } from "./shape";
 
-/** Deep enough for any real wrapping (a batch line around a list around a message). */
-const MAX_PEEL = 8;
+/** Far deeper than any real wrapping (a batch line around a list around a message); past it, an error. */
+const MAX_PEEL = 32;
 
 /** What peeling found: the turn's position and, when the envelope decides it, its shape. */
 export class Peeled {
@@ -25,6 +25,26 @@ export class Peeled {
   shape: Shape = Shape.Auto;
   /** ChatGeneration.generation_info, read before the message's own metadata; -1 when none. */
   generationInfo: i32 = -1;
+  /** Why the envelope cannot be read ("" when it can). */
+  error: string = "";
+}
+
+/** Keys that decide how an envelope is opened. */
+const ENVELOPE_KEYS: StaticArray<string> = ["messages", "data", "message", "generation_info", "response", "body", "result", "event", "type"];
+
+/**
+ * A repeated envelope key: which copy a host reads depends on its parser,
+ * so the turn cannot be located, and that is an error rather than a pass.
+ */
+function duplicateKey(json: Json, r: i32): string {
+  for (let i = 0; i < ENVELOPE_KEYS.length; i++) {
+    if (json.get(r, ENVELOPE_KEYS[i]) == DUPLICATE) return ENVELOPE_KEYS[i];
+  }
+  const response = json.get(r, "response");
+  if (isObject(json, response) && json.get(response, "body") == DUPLICATE) return "body";
+  const result = json.get(r, "result");
+  if (isObject(json, result) && json.get(result, "message") == DUPLICATE) return "message";
+  return "";
 }
 
 const peeled = new Peeled();
@@ -57,6 +77,7 @@ export function peel(json: Json, root: i32, view: TurnView, langchainOnly: bool)
   peeled.root = root;
   peeled.shape = Shape.Auto;
   peeled.generationInfo = -1;
+  peeled.error = "";
   for (let step = 0; step < MAX_PEEL; step++) {
     const r = peeled.root;
     if (json.typeAt(r) == JsonType.Array) {
@@ -67,6 +88,11 @@ export function peel(json: Json, root: i32, view: TurnView, langchainOnly: bool)
       continue;
     }
     if (!isObject(json, r)) return peeled;
+    const dup = duplicateKey(json, r);
+    if (dup.length > 0) {
+      peeled.error = "duplicate key \"" + dup + "\" in an envelope: the turn inside cannot be located";
+      return peeled;
+    }
     const messages = json.get(r, "messages");
     if (json.typeAt(messages) == JsonType.Array && !has(json, r, "choices") && !has(json, r, "candidates") &&
         !has(json, r, "content") && !has(json, r, "role")) {
@@ -126,5 +152,6 @@ export function peel(json: Json, root: i32, view: TurnView, langchainOnly: bool)
     }
     return peeled;
   }
+  peeled.error = "envelopes nested deeper than " + MAX_PEEL.toString() + " levels: the turn inside cannot be located";
   return peeled;
 }

@@ -22,9 +22,8 @@ describe("portcullis detect", () => {
     const { code, out } = await run([deep, cr, after]);
     expect(code).toBe(0);
     expect(out).toHaveLength(3);
-    // A list 20,000 deep: its innermost last element is no model turn, and the answer echoes it whole.
-    expect(out[0]).toMatchObject({ terminated: false, suppressed_tool_calls: 0 });
-    expect(out[0].error).toBeUndefined();
+    // Lists 20,000 deep: no turn can be located in them, which is said, not passed.
+    expect(out[0]).toMatchObject({ terminated: false, error: expect.stringContaining("envelopes nested deeper than 32") });
     expect(out[1]).toMatchObject({ terminated: false, message: { content: "hi" } });
     expect(out[2]).toMatchObject({ terminated: false, message: { content: "later" } });
   });
@@ -90,7 +89,8 @@ describe("portcullis detect", () => {
     expect(code).toBe(0);
     expect(out).toHaveLength(lines.length);
     expect(out.map((o) => o.terminated)).toEqual([false, false, true, true, true, true, true, false]);
-    for (const o of out) expect(o.error).toBeUndefined();
+    expect(out[0].error).toContain("envelopes nested deeper than 32");
+    for (const o of out.slice(1)) expect(o.error).toBeUndefined();
     expect(out[2].message.tool_calls).toEqual([]);
     expect(out[5].message.response.body.choices[0].message.tool_calls).toBeUndefined();
     // The deep parts come back intact.

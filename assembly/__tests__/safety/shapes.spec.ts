@@ -146,6 +146,36 @@ describe("envelopes", () => {
   });
 });
 
+describe("envelope attacks", () => {
+  const filtered = '{"choices":[{"message":{"tool_calls":[{"id":"c"}]},"finish_reason":"content_filter"}]}';
+  const benign = '{"choices":[{"message":{"content":"ok"},"finish_reason":"stop"}]}';
+  test("a repeated envelope key is an error, never a pass", () => {
+    expect(has(detect('{"response":{"body":' + benign + '},"response":{"body":' + filtered + "}}"), '"error":"duplicate key')).toBe(true);
+    expect(has(detect('{"response":{"body":' + benign + ',"body":' + filtered + "}}"), '"error":"duplicate key')).toBe(true);
+    expect(has(detect('{"messages":[],"messages":[' + filtered + "]}"), '"error":"duplicate key')).toBe(true);
+    expect(has(detect('{"result":{"message":{},"message":' + filtered + "}}"), '"error":"duplicate key')).toBe(true);
+  });
+  test("envelopes nested past 32 levels are an error, never a pass; within them the turn is found", () => {
+    let doc = filtered;
+    for (let i = 0; i < 100; i++) doc = "[" + doc + "]";
+    expect(has(detect(doc), '"error":"envelopes nested deeper than 32')).toBe(true);
+    let env = filtered;
+    for (let i = 0; i < 6; i++) env = '{"messages":[' + env + "]}";
+    expect(has(detect(env), '"terminated":true')).toBe(true);
+  });
+  test("memory stays flat across envelope detections", () => {
+    const doc = '{"custom_id":"r","response":{"status_code":200,"body":' + filtered + "}}";
+    const bytes = String.UTF8.encode(doc, false);
+    const ptr = changetype<usize>(bytes);
+    detectSafetyStop(ptr, bytes.byteLength, defaults, out);
+    __collect();
+    const before = memory.size();
+    for (let i = 0; i < 5000; i++) detectSafetyStop(ptr, bytes.byteLength, defaults, out);
+    __collect();
+    expect(memory.size()).toBe(before);
+  });
+});
+
 describe("framework shapes", () => {
   test("AI SDK: unified content-filter, raw reason under tool-calls, steps, stream parts", () => {
     const calls = '"toolCalls":[{"type":"tool-call","toolCallId":"1","toolName":"bash","input":{}}]';
