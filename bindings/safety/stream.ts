@@ -52,6 +52,7 @@ export async function* guardStream<T>(stream: AsyncIterable<T>, options: GuardSt
     let turn = new Turn<T>();
     // Chat Completions chunks (choices) are decided per choice at the end of the stream (choice-stream.ts).
     let choices: ChoiceStream<T> | undefined;
+    let turnsEnded = 0;
     for (let next = await pull(); !next.done; next = await pull()) {
       const chunk = next.value;
       if (choices === undefined && turn.held.length === 0 && isChoicesChunk(chunk)) choices = new ChoiceStream<T>(options);
@@ -60,6 +61,11 @@ export async function* guardStream<T>(stream: AsyncIterable<T>, options: GuardSt
         continue;
       }
       const facts = chunkFacts(chunk);
+      // The AI SDK's finish part repeats the reason of steps already decided at their finish-step.
+      if (facts.summary && turnsEnded > 0 && !turn.toolSeen && !turn.textSeen) {
+        yield chunk;
+        continue;
+      }
       const result = detectTurn(options.core, chunk, options.shape ?? "auto");
       const tools = turn.toolSeen || facts.toolCall;
       const text = turn.textSeen || facts.text;
@@ -77,13 +83,15 @@ export async function* guardStream<T>(stream: AsyncIterable<T>, options: GuardSt
       }
       turn.toolSeen = tools;
       turn.textSeen = text;
-      turn.calls.push(...facts.calls);
+      // A call announced twice (AI SDK tool-input-start, then tool-call) counts once.
+      turn.calls.push(...facts.calls.filter((c) => c.id === undefined || !turn.calls.some((p) => p.id === c.id)));
       const final = turn.ends(facts.final, facts.indexes, facts.finished);
       if (turn.toolSeen) turn.held.push(chunk);
       else yield chunk;
       if (final) {
         yield* turn.held;
         turn = new Turn<T>();
+        turnsEnded++;
       }
     }
     if (choices) {
