@@ -28,14 +28,17 @@ export class Detector {
   /** Gemini only: the prompt-level `block_reason`, tried when no finish reason is present. */
   secondField: Bytes | null = null;
   secondFieldAlt: Bytes | null = null;
+  /** Gemini only: the block reasons that mean a blocked prompt (matched like `values`). */
+  secondValues: Array<Bytes> = [];
   /** Matched with ASCII case folding, so the stored case does not matter. */
   values: Array<Bytes>;
   extrasKey: Bytes | null = null;
   extrasKeyAlt: Bytes | null = null;
 
-  constructor(kind: DetectorKind, values: Array<Bytes>) {
+  constructor(kind: DetectorKind, values: Array<Bytes>, secondValues: Array<Bytes> | null = null) {
     this.kind = kind;
     this.values = values;
+    if (kind == DetectorKind.Gemini) this.secondValues = secondValues != null ? secondValues : toBytesList(defaultBlockReasons());
     if (kind == DetectorKind.OpenAI) {
       this.name = "openai_compatible_content_filter";
       this.fieldLabel = utf8("finish_reason");
@@ -77,12 +80,23 @@ export function defaultValues(kind: DetectorKind): Array<string> {
   if (kind == DetectorKind.OpenAI) return ["content_filter"];
   if (kind == DetectorKind.Anthropic) return ["refusal"];
   if (kind == DetectorKind.Gemini) {
-    // Deliberately not STOP, MAX_TOKENS, LANGUAGE, NO_IMAGE, MALFORMED_FUNCTION_CALL,
-    // UNEXPECTED_TOOL_CALL, OTHER, IMAGE_OTHER, FINISH_REASON_UNSPECIFIED (deerflow.md §2.1).
-    return ["SAFETY", "BLOCKLIST", "PROHIBITED_CONTENT", "SPII", "RECITATION", "IMAGE_SAFETY", "IMAGE_PROHIBITED_CONTENT", "IMAGE_RECITATION"];
+    // Candidate.FinishReason of the Gemini API (generativelanguage v1beta) and Vertex AI
+    // (aiplatform v1: MODEL_ARMOR). Deliberately not STOP, MAX_TOKENS, LANGUAGE, NO_IMAGE,
+    // MALFORMED_FUNCTION_CALL, UNEXPECTED_TOOL_CALL, TOO_MANY_TOOL_CALLS, OTHER, IMAGE_OTHER,
+    // FINISH_REASON_UNSPECIFIED: those end a turn for reasons other than safety.
+    return ["SAFETY", "BLOCKLIST", "PROHIBITED_CONTENT", "SPII", "RECITATION", "IMAGE_SAFETY", "IMAGE_PROHIBITED_CONTENT", "IMAGE_RECITATION", "MODEL_ARMOR"];
   }
   if (kind == DetectorKind.Bedrock) return ["guardrail_intervened", "content_filtered"];
   return ["content_filter"];
+}
+
+/**
+ * PromptFeedback.BlockReason (Gemini API) and BlockedReason (Vertex AI): every
+ * value but the unspecified one means the prompt was blocked and no candidate
+ * was generated, so all of them stop the turn, OTHER included.
+ */
+export function defaultBlockReasons(): Array<string> {
+  return ["SAFETY", "OTHER", "BLOCKLIST", "PROHIBITED_CONTENT", "IMAGE_SAFETY", "MODEL_ARMOR", "JAILBREAK"];
 }
 
 /** The config key holding a detector's values (DeerFlow's constructor kwarg). */
@@ -92,10 +106,24 @@ function valuesKey(kind: DetectorKind): string {
   return "finish_reasons";
 }
 
+/** Values are stored normalised (see normaliseReason), as the reasons read are. */
 function toBytesList(values: Array<string>): Array<Bytes> {
   const out = new Array<Bytes>();
-  for (let i = 0; i < values.length; i++) out.push(utf8(values[i]));
+  for (let i = 0; i < values.length; i++) out.push(utf8(normaliseReason(values[i])));
   return out;
+}
+
+/**
+ * The comparable form of a reason: trimmed, an enum-class prefix dropped
+ * (`FinishReason.SAFETY`, as Python's str() of an enum prints it), `-` and
+ * spaces read as `_` (the AI SDK's `content-filter`). Case is folded when
+ * compared.
+ */
+export function normaliseReason(s: string): string {
+  let t = s.trim();
+  const dot = t.lastIndexOf(".");
+  if (dot >= 0) t = t.substring(dot + 1);
+  return t.replaceAll("-", "_").replaceAll(" ", "_");
 }
 
 /**
@@ -218,34 +246,46 @@ function compileDetector(json: Json, pos: i32, path: string, errors: LoadErrors)
     errors.add(path + "/config", "expected an object");
     return null;
   }
+  const gemini = kind == DetectorKind.Gemini;
   m = json.firstMember(cfg);
   while (m >= 0) {
     const key = json.readString(m);
-    if (key != wanted) errors.add(path + "/config/" + (key == null ? "" : key), "unknown option (this detector takes \"" + wanted + "\")");
+    if (key != wanted && !(gemini && key == "block_reasons")) {
+      const takes = gemini ? "\"finish_reasons\" and \"block_reasons\"" : "\"" + wanted + "\"";
+      errors.add(path + "/config/" + (key == null ? "" : key), "unknown option (this detector takes " + takes + ")");
+    }
     m = json.nextMember(m);
   }
-  const listPos = json.get(cfg, wanted);
+  const values = readValues(json, cfg, wanted, path, errors, defaultValues(<DetectorKind>kind));
+  if (values == null) return null;
+  if (!gemini) return new Detector(<DetectorKind>kind, toBytesList(values));
+  const blocks = readValues(json, cfg, "block_reasons", path, errors, defaultBlockReasons());
+  if (blocks == null) return null;
+  return new Detector(<DetectorKind>kind, toBytesList(values), toBytesList(blocks));
+}
+
+/** A configured value list under `key`, the defaults when absent or null, or null with errors recorded. */
+function readValues(json: Json, cfg: i32, key: string, path: string, errors: LoadErrors, defaults: Array<string>): Array<string> | null {
+  const listPos = json.get(cfg, key);
   if (listPos == -2) {
-    errors.add(path + "/config/" + wanted, "duplicate key");
+    errors.add(path + "/config/" + key, "duplicate key");
     return null;
   }
-  if (listPos < 0 || json.typeAt(listPos) == JsonType.Null) {
-    return new Detector(<DetectorKind>kind, toBytesList(defaultValues(<DetectorKind>kind)));
-  }
+  if (listPos < 0 || json.typeAt(listPos) == JsonType.Null) return defaults;
   const values = json.readStringArray(listPos);
   if (values == null) {
-    errors.add(path + "/config/" + wanted, "expected an array of strings");
+    errors.add(path + "/config/" + key, "expected an array of strings");
     return null;
   }
   if (values.length == 0) {
-    errors.add(path + "/config/" + wanted, "an empty list would match nothing; remove the detector instead");
+    errors.add(path + "/config/" + key, "an empty list would match nothing; remove the detector instead");
     return null;
   }
   for (let i = 0; i < values.length; i++) {
-    if (values[i].trim().length == 0) {
-      errors.add(path + "/config/" + wanted + "/" + i.toString(), "expected a non-empty string");
+    if (normaliseReason(values[i]).length == 0) {
+      errors.add(path + "/config/" + key + "/" + i.toString(), "expected a non-empty string");
       return null;
     }
   }
-  return new Detector(<DetectorKind>kind, toBytesList(values));
+  return values;
 }

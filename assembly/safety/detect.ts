@@ -12,10 +12,12 @@
 // stream wrapper needs it); the detector fields appear only with a signal.
 
 import { Json, JsonType } from "../json/reader";
-import { ByteBuffer, bytesEqualIgnoreCase, Bytes } from "../util/bytes";
+import { ByteBuffer, Bytes } from "../util/bytes";
+import { jsonQuote } from "../policy/load-errors";
 import { Detector, DetectorKind, SafetyConfig } from "./config";
-import { Shape, TurnView, shapeName, truthy } from "./shape";
-import { analyze, detectShape } from "./analyze";
+import { LAST_SHAPE, TurnView, shapeName, truthy } from "./shape";
+import { analyze } from "./analyze";
+import { reasonAt, matchesReason, appendReason, hitKeyLabel } from "./reason";
 
 const json = new Json();
 const view = new TurnView();
@@ -25,6 +27,9 @@ const valueScratch = new ByteBuffer(64);
 let hitValue: i32 = -1;
 let hitContainer: i32 = -1;
 let hitSecond: bool = false;
+/** The key the hit was read under (its label is the detector's field, or the key itself). */
+let hitKey: i32 = -1;
+let lastKey: i32 = -1;
 
 export const enum SafetyStatus {
   Error = -1,
@@ -50,11 +55,14 @@ export function detectSafetyStop(ptr: usize, len: i32, config: SafetyConfig, out
     return SafetyStatus.Error;
   }
   const root = json.root();
-  if (json.typeAt(root) != JsonType.Object) return writeError(out, "expected a JSON object (a message or a provider response)");
-  if (<u32>shape > <u32>Shape.Bedrock) return writeError(out, "unknown shape code");
+  const rootType = json.typeAt(root);
+  // An array is a message list (LangChain messages_to_dict, a LangGraph message history).
+  if (rootType != JsonType.Object && rootType != JsonType.Array) return writeError(out, "expected a JSON object (a message or a provider response) or a message list");
+  if (<u32>shape > <u32>LAST_SHAPE) return writeError(out, "unknown shape code");
 
   view.reset();
-  analyze(json, root, shape == Shape.Auto ? detectShape(json, root) : <Shape>shape, view);
+  const mismatch = analyze(json, root, shape, view);
+  if (mismatch.length > 0) return writeError(out, mismatch);
 
   let winner: Detector | null = null;
   if (view.ai) {
@@ -78,6 +86,10 @@ export function detectSafetyStop(ptr: usize, len: i32, config: SafetyConfig, out
   out.appendString(',"tool_calls":');
   appendInt(out, view.toolCalls);
   out.appendString(view.blank ? ',"blank":true' : ',"blank":false');
+  if (view.at.length > 0) {
+    out.appendString(',"at":');
+    out.appendString(jsonQuote(view.at));
+  }
   if (winner != null) writeHit(out, winner);
   out.push(0x7d); // }
   return terminated ? SafetyStatus.Terminated : SafetyStatus.Pass;
@@ -88,10 +100,9 @@ function writeHit(out: ByteBuffer, d: Detector): void {
   out.appendString(d.name);
   out.appendString('","reason_field":"');
   if (hitSecond) out.appendString("block_reason");
-  else out.appendBytes(d.fieldLabel);
+  else hitKeyLabel(json, d, hitKey, out);
   out.appendString('","reason_value":');
-  // The raw string literal: already valid JSON, original casing and escapes kept.
-  appendRaw(out, hitValue);
+  appendReason(json, hitValue, out);
   out.appendString(',"extras":{');
   const from = view.extrasFrom == -1 ? hitContainer : view.extrasFrom;
   const key = d.extrasKey;
@@ -122,15 +133,18 @@ function runDetector(d: Detector): bool {
     while (j < n && unchecked(groups[j]) == group) {
       if (!decided) {
         const c = unchecked(containers[j]); // j < n
-        const v = findValue(d, c, d.field, d.fieldAlt);
+        const v = findValue(d, c, false);
         if (v >= 0) {
-          decided = true;
-          if (matches(d, v)) {
+          if (matchesReason(json, d, v, false, valueScratch)) {
             hitValue = v;
             hitContainer = c;
             hitSecond = false;
+            hitKey = lastKey;
             return true;
           }
+          // DeerFlow's lookup: the detector's own field, first found in the group, decides.
+          // A borrowed key (another provider's field) that does not match leaves the search open.
+          if (lastKey >= 0 && (json.stringEqualsBytes(lastKey, d.field) || json.stringEqualsBytes(lastKey, d.fieldAlt))) decided = true;
         }
       }
       j++;
@@ -141,9 +155,9 @@ function runDetector(d: Detector): bool {
     if (!decided && second != null && secondAlt != null) {
       for (let k = i; k < j; k++) {
         const c = unchecked(containers[k]); // k < j <= n
-        const v = findValue(d, c, second, secondAlt);
+        const v = findValue(d, c, true);
         if (v >= 0) {
-          if (matches(d, v)) {
+          if (matchesReason(json, d, v, true, valueScratch)) {
             hitValue = v;
             hitContainer = c;
             hitSecond = true;
@@ -159,31 +173,55 @@ function runDetector(d: Detector): bool {
 }
 
 /**
- * The first non-empty string under key (or its other spelling) in the object
- * at c, or -1. The Responses detector reads `incomplete_details.reason`. When
- * a key is repeated (a parser-differential trick), a matching value wins, so
- * a duplicate cannot hide a safety stop.
+ * The first reason under one of the detector's keys in the object at c, or
+ * -1 (see reason.ts for what a reason may be). When several keys are present
+ * (finishReason and rawFinishReason; a repeated key, a parser-differential
+ * trick), a matching one wins, so no copy can hide a safety stop.
  */
-function findValue(d: Detector, c: i32, key: Bytes, alt: Bytes): i32 {
+function findValue(d: Detector, c: i32, second: bool): i32 {
   let first = -1;
+  let firstKey = -1;
   let m = json.firstMember(c);
   while (m >= 0) {
-    if (json.stringEqualsBytes(m, key) || json.stringEqualsBytes(m, alt)) {
-      let v = json.memberValue(m);
-      if (d.kind == DetectorKind.Responses) v = json.typeAt(v) == JsonType.Object ? reasonOf(v) : -1;
-      if (v >= 0 && json.typeAt(v) == JsonType.String && json.skipValue(v) - v > 2) {
-        if (first < 0) first = v;
-        else if (matches(d, v)) return v;
+    if (isKeyOf(d, m, second)) {
+      const v = reasonAt(json, d, json.memberValue(m), second, valueScratch);
+      if (v >= 0) {
+        if (matchesReason(json, d, v, second, valueScratch)) {
+          lastKey = m;
+          return v;
+        }
+        if (first < 0) {
+          first = v;
+          firstKey = m;
+        }
       }
     }
     m = json.nextMember(m);
   }
+  lastKey = firstKey;
   return first;
 }
 
-function reasonOf(obj: i32): i32 {
-  const v = json.get(obj, "reason");
-  return v >= 0 ? v : -1;
+/**
+ * A detector reads its own field, and the raw provider reason a framework
+ * keeps beside its unified one (the AI SDK's rawFinishReason). In the shapes
+ * whose stop field is the framework's own (AI SDK, MCP sampling: any
+ * provider's reason may land there) it also reads the other detectors'
+ * fields; each still matches only its own values. The provider and
+ * LangChain shapes keep DeerFlow's one-field lookup.
+ */
+function isKeyOf(d: Detector, m: i32, second: bool): bool {
+  if (second) {
+    const a = d.secondField;
+    const b = d.secondFieldAlt;
+    return a != null && b != null && (json.stringEqualsBytes(m, a) || json.stringEqualsBytes(m, b));
+  }
+  if (json.stringEqualsBytes(m, d.field) || json.stringEqualsBytes(m, d.fieldAlt)) return true;
+  if (d.kind == DetectorKind.Responses) return false;
+  if (json.stringEquals(m, "raw_finish_reason") || json.stringEquals(m, "rawFinishReason")) return true;
+  if (!view.borrowKeys) return false;
+  return json.stringEquals(m, "finish_reason") || json.stringEquals(m, "finishReason") ||
+    json.stringEquals(m, "stop_reason") || json.stringEquals(m, "stopReason");
 }
 
 /** The member value under key or alt in the object at c, or -1. */
@@ -195,19 +233,6 @@ function findMember(c: i32, key: Bytes, alt: Bytes): i32 {
     m = json.nextMember(m);
   }
   return -1;
-}
-
-/** Case-insensitive membership of the string at v in the detector's values. */
-function matches(d: Detector, v: i32): bool {
-  const s = valueScratch;
-  s.reset();
-  if (!json.decodeString(v, s)) return false;
-  const values = d.values;
-  for (let i = 0, n = values.length; i < n; i++) {
-    const b = unchecked(values[i]); // i < values.length
-    if (bytesEqualIgnoreCase(s.ptr, s.length, changetype<usize>(b), b.length)) return true;
-  }
-  return false;
 }
 
 function appendRaw(out: ByteBuffer, pos: i32): void {

@@ -1,8 +1,11 @@
 // Which shape a model turn has, where its stop-reason metadata lives, how
 // many tool calls it carries and whether its visible content is blank.
-// Shapes: a LangChain-style AI message, or a raw provider response (OpenAI
+// Shapes: a LangChain-style AI message, a raw provider response (OpenAI
 // Chat Completions, OpenAI Responses, Anthropic Messages, Gemini
-// generateContent, Bedrock Converse), whole or as one streamed event.
+// generateContent, Bedrock Converse), whole or as one streamed event, or a
+// framework's own form of a model turn (AI SDK, OpenAI Agents SDK, MCP
+// sampling, Claude Agent SDK). Codes are part of the ABI: new ones are
+// appended, never renumbered.
 
 import { DUPLICATE, Json, JsonType } from "../json/reader";
 import { ByteBuffer } from "../util/bytes";
@@ -15,7 +18,13 @@ export const enum Shape {
   Anthropic = 4,
   Gemini = 5,
   Bedrock = 6,
+  AiSdk = 7,
+  OpenAIAgents = 8,
+  McpSampling = 9,
+  ClaudeAgentSdk = 10,
 }
+
+export const LAST_SHAPE: i32 = <i32>Shape.ClaudeAgentSdk;
 
 export function shapeName(shape: Shape): string {
   switch (shape) {
@@ -25,6 +34,10 @@ export function shapeName(shape: Shape): string {
     case Shape.Anthropic: return "anthropic";
     case Shape.Gemini: return "gemini";
     case Shape.Bedrock: return "bedrock";
+    case Shape.AiSdk: return "ai_sdk";
+    case Shape.OpenAIAgents: return "openai_agents";
+    case Shape.McpSampling: return "mcp_sampling";
+    case Shape.ClaudeAgentSdk: return "claude_agent_sdk";
   }
   return "unknown";
 }
@@ -45,8 +58,14 @@ export class TurnView {
   extrasFrom: i32 = -1;
   toolCalls: i32 = 0;
   blank: bool = true;
+  /** JSON Pointer to the turn inside an envelope (a batch line, a message list); "" = the root. */
+  at: string = "";
+  /** Every detector reads every stop field (frameworks that put any provider's reason in one field). */
+  borrowKeys: bool = false;
 
   reset(): void {
+    this.at = "";
+    this.borrowKeys = false;
     this.shape = Shape.Auto;
     this.ai = true;
     this.containers.length = 0;

@@ -15,15 +15,15 @@ async function run(lines: string[], args: string[] = []) {
 }
 
 describe("portcullis detect", () => {
-  it("answers every line, also one nested too deep to handle and one with a bare CR in its whitespace", async () => {
+  it("answers every line, also one nested 20,000 deep and one with a bare CR in its whitespace", async () => {
     const deep = "[".repeat(20000) + "]".repeat(20000);
     const cr = '{"type":"ai",\r"content":"hi","response_metadata":{"finish_reason":"stop"}}';
     const after = JSON.stringify({ type: "ai", content: "later", response_metadata: { finish_reason: "stop" } });
     const { code, out } = await run([deep, cr, after]);
     expect(code).toBe(0);
     expect(out).toHaveLength(3);
-    expect(out[0].terminated).toBe(false);
-    expect(typeof out[0].error).toBe("string");
+    // Lists 20,000 deep: no turn can be located in them, which is said, not passed.
+    expect(out[0]).toMatchObject({ terminated: false, error: expect.stringContaining("envelopes nested deeper than 32") });
     expect(out[1]).toMatchObject({ terminated: false, message: { content: "hi" } });
     expect(out[2]).toMatchObject({ terminated: false, message: { content: "later" } });
   });
@@ -64,10 +64,48 @@ describe("portcullis detect", () => {
     ]);
     expect(code).toBe(0);
     expect(out).toHaveLength(4);
-    expect(out[0]).toEqual({ terminated: false, error: "not a message object" });
+    // A list is a message history; its last element (a number) is no model turn.
+    expect(out[0]).toEqual({ terminated: false, suppressed_tool_calls: 0, message: [1, 2] });
     expect(out[1]).toMatchObject({ terminated: true, suppressed_tool_calls: 1, message: { tool_calls: [] } });
     expect(out[2]).toMatchObject({ terminated: false, error: expect.stringContaining("not valid JSON") });
     expect(out[3]).toMatchObject({ terminated: true, detector: "bedrock_guardrail", message: { output: { message: { content: [{ text: expect.stringContaining("were suppressed") }] } } } });
+  });
+  it("answers safety stops nested 100,000 deep wherever the depth is: content, metadata, envelopes", async () => {
+    const N = 100_000;
+    const deepObj = '{"a":'.repeat(N) + "1" + "}".repeat(N);
+    const deepArr = "[".repeat(N) + "]".repeat(N);
+    const call = '"tool_calls":[{"id":"c","name":"bash","args":{}}]';
+    const lines = [
+      deepArr,
+      deepObj,
+      `{"type":"ai","content":${deepObj},${call},"response_metadata":{"finish_reason":"content_filter"}}`,
+      `{"type":"ai","content":"",${call},"response_metadata":{"finish_reason":"content_filter","x":${deepObj}}}`,
+      `{"type":"ai","content":[${deepArr}],${call},"response_metadata":{"finish_reason":"content_filter"}}`,
+      `{"custom_id":"x","response":{"status_code":200,"body":{"choices":[{"message":{"content":null,"tool_calls":[{"id":"c","function":{"name":"bash","arguments":"{}"}}]},"finish_reason":"content_filter"}]}},"extra":${deepObj}}`,
+      `{"type":"ai","content":"",${call},"response_metadata":{"finish_reason":"content_filter","content_filter_results":${deepObj}}}`,
+      '{"ok":1}',
+    ];
+    const { code, out } = await run(lines);
+    expect(code).toBe(0);
+    expect(out).toHaveLength(lines.length);
+    expect(out.map((o) => o.terminated)).toEqual([false, false, true, true, true, true, true, false]);
+    expect(out[0].error).toContain("envelopes nested deeper than 32");
+    for (const o of out.slice(1)) expect(o.error).toBeUndefined();
+    expect(out[2].message.tool_calls).toEqual([]);
+    expect(out[5].message.response.body.choices[0].message.tool_calls).toBeUndefined();
+    // The deep parts come back intact.
+    let depth = 0;
+    for (let v = out[1].message; typeof v === "object"; v = v.a) depth++;
+    expect(depth).toBe(N);
+  });
+  it("--shape names the input's shape; a misspelt one is a usage error", async () => {
+    const part = JSON.stringify({ type: "finish-step", finishReason: "tool-calls", rawFinishReason: "content_filter" });
+    expect((await run([part], ["--shape", "ai_sdk"])).out[0]).toMatchObject({ terminated: true, reason_field: "rawFinishReason" });
+    const chat = JSON.stringify({ choices: [{ message: { tool_calls: [{ id: "c" }] }, finish_reason: "content_filter" }] });
+    expect((await run([chat], ["--shape", "ai_sdk"])).out[0]).toMatchObject({ terminated: false, error: expect.stringContaining("unknown shape") });
+    const r = await run([], ["--shape", "aisdk"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('unknown shape "aisdk"');
   });
   it("--config: a bare section, enabled: false, and located errors (exit 2)", async () => {
     const dir = mkdtempSync(join(tmpdir(), "portcullis-detect-"));
@@ -82,7 +120,7 @@ describe("portcullis detect", () => {
     writeFileSync(typo, "guardrails: {}\nsafety_finish_reason:\n  detectors:\n    - use: gemini_safety\n      config: {stop_reasons: [SAFETY]}\n");
     const r = await run([], ["--config", typo]);
     expect(r.code).toBe(2);
-    expect(r.err).toContain(`${typo}:5:16 /safety_finish_reason/detectors/0/config/stop_reasons: unknown option (this detector takes finish_reasons)`);
+    expect(r.err).toContain(`${typo}:5:16 /safety_finish_reason/detectors/0/config/stop_reasons: unknown option (this detector takes finish_reasons and block_reasons)`);
     const syntax = join(dir, "syntax.yaml");
     writeFileSync(syntax, "safety_finish_reason: [\n");
     const s = await run([], ["--config", syntax]);

@@ -1,7 +1,8 @@
 /**
  * @module
- * `portcullis detect [--config FILE] [--input FILE]`: JSON Lines of messages
- * or provider responses in, one line out per input, in order:
+ * `portcullis detect [--config FILE] [--input FILE] [--shape NAME]`: JSON Lines
+ * of messages, provider responses, batch result lines or message lists in,
+ * one line out per input, in order, at any nesting depth:
  * {"terminated", "detector"?, "reason_field"?, "reason_value"?,
  *  "suppressed_tool_calls", "message"} (the message rewritten, same shape).
  * A line that is not JSON yields {"terminated": false, "error": "..."}.
@@ -18,7 +19,8 @@ import { locatePointer } from "../config/yaml-syntax.ts";
 import { ConfigReadError, readFailure } from "../config/config-error.ts";
 import { syntaxFor } from "../config/load-guard.ts";
 import { createSafetyCore } from "../index.ts";
-import { applySafetyStop, type SafetyCore } from "../safety/index.ts";
+import { applySafetyStop, SHAPE_CODES, type SafetyCore, type SafetyShape } from "../safety/index.ts";
+import { stringifyDeep } from "../safety/deep-json.ts";
 
 export interface DetectIo {
   stdout: { write(text: string): unknown };
@@ -28,13 +30,17 @@ export interface DetectIo {
 
 /** `makeCore` is injected by tests; the CLI uses the inlined policy.wasm. */
 export async function detectCommand(args: string[], io: DetectIo, makeCore: MakeSafetyCore = createSafetyCore): Promise<number> {
-  let values: { config?: string; input?: string };
+  let values: { config?: string; input?: string; shape?: string };
   try {
-    ({ values } = parseArgs({ args, options: { config: { type: "string" }, input: { type: "string" } }, allowPositionals: false }));
+    ({ values } = parseArgs({ args, options: { config: { type: "string" }, input: { type: "string" }, shape: { type: "string" } }, allowPositionals: false }));
+    if (values.shape !== undefined && !Object.hasOwn(SHAPE_CODES, values.shape)) {
+      throw new Error(`unknown shape ${JSON.stringify(values.shape)} (expected one of ${Object.keys(SHAPE_CODES).join(", ")})`);
+    }
   } catch (error) {
-    io.stderr.write(`portcullis detect: ${(error as Error).message}\nusage: portcullis detect [--config FILE] [--input FILE]\n`);
+    io.stderr.write(`portcullis detect: ${(error as Error).message}\nusage: portcullis detect [--config FILE] [--input FILE] [--shape NAME]\n`);
     return 2;
   }
+  const shape = (values.shape ?? "auto") as SafetyShape;
   let core: SafetyCore;
   try {
     core = values.config ? coreFromFile(values.config, makeCore) : makeCore(null);
@@ -49,7 +55,7 @@ export async function detectCommand(args: string[], io: DetectIo, makeCore: Make
   const decoder = new TextDecoder("utf-8", { fatal: false });
   try {
     for await (const bytes of byteLines(input as AsyncIterable<Uint8Array | string>)) {
-      await writeOut(io.stdout, answerLine(decoder.decode(bytes), core) + "\n");
+      await writeOut(io.stdout, answerLine(decoder.decode(bytes), core, shape) + "\n");
     }
   } catch (error) {
     io.stderr.write(`portcullis detect: cannot read input: ${(error as Error).message}\n`);
@@ -77,15 +83,16 @@ function coreFromFile(file: string, makeCore: MakeSafetyCore): SafetyCore {
 }
 
 /** One output line for one input line; a line too deep or too large to handle is answered with an error. */
-function answerLine(line: string, core: SafetyCore): string {
+function answerLine(line: string, core: SafetyCore, shape: SafetyShape): string {
   try {
-    return JSON.stringify(detectLine(line, core));
+    // JSON.parse reads any depth; the answer (the message, rewritten or not) is written at any depth too.
+    return stringifyDeep(detectLine(line, core, shape))!;
   } catch (error) {
     return JSON.stringify({ terminated: false, error: `the line cannot be checked: ${(error as Error).message}` });
   }
 }
 
-function detectLine(line: string, core: SafetyCore): Record<string, unknown> {
+function detectLine(line: string, core: SafetyCore, shape: SafetyShape): Record<string, unknown> {
   let message: unknown;
   try {
     message = JSON.parse(line);
@@ -94,7 +101,7 @@ function detectLine(line: string, core: SafetyCore): Record<string, unknown> {
   }
   let result: ReturnType<typeof applySafetyStop>;
   try {
-    result = applySafetyStop(message, { core });
+    result = applySafetyStop(message, { core, shape });
   } catch (error) {
     // SafetyCheckError: the turn could not be checked; say so rather than pass it.
     return { terminated: false, error: (error as Error).message };

@@ -57,10 +57,11 @@ Exit 0 allow, 1 deny, 3 ask, 2 for usage or policy-file errors.`,
 JSON path and what was expected. Exit 0 when all are valid, 1 when any is not, 2 for usage errors.`,
   },
   detect: {
-    usage: "portcullis detect [--config FILE] [--input FILE]",
+    usage: "portcullis detect [--config FILE] [--input FILE] [--shape NAME]",
     summary: "JSON Lines of model messages or provider responses in; one safety-stop verdict per line out.",
     details: `  --config FILE         a config whose safety_finish_reason section chooses the detectors (default: all five)
   --input FILE          read from FILE instead of stdin
+  --shape NAME          the lines' shape (langchain, openai_chat, ai_sdk, …; default: guessed per line)
 Each line out: {"terminated", "detector"?, "reason_field"?, "reason_value"?, "suppressed_tool_calls", "message"}.
 Exit 0 when the stream was processed, 2 for usage or config errors.`,
   },

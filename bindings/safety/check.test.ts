@@ -115,14 +115,19 @@ describe("Unicode case tricks (case folding is ASCII only, in every runtime)", (
     ["Turkish capital İ in PROHIBITED", "PROHİBİTED_CONTENT"],
     ["Cyrillic lookalike", "rеfusal"],
     ["zero-width joiner", "content_\u200dfilter"],
-    ["trailing space", "content_filter "],
+    ["no-break space around it", "\u00a0content_filter\u00a0"],
   ])("%s does not match", (_label, value) => {
     for (const key of ["finish_reason", "stop_reason"]) {
       expect(applySafetyStop(ai({}, "", { [key]: value }), { core }).detection.signal).toBe(false);
     }
   });
   it("ASCII case variants do match, and keep the provider's casing", () => {
-    for (const [key, value] of [["finish_reason", "Content_Filter"], ["stop_reason", "REFUSAL"], ["finish_reason", "safety"], ["stopReason", "GUARDRAIL_INTERVENED"]]) {
+    const variants = [
+      ["finish_reason", "Content_Filter"], ["stop_reason", "REFUSAL"], ["finish_reason", "safety"], ["stopReason", "GUARDRAIL_INTERVENED"],
+      // Trimmed, '-' or a space read as '_', an enum-class prefix dropped.
+      ["finish_reason", "content_filter "], ["finish_reason", "\tcontent-filter\n"], ["finish_reason", "FinishReason.SAFETY"], ["stop_reason", "StopReason.refusal"],
+    ];
+    for (const [key, value] of variants) {
       expect(applySafetyStop(ai({}, "", { [key]: value }), { core }).metadata!.reason_value).toBe(value);
     }
   });
@@ -141,10 +146,24 @@ describe("inputs that cannot be checked fail closed", () => {
     expect(() => detectTurn(core, { toJSON: () => "text" })).toThrow(SafetyCheckError);
   });
   it("a non-object is not a model turn and passes with a note", () => {
-    for (const value of ["text", 42, null, undefined, [ai({})]]) {
+    for (const value of ["text", 42, null, undefined]) {
       const r = applySafetyStop(value, { core });
       expect(r).toMatchObject({ terminated: false, message: value, detection: { error: "not a message object" } });
     }
+  });
+  it("a list is a message history: its last message is checked and rewritten in place", () => {
+    const human = { type: "human", content: "hi" };
+    const r = applySafetyStop([human, ai({})], { core });
+    expect(r.terminated).toBe(true);
+    expect(r.detection.at).toBe("/1");
+    const out = r.message as Record<string, unknown>[];
+    expect(out[0]).toBe(human);
+    expect(out[1].tool_calls).toEqual([]);
+    expect(applySafetyStop([ai({}), { type: "tool", content: "ok", tool_call_id: "c1" }], { core }).terminated).toBe(false);
+  });
+  it("a misspelt shape is an error, never a guess", () => {
+    expect(() => applySafetyStop(ai({}), { core, shape: "langchian" as never })).toThrow(/unknown shape/);
+    expect(() => applySafetyStop(ai({}), { core, shape: "ai_sdk" })).toThrow(/unknown shape/);
   });
 });
 

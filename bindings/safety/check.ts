@@ -45,8 +45,9 @@ export function boundedJson(value: unknown, maxDepth = MAX_DEPTH): string | unde
   });
 }
 
+/** An object (a message, a response, an envelope) or a list (a message history, whose last element is the turn). */
 function isMessageObject(value: unknown): value is object {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
+  return typeof value === "object" && value !== null;
 }
 
 function attempt(core: SafetyCore, serialise: () => string | undefined, shape: SafetyShape): DetectResult {
@@ -56,7 +57,7 @@ function attempt(core: SafetyCore, serialise: () => string | undefined, shape: S
   } catch (error) {
     return { terminated: false, error: `message is not serialisable: ${(error as Error).message}` };
   }
-  if (json === undefined || json[0] !== "{") return { terminated: false, error: "message does not serialise to a JSON object" };
+  if (json === undefined || (json[0] !== "{" && json[0] !== "[")) return { terminated: false, error: "message does not serialise to a JSON object or list" };
   try {
     return core.detect(json, shape);
   } catch (error) {
@@ -65,8 +66,8 @@ function attempt(core: SafetyCore, serialise: () => string | undefined, shape: S
 }
 
 /**
- * Detect a safety stop in `turn`. Anything that is not an object (a string,
- * an array, null) is not a model turn and passes with an `error` note. For an
+ * Detect a safety stop in `turn`. Anything that is not an object or a list (a
+ * string, a number, null) is not a model turn and passes with an `error` note. For an
  * object the result has no `error`, or this throws SafetyCheckError.
  */
 export function detectTurn(core: SafetyCore, turn: unknown, shape: SafetyShape = "auto"): DetectResult {

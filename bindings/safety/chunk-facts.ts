@@ -5,7 +5,8 @@
  * whether it ends the turn. Chunk shapes: OpenAI Chat Completions chunks,
  * Anthropic Messages events, Gemini / Vertex `streamGenerateContent` chunks,
  * Bedrock ConverseStream events, OpenAI Responses events, LangChain message
- * chunks. Reading errs towards "tool call": an unknown part is held, never
+ * chunks, AI SDK stream parts (fullStream: tool-call, tool-input-*, text-delta,
+ * finish-step, finish, error, abort). Reading errs towards "tool call": an unknown part is held, never
  * streamed live.
  */
 
@@ -27,6 +28,8 @@ export interface ChunkFacts {
   final: boolean;
   /** The turn ended abnormally (a failed response, an error event): nothing held may be released. */
   failed: boolean;
+  /** A summary of turns already ended (the AI SDK's finish part after its finish-step parts). */
+  summary: boolean;
   /** Choices / candidates this chunk carries, by index, and those it finishes (multi-choice shapes). */
   indexes: number[];
   finished: number[];
@@ -34,7 +37,7 @@ export interface ChunkFacts {
 
 /** Read the facts of one streamed chunk. */
 export function chunkFacts(chunk: unknown): ChunkFacts {
-  const facts: ChunkFacts = { calls: [], toolCall: false, text: false, final: false, failed: false, indexes: [], finished: [] };
+  const facts: ChunkFacts = { calls: [], toolCall: false, text: false, final: false, failed: false, summary: false, indexes: [], finished: [] };
   if (!isObject(chunk)) return facts;
   const call = (name: unknown, id: unknown, starts: boolean) => {
     facts.toolCall = true;
@@ -77,6 +80,7 @@ export function chunkFacts(chunk: unknown): ChunkFacts {
     return facts;
   }
   const type = typeof chunk.type === "string" ? chunk.type : "";
+  if (AI_SDK_PARTS.has(type)) return aiSdkFacts(chunk, type, facts, call);
   if (type.startsWith("message_") || type.startsWith("content_block_") || type === "ping" || type === "error") return anthropicFacts(chunk, type, facts, call);
   if (type.startsWith("response.")) return responsesFacts(chunk, type, facts, call);
   if (["messageStart", "contentBlockStart", "contentBlockDelta", "contentBlockStop", "messageStop", "metadata"].some((k) => k in chunk)) {
@@ -86,6 +90,22 @@ export function chunkFacts(chunk: unknown): ChunkFacts {
 }
 
 type Call = (name: unknown, id: unknown, starts: boolean) => void;
+
+const AI_SDK_PARTS = new Set([
+  "tool-call", "tool-input-start", "tool-input-delta", "tool-input-end", "tool-call-streaming-start", "tool-call-delta",
+  "text-delta", "finish-step", "finish", "abort",
+]);
+
+function aiSdkFacts(chunk: Bag, type: string, facts: ChunkFacts, call: Call): ChunkFacts {
+  if (type === "tool-call" || type === "tool-input-start" || type === "tool-call-streaming-start") call(chunk.toolName, chunk.toolCallId ?? chunk.id, true);
+  else if (type.startsWith("tool-")) facts.toolCall = true;
+  else if (type === "text-delta" && (nonBlank(chunk.text) || nonBlank(chunk.textDelta) || nonBlank(chunk.delta))) facts.text = true;
+  // A step ends at finish-step (the SDK runs tools between steps); an aborted stream never releases.
+  facts.final = type === "finish-step" || type === "finish";
+  facts.summary = type === "finish";
+  facts.failed = type === "abort";
+  return facts;
+}
 
 function anthropicFacts(chunk: Bag, type: string, facts: ChunkFacts, call: Call): ChunkFacts {
   if (type === "content_block_start" && isObject(chunk.content_block)) {

@@ -20,11 +20,14 @@ export interface SafetyConfigIssue {
   message: string;
 }
 
-/** Each detector, by short name and DeerFlow class name, with the option its values go under. */
-export const DETECTORS: Record<string, { className: string; option: string }> = {
+/**
+ * Each detector, by short name and DeerFlow class name, with the option its
+ * values go under (Gemini also takes `block_reasons`, for a blocked prompt).
+ */
+export const DETECTORS: Record<string, { className: string; option: string; options?: string[] }> = {
   openai_compatible_content_filter: { className: "OpenAICompatibleContentFilterDetector", option: "finish_reasons" },
   anthropic_refusal: { className: "AnthropicRefusalDetector", option: "stop_reasons" },
-  gemini_safety: { className: "GeminiSafetyDetector", option: "finish_reasons" },
+  gemini_safety: { className: "GeminiSafetyDetector", option: "finish_reasons", options: ["finish_reasons", "block_reasons"] },
   bedrock_guardrail: { className: "BedrockGuardrailDetector", option: "stop_reasons" },
   openai_responses_content_filter: { className: "OpenAIResponsesContentFilterDetector", option: "reasons" },
 };
@@ -77,11 +80,11 @@ export function safeParseSafetyConfig(input: unknown, base = ""): { success: tru
         for (const key of Object.keys(entry)) if (key !== "use" && key !== "config") add(`${path}/${key}`, "unknown key (expected use or config)");
         const short = typeof entry.use === "string" ? resolveDetector(entry.use) : undefined;
         if (!short) return add(`${path}/use`, `unknown detector ${JSON.stringify(entry.use)}: expected one of ${Object.keys(DETECTORS).join(", ")} (or its class name); custom detectors are not supported`);
-        const option = DETECTORS[short].option;
+        const options = DETECTORS[short].options ?? [DETECTORS[short].option];
         if (entry.config !== undefined && entry.config !== null) {
           if (!isObject(entry.config)) return add(`${path}/config`, "expected an object");
           for (const [key, value] of Object.entries(entry.config)) {
-            if (key !== option) add(`${path}/config/${key}`, `unknown option (this detector takes ${option})`);
+            if (!options.includes(key)) add(`${path}/config/${key}`, `unknown option (this detector takes ${options.join(" and ")})`);
             else if (value !== null && (!Array.isArray(value) || value.length === 0 || value.some((v) => typeof v !== "string" || !v.trim()))) {
               add(`${path}/config/${key}`, "expected a non-empty list of non-empty strings");
             }

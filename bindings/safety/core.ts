@@ -88,9 +88,11 @@ export class WasmSafetyCore implements SafetyCore {
   }
 
   detect(json: string, shape: SafetyShape = "auto"): DetectResult {
+    // A misspelt shape must not fall back to guessing: the caller said what the input is.
+    if (!Object.hasOwn(SHAPE_CODES, shape)) return { terminated: false, error: `unknown shape ${JSON.stringify(shape)} (expected one of ${Object.keys(SHAPE_CODES).join(", ")})` };
     try {
       const len = this.write(encoder.encode(json));
-      return JSON.parse(this.read(this.exports.safetyDetect(this.handle, len, SHAPE_CODES[shape] ?? 0))) as DetectResult;
+      return JSON.parse(this.read(this.exports.safetyDetect(this.handle, len, SHAPE_CODES[shape]))) as DetectResult;
     } catch (error) {
       this.instantiate();
       return { terminated: false, error: `safety core failed: ${(error as Error).message}` };

@@ -9,6 +9,7 @@
 
 import { isControlFlowSignal } from "../middleware/index.ts";
 import { detectTurn } from "./check.ts";
+import { stoppingChoices } from "./per-choice.ts";
 import { rewriteMessage, type SuppressedCall } from "./rewrite.ts";
 import type {
   DetectResult, SafetyCore, SafetyJournalRecord, SafetyShape, SafetyTerminationEvent, SafetyTerminationMetadata,
@@ -49,7 +50,12 @@ interface Stop {
 }
 
 function prepare(message: unknown, options: SafetyStopOptions, context: SafetyStopContext): Stop {
-  const detection = detectTurn(options.core, message, options.shape ?? "auto");
+  let detection = detectTurn(options.core, message, options.shape ?? "auto");
+  let only: Set<number> | undefined;
+  if (detection.terminated) {
+    const split = stoppingChoices(options.core, message, detection);
+    if (split) ({ positions: only, detection } = split);
+  }
   if (!detection.terminated || !detection.detector || !detection.shape) {
     return { result: { terminated: false, message, detection } };
   }
@@ -59,13 +65,13 @@ function prepare(message: unknown, options: SafetyStopOptions, context: SafetySt
     reason_value: detection.reason_value ?? "",
     extras: detection.extras ?? {},
   };
-  const { message: rewritten, metadata, calls } = rewriteMessage(message, detection.shape, termination);
+  const { message: rewritten, metadata, calls } = rewriteMessage(message, detection.shape, termination, [], detection.at ?? "", only);
   const event = buildEvent(metadata, context.thread_id);
   context.stop_reason = "safety_capped";
   return {
     result: { terminated: true, message: rewritten, detection, metadata, event },
     event,
-    record: () => buildJournalRecord(metadata, calls, messageId(message)),
+    record: () => buildJournalRecord(metadata, calls, messageId(message, detection.at)),
   };
 }
 
@@ -171,9 +177,15 @@ export function buildJournalRecord(metadata: SafetyTerminationMetadata, calls: S
   };
 }
 
-function messageId(message: unknown): string | undefined {
+function messageId(message: unknown, at = ""): string | undefined {
   if (typeof message !== "object" || message === null) return undefined;
-  const m = message as Record<string, unknown>;
+  let m = message as Record<string, unknown>;
+  // The turn inside an envelope (a batch line, a message list), where the core found it.
+  for (const key of at ? at.slice(1).split("/") : []) {
+    const next = (m as Record<string, unknown>)[key];
+    if (typeof next !== "object" || next === null) return undefined;
+    m = next as Record<string, unknown>;
+  }
   const target = "lc" in m && typeof m.kwargs === "object" && m.kwargs !== null ? (m.kwargs as Record<string, unknown>) : m;
   return typeof target.id === "string" ? target.id : undefined;
 }

@@ -8,6 +8,7 @@
  * top levels are copied (see copyTop): deeper values are shared with it.
  */
 
+import { stringifyDeep } from "./deep-json.ts";
 import { emptyExplanation, suppressedExplanation } from "./templates.ts";
 import type { SafetyShape, SafetyTermination, SafetyTerminationMetadata } from "./types.ts";
 
@@ -28,6 +29,9 @@ export interface RewriteOutcome {
   calls: SuppressedCall[];
 }
 
+/** Content blocks that are calls the host executes: Anthropic tool_use, LangChain v1 tool_call. */
+const CONTENT_CALLS = new Set(["tool_use", "tool_call", "function_call"]);
+
 /** Client tool-call items of the Responses API (server tools already ran). */
 const RESPONSES_CALLS = new Set(["function_call", "custom_tool_call", "computer_call", "local_shell_call", "shell_call", "apply_patch_call"]);
 
@@ -44,7 +48,7 @@ export function appendExplanation(content: unknown, explanation: string, block: 
   if (content === null || content === undefined || content === "") return explanation;
   if (typeof content === "string") return `${content}\n\n${explanation}`;
   if (Array.isArray(content)) return content.length === 0 ? [block(explanation)] : [...content, block(`\n\n${explanation}`)];
-  return `${typeof content === "object" ? JSON.stringify(content) : String(content)}\n\n${explanation}`;
+  return `${typeof content === "object" ? stringifyDeep(content) : String(content)}\n\n${explanation}`;
 }
 
 export function explanationFor(t: SafetyTermination, calls: number): string {
@@ -74,27 +78,62 @@ function mergeCalls(prior: SuppressedCall[], found: SuppressedCall[]): Suppresse
 /**
  * Rewrite `message` (already detected as `shape`) for termination `t`.
  * `prior` lists calls a stream already suppressed before this, its stop chunk.
+ * `at` is the core's JSON Pointer to the turn inside an envelope (a batch
+ * line, a message list): the turn there is rewritten, the envelope copied
+ * along the way and otherwise kept. `only` limits a multi-choice turn's
+ * rewrite to the choices (candidates) at those positions.
  */
-export function rewriteMessage(message: unknown, shape: Exclude<SafetyShape, "auto">, t: SafetyTermination, prior: SuppressedCall[] = []): RewriteOutcome {
-  const copy = copyTop(message, EDITED_LEVELS) as Json;
+export function rewriteMessage(
+  message: unknown, shape: Exclude<SafetyShape, "auto">, t: SafetyTermination, prior: SuppressedCall[] = [], at = "", only?: ReadonlySet<number>,
+): RewriteOutcome {
   const all = (found: SuppressedCall[]) => mergeCalls(prior, found);
-  const outcome = rewriteShape(copy, shape, t, all);
+  const outcome = rewriteAt(message, pointerSegments(at), (turn) => rewriteShape(copyTop(turn, EDITED_LEVELS) as Json, shape, t, all, only));
   // The stamp on the message and the metadata handed back must not alias.
   return { ...outcome, metadata: structuredClone(outcome.metadata) };
 }
 
-function rewriteShape(copy: Json, shape: Exclude<SafetyShape, "auto">, t: SafetyTermination, all: Merge): RewriteOutcome {
+/** RFC 6901 segments of a pointer ("" = the whole document). */
+function pointerSegments(at: string): string[] {
+  if (!at) return [];
+  if (!at.startsWith("/")) throw new Error(`not a JSON Pointer: ${JSON.stringify(at)}`);
+  return at.slice(1).split("/").map((s) => s.replaceAll("~1", "/").replaceAll("~0", "~"));
+}
+
+/** Copy each container on the path and rewrite the turn at its end. */
+function rewriteAt(value: unknown, path: string[], rewrite: (turn: unknown) => RewriteOutcome): RewriteOutcome {
+  if (path.length === 0) return rewrite(value);
+  const [key, ...rest] = path;
+  if (Array.isArray(value)) {
+    const copy = [...value];
+    const outcome = rewriteAt(copy[Number(key)], rest, rewrite);
+    copy[Number(key)] = outcome.message;
+    return { ...outcome, message: copy };
+  }
+  if (!isObject(value)) throw new Error(`the turn's path ends at a ${value === null ? "null" : typeof value}, not a container`);
+  const copy: Json = { ...value };
+  const outcome = rewriteAt(copy[key], rest, rewrite);
+  copy[key] = outcome.message;
+  return { ...outcome, message: copy };
+}
+
+function rewriteShape(copy: Json, shape: Exclude<SafetyShape, "auto">, t: SafetyTermination, all: Merge, only?: ReadonlySet<number>): RewriteOutcome {
   switch (shape) {
     case "openai_chat":
-      return rewriteChoices(copy, t, all);
+      return rewriteChoices(copy, t, all, only);
     case "openai_responses":
       return rewriteResponses(copy, t, all);
     case "anthropic":
       return rewriteBlocks(copy, t, "anthropic", all);
     case "gemini":
-      return rewriteGemini(copy, t, all);
+      return rewriteGemini(copy, t, all, only);
     case "bedrock":
       return rewriteBlocks(copy, t, "bedrock", all);
+    case "openai_agents":
+      return rewriteResponses(copy, t, all);
+    case "ai_sdk":
+      return rewriteAiSdk(copy, t, all);
+    case "mcp_sampling":
+      return rewriteMcp(copy, t, all);
     default:
       return rewriteLangChain(copy, t, all);
   }
@@ -124,11 +163,20 @@ function copyTop(value: unknown, levels: number): unknown {
 }
 
 function rewriteLangChain(root: Json, t: SafetyTermination, merge: Merge): RewriteOutcome {
-  // The serialized form {lc, type: "constructor", id, kwargs} holds the fields in kwargs.
-  const target = "lc" in root && isObject(root.kwargs) ? (root.kwargs as Json) : root;
+  // The core points into kwargs for the serialized form {lc, type: "constructor", id, kwargs}: root is the message.
+  const target = root;
   const kwargs = isObject(target.additional_kwargs) ? (target.additional_kwargs as Json) : undefined;
-  const structured = asArray(target.tool_calls);
+  const structured = [...asArray(target.tool_calls), ...asArray(target.toolCalls)];
   let calls: SuppressedCall[] = structured.map((c) => ({ name: nameOf(c), id: idOf(c) }));
+  // Calls kept as content blocks (Anthropic tool_use, LangChain v1 tool_call) go too; one already listed counts once.
+  if (Array.isArray(target.content)) {
+    const ids = new Set(calls.map((c) => c.id).filter(Boolean));
+    target.content = target.content.filter((b) => {
+      if (!isObject(b) || !CONTENT_CALLS.has(b.type as string)) return true;
+      if (!ids.has(idOf(b))) calls.push({ name: nameOf(b), id: idOf(b) });
+      return false;
+    });
+  }
   if (calls.length === 0) {
     // Fail closed beyond DeerFlow: a message that kept only raw fields or chunks.
     const chunks = asArray(target.tool_call_chunks).map((c) => ({ name: nameOf(c), id: idOf(c) }));
@@ -139,6 +187,7 @@ function rewriteLangChain(root: Json, t: SafetyTermination, merge: Merge): Rewri
   calls = merge(calls);
   target.content = appendExplanation(target.content, explanationFor(t, calls.length));
   target.tool_calls = [];
+  if ("toolCalls" in target) target.toolCalls = [];
   if ("tool_call_chunks" in target) target.tool_call_chunks = [];
   const extra: Json = kwargs ?? {};
   // No call is kept, so no raw entry survives and the key goes (DeerFlow keeps raw entries by kept id).
@@ -153,11 +202,11 @@ function rewriteLangChain(root: Json, t: SafetyTermination, merge: Merge): Rewri
   return { message: root, metadata, calls };
 }
 
-function rewriteChoices(root: Json, t: SafetyTermination, merge: Merge): RewriteOutcome {
+function rewriteChoices(root: Json, t: SafetyTermination, merge: Merge, only?: ReadonlySet<number>): RewriteOutcome {
   let calls: SuppressedCall[] = [];
   const touched: Json[] = [];
-  for (const choice of asArray(root.choices)) {
-    if (!isObject(choice)) continue;
+  for (const [position, choice] of asArray(root.choices).entries()) {
+    if (!isObject(choice) || (only && !only.has(position))) continue;
     const msg = isObject(choice.message) ? choice.message : isObject(choice.delta) ? choice.delta : undefined;
     if (!msg) continue;
     const before = calls.length;
@@ -181,7 +230,7 @@ function rewriteResponses(outer: Json, t: SafetyTermination, merge: Merge): Rewr
   let calls: SuppressedCall[] = [];
   const output = asArray(root.output).filter((item) => {
     if (isObject(item) && typeof item.type === "string" && RESPONSES_CALLS.has(item.type)) {
-      calls.push({ name: nameOf(item), id: idOf(item, "call_id") ?? idOf(item) });
+      calls.push({ name: nameOf(item), id: idOf(item, "call_id") ?? idOf(item, "callId") ?? idOf(item) });
       return false;
     }
     return true;
@@ -203,6 +252,8 @@ function rewriteBlocks(root: Json, t: SafetyTermination, provider: "anthropic" |
   let holder: Json = root;
   if (provider === "anthropic" && isObject(root.message)) holder = root.message as Json;
   if (provider === "bedrock" && isObject(root.output) && isObject((root.output as Json).message)) holder = (root.output as Json).message as Json;
+  // Strands Agents AgentResult: {stop_reason, message: {role, content}}.
+  else if (provider === "bedrock" && isObject(root.message)) holder = root.message as Json;
   let calls: SuppressedCall[] = [];
   const isCall = (b: unknown) => (provider === "anthropic" ? isObject(b) && b.type === "tool_use" : isObject(b) && isObject(b.toolUse));
   let content = holder.content;
@@ -224,11 +275,11 @@ function rewriteBlocks(root: Json, t: SafetyTermination, provider: "anthropic" |
   return { message: root, metadata, calls };
 }
 
-function rewriteGemini(root: Json, t: SafetyTermination, merge: Merge): RewriteOutcome {
+function rewriteGemini(root: Json, t: SafetyTermination, merge: Merge, only?: ReadonlySet<number>): RewriteOutcome {
   let calls: SuppressedCall[] = [];
   const touched: Json[] = [];
-  for (const candidate of asArray(root.candidates)) {
-    if (!isObject(candidate)) continue;
+  for (const [position, candidate] of asArray(root.candidates).entries()) {
+    if (!isObject(candidate) || (only && !only.has(position))) continue;
     if (!isObject(candidate.content)) candidate.content = { role: "model", parts: [] };
     const content = candidate.content as Json;
     const before = calls.length;
@@ -245,6 +296,74 @@ function rewriteGemini(root: Json, t: SafetyTermination, merge: Merge): RewriteO
   calls = merge(calls);
   const text = explanationFor(t, calls.length);
   for (const content of touched) content.parts = appendExplanation(content.parts, text, (s) => ({ text: s }));
+  const metadata = metadataFor(t, calls);
+  root.safety_termination = metadata;
+  return { message: root, metadata, calls };
+}
+
+/** AI SDK parts that carry a tool call the SDK or host would execute. */
+const AI_SDK_CALL_PARTS = new Set(["tool-call", "tool-input-start", "tool-input-delta", "tool-input-end"]);
+
+/** An AI SDK result or step: calls leave toolCalls and content (every step's), the text gets the explanation. */
+function rewriteAiSdk(root: Json, t: SafetyTermination, merge: Merge): RewriteOutcome {
+  const found = new Map<string, SuppressedCall>();
+  const unnamed: SuppressedCall[] = [];
+  const note = (c: unknown) => {
+    const call = { name: isObject(c) && typeof c.toolName === "string" && c.toolName ? c.toolName : "unknown", id: idOf(c, "toolCallId") };
+    if (call.id === undefined) unnamed.push(call);
+    else if (!found.has(call.id)) found.set(call.id, call);
+  };
+  const strip = (step: Json) => {
+    if (Array.isArray(step.toolCalls)) {
+      step.toolCalls.forEach(note);
+      step.toolCalls = [];
+    }
+    if (Array.isArray(step.content)) {
+      step.content = step.content.filter((p) => {
+        if (!isObject(p) || !AI_SDK_CALL_PARTS.has(p.type as string)) return true;
+        if (p.type === "tool-call") note(p);
+        return false;
+      });
+    }
+  };
+  const isPart = typeof root.type === "string";
+  if (isPart && AI_SDK_CALL_PARTS.has(root.type as string)) note(root);
+  if (!isPart) strip(root);
+  // The turn's top levels are copies (copyTop), steps and their content included.
+  const steps = asArray(root.steps).filter(isObject) as Json[];
+  steps.forEach(strip);
+  // The last step's calls are the result's too: one id counts once.
+  const calls = merge([...found.values(), ...unnamed]);
+  const text = explanationFor(t, calls.length);
+  // A stream part (finish-step, finish) stops without content to extend.
+  if (!isPart) {
+    if (Array.isArray(root.content)) root.content = appendExplanation(root.content, text);
+    if (typeof root.text === "string" || !Array.isArray(root.content)) root.text = appendExplanation(root.text, text);
+    const last = steps[steps.length - 1];
+    if (last && Array.isArray(last.content)) last.content = appendExplanation(last.content, text);
+    if (last && typeof last.text === "string") last.text = appendExplanation(last.text, text);
+  }
+  const metadata = metadataFor(t, calls);
+  root.safety_termination = metadata;
+  return { message: root, metadata, calls };
+}
+
+/** An MCP CreateMessageResult: tool_use blocks leave, the explanation is a text block. */
+function rewriteMcp(root: Json, t: SafetyTermination, merge: Merge): RewriteOutcome {
+  let calls: SuppressedCall[] = [];
+  const isCall = (b: unknown) => isObject(b) && b.type === "tool_use";
+  const blocks = Array.isArray(root.content) ? root.content : root.content === undefined || root.content === null ? [] : [root.content];
+  const kept = blocks.filter((b) => {
+    if (!isCall(b)) return true;
+    calls.push({ name: nameOf(b), id: idOf(b) });
+    return false;
+  });
+  calls = merge(calls);
+  const explanation = explanationFor(t, calls.length);
+  const lone = !Array.isArray(root.content) && kept.length === 1 && isObject(kept[0]) && kept[0].type === "text" ? (kept[0] as Json) : undefined;
+  if (lone) root.content = { ...lone, text: appendExplanation(lone.text, explanation) };
+  else if (!Array.isArray(root.content) && kept.length === 0) root.content = { type: "text", text: explanation };
+  else root.content = [...kept, { type: "text", text: kept.length === 0 ? explanation : `\n\n${explanation}` }];
   const metadata = metadataFor(t, calls);
   root.safety_termination = metadata;
   return { message: root, metadata, calls };

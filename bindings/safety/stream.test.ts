@@ -157,6 +157,45 @@ describe("guardStream semantics", () => {
     expect(terminations).toEqual([]);
   });
 
+  it("n=2 in shared chunks: the filtered choice leaves each chunk, the other choice's parts stay in place", async () => {
+    const both = (a: object, b: object) => ({ object: "chat.completion.chunk", choices: [{ index: 0, ...a }, { index: 1, ...b }] });
+    const callDelta = (id: string, name: string, args: string) => ({ delta: { tool_calls: [{ index: 0, id, type: "function", function: { name, arguments: args } }] }, finish_reason: null });
+    const chunks = [
+      both({ delta: { role: "assistant" }, finish_reason: null }, { delta: { role: "assistant" }, finish_reason: null }),
+      both(callDelta("c0", "read_file", "{}"), callDelta("c1", "bash", SENTINEL)),
+      both({ delta: {}, finish_reason: "tool_calls" }, { delta: {}, finish_reason: "content_filter" }),
+    ];
+    const { out, terminations } = await run(chunks);
+    expect(out).toHaveLength(3);
+    expect(out[0]).toEqual(chunks[0]);
+    expect(out[1]).toEqual({ ...chunks[1], choices: [chunks[1].choices[0]] });
+    const stop = out[2] as { choices: { index: number; delta: { content?: string; tool_calls?: unknown }; finish_reason: string }[]; safety_termination: unknown };
+    expect(stop.choices.map((c) => c.index)).toEqual([0, 1]);
+    expect(stop.choices[0]).toEqual(chunks[2].choices[0]);
+    expect(stop.choices[1].delta.content).toContain("were suppressed");
+    expect(JSON.stringify(out)).not.toContain(SENTINEL);
+    expect(terminations.map((t) => t.metadata.suppressed_tool_call_names)).toEqual([["bash"]]);
+    expect(stop.safety_termination).toEqual(terminations[0].metadata);
+  });
+
+  it("Azure: a held call waits for the stream's end, not the finish chunk", async () => {
+    const seen: string[] = [];
+    async function* azure() {
+      yield role;
+      yield call;
+      yield end("tool_calls");
+      seen.push("finish consumed");
+      yield { object: "chat.completion.chunk", choices: [{ index: 0, delta: {}, finish_reason: null, content_filter_results: { hate: { filtered: false, severity: "safe" } } }] };
+      seen.push("annotation consumed");
+    }
+    const out: unknown[] = [];
+    for await (const chunk of guardStream(azure(), { core })) {
+      if (chunk === call) expect(seen).toEqual(["finish consumed", "annotation consumed"]);
+      out.push(chunk);
+    }
+    expect(out).toHaveLength(4);
+  });
+
   it("non-object chunks (strings, bytes) pass: there is nothing in them the guard can execute", async () => {
     const bytes = new Uint8Array([1, 2]);
     const { out } = await run(["data: [DONE]", bytes]);

@@ -11,7 +11,9 @@
  *   calls may be cut off. onTermination reports detector "stream_incomplete";
  * - a stream that throws propagates the error with nothing held released;
  * - a chunk the core cannot read throws SafetyCheckError (check.ts);
- * - with several choices or candidates, held chunks wait for all of them;
+ * - Chat Completions streams (choices) hold every chunk from the first tool
+ *   call to the end of the stream and decide per choice (choice-stream.ts);
+ * - with several Gemini candidates, held chunks wait for all of them;
  * - chunks after the end of a turn are judged as a new turn.
  * A core built with `enabled: false` passes the stream through untouched.
  */
@@ -19,6 +21,7 @@
 import { buildEvent } from "./middleware.ts";
 import { detectTurn } from "./check.ts";
 import { chunkFacts } from "./chunk-facts.ts";
+import { ChoiceStream } from "./choice-stream.ts";
 import { explanationFor, metadataFor, rewriteMessage, type SuppressedCall } from "./rewrite.ts";
 import type { DetectResult, SafetyCore, SafetyShape, SafetyTermination, SafetyTerminationEvent, SafetyTerminationMetadata } from "./types.ts";
 
@@ -47,9 +50,22 @@ export async function* guardStream<T>(stream: AsyncIterable<T>, options: GuardSt
   };
   try {
     let turn = new Turn<T>();
+    // Chat Completions chunks (choices) are decided per choice at the end of the stream (choice-stream.ts).
+    let choices: ChoiceStream<T> | undefined;
+    let turnsEnded = 0;
     for (let next = await pull(); !next.done; next = await pull()) {
       const chunk = next.value;
+      if (choices === undefined && turn.held.length === 0 && isChoicesChunk(chunk)) choices = new ChoiceStream<T>(options);
+      if (choices) {
+        yield* choices.accept(chunk);
+        continue;
+      }
       const facts = chunkFacts(chunk);
+      // The AI SDK's finish part repeats the reason of steps already decided at their finish-step.
+      if (facts.summary && turnsEnded > 0 && !turn.toolSeen && !turn.textSeen) {
+        yield chunk;
+        continue;
+      }
       const result = detectTurn(options.core, chunk, options.shape ?? "auto");
       const tools = turn.toolSeen || facts.toolCall;
       const text = turn.textSeen || facts.text;
@@ -67,14 +83,20 @@ export async function* guardStream<T>(stream: AsyncIterable<T>, options: GuardSt
       }
       turn.toolSeen = tools;
       turn.textSeen = text;
-      turn.calls.push(...facts.calls);
+      // A call announced twice (AI SDK tool-input-start, then tool-call) counts once.
+      turn.calls.push(...facts.calls.filter((c) => c.id === undefined || !turn.calls.some((p) => p.id === c.id)));
       const final = turn.ends(facts.final, facts.indexes, facts.finished);
       if (turn.toolSeen) turn.held.push(chunk);
       else yield chunk;
       if (final) {
         yield* turn.held;
         turn = new Turn<T>();
+        turnsEnded++;
       }
+    }
+    if (choices) {
+      yield* choices.finish();
+      return;
     }
     if (turn.held.length > 0) {
       const t: SafetyTermination = { detector: INCOMPLETE, reason_field: "finish_reason", reason_value: "", extras: {} };
@@ -85,6 +107,10 @@ export async function* guardStream<T>(stream: AsyncIterable<T>, options: GuardSt
     // Stopped early (the consumer broke off, or a check threw): close the source too.
     if (!exhausted) await iterator.return?.();
   }
+}
+
+function isChoicesChunk(chunk: unknown): boolean {
+  return typeof chunk === "object" && chunk !== null && Array.isArray((chunk as { choices?: unknown }).choices);
 }
 
 /** What one turn of the stream has seen so far. */
@@ -113,7 +139,7 @@ function stopChunk<T>(chunk: T, result: DetectResult, t: SafetyTermination, prio
   let out: T;
   let metadata: SafetyTerminationMetadata;
   if (result.ai !== false && result.shape) {
-    const rewritten = rewriteMessage(chunk, result.shape, t, prior);
+    const rewritten = rewriteMessage(chunk, result.shape, t, prior, result.at ?? "");
     out = rewritten.message as T;
     metadata = rewritten.metadata;
   } else {

@@ -3,11 +3,21 @@
  * Types shared by the safety-stop bindings.
  */
 
-/** The input shapes the core recognises; "auto" lets it guess. */
-export type SafetyShape = "auto" | "langchain" | "openai_chat" | "openai_responses" | "anthropic" | "gemini" | "bedrock";
+/**
+ * The input shapes the core recognises; "auto" lets it guess (and peels
+ * envelopes: batch result lines, message lists, ChatGeneration, Claude Agent
+ * SDK messages). Naming a framework shape ("langchain", "ai_sdk",
+ * "openai_agents", "mcp_sampling", "claude_agent_sdk") that the input does
+ * not have is an error ("unknown shape ..."), never a pass.
+ */
+export type SafetyShape =
+  | "auto" | "langchain" | "openai_chat" | "openai_responses" | "anthropic" | "gemini" | "bedrock"
+  | "ai_sdk" | "openai_agents" | "mcp_sampling" | "claude_agent_sdk";
 
+/** The core's shape codes (assembly/safety/shape.ts); new ones are appended, never renumbered. */
 export const SHAPE_CODES: Record<SafetyShape, number> = {
   auto: 0, langchain: 1, openai_chat: 2, openai_responses: 3, anthropic: 4, gemini: 5, bedrock: 6,
+  ai_sdk: 7, openai_agents: 8, mcp_sampling: 9, claude_agent_sdk: 10,
 };
 
 /** What the wasm core reports for one model turn (assembly/safety/detect.ts). */
@@ -19,6 +29,8 @@ export interface DetectResult {
   ai?: boolean;
   tool_calls?: number;
   blank?: boolean;
+  /** JSON Pointer to the turn inside an envelope (a batch line, a message list); absent = the input itself. */
+  at?: string;
   detector?: string;
   reason_field?: string;
   reason_value?: string;

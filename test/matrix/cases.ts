@@ -20,7 +20,7 @@ export const NOT_REPLAYED: Record<string, string> = {};
 export interface Cases {
   files: Record<string, string>;
   policies: { policy: string; now: number; usage: object | null; vectors: ({ request: unknown } | { raw: string })[] }[];
-  safety: { config: object | null; input: unknown }[];
+  safety: { config: object | null; input: unknown; shape?: string }[];
   /** Sanitizer vectors as portcullis/sanitize options; `fenceId` is what the injected fence-id source returns. */
   sanitize: { input: string; options: Record<string, unknown>; fenceId: string | null }[];
 }
@@ -88,7 +88,7 @@ export function buildCases(): { cases: Cases; labels: Label[]; replayedFiles: st
   for (const file of readdirSync(join(VECTORS, "safety")).filter((f) => f.endsWith(".jsonl")).sort()) {
     replayedFiles.push(`safety/${file}`);
     for (const v of readLines(join(VECTORS, "safety", file))) {
-      safety.push({ config: v.config ?? null, input: v.input });
+      safety.push({ config: v.config ?? null, input: v.input, ...(v.shape ? { shape: v.shape } : {}) });
       safetyLabels.push({ file: `safety/${file}`, name: v.name, expect: v.expect });
     }
   }

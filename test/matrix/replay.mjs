@@ -6,7 +6,7 @@
 // cases = {                                   (built by cases.ts)
 //   files:    { "core-passport.json": text, ... }      test/vectors/policies/
 //   policies: [{ policy, now, usage, vectors: [{ request } | { raw }] }],   usage: counters or null
-//   safety:   [{ config, input }],
+//   safety:   [{ config, input, shape? }],
 //   sanitize: [{ input, options, fenceId }],            fenceId: what the injected fence-id source returns, or null
 // }
 
@@ -40,10 +40,10 @@ export async function replay({ api, yamlSyntax, sanitizer }, cases) {
     }
   }
   const cores = new Map();
-  for (const { config, input } of cases.safety) {
+  for (const { config, input, shape } of cases.safety) {
     const key = JSON.stringify(config ?? null);
     if (!cores.has(key)) cores.set(key, api.createSafetyCore(config ?? null));
-    out.push(JSON.stringify(api.applySafetyStop(input, { core: cores.get(key) })));
+    out.push(JSON.stringify(api.applySafetyStop(input, { core: cores.get(key), ...(shape ? { shape } : {}) })));
   }
   out.push(...(await replaySanitize(sanitizer, cases.sanitize)));
   return out;

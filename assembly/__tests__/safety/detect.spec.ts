@@ -99,6 +99,12 @@ describe("anthropic_refusal", () => {
     const c = compile('{"detectors":[{"use":"anthropic_refusal"}]}')!;
     expect(has(detect(ai('""', WRITE, '{"finish_reason":"refusal"}'), c), '"signal":false')).toBe(true);
   });
+  test("reads the raw reason a framework keeps beside its own, and reports that key", () => {
+    const c = compile('{"detectors":[{"use":"anthropic_refusal"}]}')!;
+    const r = detect(ai('""', WRITE, '{"finish_reason":"stop","raw_finish_reason":"refusal"}'), c);
+    expect(has(r, '"terminated":true')).toBe(true);
+    expect(has(r, '"reason_field":"raw_finish_reason"')).toBe(true);
+  });
 });
 
 describe("gemini_safety", () => {
@@ -221,7 +227,11 @@ describe("raw provider shapes", () => {
 describe("robustness", () => {
   test("bad input gives an error result, never a trap", () => {
     expect(has(detect(""), '"error":"not valid JSON')).toBe(true);
-    expect(has(detect("[1]"), '"error"')).toBe(true);
+    expect(has(detect("1"), '"error"')).toBe(true);
+    expect(has(detect("null"), '"error"')).toBe(true);
+    // A list is a message history: its last element is the turn; a number is no model turn.
+    expect(has(detect("[1]"), '"terminated":false')).toBe(true);
+    expect(has(detect("[]"), '"terminated":false')).toBe(true);
     expect(has(detect('{"a":'), '"error"')).toBe(true);
     expect(has(detect("{}", defaults, 99), '"error"')).toBe(true);
     expect(has(detect('"\\u0000"'), '"error"')).toBe(true);
@@ -244,7 +254,6 @@ describe("robustness", () => {
       "content_f\u0131lter", // dotless i
       "content\u200b_filter", // zero-width space
       "content_filter\\u0000", // a JSON-escaped NUL after the value
-      " content_filter",
       "\u017Fafety", // long s: Python's upper() gives SAFETY
       "\u0131mage_safety", // dotless i: Python's upper() gives IMAGE_SAFETY
     ];
