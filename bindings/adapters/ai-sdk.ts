@@ -17,8 +17,8 @@
  */
 
 import type {
-  GenericToolApprovalFunction, InferToolSetContext, LanguageModelMiddleware, ModelMessage, ToolApprovalResponse,
-  ToolExecutionOptions, ToolSet,
+  LanguageModelMiddleware, ModelMessage, ToolApprovalResponse,
+  ToolApprovalConfiguration, ToolExecutionOptions, ToolSet,
 } from "ai";
 import { guardToolCall, isBlockedToolResult } from "../middleware/guard-tool-call.ts";
 import { applySafetyStop, SHAPE_CODES, SafetyCheckError, type SafetyCore, type SafetyShape } from "../safety/index.ts";
@@ -36,7 +36,7 @@ export interface ApprovalRequestPart {
 
 export interface GuardedTools<TOOLS extends ToolSet> {
   tools: TOOLS;
-  toolApproval: GenericToolApprovalFunction<TOOLS, InferToolSetContext<TOOLS>, unknown>;
+  toolApproval: Extract<ToolApprovalConfiguration<TOOLS, unknown>, (...args: never[]) => unknown>;
 }
 
 export class AiSdkGuard {

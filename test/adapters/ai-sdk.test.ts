@@ -152,7 +152,7 @@ describe("portcullis/ai-sdk", () => {
       inputSchema: z.object({}),
       execute: (_input, { abortSignal }) => new Promise<string>((resolve) => { seen = abortSignal; abortSignal?.addEventListener("abort", () => resolve("stopped")); }),
     });
-    const limited = { name: "limited", evaluate: () => ({ decision: "allow" as const, allow: true, reasons: [], metadata: { obligations: [{ type: "max_execution_time", seconds: 0.05 }] } }) };
+    const limited = { name: "limited", evaluate: () => ({ decision: "allow" as const, allow: true, reasons: [], metadata: { obligations: [{ type: "max_execution_time" as const, seconds: 0.05 }] } }) };
     const guard = createAiSdkGuard({ provider: limited });
     const model = new MockLanguageModelV4({ doGenerate: [callsTurn(["s", "slow", {}]), textTurn("late")] });
     await generateText({ model, prompt: "go", ...guard.wrap({ slow }), stopWhen: stepCountIs(3) });
