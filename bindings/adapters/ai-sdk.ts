@@ -18,7 +18,7 @@
 
 import type {
   LanguageModelMiddleware, ModelMessage, ToolApprovalResponse,
-  ToolApprovalConfiguration, ToolExecutionOptions, ToolSet,
+  ToolApprovalStatus, ToolExecutionOptions, ToolSet, TypedToolCall,
 } from "ai";
 import { guardToolCall, isBlockedToolResult } from "../middleware/guard-tool-call.ts";
 import { applySafetyStop, SHAPE_CODES, SafetyCheckError, type SafetyCore, type SafetyShape } from "../safety/index.ts";
@@ -36,7 +36,8 @@ export interface ApprovalRequestPart {
 
 export interface GuardedTools<TOOLS extends ToolSet> {
   tools: TOOLS;
-  toolApproval: Extract<ToolApprovalConfiguration<TOOLS, unknown>, (...args: never[]) => unknown>;
+  /** A generic `toolApproval` function: it sees every call of the step. */
+  toolApproval: (options: { toolCall: TypedToolCall<TOOLS> }) => Promise<ToolApprovalStatus>;
 }
 
 export class AiSdkGuard {

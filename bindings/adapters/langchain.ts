@@ -20,7 +20,7 @@ import { AIMessage, ToolMessage, createMiddleware, type AgentMiddleware, type HI
 import { interrupt } from "@langchain/langgraph";
 import { guardToolCall, isBlockedToolResult, type BlockedToolResult } from "../middleware/guard-tool-call.ts";
 import type { GuardrailRequest } from "../core/decision.ts";
-import { ApprovalError } from "../approvals/index.ts";
+import type { ApprovalError } from "../approvals/index.ts";
 import { applySafetyStop, type SafetyCore } from "../safety/index.ts";
 import { recordDecision, toRequest, type AdapterOptions, type FrameworkDecision } from "./approval-view.ts";
 
@@ -47,8 +47,10 @@ export function portcullisMiddleware(options: LangChainGuardOptions): AgentMiddl
           if (decision) await recordDecision(options, judged, decision);
         } catch (error) {
           // An edit the policy refuses is no approval: the model hears why, the action stays pending.
-          if (!(error instanceof ApprovalError)) throw error;
-          return new ToolMessage({ content: `Guardrail: the reviewed call was not approved (${error.code}): ${error.message}`, tool_call_id: toolCall.id ?? "", name: toolCall.name, status: "error" });
+          // By name: the gate may come from another bundle of portcullis than this adapter.
+          if (!(error instanceof Error) || error.name !== "ApprovalError") throw error;
+          const code = (error as ApprovalError).code;
+          return new ToolMessage({ content: `Guardrail: the reviewed call was not approved (${code}): ${error.message}`, tool_call_id: toolCall.id ?? "", name: toolCall.name, status: "error" });
         }
         result = await run(decision?.editedInput ? { ...judged, tool_input: decision.editedInput } : judged);
       }
