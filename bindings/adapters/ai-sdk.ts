@@ -20,8 +20,7 @@ import type {
   LanguageModelMiddleware, ModelMessage, ToolApprovalResponse,
   ToolApprovalStatus, ToolExecutionOptions, ToolSet, TypedToolCall,
 } from "ai";
-import { guardToolCall, isBlockedToolResult } from "../middleware/guard-tool-call.ts";
-import { applySafetyStop, SHAPE_CODES, SafetyCheckError, type SafetyCore, type SafetyShape } from "../safety/index.ts";
+import { applySafetyStop, guardToolCall, isBlockedToolResult, SHAPE_CODES, SafetyCheckError, type SafetyCore, type SafetyShape } from "portcullis";
 import { preflight, recordDecision, findAction, settledDecision, toRequest, type AdapterOptions, type FrameworkDecision } from "./approval-view.ts";
 
 export type { AdapterOptions as AiSdkGuardOptions, FrameworkDecision } from "./approval-view.ts";

@@ -6,9 +6,11 @@
  * judges on its own: judgeToolCall and the gate do.
  */
 
-import type { GuardrailRequest, Reason } from "../core/decision.ts";
-import { denialMessage, judgeToolCall, settleJudgement, type GuardOptions } from "../middleware/guard-tool-call.ts";
-import { argsDigest, type ApprovalGate, type PublicAction } from "../approvals/index.ts";
+// From the package's main entry, as a user's own import: one module instance (tsup.config.ts keeps it external).
+import {
+  argsDigest, denialMessage, judgeToolCall, settleJudgement,
+  type ApprovalGate, type GuardOptions, type GuardrailRequest, type PublicAction, type Reason,
+} from "portcullis";
 
 /** Request fields every call of one run carries (the thread is what approvals are bound to). */
 export type CallContext = Omit<GuardrailRequest, "tool_name" | "tool_input" | "tool_call_id">;

@@ -18,10 +18,10 @@
 
 import { AIMessage, ToolMessage, createMiddleware, type AgentMiddleware, type HITLRequest, type HITLResponse } from "langchain";
 import { interrupt } from "@langchain/langgraph";
-import { guardToolCall, isBlockedToolResult, type BlockedToolResult } from "../middleware/guard-tool-call.ts";
-import type { GuardrailRequest } from "../core/decision.ts";
-import type { ApprovalError } from "../approvals/index.ts";
-import { applySafetyStop, type SafetyCore } from "../safety/index.ts";
+import {
+  ApprovalError, applySafetyStop, guardToolCall, isBlockedToolResult,
+  type BlockedToolResult, type GuardrailRequest, type SafetyCore,
+} from "portcullis";
 import { recordDecision, toRequest, type AdapterOptions, type FrameworkDecision } from "./approval-view.ts";
 
 export interface LangChainGuardOptions extends AdapterOptions {
@@ -47,9 +47,8 @@ export function portcullisMiddleware(options: LangChainGuardOptions): AgentMiddl
           if (decision) await recordDecision(options, judged, decision);
         } catch (error) {
           // An edit the policy refuses is no approval: the model hears why, the action stays pending.
-          // By name: the gate may come from another bundle of portcullis than this adapter.
-          if (!(error instanceof Error) || error.name !== "ApprovalError") throw error;
-          const code = (error as ApprovalError).code;
+          if (!(error instanceof ApprovalError)) throw error;
+          const code = error.code;
           return new ToolMessage({ content: `Guardrail: the reviewed call was not approved (${code}): ${error.message}`, tool_call_id: toolCall.id ?? "", name: toolCall.name, status: "error" });
         }
         result = await run(decision?.editedInput ? { ...judged, tool_input: decision.editedInput } : judged);

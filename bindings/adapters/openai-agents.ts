@@ -23,9 +23,10 @@ import {
   type FunctionTool, type Model, type ModelRequest, type ModelResponse, type RunContext,
   type RunState, type RunToolApprovalItem, type StreamEvent, type ToolInputGuardrailDefinition, type ToolOptions,
 } from "@openai/agents";
-import { denialMessage, guardToolCall, isBlockedToolResult, judgeToolCall, settleJudgement } from "../middleware/guard-tool-call.ts";
-import { ApprovalError } from "../approvals/index.ts";
-import { applySafetyStop, SHAPE_CODES, SafetyCheckError, type SafetyCore, type SafetyShape } from "../safety/index.ts";
+import {
+  ApprovalError, applySafetyStop, denialMessage, guardToolCall, isBlockedToolResult, judgeToolCall, settleJudgement,
+  SHAPE_CODES, SafetyCheckError, type SafetyCore, type SafetyShape,
+} from "portcullis";
 import { findAction, preflight, recordDecision, settledDecision, toRequest, type AdapterOptions, type FrameworkDecision } from "./approval-view.ts";
 
 export type { AdapterOptions as OpenAIAgentsGuardOptions, FrameworkDecision } from "./approval-view.ts";
