@@ -15,6 +15,14 @@ describe("adapter examples", () => {
     ]);
   });
 
+  it("openai-agents/agent.mjs: the input guardrail refuses the denied command, the alternative runs", () => {
+    expect(run("openai-agents/agent.mjs").trim().split("\n")).toEqual([
+      expect.stringMatching(/^refused git status && rm -rf ~: Guardrail denied: tool 'bash' was blocked \(oap\.dangerous_operation\)/),
+      "ran git status: (would run: git status)",
+      "done",
+    ]);
+  });
+
   it("langchain/agent.mjs: an error ToolMessage for the denied command, then success", () => {
     expect(run("langchain/agent.mjs").trim().split("\n")).toEqual([
       expect.stringMatching(/^error: Guardrail denied: tool 'bash' was blocked \(oap\.dangerous_operation\)/),
