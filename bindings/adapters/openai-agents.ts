@@ -36,6 +36,13 @@ type AnyToolOptions = ToolOptions<any, any, any> & {
 };
 
 export class OpenAIAgentsGuard {
+  /**
+   * The arguments each paused call was judged with (after the tool's schema parsed them), by call id: the
+   * gate's action is bound to them, while an interruption carries the model's raw JSON. In memory only:
+   * a state resumed elsewhere falls back to the raw arguments.
+   */
+  readonly #paused = new Map<string, unknown>();
+
   constructor(readonly options: AdapterOptions) {}
 
   /** The SDK's `tool()`, guarded: same options, same result type. */
@@ -45,7 +52,10 @@ export class OpenAIAgentsGuard {
     const own = options.needsApproval;
     const needsApproval = async (context: RunContext<any>, input: unknown, callId?: string): Promise<boolean> => {
       const gate = await preflight(toRequest(this.options, name, input, callId), this.options);
-      if (gate.kind === "ask") return true;
+      if (gate.kind === "ask") {
+        if (callId !== undefined) this.#paused.set(callId, input);
+        return true;
+      }
       if (typeof own === "function") return own(context, input as never, callId);
       return own === true;
     };
@@ -84,6 +94,7 @@ export class OpenAIAgentsGuard {
       settled = { approved: false, reason: `the decision was not recorded (${error.code}): ${error.message}` };
     }
     settled ??= { approved: false, reason: "the approval is still pending" };
+    this.#paused.delete(item.rawItem.type === "function_call" ? item.rawItem.callId : "");
     if (settled.approved) state.approve(item);
     else state.reject(item, { message: decision.approved ? settled.reason : `a human rejected this call${decision.message ? `: ${decision.message}` : ""}` });
     return settled;
@@ -104,6 +115,7 @@ export class OpenAIAgentsGuard {
       if (!settled) continue;
       if (settled.approved) state.approve(item);
       else state.reject(item, { message: settled.reason });
+      this.#paused.delete(item.rawItem.callId);
       decided.push(item);
     }
     return decided;
@@ -163,7 +175,8 @@ export class OpenAIAgentsGuard {
   #requestOf(item: RunToolApprovalItem) {
     const raw = item.rawItem;
     if (raw.type !== "function_call") throw new TypeError(`portcullis guards function tools; '${item.name ?? raw.type}' is a ${raw.type}`);
-    return toRequest(this.options, raw.name, parseArguments(raw.arguments), raw.callId);
+    const input = this.#paused.has(raw.callId) ? this.#paused.get(raw.callId) : parseArguments(raw.arguments);
+    return toRequest(this.options, raw.name, input, raw.callId);
   }
 }
 

@@ -128,6 +128,18 @@ describe("portcullis/openai-agents", () => {
     expect(model.toolOutputs()).toContain("not this vendor");
   });
 
+  it("respond finds the action when the tool's schema rewrote the arguments (extra keys stripped)", async () => {
+    const gate = await newGate();
+    const { guard, pay, agent } = setup({ provider: scriptedPolicy, approvals: gate });
+    const model = new ScriptedModel([calls(["c1", "pay", { amount: 100, note: "stripped by the schema" }]), text("paid")]);
+    const first = await run(agent(model), "pay");
+    expect(first.interruptions).toHaveLength(1);
+    expect(await guard.respond(first.state, first.interruptions[0], { approved: true })).toMatchObject({ approved: true });
+    await run(agent(model), first.state);
+    expect(pay).toHaveBeenCalledTimes(1);
+    expect(pay.mock.calls[0][0]).toEqual({ amount: 100 });
+  });
+
   it("a page rejection wins over an approval given in the app", async () => {
     const gate = await newGate();
     const { guard, pay, agent } = setup({ provider: scriptedPolicy, approvals: gate });
