@@ -222,4 +222,20 @@ describe("portcullis/openai-agents", () => {
     }
     expect(bash).not.toHaveBeenCalled();
   });
+
+  it("a streamed run gets the same check on its response_done", async () => {
+    const { guard, bash } = setup({ provider: scriptedPolicy });
+    const filtered: ModelResponse = { output: calls(["c1", "bash", { command: "ls" }]), usage: new Usage(), providerData: { finish_reason: "content_filter" } };
+    const model = guard.safetyStop(testCore(), new ScriptedModel([filtered, text("x")]));
+    const agent = new Agent({ name: "a", model, tools: [guard.tool({ name: "bash", description: "run", parameters: z.object({ command: z.string() }), execute: bash })] });
+    const finished = (async () => {
+      const streamed = await run(agent, "go", { stream: true, maxTurns: 3 });
+      for await (const _event of streamed) { /* drain */ }
+      await streamed.completed;
+      if (streamed.error) throw streamed.error;
+    })();
+    if ("openai_agents" in SHAPE_CODES) await finished;
+    else await expect(finished).rejects.toThrow(/unknown shape/);
+    expect(bash).not.toHaveBeenCalled();
+  });
 });
