@@ -61,6 +61,7 @@ export class OpenAIAgentsGuard {
     };
     const execute = async (input: unknown, context?: RunContext<any>, details?: Parameters<AnyToolOptions["execute"]>[2]) => {
       const request = toRequest(this.options, name, input, details?.toolCall?.callId);
+      if (typeof request.tool_call_id === "string") this.#paused.delete(request.tool_call_id); // decided: the call runs now
       // Approved in the app with state.approve(): the gate records it (a page decision already taken wins).
       if (context?.isToolApproved({ toolName: name, callId: request.tool_call_id ?? "" }) === true) {
         const refused = await this.#record(request, { approved: true });
