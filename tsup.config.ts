@@ -16,6 +16,16 @@ const node = { node: "bindings/node.ts", cli: "bindings/cli/bin.ts" };
 const stores = { "stores/sqlite": "bindings/stores/sqlite/index.ts", "stores/redis": "bindings/stores/redis/index.ts" };
 // The MCP adapter (portcullis/mcp); @modelcontextprotocol/sdk is an optional peer, never bundled.
 const mcp = { mcp: "bindings/adapters/mcp.ts" };
+// Framework adapters: the frameworks are optional peers, imported from the user's own install, never bundled.
+// The adapters import portcullis itself as "portcullis", kept external: at runtime it is the package's main entry,
+// the same module instance as the user's own import (one wasm and provider state, `instanceof ApprovalError`
+// holds across them), and their .d.ts refer to its types instead of declaring copies.
+const adapters = {
+  "ai-sdk": "bindings/adapters/ai-sdk.ts",
+  langchain: "bindings/adapters/langchain.ts",
+  "openai-agents": "bindings/adapters/openai-agents.ts",
+};
+const frameworks = [/^ai(\/|$)/, /^langchain(\/|$)/, /^@langchain\//, /^@openai\/agents(-[a-z]+)?(\/|$)/];
 
 const shared: Options = {
   format: ["esm"],
@@ -25,8 +35,8 @@ const shared: Options = {
   // Bundle yaml and the ajv runtime helpers the generated validators require (toolchain.md P15), but keep
   // `node:` builtins and `./<name>.wasm` (a Worker entry's precompiled module, toolchain.md P10) external.
   // The approval stores' clients (node-sqlite3-wasm, ioredis) are optional peers: never bundled, in any entry.
-  noExternal: [/^(?!node:|node-sqlite3-wasm$|ioredis$|@modelcontextprotocol\/sdk(?:\/|$))(?!.*\.wasm$)/],
-  external: [/^node:/, /\.wasm$/, "node-sqlite3-wasm", "ioredis", /^@modelcontextprotocol\/sdk(?:\/|$)/],
+  noExternal: [/^(?!node:|node-sqlite3-wasm$|ioredis$|portcullis$|ai(?:\/|$)|langchain(?:\/|$)|@langchain\/|@openai\/agents|@modelcontextprotocol\/sdk(?:\/|$))(?!.*\.wasm$)/],
+  external: [/^node:/, /\.wasm$/, "node-sqlite3-wasm", "ioredis", /^@modelcontextprotocol\/sdk(?:\/|$)/, ...frameworks],
   mainFields: ["module", "main"],
   removeNodeProtocol: false, // Deno and workerd need the `node:` prefix
 };
@@ -48,7 +58,11 @@ export default defineConfig([
   { ...shared, entry: yaml, minify: true, dts: { entry: yaml, compilerOptions: dtsCompilerOptions } },
   { ...shared, entry: sanitize, minify: true, dts: { entry: { sanitize: sanitize.sanitize }, compilerOptions: dtsCompilerOptions } },
   { ...shared, entry: node, dts: { entry: { node: node.node }, compilerOptions: dtsCompilerOptions } },
-  // One build per store, so each .d.ts stands alone (no shared declaration chunk).
+  // One build per adapter and per store, so each .d.ts stands alone (no shared declaration chunk).
+  ...Object.entries(adapters).map(([name, file]) => ({
+    ...shared, entry: { [name]: file }, external: [...(shared.external ?? []), "portcullis"],
+    dts: { entry: { [name]: file }, compilerOptions: dtsCompilerOptions },
+  })),
   { ...shared, entry: mcp, dts: { entry: mcp, compilerOptions: dtsCompilerOptions } },
   ...Object.entries(stores).map(([name, file]) => ({ ...shared, entry: { [name]: file }, dts: { entry: { [name]: file }, compilerOptions: dtsCompilerOptions } })),
 ]);

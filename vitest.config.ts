@@ -1,6 +1,9 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
+  // The adapters import the package's main entry ("portcullis"); on sources that is the public API module.
+  resolve: { alias: [{ find: /^portcullis$/, replacement: fileURLToPath(new URL("./bindings/api.ts", import.meta.url)) }] },
   test: {
     include: ["bindings/**/*.test.ts", "test/**/*.test.ts"],
     testTimeout: 60_000,

@@ -60,4 +60,27 @@ describe("npm pack → npm install <tarball>", () => {
     expect(check.status).toBe(1);
     expect(JSON.parse(check.stdout).decision).toBe("deny");
   });
+
+  it("portcullis/ai-sdk resolves, works, and uses the main entry's module instance (no copy of the core)", () => {
+    // The adapter needs `ai` only for types: without it installed, it still judges calls.
+    const script = `
+      const { ApprovalGate, AllowlistProvider } = await import("portcullis");
+      const { createAiSdkGuard } = await import("portcullis/ai-sdk");
+      const provider = await AllowlistProvider.create({ allowed_tools: ["web_search"] });
+      const asks = { name: "asks", evaluate: () => ({ decision: "ask", allow: false, reasons: [{ code: "oap.approval_required", message: "a human decides" }] }) };
+      const gate = await ApprovalGate.create({});
+      const { tools, toolApproval } = createAiSdkGuard({ provider: asks, approvals: gate }).wrap({ bash: { execute: async () => "ran" } });
+      const status = await toolApproval({ toolCall: { toolName: "bash", input: {}, toolCallId: "c1" } });
+      const denied = await createAiSdkGuard({ provider }).wrap({ bash: { execute: async () => "ran" } }).tools.bash.execute({}, { toolCallId: "c2", messages: [] }).catch((e) => e.message);
+      console.log(status.type, (await gate.listActions()).length, denied.slice(0, 16));`;
+    const r = spawnSync(process.execPath, ["--input-type=module", "-e", script], { cwd: project, encoding: "utf8" });
+    expect(r.stderr).toBe("");
+    expect(r.stdout.trim()).toBe("user-approval 1 Guardrail denied");
+    for (const adapter of ["ai-sdk", "langchain", "openai-agents"]) {
+      const file = readFileSync(join(project, "node_modules/portcullis/dist", `${adapter}.js`), "utf8");
+      expect(file).toMatch(/from "portcullis";/);
+      expect(file).not.toMatch(/WebAssembly/); // the core lives in the main entry only
+      expect(file.length).toBeLessThan(20_000);
+    }
+  });
 });
