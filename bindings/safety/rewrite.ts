@@ -110,6 +110,9 @@ function rewriteAt(value: unknown, path: string[], rewrite: (turn: unknown) => R
     return { ...outcome, message: copy };
   }
   if (!isObject(value)) throw new Error(`the turn's path ends at a ${value === null ? "null" : typeof value}, not a container`);
+  // A live LangChain message (a Serializable with lc_kwargs) was read by the core as its JSON form
+  // {lc, type, id, kwargs}; its `kwargs` are the instance's own fields, so that step stays on the instance.
+  if (key === "kwargs" && !("kwargs" in value) && "lc_kwargs" in value) return rewriteAt(value, rest, rewrite);
   const copy: Json = { ...value };
   const outcome = rewriteAt(copy[key], rest, rewrite);
   copy[key] = outcome.message;
