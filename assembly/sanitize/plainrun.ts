@@ -6,7 +6,7 @@ import {
   propsOf, decodeUtf8, isMalformed, KIND_MASK, F_NFC_NO, F_NFC_MAYBE, CCC_SHIFT,
 } from "./props";
 import { hasByte, asciiNoneBelow, zeroBytes } from "../util/swar";
-import { foldMarkerChar } from "./fold";
+import { foldMarkerChar, mayFoldToPunct } from "./fold";
 
 /** Props of a character that takes part in NFC (not a boundary). */
 export const NOT_BOUNDARY: u32 = F_NFC_NO | F_NFC_MAYBE | (0xff << CCC_SHIFT);
@@ -26,12 +26,11 @@ const SPACES: u64 = 0x2020202020202020;
 
 /**
  * The hint bits a non-ASCII character gives (see runHint): 3 when it reads as '<', 2 when it
- * reads as '>', '_' or '=', else 0. Only a few ranges hold such look-alikes (fold.ts), so letters
- * of every script are answered by the range test alone.
+ * reads as '>', '_' or '=', else 0. Only a few 64-code-point blocks hold such look-alikes
+ * (confusables.ts), so letters of every script are answered by one bit test.
  */
 export function punctHint(cp: u32): u32 {
-  if (!(cp - 0xab < 0x11 || cp - 0x2c2 < 0x71 || cp - 0x1433 < 6 || cp - 0x2017 < 0x24 || cp - 0x2260 < 0x843
-    || cp - 0x3008 < 4 || cp - 0xfe33 < 0x34 || cp - 0xff1c < 0x24)) return 0;
+  if (!mayFoldToPunct(cp)) return 0;
   const f = foldMarkerChar(cp);
   return f == 0x3c ? 3 : f == 0x3e || f == 0x5f || f == 0x3d ? 2 : 0;
 }

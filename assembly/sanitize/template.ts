@@ -40,6 +40,8 @@ let peekLen: usize = 0;
 /** Nothing was folded, skipped or spaced so far: the marker is written out plainly. */
 let plain = true;
 let name = "";
+/** Set by matchTemplate: the start of the last '<' of the opening run. */
+let lastAngle: usize = 0;
 
 /** Folded character at the cursor: '|' look-alikes as '|', '▁' as '_', invisible characters skipped. */
 function peek(): u32 {
@@ -111,8 +113,14 @@ function matchTemplate(s: usize, end: usize): usize {
     spaces();
     return take(0x5d) ? at : 0;
   }
-  let angles = 1;
-  while (take(0x3c)) angles++;
+  // A run of '<': whatever follows is the same from each of them, so the caller retries only
+  // from the last one (lastAngle), which keeps a long run of '<' linear.
+  lastAngle = s;
+  let before = at;
+  while (take(0x3c)) {
+    lastAngle = before;
+    before = at;
+  }
   spaces();
   if (take(0x7c)) {
     spaces();
@@ -159,9 +167,12 @@ export function neutralizeTemplateMarkers(src: ByteBuffer, dst: ByteBuffer, repo
     }
     const b = <u32>load<u8>(p);
     const len: usize = b < 0xc0 ? 1 : b < 0xe0 ? 2 : b < 0xf0 ? 3 : 4;
-    const m = opensAt(p, end) ? matchTemplate(p, end) : 0;
+    let m: usize = 0;
+    lastAngle = p;
+    if (opensAt(p, end)) m = matchTemplate(p, end);
     if (m == 0) {
-      p += len;
+      // After a failed run of '<', go on from its last '<' (a later start can only be plainer).
+      p = lastAngle > p ? lastAngle : p + len;
       continue;
     }
     if (!any) {
