@@ -24,11 +24,20 @@ const TAG_NAMES: string[] = [
   "tool_restrictions", "system", "instruction", "important", "override", "ignore", "prompt",
 ];
 
-export const FRAMEWORK_TAG_COUNT = 40;
+/**
+ * Role and instruction tags beyond DeerFlow's list, which prompts of other frameworks and model
+ * vendors use to mark who speaks or what must be obeyed; escaped the same way.
+ */
+const ROLE_TAG_NAMES: string[] = [
+  "system_prompt", "system-prompt", "instructions", "important_instructions", "developer", "user", "assistant",
+  "human", "thinking", "context", "user_query", "admin", "function_calls", "function_results",
+];
+
+export const FRAMEWORK_TAG_COUNT = 54;
 
 const MAX_TOKEN = 32;
 // The names as raw bytes (built once from TAG_NAMES): the matcher then handles no objects.
-const namesBlob = new ByteBuffer(640);
+const namesBlob = new ByteBuffer(1024);
 const nameIndex = new StaticArray<i32>(FRAMEWORK_TAG_COUNT); // (offset << 8) | length, by first letter
 const letterRange = new StaticArray<i32>(26); // (first index << 8) | count of names with that letter
 let namesPtr: usize = 0;
@@ -44,8 +53,8 @@ function initNames(): void {
   let slot = 0;
   for (let letter = 0; letter < 26; letter++) {
     const start = slot;
-    for (let i = 0; i < TAG_NAMES.length && slot < FRAMEWORK_TAG_COUNT; i++) {
-      const name = TAG_NAMES[i];
+    for (let i = 0; i < TAG_NAMES.length + ROLE_TAG_NAMES.length && slot < FRAMEWORK_TAG_COUNT; i++) {
+      const name = i < TAG_NAMES.length ? TAG_NAMES[i] : ROLE_TAG_NAMES[i - TAG_NAMES.length];
       if (<i32>name.charCodeAt(0) - 0x61 != letter) continue;
       // slot < FRAMEWORK_TAG_COUNT, nameIndex's length (loop condition).
       unchecked((nameIndex[slot++] = (namesBlob.length << 8) | name.length));
