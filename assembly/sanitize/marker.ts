@@ -88,10 +88,14 @@ export function isSeparator(f: u32): bool {
 /** Consume a separator run; bit 1: had '_', bit 2: had anything else. */
 function separator(): i32 {
   let flags = 0;
-  for (let n = 0; n < MAX_SEP && at < limit; n++) {
+  let last: u32 = 0;
+  for (let n = 0; n < MAX_SEP && at < limit; ) {
     const f = peek();
     if (!isSeparator(f) || at >= limit) break;
     flags |= f == 0x5f ? 1 : 2;
+    // A run of spaces counts once: kept indentation and alignment cannot pad words apart.
+    if (f != 0x20 || last != 0x20) n++;
+    last = f;
     advance();
   }
   return flags;
@@ -254,13 +258,15 @@ export let ltCount = 0;
 export function retract(s: usize, floor: usize, end: usize): usize {
   let p = s;
   let cut = s;
+  let last: u32 = 0;
   ltCount = 0;
-  for (let n = 0; n < MAX_RETRACT && p > floor; n++) {
+  for (let n = 0; n < MAX_RETRACT && p > floor; ) {
     const e = encodedLtBefore(floor, p);
     if (e != p) {
       cut = e;
       p = e;
       ltCount++;
+      n++;
       continue;
     }
     const q = prevStart(floor, p);
@@ -269,6 +275,8 @@ export function retract(s: usize, floor: usize, end: usize): usize {
       cut = q;
       ltCount++;
     } else if (!isSeparator(f) && f != FOLD_SKIP) break;
+    if (f != 0x20 || last != 0x20) n++; // a run of spaces counts once
+    last = f;
     p = q;
   }
   return cut;

@@ -1,11 +1,12 @@
 // Where a run of plain text ends, for the layers' fast path (layers.ts fastRun): characters that
-// no layer touches — printable ASCII, \t, \n, single spaces (any spaces when layer 7 is off), and
+// no layer touches — printable ASCII, spaces, \t, \n (not right after a space or tab when layer 7
+// is on: that whitespace is trailing, layer 7's to remove), and
 // non-ASCII characters of no layer's kind that are NFC boundaries, so nothing in the run can
 // compose or reorder. Eight ASCII bytes are tested at once where they can be (util/swar.ts).
 import {
   propsOf, decodeUtf8, isMalformed, KIND_MASK, F_NFC_NO, F_NFC_MAYBE, CCC_SHIFT,
 } from "./props";
-import { hasByte, asciiNoneBelow, zeroBytes } from "../util/swar";
+import { hasByte, asciiNoneBelow, zeroBytes, HIGHS } from "../util/swar";
 import { foldMarkerChar, mayFoldToPunct } from "./fold";
 
 /** Props of a character that takes part in NFC (not a boundary). */
@@ -73,44 +74,54 @@ function fillBlockState(block: u32): u8 {
 
 /** Set by scanPlainRun: the start of the run's last character, the characters in it, and hints. */
 export let runLast: usize = 0;
+/** Set by scanPlainRun: where the spaces and tabs that end the run begin, or 0. */
+export let runWsFrom: usize = 0;
 export let runChars = 0;
 /** Bit 1: '<' or a look-alike (framework tags may follow); bit 2: a byte or look-alike a marker needs (isMarkerByte). */
 export let runHint: u32 = 0;
 
-/** End of the plain run starting at p (p itself when there is none). `collapse`: layer 7 is on. */
-export function scanPlainRun(p: usize, end: usize, collapse: bool): usize {
+/** End of the plain run starting at p (p itself when there is none). `trim`: layer 7 is on. */
+export function scanPlainRun(p: usize, end: usize, trim: bool): usize {
   let q = p;
   let last = p;
   let chars = 0;
   let prevSpace = false;
+  let wsFrom: usize = 0;
   let hint: u32 = 0;
   while (q < end) {
     const c = <u32>load<u8>(q);
-    // Eight plain ASCII bytes (0x20-0x7E) with no double space: take them whole.
+    // Eight plain ASCII bytes (0x20-0x7E): take them whole.
     if (c < 0x80 && q + 8 <= end) {
       const w = load<u64>(q);
       if (asciiNoneBelow(w, 0x20) && !hasByte(w, 0x7f)) {
         const spaces = zeroBytes(w ^ SPACES);
-        if (!collapse || ((spaces & (spaces << 8)) == 0 && !(prevSpace && (spaces & 0x80) != 0))) {
-          if (hasByte(w, 0x3c)) hint |= 3;
-          else if (hint == 0 && (hasByte(w, 0x3e) || hasByte(w, 0x5f) || hasByte(w, 0x26) || hasByte(w, 0x25)
-            || hasByte(w, 0x5c) || hasByte(w, 0x3d))) hint = 2;
-          prevSpace = (spaces >> 63) != 0;
-          last = q + 7;
-          q += 8;
-          chars += 8;
-          continue;
+        if (hasByte(w, 0x3c)) hint |= 3;
+        else if (hint == 0 && (hasByte(w, 0x3e) || hasByte(w, 0x5f) || hasByte(w, 0x26) || hasByte(w, 0x25)
+          || hasByte(w, 0x5c) || hasByte(w, 0x3d))) hint = 2;
+        if ((spaces >> 63) != 0) {
+          // Ends in spaces: where they begin (in this block, or earlier when it is all spaces).
+          const other = ~spaces & HIGHS;
+          if (other != 0) wsFrom = q + <usize>(((63 - clz(other)) >> 3) + 1);
+          else if (!prevSpace) wsFrom = q;
+          prevSpace = true;
+        } else {
+          prevSpace = false;
         }
+        last = q + 7;
+        q += 8;
+        chars += 8;
+        continue;
       }
     }
     if (c < 0x80) {
       if (c - 0x21 < 0x5e) {
         prevSpace = false;
         hint |= (c == 0x3c ? 3 : 0) | (isMarkerByte(c) ? 2 : 0);
-      } else if (c == 0x20) {
-        if (prevSpace && collapse) break;
+      } else if (c == 0x20 || c == 0x09) {
+        if (!prevSpace) wsFrom = q;
         prevSpace = true;
-      } else if (c == 0x0a || c == 0x09) {
+      } else if (c == 0x0a) {
+        if (prevSpace && trim) break;
         prevSpace = false;
       } else {
         break;
@@ -141,7 +152,8 @@ export function scanPlainRun(p: usize, end: usize, collapse: bool): usize {
       len = 3;
     } else {
       const packed = decodeUtf8(q, end);
-      if (isMalformed(packed)) break;
+      // Here (no two- or three-byte lead) U+FFFD can only come from malformed bytes.
+      if (isMalformed(packed) || (packed & 0xffffff) == 0xfffd) break;
       cp = packed & 0xffffff;
       len = <usize>(packed >> 24);
     }
@@ -155,5 +167,6 @@ export function scanPlainRun(p: usize, end: usize, collapse: bool): usize {
   runLast = last;
   runChars = chars;
   runHint = hint;
+  runWsFrom = prevSpace ? wsFrom : 0;
   return q;
 }

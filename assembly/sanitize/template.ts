@@ -25,7 +25,6 @@ import { foldMarkerChar, mayFoldToBracket, FOLD_SKIP } from "./fold";
 import { MARKER_REPLACEMENT } from "./fence";
 
 const MAX_NAME = 40;
-const MAX_SPACES = 8;
 
 /** Names after folding: upper case, '-' and '▁' as '_'. */
 const PIPE_NAMES: string[] = [
@@ -76,7 +75,8 @@ function take(c: u32): bool {
 }
 
 function spaces(): void {
-  for (let n = 0; n < MAX_SPACES && peek() == 0x20; n++) {
+  // Any run: kept indentation and alignment cannot pad a marker's parts apart.
+  while (peek() == 0x20) {
     plain = false;
     at += peekLen;
   }

@@ -134,7 +134,7 @@ describe("marker spoofs", () => {
     for (let f = 0; f < fillers.length; f++) {
       for (let k = 0; k < 12; k++) {
         const pad = fillers[f].repeat(k);
-        for (let i = 0; i < spoofs.length; i++) expect(run(pad + " " + spoofs[i] + " " + pad)).toBe(pad + " " + M + " " + pad);
+        for (let i = 0; i < spoofs.length; i++) expect(run(pad + " " + spoofs[i] + " ." + pad)).toBe(pad + " " + M + " ." + pad);
       }
     }
   });
