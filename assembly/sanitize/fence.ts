@@ -94,12 +94,14 @@ function nextMarker(p: usize, floor: usize, end: usize): usize {
         const l2 = w2 | SPACES;
         const w3 = load<u64>(p + 2);
         const l3 = w3 | SPACES;
+        // A byte that is not plain ASCII (a look-alike or a skipped character) matches any letter.
         const special = (w2 & HIGHS) | zeroBytes(w2 & CONTROL_BITS);
-        const t3 = zeroBytes(l3 ^ T_BYTES) | zeroBytes(w3 ^ SEVEN_BYTES);
+        const special3 = (w3 & HIGHS) | zeroBytes(w3 & CONTROL_BITS);
+        const t3 = zeroBytes(l3 ^ T_BYTES) | zeroBytes(w3 ^ SEVEN_BYTES) | special3;
         const n2 = zeroBytes(l2 ^ N_BYTES);
         const xt = zeroBytes(l2 ^ X_BYTES) & t3;
-        const nd = n2 & zeroBytes(l3 ^ D_BYTES);
-        const on = (zeroBytes(l2 ^ O_BYTES) | zeroBytes(w2 ^ ZERO_BYTES)) & zeroBytes(l3 ^ N_BYTES);
+        const nd = n2 & (zeroBytes(l3 ^ D_BYTES) | special3);
+        const on = (zeroBytes(l2 ^ O_BYTES) | zeroBytes(w2 ^ ZERO_BYTES)) & (zeroBytes(l3 ^ N_BYTES) | special3);
         let m = (es & (xt | nd | special)) | (us & ((n2 & t3) | special)) | (cs & (on | special));
         let found = false;
         while (m != 0) {
