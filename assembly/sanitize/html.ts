@@ -14,24 +14,18 @@ import { ByteBuffer } from "../util/bytes";
 import { SanitizeReport } from "./report";
 import { decodeCharRef } from "./charref";
 import { TextWriter } from "./htmltext";
-import { cssHides, CSS_HIDE, CSS_INVISIBLE, CSS_VISIBLE } from "./css";
+import {
+  scratch, readAttributes, resetAttributes, decodeValue, attrHidden, attrVisibility, attrOpen, hrefStart, hrefEnd,
+  altStart, altEnd, selfClosing, tagComplete,
+} from "./htmlattrs";
 import * as T from "./htmltags";
 import * as tree from "./htmltree";
 
 const writer = new TextWriter();
-const scratch = new ByteBuffer(256);
 /** The current tag's name, lower-cased, whole. */
 const nameBuf = new ByteBuffer(64);
 /** Text here is not rendered (tree.dropping(), cached after each push and pop). */
 let dropping = false;
-// Attributes of the current start tag.
-let attrHidden = false;
-let attrVisibility = 0; // 1 visible, 2 hidden
-let attrOpen = false;
-let hrefStart: usize = 0;
-let hrefEnd: usize = 0;
-let altStart: usize = 0;
-let altEnd: usize = 0;
 let report: SanitizeReport = new SanitizeReport();
 
 // @ts-ignore: decorator
@@ -135,10 +129,7 @@ function tag(p: usize, end: usize): usize {
   }
   if (!isAlpha(c)) return literalLt(p);
   q = readName(q, end);
-  attrHidden = false;
-  attrVisibility = 0;
-  attrOpen = false;
-  hrefStart = hrefEnd = altStart = altEnd = 0;
+  resetAttributes();
   const id = T.tagId(nameBuf.ptr, nameBuf.length);
   q = readAttributes(q, end, true);
   if (!tagComplete) return end; // EOF inside a tag: the tag is dropped, as browsers do
@@ -165,108 +156,6 @@ function readName(q: usize, end: usize): usize {
     if (c - 0x41 < 26) store<u8>(p + <usize>i, <u8>(c | 0x20));
   }
   return q;
-}
-
-let selfClosing = false;
-let tagComplete = false;
-
-/** Read attributes up to and past '>'; in start tags, note the ones that matter. */
-function readAttributes(q: usize, end: usize, start: bool): usize {
-  selfClosing = false;
-  tagComplete = false;
-  while (q < end) {
-    let c = <u32>load<u8>(q);
-    if (isSpace(c)) {
-      q++;
-      continue;
-    }
-    if (c == 0x3e) {
-      tagComplete = true;
-      return q + 1;
-    }
-    if (c == 0x2f) {
-      q++;
-      if (q < end && load<u8>(q) == 0x3e) {
-        selfClosing = true;
-        tagComplete = true;
-        return q + 1;
-      }
-      continue;
-    }
-    const ns = q;
-    q++;
-    while (q < end) {
-      c = <u32>load<u8>(q);
-      if (isSpace(c) || c == 0x2f || c == 0x3e || c == 0x3d) break;
-      q++;
-    }
-    const ne = q;
-    while (q < end && isSpace(<u32>load<u8>(q))) q++;
-    let vs: usize = 0;
-    let ve: usize = 0;
-    if (q < end && load<u8>(q) == 0x3d) {
-      q++;
-      while (q < end && isSpace(<u32>load<u8>(q))) q++;
-      if (q < end && (load<u8>(q) == 0x22 || load<u8>(q) == 0x27)) {
-        const quote = load<u8>(q);
-        vs = q + 1;
-        q = vs;
-        while (q < end && load<u8>(q) != quote) q++;
-        ve = q;
-        if (q < end) q++;
-      } else {
-        vs = q;
-        while (q < end && !isSpace(<u32>load<u8>(q)) && load<u8>(q) != 0x3e) q++;
-        ve = q;
-      }
-    }
-    if (start) attribute(ns, <i32>(ne - ns), vs, ve);
-  }
-  return end;
-}
-
-function attribute(n: usize, nLen: i32, vs: usize, ve: usize): void {
-  if (T.nameIs(n, nLen, "hidden") || T.nameIs(n, nLen, "popover")) {
-    attrHidden = true;
-  } else if (T.nameIs(n, nLen, "aria-hidden")) {
-    decodeValue(vs, ve);
-    if (T.trimmedIs(scratch.ptr, scratch.length, "true")) attrHidden = true;
-  } else if (T.nameIs(n, nLen, "style")) {
-    decodeValue(vs, ve);
-    const css = cssHides(scratch.ptr, scratch.length);
-    if (css & CSS_HIDE) attrHidden = true;
-    else if (css & CSS_INVISIBLE) attrVisibility = 2;
-    else if (css & CSS_VISIBLE) attrVisibility = 1;
-  } else if (T.nameIs(n, nLen, "class")) {
-    decodeValue(vs, ve);
-    if (T.hasHidingClass(scratch.ptr, scratch.length)) attrHidden = true;
-  } else if (T.nameIs(n, nLen, "open")) {
-    attrOpen = true;
-  } else if (T.nameIs(n, nLen, "href")) {
-    hrefStart = vs;
-    hrefEnd = ve;
-  } else if (T.nameIs(n, nLen, "alt")) {
-    altStart = vs;
-    altEnd = ve;
-  }
-}
-
-/** Attribute value with its character references decoded, into scratch. */
-function decodeValue(vs: usize, ve: usize): void {
-  scratch.reset();
-  let p = vs;
-  while (p < ve) {
-    const c = load<u8>(p);
-    if (c == 0x26) {
-      const n = decodeCharRef(p, ve, scratch, true);
-      if (n > 0) {
-        p += <usize>n;
-        continue;
-      }
-    }
-    scratch.push(c);
-    p++;
-  }
 }
 
 function push(id: i32, hide: bool, svg: bool, svgText: bool): void {

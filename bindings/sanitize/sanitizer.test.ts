@@ -28,6 +28,16 @@ describe("sanitize()", () => {
     expect(r.report.inputBytes).toBe(9);
   });
 
+  it("counts lone surrogates of a string in invalid, and cut UTF-8 sequences of bytes", () => {
+    const r = sanitize("a\uD800b\uDC00c\uD83D\uDE00d");
+    expect(r.text).toBe("a\uFFFDb\uFFFDc\u{1F600}d");
+    expect(r.report.invalid).toBe(2);
+    expect(sanitize("plain \u{1F600}").report.invalid).toBe(0);
+    const cut = sanitize(new Uint8Array([0x61, 0xf0, 0x9f, 0x98]));
+    expect(cut.text).toBe("a\uFFFD");
+    expect(cut.report.invalid).toBe(1);
+  });
+
   it("a lone surrogate in a JS string becomes U+FFFD", () => {
     expect(sanitize("a\uD800b").text).toBe("a\uFFFDb");
   });
