@@ -19,7 +19,12 @@
 // count, so code such as F#'s `f <| x |> g` is left alone.
 import { ByteBuffer } from "../util/bytes";
 import { SanitizeReport } from "./report";
-import { HIGHS, hasByte } from "../util/swar";
+import { HIGHS, zeroBytes } from "../util/swar";
+
+const NEWLINES: u64 = 0x0a0a0a0a0a0a0a0a;
+const LTS: u64 = 0x3c3c3c3c3c3c3c3c;
+const BRACKETS: u64 = 0x5b5b5b5b5b5b5b5b;
+const TOP_BYTE: u64 = 0x8000000000000000;
 import { decodeUtf8 } from "./props";
 import { foldMarkerChar, mayFoldToBracket, FOLD_SKIP } from "./fold";
 import { MARKER_REPLACEMENT } from "./fence";
@@ -188,9 +193,20 @@ function matchTurn(s: usize, end: usize, first: bool): usize {
   }
   spaces();
   turnStart = at;
-  if (!readName() || (name != "HUMAN" && name != "ASSISTANT")) return 0;
+  // Compared letter by letter (no name string: this runs after every blank line).
+  const lead = peek();
+  if (lead != 0x48 && lead != 0x41) return 0;
+  if (!takeWord(lead == 0x48 ? "HUMAN" : "ASSISTANT")) return 0;
   spaces();
   return take(0x3a) ? at : 0;
+}
+
+/** The upper-case ASCII word at the cursor (folded), consumed; false otherwise. */
+function takeWord(word: string): bool {
+  for (let i = 0; i < word.length; i++) {
+    if (!take(<u32>word.charCodeAt(i))) return false;
+  }
+  return true;
 }
 
 let turnStart: usize = 0;
@@ -214,11 +230,19 @@ export function neutralizeTemplateMarkers(src: ByteBuffer, dst: ByteBuffer, repo
   let p = start;
   let any = false;
   while (p < end) {
-    // Plain ASCII without '<', '[' or a line break cannot open a marker: skip eight bytes at a time.
+    // Eight bytes at a time: go straight to the first that may open a marker ('<', '[', a blank
+    // line, a byte that is not ASCII), or past all eight.
     if (p + 8 <= end && p > start) {
       const w = load<u64>(p);
-      if ((w & HIGHS) == 0 && !hasByte(w, 0x3c) && !hasByte(w, 0x5b) && !hasByte(w, 0x0a)) {
+      const nl = zeroBytes(w ^ NEWLINES);
+      const stops = (w & HIGHS) | zeroBytes(w ^ LTS) | zeroBytes(w ^ BRACKETS) | (nl & (nl >> 8)) | (nl & TOP_BYTE);
+      if (stops == 0) {
         p += 8;
+        continue;
+      }
+      const skip = <usize>(ctz(stops) >> 3);
+      if (skip > 0) {
+        p += skip;
         continue;
       }
     }
