@@ -170,7 +170,13 @@ ${lines(infos)}
 `;
 
 if (CHECK) {
-  if (readFileSync(OUT, "utf8") !== text) {
+  const committed = readFileSync(OUT, "utf8");
+  const was = /NFKD of Unicode ([\d.]+)/.exec(committed)?.[1];
+  if (was !== process.versions.unicode) {
+    console.error(`gen-confusables: the committed table was made with Unicode ${was}; this Node has ${process.versions.unicode}`);
+    process.exit(1);
+  }
+  if (committed !== text) {
     console.error("gen-confusables: assembly/sanitize/confusables.ts is stale; run node scripts/gen-confusables.mjs");
     process.exit(1);
   }
