@@ -34,6 +34,7 @@ const arena = new ByteBuffer(256);
 let ids: i32[] = [];
 let starts: i32[] = [];
 let lens: i32[] = [];
+let hashes: u32[] = [];
 let flags: i32[] = [];
 let hideCount = 0;
 const MAX_DEPTH = 512;
@@ -45,6 +46,7 @@ export function reset(): void {
   ids.length = 0;
   starts.length = 0;
   lens.length = 0;
+  hashes.length = 0;
   flags.length = 0;
   hideCount = 0;
   overflow = 0;
@@ -101,6 +103,7 @@ export function push(id: i32, name: usize, nameLen: i32, hide: bool, visibility:
   ids.push(id);
   starts.push(arena.length);
   lens.push(nameLen);
+  hashes.push(hashName(name, nameLen));
   flags.push(f);
   arena.append(name, nameLen);
 }
@@ -117,12 +120,22 @@ export function popTo(i: i32): void {
   ids.length = i;
   starts.length = i;
   lens.length = i;
+  hashes.length = i;
   flags.length = i;
 }
 
-/** Entry i's name equals the lower-case bytes (p, n). */
-export function nameAtIs(i: i32, p: usize, n: i32): bool {
-  return lens[i] == n && memory.compare(arena.ptr + <usize>starts[i], p, <usize>n) == 0;
+/** FNV-1a of a name: most entries are told apart by it before their bytes are compared. */
+function hashName(p: usize, n: i32): u32 {
+  let h: u32 = 0x811c9dc5;
+  for (let i = 0; i < n; i++) h = (h ^ <u32>load<u8>(p + <usize>i)) * 0x01000193;
+  return h;
+}
+
+let wantHash: u32 = 0;
+
+/** Entry i's name equals the lower-case bytes (p, n) whose hash is wantHash. */
+function nameAtIs(i: i32, p: usize, n: i32): bool {
+  return unchecked(hashes[i]) == wantHash && lens[i] == n && memory.compare(arena.ptr + <usize>starts[i], p, <usize>n) == 0;
 }
 
 function isBoundary(id: i32, scope: i32): bool {
@@ -136,6 +149,7 @@ function isBoundary(id: i32, scope: i32): bool {
 
 /** Index of the topmost entry named (p, n) in the given scope, or -1. */
 export function findInScope(p: usize, n: i32, scope: i32): i32 {
+  wantHash = hashName(p, n);
   for (let i = ids.length - 1; i >= 0; i--) {
     if (nameAtIs(i, p, n)) return i;
     if (isBoundary(unchecked(ids[i]), scope)) return -1;
@@ -168,6 +182,7 @@ export function listItemToClose(a: i32, b: i32): i32 {
 
 /** "Any other end tag": the entry named (p, n) above any special element, or -1. */
 export function anyOtherEndTag(p: usize, n: i32): i32 {
+  wantHash = hashName(p, n);
   for (let i = ids.length - 1; i >= 0; i--) {
     if (nameAtIs(i, p, n)) return i;
     if (T.isSpecial(unchecked(ids[i]))) return -1;
@@ -177,6 +192,7 @@ export function anyOtherEndTag(p: usize, n: i32): i32 {
 
 /** Foreign content's end tag: the SVG entry named (p, n) above the first HTML one, or -1. */
 export function foreignEndTag(p: usize, n: i32): i32 {
+  wantHash = hashName(p, n);
   for (let i = ids.length - 1; i >= 0; i--) {
     if ((unchecked(flags[i]) & F_SVG) == 0) return -1;
     if (nameAtIs(i, p, n)) return i;
