@@ -70,7 +70,7 @@ function counts(lt: i32): bool {
   const brackets = lt > 0 || gt > 0;
   if (canonical && (brackets || hadId || ((sepFlags & 1) != 0 && (sepFlags & 2) == 0))) return true;
   if (wordCount >= 2) return brackets || hadId;
-  return wordBoundary && (lt >= 3 || gt >= 3 || (lt >= 2 && gt >= 1) || (lt >= 1 && gt >= 2));
+  return wordBoundary && lt >= 1 && gt >= 1 && lt + gt >= 3;
 }
 
 /**

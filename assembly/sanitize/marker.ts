@@ -12,8 +12,8 @@
 //     side, an id attribute, or underscores only as separators (EXTERNAL_UNTRUSTED_CONTENT);
 //   - two or more of the words with a bracket on either side or an id (END_EXTERNAL_CONTENT>>>,
 //     <UNTRUSTED_EXTERNAL_CONTENT>);
-//   - one word with three brackets on one side, or two on one side and one on the other
-//     (<<<END>>>, <<<CONTENT); a shell heredoc's `<<END` stays.
+//   - one word with brackets on both sides, three or more in all (<<<END>>>, <<END>); a shell
+//     heredoc's `<<END` and here-string `<<< "$content"` stay.
 // Prose such as "external untrusted content" is left alone.
 import { decodeUtf8, prevStart } from "./props";
 import { foldMarkerChar, letterMatches, FOLD_SKIP, FOLD_OTHER } from "./fold";
