@@ -16,8 +16,9 @@
 import { ByteBuffer } from "../util/bytes";
 import {
   spanIs, spanStarts, isZero, isTinyFontSize, isFaint, isOffScreen, isFarIndent, hasZeroAlpha, transformHides,
-  clipPathHides, fontShorthandTiny, isTinySize, scaleHides, translateHides, contains,
+  fontShorthandTiny, isTinySize, scaleHides, translateHides, contains,
 } from "./cssvalues";
+import { clipPathHides } from "./cssshapes";
 
 /** cssHides result bits. */
 export const CSS_HIDE = 1;

@@ -29,14 +29,14 @@ export function contains(p: usize, s: i32, e: i32, lit: string): bool {
 }
 
 // The last number parsed by parseNumber: its signed value and its unit.
-let numberValue: f64 = 0;
+export let numberValue: f64 = 0;
 const UNIT_NONE = 0;
 const UNIT_PX = 1;
 const UNIT_FONT = 2; // em rem ex ch lh…: about 16px
 const UNIT_VIEWPORT = 3; // vw vh vmin vmax…: about 10px (a 1000px viewport)
-const UNIT_PERCENT = 4;
+export const UNIT_PERCENT = 4;
 const UNIT_ANGLE = 5;
-let numberUnit = UNIT_NONE;
+export let numberUnit = UNIT_NONE;
 /** Pixels per unit for UNIT_PX units (pt 4/3, in 96…), degrees per unit for angles. */
 let unitScale: f64 = 1;
 
@@ -219,12 +219,12 @@ function hexDigit(c: u32): i32 {
 // Arguments of the function being read by functionArgs: up to 8 spans.
 const argStart = new StaticArray<i32>(8);
 const argEnd = new StaticArray<i32>(8);
-let argCount = 0;
+export let argCount = 0;
 /** Index of the argument after '/' (colour alpha), or -1. */
 let slashArg = -1;
 
 /** Split the arguments s..e (inside the parentheses) at commas, spaces and '/'. */
-function functionArgs(p: usize, s: i32, e: i32): void {
+export function functionArgs(p: usize, s: i32, e: i32): void {
   argCount = 0;
   slashArg = -1;
   let i = s;
@@ -250,7 +250,7 @@ function functionArgs(p: usize, s: i32, e: i32): void {
   }
 }
 
-function argNumber(p: usize, k: i32): bool {
+export function argNumber(p: usize, k: i32): bool {
   return k < argCount && parseNumber(p, argStart[k], argEnd[k]);
 }
 
@@ -258,7 +258,7 @@ function argNumber(p: usize, k: i32): bool {
  * Calls fn(name start, name end, args start, args end) for each `name(args)` in s..e; stops at
  * true. Nested parentheses stay inside args.
  */
-function anyFunction(p: usize, s: i32, e: i32, fn: (p: usize, ns: i32, ne: i32, as: i32, ae: i32) => bool): bool {
+export function anyFunction(p: usize, s: i32, e: i32, fn: (p: usize, ns: i32, ne: i32, as: i32, ae: i32) => bool): bool {
   let i = s;
   while (i < e) {
     if (at(p, i) != 0x28) {
@@ -305,7 +305,7 @@ export function hasZeroAlpha(p: usize, s: i32, e: i32): bool {
   return anyFunction(p, s, e, alphaFunction);
 }
 
-function nearZero(): bool {
+export function nearZero(): bool {
   return Math.abs(numberValue) < 0.01;
 }
 
@@ -355,60 +355,4 @@ export function translateHides(p: usize, s: i32, e: i32): bool {
   functionArgs(p, s, e);
   for (let k = 0; k < 2; k++) if (argNumber(p, k) && pixels(1) <= OFF_SCREEN) return true;
   return false;
-}
-
-function clipFunction(p: usize, ns: i32, ne: i32, as: i32, ae: i32): bool {
-  if (spanIs(p, ns, ne, "inset")) {
-    functionArgs(p, as, ae);
-    return argNumber(p, 0) && numberUnit == UNIT_PERCENT && numberValue >= 50;
-  }
-  if (spanIs(p, ns, ne, "circle")) {
-    functionArgs(p, as, ae);
-    return argNumber(p, 0) && nearZero();
-  }
-  if (spanIs(p, ns, ne, "ellipse")) {
-    functionArgs(p, as, ae);
-    return (argNumber(p, 0) && nearZero()) || (argNumber(p, 1) && nearZero());
-  }
-  if (spanIs(p, ns, ne, "polygon")) return polygonArea(p, as, ae) < 1e-9;
-  return false;
-}
-
-/** Area of a polygon() by the shoelace formula over its numbers; 1 when it cannot be read. */
-function polygonArea(p: usize, s: i32, e: i32): f64 {
-  let area: f64 = 0;
-  let x0: f64 = 0, y0: f64 = 0, px: f64 = 0, py: f64 = 0;
-  let points = 0;
-  let i = s;
-  while (i < e) {
-    // One point: "x y", points separated by commas.
-    let j = i;
-    while (j < e && at(p, j) != 0x2c) j++;
-    functionArgs(p, i, j);
-    if (!(argCount == 1 && !argNumber(p, 0))) {
-      // (a lone word is the fill rule, nonzero or evenodd, before the first point)
-      if (argCount != 2 || !argNumber(p, 0)) return 1;
-      const x = numberValue;
-      if (!argNumber(p, 1)) return 1;
-      const y = numberValue;
-      if (points == 0) {
-        x0 = x;
-        y0 = y;
-      } else {
-        area += px * y - x * py;
-      }
-      px = x;
-      py = y;
-      points++;
-    }
-    i = j + 1;
-  }
-  if (points == 0) return 1;
-  area += px * y0 - x0 * py;
-  return Math.abs(area) / 2;
-}
-
-/** clip-path shapes of zero area: inset(50% or more), circle(0), ellipse(0 …), a flat polygon. */
-export function clipPathHides(p: usize, s: i32, e: i32): bool {
-  return anyFunction(p, s, e, clipFunction);
 }

@@ -23,17 +23,12 @@ import { SanitizeReport } from "./report";
 import {
   propsOf, decodeUtf8, isMalformed, isBidiControl, storeUtf8,
   KIND_MASK, KIND_INVISIBLE, KIND_FORMAT, KIND_NONCHAR, KIND_CONTROL, KIND_PRIVATE, KIND_TAG, KIND_SPACE,
-  F_EMOJI, F_JOINER,
 } from "./props";
 import { nfcSegment, nfcOutPtr } from "./nfc";
 import * as tags from "./tags";
+import { keepInvisible } from "./joiners";
 import { scanPlainRun, isMarkerByte, punctHint, runLast, runChars, runHint, runWsFrom, NOT_BOUNDARY } from "./plainrun";
 
-const ZWNJ: u32 = 0x200c;
-const ZWJ: u32 = 0x200d;
-const VS15: u32 = 0xfe0e;
-const VS16: u32 = 0xfe0f;
-const KEYCAP: u32 = 0x20e3;
 const CANCEL_TAG: u32 = 0xe007f;
 
 // Options of the current run.
@@ -218,7 +213,7 @@ function fastRun(p: usize, end: usize): usize {
   if (selector < 0 && tags.selectorPending()) tags.endSelectorRun();
   if ((props & KIND_MASK) == KIND_INVISIBLE) {
     if (isBidiControl(cp)) fBidi = true;
-    if (optInvisible && !keepInvisible(cp, next, end)) {
+    if (optInvisible && !keepInvisible(cp, l1Last, l1LastProps, next, end)) {
       if (selector >= 0) tags.pushSelector(selector);
       cInvisible++;
       return;
@@ -227,38 +222,6 @@ function fastRun(p: usize, end: usize): usize {
   l1Last = cp;
   l1LastProps = props;
   layer2(cp, props);
-}
-
-/**
- * The exceptions real text needs: ZWJ inside an emoji sequence, ZWJ/ZWNJ between letters of
- * scripts that use them (Persian, Indic...) or right after a virama, one VS15/VS16 right after
- * an emoji (keycaps too).
- * "Before" is the last character layer 1 kept, "after" the next input character.
- */
-function keepInvisible(cp: u32, next: usize, end: usize): bool {
-  const last = l1Last;
-  const lastProps = l1LastProps;
-  if (cp == ZWJ || cp == ZWNJ) {
-    // After an Indic virama they choose the written form (Malayalam chillu ന്‍, half forms),
-    // also at the end of a word.
-    if (isVirama(last)) return true;
-    if (next >= end) return false;
-    const nextProps = propsOf(decodeUtf8(next, end) & 0xffffff);
-    if (cp == ZWJ && (nextProps & F_EMOJI) != 0) {
-      if ((lastProps & F_EMOJI) != 0 || last == VS16 || last == KEYCAP || last == CANCEL_TAG) return true;
-    }
-    return (lastProps & F_JOINER) != 0 && (nextProps & F_JOINER) != 0;
-  }
-  if (cp == VS16 || cp == VS15) {
-    // Emoji bases, and the ASCII keycap bases # * 0-9.
-    return (lastProps & F_EMOJI) != 0 || last == 0x23 || last == 0x2a || last - 0x30 < 10;
-  }
-  return false;
-}
-
-/** The viramas of the Indic scripts from Devanagari to Malayalam (U+094D + 0x80 k), and Sinhala's al-lakuna. */
-function isVirama(cp: u32): bool {
-  return (cp - 0x094d < 0x401 && ((cp - 0x094d) & 0x7f) == 0) || cp == 0x0dca;
 }
 
 // --- layer 2: control characters --------------------------------------------------------------
