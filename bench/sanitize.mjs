@@ -5,6 +5,8 @@
 //               so the output is as large as the input (a cap would flatter the number)
 //   js-regex    the same layers as JS regexes + String.prototype.normalize("NFC") (below)
 //   html        ours with html: true vs the html-to-text package's convert() on a 1 MB page
+//   worst       inputs that made passes rescan (runs of '<', '＜', '‹' at 10k/40k/160k characters,
+//               and 1 MB of '<' with html: true): the time per character must stay flat (linear)
 // Inputs are generated deterministically: ASCII-heavy prose (~1 MB), mixed-script text (~1 MB:
 // Latin with accents, Cyrillic, Greek, CJK, Arabic, Devanagari, emoji, some invisible characters)
 // and a 1 MB HTML page (navigation, articles, lists, tables, links, scripts, styles, hidden spans).
@@ -143,6 +145,22 @@ results.html = {
   lib: row("html", "html-to-text convert() (wordwrap off)", measure((s) => convert(s, { wordwrap: false }), inputs.html, 11), htmlBytes),
 };
 
+// Worst cases: each input 4x the last; linear time keeps ms per 1k characters flat.
+const worst = [];
+for (const ch of ["<", "\uFF1C", "\u2039"]) {
+  const sizes = [];
+  for (const n of [10_000, 40_000, 160_000]) {
+    const input = ch.repeat(n);
+    const r = row(`worst`, `run of ${n} '${ch}'`, measure((s) => sanitize(s, noCap), input, 5), utf8Bytes(input));
+    sizes.push({ n, ms: r.median_ms });
+  }
+  worst.push({ ch, sizes });
+}
+{
+  const input = "<".repeat(MB);
+  row("worst", "1 MB of '<' with html: true", measure((s) => sanitize(s, { html: true, maxLength: 0 }), input, 5), MB);
+}
+
 if (!json) {
   const pad = (s, n) => String(s).padEnd(n);
   console.log("\nsanitizer (1 MB inputs, median of 15; MB/s of UTF-8 input)");
@@ -151,4 +169,8 @@ if (!json) {
   console.log(`  ascii: ours is ${ratio(results.ascii.ours, results.ascii.js)}x the JS baseline (target: > 1, and >= 200 MB/s)`);
   console.log(`  mixed: ours is ${ratio(results.mixed.ours, results.mixed.js)}x the JS baseline (target: > 1, and >= 50 MB/s)`);
   console.log(`  html:  ours is ${ratio(results.html.ours, results.html.lib)}x html-to-text (target: > 1)`);
+  for (const { ch, sizes } of worst) {
+    const per = sizes.map(({ n, ms }) => (ms / (n / 1000)).toFixed(3));
+    console.log(`  worst: run of '${ch}': ${per.join(" / ")} ms per 1k chars at 10k / 40k / 160k (linear: about flat)`);
+  }
 }

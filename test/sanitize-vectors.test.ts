@@ -1,9 +1,9 @@
-// Replays test/vectors/sanitize.jsonl through the public API (portcullis/sanitize) and through
+// Replays test/vectors/sanitize*.jsonl through the public API (portcullis/sanitize) and through
 // the CLI (`portcullis sanitize --jsonl` on the built bundle), checks both against the expected
 // text and flags, and checks that the two paths agree. Also: NFC against this Node's
 // String.prototype.normalize over random, adversarial and every-code-point strings.
 import { describe, expect, it, beforeAll } from "vitest";
-import { readFileSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { Sanitizer, type SanitizeOptions, type SanitizeResult } from "../bindings/sanitize.ts";
@@ -15,8 +15,9 @@ interface Vector {
   expect: { text?: string; contains?: string[]; not_contains?: string[]; flags?: string[] };
 }
 
-const vectors: Vector[] = readFileSync(new URL("./vectors/sanitize.jsonl", import.meta.url), "utf8")
-  .split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l));
+const vectorDir = new URL("./vectors/", import.meta.url);
+const vectors: Vector[] = readdirSync(vectorDir).filter((f) => /^sanitize.*\.jsonl$/.test(f)).sort()
+  .flatMap((f) => readFileSync(new URL(f, vectorDir), "utf8").split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l)));
 const wasm = readFileSync(new URL("../build/sanitize.wasm", import.meta.url));
 const cli = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
 

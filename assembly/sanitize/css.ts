@@ -1,13 +1,29 @@
 // Inline-style checks for hidden elements, case-insensitive, with comments, CSS escapes
 // (`dis\play`, `\64 isplay`) and !important allowed. Character references in the attribute were
 // decoded by the caller. What counts as hidden — the ways a page keeps text from a person:
-//   display:none   visibility:hidden|collapse   font-size under 2px/0.2em/20%   opacity under 0.1
-//   color:transparent
-//   transform:scale(0)   clip:rect(…)   clip-path:inset(50%)|circle(0…)
-//   left|top|right|bottom|text-indent|margin-left|margin-top at -999 or further (off screen)
-//   width|height|max-width|max-height:0 together with overflow:hidden
-// Stylesheet rules (`<style>#x{display:none}`) are not evaluated.
+//   display:none, or a var() (unknown at this point: fails safe)   content-visibility:hidden
+//   visibility:hidden|collapse (CSS_INVISIBLE: a visibility:visible child shows again)
+//   font-size (or the font shorthand's size) under 2px/0.2em/20%   opacity or filter:opacity() under 0.1
+//   color or -webkit-text-fill-color transparent, or with alpha under 0.1 (rgba hsla #rgba #rrggbbaa, `/ a`)
+//   transform: scale(0) scaleX(0) scale3d(…0…) matrix() of zero area, rotateX/Y(90deg), translate off screen;
+//   the scale and translate properties likewise
+//   clip:rect(…)   clip-path: inset(50% or more), circle(0), ellipse(0), a polygon of zero area
+//   left|top|right|bottom|inset*|margin*|text-indent 500px or more off screen (about 32em, 50vw, 50%),
+//   text-indent 100% or 500px and more
+//   width or height under 2px together with overflow:hidden
+// Numbers may be written 1e-3, calc(0px). Stylesheet rules (`<style>#x{display:none}`) are not
+// evaluated.
 import { ByteBuffer } from "../util/bytes";
+import {
+  spanIs, spanStarts, isZero, isTinyFontSize, isFaint, isOffScreen, isFarIndent, hasZeroAlpha, transformHides,
+  fontShorthandTiny, isTinySize, scaleHides, translateHides, contains,
+} from "./cssvalues";
+import { clipPathHides } from "./cssshapes";
+
+/** cssHides result bits. */
+export const CSS_HIDE = 1;
+export const CSS_INVISIBLE = 2;
+export const CSS_VISIBLE = 4;
 
 const css = new ByteBuffer(128);
 /** Stands for any non-ASCII character an escape spells (never part of a keyword). */
@@ -70,100 +86,14 @@ function normalize(p: usize, n: i32): void {
   }
 }
 
-function spanIs(p: usize, s: i32, e: i32, lit: string): bool {
-  if (e - s != lit.length) return false;
-  for (let i = 0; i < lit.length; i++) if (<u32>load<u8>(p + <usize>(s + i)) != <u32>lit.charCodeAt(i)) return false;
-  return true;
-}
-
-function spanStarts(p: usize, s: i32, e: i32, lit: string): bool {
-  if (e - s < lit.length) return false;
-  return spanIs(p, s, s + lit.length, lit);
-}
-
-// The last number parsed by parseNumber: its signed value and its unit.
-let numberValue: f64 = 0;
-const UNIT_NONE = 0;
-const UNIT_ABSOLUTE = 1; // px pt pc in cm mm q
-const UNIT_RELATIVE = 2; // em rem ex ch and the rest
-const UNIT_PERCENT = 3;
-let numberUnit = UNIT_NONE;
-
-/** Parse [+-]digits[.digits][unit|%] spanning s..e into numberValue/numberUnit; false when it is not one. */
-function parseNumber(p: usize, s: i32, e: i32): bool {
-  let i = s;
-  let sign: f64 = 1;
-  if (i < e && (load<u8>(p + <usize>i) == 0x2b || load<u8>(p + <usize>i) == 0x2d)) {
-    if (load<u8>(p + <usize>i) == 0x2d) sign = -1;
-    i++;
-  }
-  let digits = 0;
-  let value: f64 = 0;
-  let scale: f64 = 0;
-  while (i < e) {
-    const c = <u32>load<u8>(p + <usize>i);
-    if (c - 0x30 < 10) {
-      digits++;
-      if (scale == 0) value = value * 10 + <f64>(c - 0x30);
-      else {
-        value += <f64>(c - 0x30) * scale;
-        scale /= 10;
-      }
-    } else if (c == 0x2e && scale == 0) {
-      scale = 0.1;
-    } else {
-      break;
-    }
-    i++;
-  }
-  if (digits == 0) return false;
-  const unitStart = i;
-  while (i < e) {
-    const c = <u32>load<u8>(p + <usize>i);
-    if (!(c - 0x61 < 26 || c == 0x25)) return false;
-    i++;
-  }
-  numberValue = sign * value;
-  if (unitStart == e) numberUnit = UNIT_NONE;
-  else if (spanIs(p, unitStart, e, "%")) numberUnit = UNIT_PERCENT;
-  else if (spanIs(p, unitStart, e, "px") || spanIs(p, unitStart, e, "pt") || spanIs(p, unitStart, e, "pc")
-    || spanIs(p, unitStart, e, "in") || spanIs(p, unitStart, e, "cm") || spanIs(p, unitStart, e, "mm")
-    || spanIs(p, unitStart, e, "q")) numberUnit = UNIT_ABSOLUTE;
-  else numberUnit = UNIT_RELATIVE;
-  return true;
-}
-
-/** A length that is zero in any unit. */
-function isZero(p: usize, s: i32, e: i32): bool {
-  return parseNumber(p, s, e) && numberValue == 0;
-}
-
-/** Text too small to read: under 2px, 0.2em or 20%. */
-function isTinyFontSize(p: usize, s: i32, e: i32): bool {
-  if (!parseNumber(p, s, e)) return false;
-  if (numberUnit == UNIT_PERCENT) return numberValue < 20;
-  if (numberUnit == UNIT_RELATIVE) return numberValue < 0.2;
-  return numberValue < 2;
-}
-
-/** An opacity under 0.1 (or 10%). */
-function isFaint(p: usize, s: i32, e: i32): bool {
-  if (!parseNumber(p, s, e)) return false;
-  return numberUnit == UNIT_PERCENT ? numberValue < 10 : numberValue < 0.1;
-}
-
-/** An offset of -999 or further in any unit: the element is moved off screen. */
-function isOffScreen(p: usize, s: i32, e: i32): bool {
-  return parseNumber(p, s, e) && numberValue <= -999;
-}
-
-/** True when the inline style hides the element. */
-export function cssHides(p: usize, n: i32): bool {
+/** What the inline style does: CSS_HIDE, CSS_INVISIBLE, CSS_VISIBLE bits (0: nothing of this). */
+export function cssHides(p: usize, n: i32): i32 {
   normalize(p, n);
   const b = css.ptr;
   const len = css.length;
   let zeroSize = false;
   let overflowHidden = false;
+  let result = 0;
   let i = 0;
   while (i < len) {
     let declEnd = i;
@@ -184,29 +114,39 @@ export function cssHides(p: usize, n: i32): bool {
         ve = bang;
         while (ve > vs && isWs(<u32>load<u8>(b + <usize>(ve - 1)))) ve--;
       }
-      if (declarationHides(b, ps, pe, vs, ve)) return true;
+      if (declarationHides(b, ps, pe, vs, ve)) return CSS_HIDE;
+      if (spanIs(b, ps, pe, "visibility")) {
+        if (spanIs(b, vs, ve, "hidden") || spanIs(b, vs, ve, "collapse")) result = CSS_INVISIBLE;
+        else if (spanIs(b, vs, ve, "visible")) result = CSS_VISIBLE;
+        else if (contains(b, vs, ve, "var(")) result = CSS_INVISIBLE;
+      }
       if ((spanIs(b, ps, pe, "width") || spanIs(b, ps, pe, "height") || spanIs(b, ps, pe, "max-width")
-        || spanIs(b, ps, pe, "max-height")) && isZero(b, vs, ve)) zeroSize = true;
+        || spanIs(b, ps, pe, "max-height")) && isTinySize(b, vs, ve)) zeroSize = true;
       if ((spanIs(b, ps, pe, "overflow") || spanIs(b, ps, pe, "overflow-x") || spanIs(b, ps, pe, "overflow-y"))
         && (spanIs(b, vs, ve, "hidden") || spanIs(b, vs, ve, "clip"))) overflowHidden = true;
     }
     i = declEnd + 1;
   }
-  return zeroSize && overflowHidden;
+  return zeroSize && overflowHidden ? CSS_HIDE : result;
 }
 
-/** One declaration (property ps..pe, value vs..ve) that hides on its own. */
+/** One declaration (property ps..pe, value vs..ve) that hides on its own (visibility aside). */
 function declarationHides(b: usize, ps: i32, pe: i32, vs: i32, ve: i32): bool {
-  if (spanIs(b, ps, pe, "display")) return spanIs(b, vs, ve, "none");
-  if (spanIs(b, ps, pe, "visibility")) return spanIs(b, vs, ve, "hidden") || spanIs(b, vs, ve, "collapse");
+  if (spanIs(b, ps, pe, "display")) return spanIs(b, vs, ve, "none") || contains(b, vs, ve, "var(");
+  if (spanIs(b, ps, pe, "content-visibility")) return spanIs(b, vs, ve, "hidden");
   if (spanIs(b, ps, pe, "font-size")) return isTinyFontSize(b, vs, ve);
-  if (spanIs(b, ps, pe, "opacity")) return isFaint(b, vs, ve);
-  if (spanIs(b, ps, pe, "color")) return spanIs(b, vs, ve, "transparent");
-  if (spanIs(b, ps, pe, "transform")) return spanStarts(b, vs, ve, "scale(0)") || spanStarts(b, vs, ve, "scale(0,");
+  if (spanIs(b, ps, pe, "font")) return fontShorthandTiny(b, vs, ve);
+  if (spanIs(b, ps, pe, "opacity")) return isFaint(b, vs, ve) || contains(b, vs, ve, "var(");
+  if (spanIs(b, ps, pe, "filter")) return transformHides(b, vs, ve);
+  if (spanIs(b, ps, pe, "color") || spanIs(b, ps, pe, "-webkit-text-fill-color")) return hasZeroAlpha(b, vs, ve);
+  if (spanIs(b, ps, pe, "transform")) return transformHides(b, vs, ve);
+  if (spanIs(b, ps, pe, "scale")) return scaleHides(b, vs, ve);
+  if (spanIs(b, ps, pe, "translate")) return translateHides(b, vs, ve);
   if (spanIs(b, ps, pe, "clip")) return spanStarts(b, vs, ve, "rect(");
-  if (spanIs(b, ps, pe, "clip-path")) return spanStarts(b, vs, ve, "inset(50%") || spanStarts(b, vs, ve, "circle(0");
+  if (spanIs(b, ps, pe, "clip-path")) return clipPathHides(b, vs, ve);
+  if (spanIs(b, ps, pe, "text-indent")) return isOffScreen(b, vs, ve) || isFarIndent(b, vs, ve);
   if (spanIs(b, ps, pe, "left") || spanIs(b, ps, pe, "top") || spanIs(b, ps, pe, "right") || spanIs(b, ps, pe, "bottom")
-    || spanIs(b, ps, pe, "text-indent") || spanIs(b, ps, pe, "margin-left") || spanIs(b, ps, pe, "margin-top")) {
+    || spanStarts(b, ps, pe, "inset") || spanStarts(b, ps, pe, "margin")) {
     return isOffScreen(b, vs, ve);
   }
   return false;

@@ -24,11 +24,20 @@ const TAG_NAMES: string[] = [
   "tool_restrictions", "system", "instruction", "important", "override", "ignore", "prompt",
 ];
 
-export const FRAMEWORK_TAG_COUNT = 40;
+/**
+ * Role and instruction tags beyond DeerFlow's list, which prompts of other frameworks and model
+ * vendors use to mark who speaks or what must be obeyed; escaped the same way.
+ */
+const ROLE_TAG_NAMES: string[] = [
+  "system_prompt", "system-prompt", "instructions", "important_instructions", "developer", "user", "assistant",
+  "human", "thinking", "context", "user_query", "admin", "function_calls", "function_results",
+];
+
+export const FRAMEWORK_TAG_COUNT = 54;
 
 const MAX_TOKEN = 32;
 // The names as raw bytes (built once from TAG_NAMES): the matcher then handles no objects.
-const namesBlob = new ByteBuffer(640);
+const namesBlob = new ByteBuffer(1024);
 const nameIndex = new StaticArray<i32>(FRAMEWORK_TAG_COUNT); // (offset << 8) | length, by first letter
 const letterRange = new StaticArray<i32>(26); // (first index << 8) | count of names with that letter
 let namesPtr: usize = 0;
@@ -44,8 +53,8 @@ function initNames(): void {
   let slot = 0;
   for (let letter = 0; letter < 26; letter++) {
     const start = slot;
-    for (let i = 0; i < TAG_NAMES.length && slot < FRAMEWORK_TAG_COUNT; i++) {
-      const name = TAG_NAMES[i];
+    for (let i = 0; i < TAG_NAMES.length + ROLE_TAG_NAMES.length && slot < FRAMEWORK_TAG_COUNT; i++) {
+      const name = i < TAG_NAMES.length ? TAG_NAMES[i] : ROLE_TAG_NAMES[i - TAG_NAMES.length];
       if (<i32>name.charCodeAt(0) - 0x61 != letter) continue;
       // slot < FRAMEWORK_TAG_COUNT, nameIndex's length (loop condition).
       unchecked((nameIndex[slot++] = (namesBlob.length << 8) | name.length));
@@ -72,30 +81,17 @@ function isSpace(cp: u32, props: u32): bool {
 }
 
 /**
- * An angle bracket at p: (byte length << 8) | '<' or '>', or 0. ASCII, fullwidth and the
- * look-alikes of fold.ts, except the « » quotation marks. Only a few lead bytes can start one.
+ * An angle bracket at p: (byte length << 8) | '<' or '>', or 0. ASCII and the look-alikes of
+ * fold.ts, except the « » quotation marks.
  */
 function bracketAt(p: usize, end: usize): u32 {
   const b = <u32>load<u8>(p);
   if (b < 0x80) return b == 0x3c || b == 0x3e ? (1 << 8) | b : 0;
-  if (p + 1 >= end) return 0;
-  // Lead and second byte of every look-alike (CB 82/83/B1/B2, E1 90, E2 80/89/8B/8C/9D/9F/A7/AA,
-  // E3 80, EF B8/B9/BC): everything else, most of every script, is rejected here.
-  const b1 = <u32>load<u8>(p + 1);
-  if (b == 0xe3) {
-    if (b1 != 0x80) return 0;
-  } else if (b == 0xe2) {
-    if (b1 != 0x80 && b1 != 0x89 && b1 != 0x8b && b1 != 0x8c && b1 != 0x9d && b1 != 0x9f && b1 != 0xa7 && b1 != 0xaa) return 0;
-  } else if (b == 0xef) {
-    if (b1 != 0xbc && b1 != 0xb9 && b1 != 0xb8) return 0;
-  } else if (b == 0xe1) {
-    if (b1 != 0x90) return 0;
-  } else if (b != 0xcb) {
-    return 0;
-  }
+  if (b < 0xc2) return 0;
   const packed = decodeUtf8(p, end);
   const cp = packed & 0xffffff;
-  let f = cp == 0xff1c ? 0x3c : cp == 0xff1e ? 0x3e : foldBracket(cp);
+  if (cp == 0xab || cp == 0xbb) return 0;
+  const f = foldBracket(cp);
   return f != 0 ? ((packed >> 24) << 8) | f : 0;
 }
 
@@ -189,14 +185,10 @@ export function escapeFrameworkTags(src: ByteBuffer, dst: ByteBuffer, report: Sa
   let p = start;
   let any = false;
   while (p < end) {
-    // Skip eight bytes at a time while they hold no '<' and no lead byte of a look-alike
-    // (bracketAt): plain ASCII, and most Latin, Cyrillic, Greek, CJK, Arabic or Indic text.
+    // Skip eight bytes at a time while they are plain ASCII without '<'.
     if (p + 8 <= end) {
       const w = load<u64>(p);
-      if (!hasByte(w, 0x3c) && ((w & HIGHS) == 0 || !(hasByte(w, 0xe2) || hasByte(w, 0xe3) || hasByte(w, 0xef)
-        || hasByte(w, 0xe1) || hasByte(w, 0xcb)))) {
-        // A window may end inside a character; the next one then starts on a continuation byte,
-        // which bracketAt rejects and the step below skips one byte at a time.
+      if (!hasByte(w, 0x3c) && (w & HIGHS) == 0) {
         p += 8;
         continue;
       }

@@ -7,8 +7,8 @@ import { ByteBuffer } from "../util/bytes";
 import { SanitizeReport } from "./report";
 import { decodeUtf8 } from "./props";
 import { HIGHS, zeroBytes } from "../util/swar";
-import { foldMarkerChar, letterMatches, couldFoldToE, couldFollowE } from "./fold";
-import { matchMarker, retract, isSeparator, bracketAfter, hadId, sepFlags } from "./marker";
+import { foldMarkerChar, letterMatches, couldStartWord } from "./fold";
+import { matchMarker, retract, gtCount, ltCount, hadId, sepFlags, wordCount, canonical, wordBoundary } from "./marker";
 
 export const MARKER_REPLACEMENT = "[[MARKER_SANITIZED]]";
 export const FENCE_START = "<<<EXTERNAL_UNTRUSTED_CONTENT";
@@ -16,22 +16,25 @@ export const FENCE_END = "<<<END_EXTERNAL_UNTRUSTED_CONTENT";
 const MAX_ID = 128;
 
 /**
- * Whether the bytes after an ASCII 'e' (or '3') at p - 1 may continue a marker: "XTER" or "ND"
- * followed by a separator or 'E', compared while they are printable ASCII (a byte that is not
- * could be a look-alike or a skipped character, so the answer is then yes). English has many
- * "en" and "ex"; this keeps them off the full matcher.
+ * Whether the bytes at p, after an ASCII first letter f (folded), may continue a marker word:
+ * E + "XTER", E + "ND" + (a non-letter or a word's first letter), U + "NTRU", C + "ONTE", compared
+ * while they are printable ASCII (a byte that is not could be a look-alike or a skipped
+ * character, so the answer is then yes). English has many "en", "un" and "con"; this keeps them
+ * off the full matcher.
  */
-function asciiCouldStartMarker(p: usize, end: usize): bool {
+function asciiCouldStartMarker(f: u32, p: usize, end: usize): bool {
+  if (f == 0x55) return asciiMayBe(p, end, 0x5552544e); // "NTRU", lowest byte first
+  if (f == 0x43) return asciiMayBe(p, end, 0x45544e4f); // "ONTE"
   const first = <u32>load<u8>(p);
   if (first >= 0x80 || first < 0x20) return true;
-  const f = foldMarkerChar(first);
-  if (f == 0x58) return asciiMayBe(p + 1, end, 0x524554); // "TER", lowest byte first
-  if (f != 0x4e || !asciiMayBe(p + 1, end, 0x44)) return false; // "ND"
-  if (p + 2 >= end) return false;
+  const g = foldMarkerChar(first);
+  if (g == 0x58) return asciiMayBe(p + 1, end, 0x524554); // "TER"
+  if (g != 0x4e || !asciiMayBe(p + 1, end, 0x44)) return false; // "ND"
+  if (p + 2 >= end) return true;
   const c = <u32>load<u8>(p + 2);
   if (c >= 0x80 || c < 0x20) return true;
-  const g = foldMarkerChar(c);
-  return isSeparator(g) || letterMatches(g, 0x45);
+  const h = foldMarkerChar(c);
+  return h - 0x41 >= 26 || letterMatches(h, 0x45) || h == 0x55 || h == 0x43;
 }
 
 /** The upper-case letters packed in `word` (first in the low byte) follow at p, as far as p holds ASCII. */
@@ -46,9 +49,12 @@ function asciiMayBe(p: usize, end: usize, word: u32): bool {
 }
 
 let matchEnd: usize = 0;
-/** Two-byte lead bytes C3 C4 C8 CE D0 D1 D3 (bit = lead - 0xC0). */
 const SPACES: u64 = 0x2020202020202020;
 const E_BYTES: u64 = 0x6565656565656565;
+const U_BYTES: u64 = 0x7575757575757575;
+const C_BYTES: u64 = 0x6363636363636363;
+const O_BYTES: u64 = 0x6f6f6f6f6f6f6f6f;
+const ZERO_BYTES: u64 = 0x3030303030303030;
 const X_BYTES: u64 = 0x7878787878787878;
 const T_BYTES: u64 = 0x7474747474747474;
 const SEVEN_BYTES: u64 = 0x3737373737373737;
@@ -57,12 +63,14 @@ const N_BYTES: u64 = 0x6e6e6e6e6e6e6e6e;
 const D_BYTES: u64 = 0x6464646464646464;
 /** Bytes below 0x20 have none of these bits. */
 const CONTROL_BITS: u64 = 0xe0e0e0e0e0e0e0e0;
-const E_LEADS_2: u32 = (1 << 3) | (1 << 4) | (1 << 8) | (1 << 14) | (1 << 16) | (1 << 17) | (1 << 19);
 
-/** Whether a UTF-8 lead byte can start a character that folds to 'E' (a spec checks every one). */
-// @ts-ignore: decorator
-@inline export function leadMayFoldToE(b: u32): bool {
-  return b < 0xe0 ? ((E_LEADS_2 >> (b - 0xc0)) & 1) != 0 : b == 0xe1 || b == 0xe2 || b == 0xef || b == 0xf0;
+/** Whether a match of marker.ts counts as a marker (the rules at the top of marker.ts). */
+function counts(lt: i32): bool {
+  const gt = gtCount;
+  const brackets = lt > 0 || gt > 0;
+  if (canonical && (brackets || hadId || ((sepFlags & 1) != 0 && (sepFlags & 2) == 0))) return true;
+  if (wordCount >= 2) return brackets || hadId;
+  return wordBoundary && lt >= 1 && gt >= 1 && lt + gt >= 3;
 }
 
 /**
@@ -71,24 +79,34 @@ const E_LEADS_2: u32 = (1 << 3) | (1 << 4) | (1 << 8) | (1 << 14) | (1 << 16) | 
  */
 function nextMarker(p: usize, floor: usize, end: usize): usize {
   while (p < end) {
-    // Eight ASCII bytes at a time: skip them unless an 'e'/'E'/'3' in them is followed by "xt", "nd"
-    // or a byte that is not plain ASCII (w2, w3: the same window one and two bytes on).
+    // Eight ASCII bytes at a time: skip them unless an 'e'/'3' in them is followed by "xt", "nd",
+    // a 'u' by "nt", a 'c' by "on", or any of them by a byte that is not plain ASCII (w2, w3:
+    // the same window one and two bytes on).
     while (p + 10 <= end) {
       const w = load<u64>(p);
       if ((w & HIGHS) != 0) break; // non-ASCII: one byte at a time below
-      const es = zeroBytes((w | SPACES) ^ E_BYTES) | zeroBytes(w ^ THREE_BYTES);
-      if (es != 0) {
+      const l = w | SPACES;
+      const es = zeroBytes(l ^ E_BYTES) | zeroBytes(w ^ THREE_BYTES);
+      const us = zeroBytes(l ^ U_BYTES);
+      const cs = zeroBytes(l ^ C_BYTES);
+      if ((es | us | cs) != 0) {
         const w2 = load<u64>(p + 1);
         const l2 = w2 | SPACES;
         const w3 = load<u64>(p + 2);
         const l3 = w3 | SPACES;
+        // A byte that is not plain ASCII (a look-alike or a skipped character) matches any letter.
         const special = (w2 & HIGHS) | zeroBytes(w2 & CONTROL_BITS);
-        const xt = zeroBytes(l2 ^ X_BYTES) & (zeroBytes(l3 ^ T_BYTES) | zeroBytes(w3 ^ SEVEN_BYTES));
-        let m = es & (xt | (zeroBytes(l2 ^ N_BYTES) & zeroBytes(l3 ^ D_BYTES)) | special);
+        const special3 = (w3 & HIGHS) | zeroBytes(w3 & CONTROL_BITS);
+        const t3 = zeroBytes(l3 ^ T_BYTES) | zeroBytes(w3 ^ SEVEN_BYTES) | special3;
+        const n2 = zeroBytes(l2 ^ N_BYTES);
+        const xt = zeroBytes(l2 ^ X_BYTES) & t3;
+        const nd = n2 & (zeroBytes(l3 ^ D_BYTES) | special3);
+        const on = (zeroBytes(l2 ^ O_BYTES) | zeroBytes(w2 ^ ZERO_BYTES)) & (zeroBytes(l3 ^ N_BYTES) | special3);
+        let m = (es & (xt | nd | special)) | (us & ((n2 & t3) | special)) | (cs & (on | special));
         let found = false;
         while (m != 0) {
           const at = p + <usize>(ctz(m) >> 3);
-          if (asciiCouldStartMarker(at + 1, end)) {
+          if (asciiCouldStartMarker(foldMarkerChar(<u32>load<u8>(at)), at + 1, end)) {
             p = at;
             found = true;
             break;
@@ -99,41 +117,31 @@ function nextMarker(p: usize, floor: usize, end: usize): usize {
       }
       p += 8;
     }
-    // Non-ASCII: skip whole characters that cannot be an 'E' look-alike (src is valid UTF-8, so
-    // p is always at a lead byte here); two-byte ones are decided on the spot (Cyrillic, Greek).
+    // Non-ASCII: skip whole characters that cannot start a marker word (src is valid UTF-8, so
+    // p is always at a lead byte here).
     while (p < end) {
       const lead = <u32>load<u8>(p);
       if (lead < 0xc0) break;
-      if (lead < 0xe0) {
-        if (leadMayFoldToE(lead) && couldFoldToE(((lead & 0x1f) << 6) | (<u32>load<u8>(p + 1) & 0x3f))) break;
-        p += 2;
-        continue;
-      }
-      if (leadMayFoldToE(lead)) break;
-      p += lead < 0xf0 ? 3 : 4;
+      const packed = decodeUtf8(p, end);
+      if (couldStartWord(packed & 0xffffff)) break;
+      p += <usize>(packed >> 24);
     }
     if (p >= end) break;
     const b = <u32>load<u8>(p);
     let candidate = false;
     let len: usize = 1;
     if (b < 0x80) {
-      // 'e' starting "xter…" or "nd" + separator or 'e' — as far as the bytes are plain ASCII
-      // letters; anything else (a look-alike, an invisible character) goes to the full match.
-      if (((b | 0x20) == 0x65 || b == 0x33) && p + 1 < end) candidate = asciiCouldStartMarker(p + 1, end);
+      if (couldStartWord(b) && p + 1 < end) candidate = asciiCouldStartMarker(foldMarkerChar(b), p + 1, end);
     } else if (b >= 0xc0) {
-      // src is valid UTF-8 (the layers' output), so the lead byte gives the length, and only a
-      // few lead bytes can start a character that folds to 'E' (see couldFoldToE).
+      // src is valid UTF-8 (the layers' output), so the lead byte gives the length.
       len = b < 0xe0 ? 2 : b < 0xf0 ? 3 : 4;
-      if (leadMayFoldToE(b) && couldFoldToE(decodeUtf8(p, end) & 0xffffff)) {
-        candidate = p + len >= end || couldFollowE(decodeUtf8(p + len, end) & 0xffffff);
-      }
+      candidate = couldStartWord(decodeUtf8(p, end) & 0xffffff);
     }
     if (candidate) {
       const m = matchMarker(p, end);
       if (m != 0) {
-        const flags = sepFlags;
         const from = retract(p, floor, end);
-        if (from != p || bracketAfter || hadId || ((flags & 1) != 0 && (flags & 2) == 0)) {
+        if (counts(ltCount)) {
           matchEnd = m;
           return from;
         }

@@ -1,34 +1,31 @@
-// HTML to text (step 0 of sanitize when options.html): a streaming tokenizer with no DOM.
-// Drops script, style, noscript, template, iframe, noembed, noframes, svg, comments, closed
-// dialogs and hidden elements (hidden attribute, aria-hidden="true", an inline style that hides
+// HTML to text (step 0 of sanitize when options.html): a streaming tokenizer with no DOM, and the
+// stack of open elements the HTML standard's tree construction keeps (htmltree.ts), so a hidden
+// region ends where a browser ends it. Drops what a person does not see, which is what a prompt
+// injection hides in: script, style, noscript, template, iframe, noembed, noframes, comments;
+// fallback content browsers never render (canvas, video, audio, datalist, rp); closed dialogs,
+// popovers; hidden elements (hidden attribute, aria-hidden="true", an inline style that hides
 // (css.ts), a framework's hiding class such as `hidden`, `d-none` or `sr-only`) with everything
-// inside them — what a person does not see is what a prompt injection hides in. Decodes character references (charref.ts), keeps paragraphs,
-// headings (# …), lists (- / 1.), table rows (cells joined by " | ") and links as `text (url)`.
-// Tags the page leaves open are closed implicitly only for the common cases (li, p, td…); an
-// unclosed hidden element hides the rest of the page, which fails safe.
+// inside them; visibility:hidden unless a child sets visibility:visible again; SVG except its
+// <text>/<tspan>/<textPath> and <foreignObject>. Decodes character references (charref.ts),
+// keeps paragraphs, headings (# …), lists (- / 1.), table rows (cells joined by " | "), links as
+// `text (url)`, <xmp> content as preformatted text. An unclosed hidden element hides the rest of
+// the page, which fails safe.
 import { ByteBuffer } from "../util/bytes";
 import { SanitizeReport } from "./report";
 import { decodeCharRef } from "./charref";
 import { TextWriter } from "./htmltext";
-import { cssHides } from "./css";
+import {
+  scratch, readAttributes, resetAttributes, decodeValue, attrHidden, attrVisibility, attrOpen, hrefStart, hrefEnd,
+  altStart, altEnd, selfClosing, tagComplete,
+} from "./htmlattrs";
 import * as T from "./htmltags";
+import * as tree from "./htmltree";
 
-const NAME_MAX = 32;
 const writer = new TextWriter();
-const scratch = new ByteBuffer(256);
-const name = new StaticArray<u8>(NAME_MAX);
-let nameLen = 0;
-const skipName = new StaticArray<u8>(NAME_MAX);
-let skipNameLen = 0;
-let skipDepth = 0;
-let skipForeign = false;
-// Attributes of the current start tag.
-let attrHidden = false;
-let attrOpen = false;
-let hrefStart: usize = 0;
-let hrefEnd: usize = 0;
-let altStart: usize = 0;
-let altEnd: usize = 0;
+/** The current tag's name, lower-cased, whole. */
+const nameBuf = new ByteBuffer(64);
+/** Text here is not rendered (tree.dropping(), cached after each push and pop). */
+let dropping = false;
 let report: SanitizeReport = new SanitizeReport();
 
 // @ts-ignore: decorator
@@ -46,7 +43,8 @@ export function htmlToText(ptr: usize, len: i32, out: ByteBuffer, rep: SanitizeR
   report = rep;
   writer.reset(out);
   out.ensure(len + 64);
-  skipDepth = 0;
+  tree.reset();
+  dropping = false;
   const end = ptr + <usize>(len < 0 ? 0 : len);
   let p = ptr;
   while (p < end) {
@@ -55,7 +53,7 @@ export function htmlToText(ptr: usize, len: i32, out: ByteBuffer, rep: SanitizeR
       p = tag(p, end);
       continue;
     }
-    if (skipDepth > 0) {
+    if (dropping) {
       p++;
       while (p < end && load<u8>(p) != 0x3c) p++;
       continue;
@@ -131,170 +129,81 @@ function tag(p: usize, end: usize): usize {
   }
   if (!isAlpha(c)) return literalLt(p);
   q = readName(q, end);
-  attrHidden = false;
-  attrOpen = false;
-  hrefStart = hrefEnd = altStart = altEnd = 0;
-  const id = T.tagId(changetype<usize>(name), nameLen);
+  resetAttributes();
+  const id = T.tagId(nameBuf.ptr, nameBuf.length);
   q = readAttributes(q, end, true);
   if (!tagComplete) return end; // EOF inside a tag: the tag is dropped, as browsers do
   return startTag(id, q, end, selfClosing);
 }
 
 function literalLt(p: usize): usize {
-  if (skipDepth == 0) writer.textRun(p, 1);
+  if (!dropping) writer.textRun(p, 1);
   return p + 1;
 }
 
 function readName(q: usize, end: usize): usize {
-  nameLen = 0;
+  nameBuf.reset();
+  const start = q;
   while (q < end) {
     const c = <u32>load<u8>(q);
     if (isSpace(c) || c == 0x2f || c == 0x3e) break;
-    // Guarded by nameLen < NAME_MAX, the buffer's length; longer names are cut (compared cut).
-    if (nameLen < NAME_MAX) unchecked((name[nameLen++] = <u8>(c - 0x41 < 26 ? c | 0x20 : c)));
     q++;
+  }
+  nameBuf.append(start, <i32>(q - start));
+  const p = nameBuf.ptr;
+  for (let i = 0; i < nameBuf.length; i++) {
+    const c = <u32>load<u8>(p + <usize>i);
+    if (c - 0x41 < 26) store<u8>(p + <usize>i, <u8>(c | 0x20));
   }
   return q;
 }
 
-let selfClosing = false;
-let tagComplete = false;
-
-/** Read attributes up to and past '>'; in start tags, note the ones that matter. */
-function readAttributes(q: usize, end: usize, start: bool): usize {
-  selfClosing = false;
-  tagComplete = false;
-  while (q < end) {
-    let c = <u32>load<u8>(q);
-    if (isSpace(c)) {
-      q++;
-      continue;
-    }
-    if (c == 0x3e) {
-      tagComplete = true;
-      return q + 1;
-    }
-    if (c == 0x2f) {
-      q++;
-      if (q < end && load<u8>(q) == 0x3e) {
-        selfClosing = true;
-        tagComplete = true;
-        return q + 1;
-      }
-      continue;
-    }
-    const ns = q;
-    q++;
-    while (q < end) {
-      c = <u32>load<u8>(q);
-      if (isSpace(c) || c == 0x2f || c == 0x3e || c == 0x3d) break;
-      q++;
-    }
-    const ne = q;
-    while (q < end && isSpace(<u32>load<u8>(q))) q++;
-    let vs: usize = 0;
-    let ve: usize = 0;
-    if (q < end && load<u8>(q) == 0x3d) {
-      q++;
-      while (q < end && isSpace(<u32>load<u8>(q))) q++;
-      if (q < end && (load<u8>(q) == 0x22 || load<u8>(q) == 0x27)) {
-        const quote = load<u8>(q);
-        vs = q + 1;
-        q = vs;
-        while (q < end && load<u8>(q) != quote) q++;
-        ve = q;
-        if (q < end) q++;
-      } else {
-        vs = q;
-        while (q < end && !isSpace(<u32>load<u8>(q)) && load<u8>(q) != 0x3e) q++;
-        ve = q;
-      }
-    }
-    if (start) attribute(ns, <i32>(ne - ns), vs, ve);
-  }
-  return end;
+function push(id: i32, hide: bool, svg: bool, svgText: bool): void {
+  const was = dropping;
+  // (past the depth cap, tree.push only counts the element)
+  tree.push(id, nameBuf.ptr, nameBuf.length, hide, attrVisibility, svg, svgText);
+  dropping = tree.dropping();
+  if (hide && !was) report.htmlDropped++;
 }
 
-function attribute(n: usize, nLen: i32, vs: usize, ve: usize): void {
-  if (T.nameIs(n, nLen, "hidden")) {
-    attrHidden = true;
-  } else if (T.nameIs(n, nLen, "aria-hidden")) {
-    decodeValue(vs, ve);
-    if (T.trimmedIs(scratch.ptr, scratch.length, "true")) attrHidden = true;
-  } else if (T.nameIs(n, nLen, "style")) {
-    decodeValue(vs, ve);
-    if (cssHides(scratch.ptr, scratch.length)) attrHidden = true;
-  } else if (T.nameIs(n, nLen, "class")) {
-    decodeValue(vs, ve);
-    if (T.hasHidingClass(scratch.ptr, scratch.length)) attrHidden = true;
-  } else if (T.nameIs(n, nLen, "open")) {
-    attrOpen = true;
-  } else if (T.nameIs(n, nLen, "href")) {
-    hrefStart = vs;
-    hrefEnd = ve;
-  } else if (T.nameIs(n, nLen, "alt")) {
-    altStart = vs;
-    altEnd = ve;
-  }
-}
-
-/** Attribute value with its character references decoded, into scratch. */
-function decodeValue(vs: usize, ve: usize): void {
-  scratch.reset();
-  let p = vs;
-  while (p < ve) {
-    const c = load<u8>(p);
-    if (c == 0x26) {
-      const n = decodeCharRef(p, ve, scratch, true);
-      if (n > 0) {
-        p += <usize>n;
-        continue;
-      }
-    }
-    scratch.push(c);
-    p++;
-  }
-}
-
-function sameAsSkipName(): bool {
-  return nameLen == skipNameLen && memory.compare(changetype<usize>(name), changetype<usize>(skipName), <usize>nameLen) == 0;
-}
-
-function enterSkip(id: i32): void {
-  memory.copy(changetype<usize>(skipName), changetype<usize>(name), <usize>nameLen);
-  skipNameLen = nameLen;
-  skipDepth = 1;
-  skipForeign = id == T.SVG;
-  report.htmlDropped++;
+function popTo(i: i32): void {
+  tree.popTo(i);
+  dropping = tree.dropping();
 }
 
 /** Handle a start tag whose attributes were read; q is just past its '>'. */
 function startTag(id: i32, q: usize, end: usize, selfClose: bool): usize {
-  if (skipDepth > 0) {
-    if (sameAsSkipName()) {
-      if (skipDepth == 1 && T.closesSibling(id)) skipDepth = 0;
-      else if (!(selfClose && skipForeign) && !T.isVoid(id)) skipDepth++;
-    } else if (skipDepth == 1 && skipNameLen == 1 && load<u8>(changetype<usize>(skipName)) == 0x70 && T.closesP(id)) {
-      skipDepth = 0; // a block start tag ends an open <p>
-    }
-    if (skipDepth > 0) return T.isRawText(id) ? skipRawText(q, end) : q;
-  }
-  if (T.isRawText(id)) {
-    report.htmlDropped++;
-    return skipRawText(q, end);
-  }
-  if (id == T.TEMPLATE || id == T.SVG || attrHidden || (id == T.DIALOG && !attrOpen)) {
-    if (T.isVoid(id)) return q;
-    if (selfClose && id == T.SVG) {
-      report.htmlDropped++;
-      return q;
-    }
-    enterSkip(id);
+  const top = tree.depth() - 1;
+  const topFlags = tree.topFlags();
+  const foreign = id == T.SVG || ((topFlags & tree.F_SVG) != 0 && tree.idAt(top) != T.FOREIGN_OBJECT);
+  if (foreign) {
+    // SVG: only text content and foreignObject render; self-closing tags have no content.
+    if (selfClose) return q;
+    const hide = attrHidden || id == T.SVG_NONRENDER || id == T.RCDATA || id == T.RAW;
+    const svgText = (id != T.SVG && (topFlags & tree.F_SVG_TEXT) != 0) || id == T.SVG_TEXT || id == T.FOREIGN_OBJECT;
+    push(id, hide, true, svgText);
     return q;
   }
+  popTo(tree.startTagCloses(id));
+  if (T.isRawText(id)) {
+    if (!dropping) report.htmlDropped++;
+    return skipRawText(q, end);
+  }
+  if (id == T.RCDATA && dropping) return skipRawText(q, end);
+  if (id == T.XMP) return dropping ? skipRawText(q, end) : xmp(q, end);
+  const hide = attrHidden || id == T.TEMPLATE || id == T.NEVER || (id == T.DIALOG && !attrOpen);
+  if (T.isVoid(id)) {
+    if (hide || dropping) return q;
+  } else if (id == T.HTML && !hide) {
+    // html, head, body: their attributes merge into the open ones; nothing to push.
+  } else {
+    push(id, hide, false, false);
+  }
+  if (dropping) return q;
   switch (id) {
     case T.BLOCK2: case T.P: writer.block(2); break;
-    case T.BLOCK1: case T.DT: case T.DD: case T.OPTION: case T.DIALOG: writer.block(1); break;
+    case T.BLOCK1: case T.DIV: case T.TBODY: case T.CAPTION: case T.DT: case T.DD: case T.OPTION: case T.DIALOG: writer.block(1); break;
+    case T.TABLE: writer.block(2); break;
     case T.H1: case T.H2: case T.H3: case T.H4: case T.H5: case T.H6: writer.heading(id - T.H1 + 1); break;
     case T.UL: writer.openList(false); break;
     case T.OL: writer.openList(true); break;
@@ -336,14 +245,19 @@ const OPEN_BRACKET: StaticArray<u8> = [0x5b];
 const CLOSE_BRACKET: StaticArray<u8> = [0x5d];
 
 function endTag(): void {
-  const id = T.tagId(changetype<usize>(name), nameLen);
-  if (skipDepth > 0) {
-    if (sameAsSkipName()) skipDepth--;
+  const id = T.tagId(nameBuf.ptr, nameBuf.length);
+  if (tree.endOverflow()) {
+    dropping = tree.dropping();
     return;
   }
+  const target = tree.endTagCloses(id, nameBuf.ptr, nameBuf.length);
+  if (target < 0) return;
+  const was = dropping;
+  popTo(target);
+  if (was) return;
   switch (id) {
-    case T.BLOCK2: case T.P: case T.H1: case T.H2: case T.H3: case T.H4: case T.H5: case T.H6: writer.block(2); break;
-    case T.BLOCK1: case T.LI: case T.TR: case T.DT: case T.DD: case T.OPTION: case T.DIALOG: writer.block(1); break;
+    case T.BLOCK2: case T.P: case T.TABLE: case T.H1: case T.H2: case T.H3: case T.H4: case T.H5: case T.H6: writer.block(2); break;
+    case T.BLOCK1: case T.DIV: case T.TBODY: case T.CAPTION: case T.LI: case T.TR: case T.DT: case T.DD: case T.OPTION: case T.DIALOG: writer.block(1); break;
     case T.UL: case T.OL: writer.closeList(); break;
     case T.PRE: if (writer.preDepth > 0) writer.preDepth--; writer.block(2); break;
     case T.A: writer.closeLink(); break;
@@ -351,12 +265,36 @@ function endTag(): void {
   }
 }
 
+/** xmp: text up to its end tag, shown as it is (no markup, no character references), preformatted. */
+function xmp(q: usize, end: usize): usize {
+  const stop = findEndTag(q, end);
+  writer.block(2);
+  writer.preDepth++;
+  let p = q;
+  while (p < stop) {
+    const c = <u32>load<u8>(p);
+    if (isSpace(c)) {
+      writer.whitespace(<u8>c);
+      p++;
+      continue;
+    }
+    let r = p + 1;
+    while (r < stop && !isSpace(<u32>load<u8>(r))) r++;
+    writer.textRun(p, <i32>(r - p));
+    p = r;
+  }
+  writer.preDepth--;
+  writer.block(2);
+  return stop;
+}
+
 /** Start of the end tag `</name` (as in name) at or after q, or end. */
 function findEndTag(q: usize, end: usize): usize {
-  const n = <usize>nameLen;
+  const n = <usize>nameBuf.length;
+  const name = nameBuf.ptr;
   while (q + 1 + n < end) {
     if (load<u8>(q) == 0x3c && load<u8>(q + 1) == 0x2f
-      && T.matchesIgnoreCase(q + 2, changetype<usize>(name), <i32>n)) {
+      && T.matchesIgnoreCase(q + 2, name, <i32>n)) {
       const after = q + 2 + n;
       if (after >= end) return q;
       const c = <u32>load<u8>(after);

@@ -2,7 +2,7 @@
 // attribute names (ASCII case-insensitive, as HTML is).
 
 export const OTHER = 0;
-/** script, style, noscript, iframe, noembed, noframes, xmp: raw text, dropped. */
+/** script, style, noscript, iframe, noembed, noframes: raw text, dropped. */
 export const RAW = 1;
 export const TEMPLATE = 2;
 export const SVG = 3;
@@ -32,6 +32,27 @@ export const DD = 25;
 export const OPTION = 26;
 /** Hidden unless it has the `open` attribute. */
 export const DIALOG = 27;
+/** html, head, body. */
+export const HTML = 28;
+export const TABLE = 29;
+/** thead, tbody, tfoot. */
+export const TBODY = 30;
+export const CAPTION = 31;
+export const BUTTON = 32;
+/** applet, marquee, object: scope boundaries. */
+export const SCOPING = 33;
+/** Other special elements of the standard's list (select, listing, plaintext, dir, frameset…). */
+export const SPECIAL = 34;
+export const DIV = 35;
+/** canvas, video, audio, datalist, rp: what is inside is never rendered (fallback content). */
+export const NEVER = 36;
+/** SVG text, tspan, textPath: the only SVG elements whose text renders. */
+export const SVG_TEXT = 37;
+export const FOREIGN_OBJECT = 38;
+/** SVG elements that are never rendered: defs, symbol, clipPath, mask, pattern, marker, desc, metadata… */
+export const SVG_NONRENDER = 39;
+/** xmp: raw text that is shown, as pre. */
+export const XMP = 40;
 
 /** Lower-case name bytes (p, n) equal the ASCII literal s. */
 function eq(p: usize, n: i32, s: string): bool {
@@ -42,7 +63,7 @@ function eq(p: usize, n: i32, s: string): bool {
 
 /** Element id of a lower-cased tag name. */
 export function tagId(p: usize, n: i32): i32 {
-  if (n == 0 || n > 10) return OTHER;
+  if (n == 0 || n > 14) return OTHER;
   const c = <u32>load<u8>(p);
   switch (n) {
     case 1:
@@ -58,6 +79,7 @@ export function tagId(p: usize, n: i32): i32 {
       if (eq(p, n, "ul")) return UL;
       if (eq(p, n, "ol")) return OL;
       if (eq(p, n, "tr")) return TR;
+      if (eq(p, n, "rp")) return NEVER;
       if (eq(p, n, "td") || eq(p, n, "th")) return TD;
       if (eq(p, n, "dt")) return DT;
       if (eq(p, n, "dd")) return DD;
@@ -65,24 +87,32 @@ export function tagId(p: usize, n: i32): i32 {
       return OTHER;
     }
     case 3:
-      if (eq(p, n, "div") || eq(p, n, "nav")) return BLOCK1;
+      if (eq(p, n, "div")) return DIV;
+      if (eq(p, n, "nav")) return BLOCK1;
       if (eq(p, n, "img")) return IMG;
       if (eq(p, n, "pre")) return PRE;
       if (eq(p, n, "svg")) return SVG;
-      if (eq(p, n, "xmp")) return RAW;
+      if (eq(p, n, "xmp")) return XMP;
+      if (eq(p, n, "dir")) return SPECIAL;
       if (eq(p, n, "col") || eq(p, n, "wbr")) return VOID;
       return OTHER;
     case 4:
       if (eq(p, n, "area") || eq(p, n, "base") || eq(p, n, "link") || eq(p, n, "meta")) return VOID;
       if (eq(p, n, "form") || eq(p, n, "main")) return BLOCK2;
       if (eq(p, n, "menu")) return UL;
+      if (eq(p, n, "html") || eq(p, n, "head") || eq(p, n, "body")) return HTML;
+      if (eq(p, n, "text")) return SVG_TEXT;
+      if (eq(p, n, "defs") || eq(p, n, "mask") || eq(p, n, "desc")) return SVG_NONRENDER;
       return OTHER;
     case 5:
       if (eq(p, n, "style")) return RAW;
-      if (eq(p, n, "table")) return BLOCK2;
+      if (eq(p, n, "table")) return TABLE;
+      if (eq(p, n, "video") || eq(p, n, "audio")) return NEVER;
+      if (eq(p, n, "frame")) return SPECIAL;
+      if (eq(p, n, "tspan")) return SVG_TEXT;
       if (eq(p, n, "title")) return RCDATA;
       if (eq(p, n, "input") || eq(p, n, "embed") || eq(p, n, "param") || eq(p, n, "track")) return VOID;
-      if (eq(p, n, "thead") || eq(p, n, "tbody") || eq(p, n, "tfoot")) return BLOCK1;
+      if (eq(p, n, "thead") || eq(p, n, "tbody") || eq(p, n, "tfoot")) return TBODY;
       if (eq(p, n, "aside")) return BLOCK2;
       return OTHER;
     case 6:
@@ -92,21 +122,43 @@ export function tagId(p: usize, n: i32): i32 {
       if (eq(p, n, "option")) return OPTION;
       if (eq(p, n, "legend") || eq(p, n, "center") || eq(p, n, "hgroup")) return BLOCK1;
       if (eq(p, n, "dialog")) return DIALOG;
+      if (eq(p, n, "button")) return BUTTON;
+      if (eq(p, n, "applet") || eq(p, n, "object")) return SCOPING;
+      if (eq(p, n, "select")) return SPECIAL;
+      if (eq(p, n, "canvas")) return NEVER;
+      if (eq(p, n, "symbol") || eq(p, n, "marker")) return SVG_NONRENDER;
       return OTHER;
     case 7:
       if (eq(p, n, "noembed")) return RAW;
       if (eq(p, n, "article") || eq(p, n, "section") || eq(p, n, "address") || eq(p, n, "details")) return BLOCK2;
-      if (eq(p, n, "summary") || eq(p, n, "caption")) return BLOCK1;
+      if (eq(p, n, "summary")) return BLOCK1;
+      if (eq(p, n, "caption")) return CAPTION;
+      if (eq(p, n, "marquee")) return SCOPING;
+      if (eq(p, n, "listing")) return SPECIAL;
+      if (eq(p, n, "pattern")) return SVG_NONRENDER;
       return OTHER;
     case 8:
       if (eq(p, n, "noscript") || eq(p, n, "noframes")) return RAW;
       if (eq(p, n, "template")) return TEMPLATE;
       if (eq(p, n, "textarea")) return RCDATA;
       if (eq(p, n, "fieldset")) return BLOCK2;
+      if (eq(p, n, "datalist")) return NEVER;
+      if (eq(p, n, "colgroup") || eq(p, n, "frameset") || eq(p, n, "basefont") || eq(p, n, "bgsound")) return SPECIAL;
+      if (eq(p, n, "textpath")) return SVG_TEXT;
+      if (eq(p, n, "clippath") || eq(p, n, "metadata")) return SVG_NONRENDER;
+      return OTHER;
+    case 9:
+      if (eq(p, n, "plaintext")) return SPECIAL;
       return OTHER;
     case 10:
       if (eq(p, n, "blockquote")) return BLOCK2;
       if (eq(p, n, "figcaption")) return BLOCK1;
+      return OTHER;
+    case 13:
+      if (eq(p, n, "foreignobject")) return FOREIGN_OBJECT;
+      return OTHER;
+    case 14:
+      if (eq(p, n, "lineargradient") || eq(p, n, "radialgradient")) return SVG_NONRENDER;
       return OTHER;
   }
   return OTHER;
@@ -120,14 +172,16 @@ export function isRawText(id: i32): bool {
   return id == RAW;
 }
 
-/** Elements whose start tag closes an open sibling of the same name (optional end tags). */
-export function closesSibling(id: i32): bool {
-  return id == LI || id == P || id == DT || id == DD || id == TR || id == TD || id == OPTION;
+/** In the standard's list of special elements (they stop the search of "any other end tag"). */
+export function isSpecial(id: i32): bool {
+  return !(id == OTHER || id == A || id == NEVER || id == SVG || id == SVG_TEXT || id == SVG_NONRENDER
+    || id == OPTION || id == DIALOG);
 }
 
-/** Start tags that close an open <p>. */
+/** Start tags that close an open <p> in button scope. */
 export function closesP(id: i32): bool {
-  return id == BLOCK2 || id == BLOCK1 || id == P || id == PRE || id == UL || id == OL || (id >= H1 && id <= H6);
+  return id == BLOCK2 || id == BLOCK1 || id == DIV || id == P || id == PRE || id == XMP || id == UL || id == OL
+    || id == LI || id == DD || id == DT || id == TABLE || id == DIALOG || (id >= H1 && id <= H6);
 }
 
 /** Attribute name (p, n), any case, equals the lower-case ASCII literal s. */
@@ -174,26 +228,38 @@ export function trimmedIs(p: usize, n: i32, s: string): bool {
 /** A class attribute value (whitespace-separated names) holds a hiding class. */
 export function hasHidingClass(p: usize, n: i32): bool {
   let i = 0;
+  let collapse = false;
+  let shown = false;
   while (i < n) {
     while (i < n && isSpaceByte(<u32>load<u8>(p + <usize>i))) i++;
     const start = i;
     while (i < n && !isSpaceByte(<u32>load<u8>(p + <usize>i))) i++;
-    if (i > start && isHidingClass(p + <usize>start, i - start)) return true;
+    if (i == start) continue;
+    const c = p + <usize>start;
+    const len = i - start;
+    if (isHidingClass(c, len)) return true;
+    // Bootstrap's `collapse` hides unless `show` (or Bootstrap 3's `in`) opens it.
+    if (nameIs(c, len, "collapse")) collapse = true;
+    else if (nameIs(c, len, "show") || nameIs(c, len, "in")) shown = true;
   }
-  return false;
+  return collapse && !shown;
 }
 
-/** Class names that hide an element in the common CSS frameworks (Bootstrap, Tailwind, WordPress…). */
+/**
+ * Class names that hide an element in the common CSS frameworks: Bootstrap (d-none, invisible,
+ * visually-hidden, sr-only), Tailwind (hidden, invisible, sr-only, opacity-0), Bulma
+ * (is-hidden, is-invisible), Foundation (hide, show-for-sr), Drupal (element-invisible,
+ * visually-hidden), WordPress (screen-reader-text), HTML5 Boilerplate (visuallyhidden).
+ */
+const HIDING_CLASSES: string[] = [
+  "hide", "hidden", "d-none", "sr-only", "u-hidden", "is-hidden", "invisible", "is-invisible", "visuallyhidden",
+  "visually-hidden", "screen-reader-text", "show-for-sr", "opacity-0", "element-invisible", "element-hidden",
+  "screen-reader-only", "a11y-hidden", "offscreen",
+];
+
 function isHidingClass(p: usize, n: i32): bool {
-  switch (n) {
-    case 4: return nameIs(p, n, "hide");
-    case 6: return nameIs(p, n, "hidden") || nameIs(p, n, "d-none");
-    case 7: return nameIs(p, n, "sr-only");
-    case 8: return nameIs(p, n, "u-hidden");
-    case 9: return nameIs(p, n, "is-hidden") || nameIs(p, n, "invisible");
-    case 13: return nameIs(p, n, "visuallyhidden");
-    case 15: return nameIs(p, n, "visually-hidden");
-    case 18: return nameIs(p, n, "screen-reader-text");
+  for (let i = 0; i < HIDING_CLASSES.length; i++) {
+    if (nameIs(p, n, HIDING_CLASSES[i])) return true;
   }
   return false;
 }

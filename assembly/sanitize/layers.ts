@@ -23,17 +23,12 @@ import { SanitizeReport } from "./report";
 import {
   propsOf, decodeUtf8, isMalformed, isBidiControl, storeUtf8,
   KIND_MASK, KIND_INVISIBLE, KIND_FORMAT, KIND_NONCHAR, KIND_CONTROL, KIND_PRIVATE, KIND_TAG, KIND_SPACE,
-  F_EMOJI, F_JOINER,
 } from "./props";
 import { nfcSegment, nfcOutPtr } from "./nfc";
 import * as tags from "./tags";
-import { scanPlainRun, isMarkerByte, punctHint, runLast, runChars, runHint, NOT_BOUNDARY } from "./plainrun";
+import { keepInvisible } from "./joiners";
+import { scanPlainRun, isMarkerByte, punctHint, runLast, runChars, runHint, runWsFrom, NOT_BOUNDARY } from "./plainrun";
 
-const ZWNJ: u32 = 0x200c;
-const ZWJ: u32 = 0x200d;
-const VS15: u32 = 0xfe0e;
-const VS16: u32 = 0xfe0f;
-const KEYCAP: u32 = 0x20e3;
 const CANCEL_TAG: u32 = 0xe007f;
 
 // Options of the current run.
@@ -74,6 +69,8 @@ let segLen: i32 = 0;
 let segStartProps: u32 = 0;
 let lastL6: u32 = 0;
 let lastWasSpace = false;
+/** Output offset where the spaces and tabs at the end of the output begin, or -1 (layer 7). */
+let wsOut: i32 = -1;
 
 /** '<' or a look-alike reached the output of the last run (framework tag escaping may have work). */
 export let sawLt = false;
@@ -101,6 +98,7 @@ export function runLayers(ptr: usize, len: i32, options: SanitizeOptions, report
   segStartProps = 0;
   lastL6 = 0;
   lastWasSpace = false;
+  wsOut = -1;
   sawLt = false;
   markerHint = false;
   tags.reset();
@@ -112,8 +110,10 @@ export function runLayers(ptr: usize, len: i32, options: SanitizeOptions, report
   outCap = out.data.length;
 
   scan(ptr, ptr + <usize>len);
+  if (tags.selectorPending()) tags.endSelectorRun();
   if (tags.pending()) endTagRun();
   flushSegment();
+  if (optWhitespace && !oneLine) trimTrailing();
 
   out.length = outLen;
   report.invisible += cInvisible;
@@ -143,7 +143,9 @@ function scan(p: usize, end: usize): void {
       }
     }
     const packed = decodeUtf8(p, end);
-    if (isMalformed(packed)) cInvalid++;
+    // A real U+FFFD is EF BF BD; any other sequence that decodes to it was malformed (also the
+    // three bytes of a cut four-byte sequence).
+    if (isMalformed(packed) || ((packed & 0xffffff) == 0xfffd && load<u8>(p) != 0xef)) cInvalid++;
     p += <usize>(packed >> 24);
     layer1(packed & 0xffffff, p, end);
   }
@@ -162,18 +164,12 @@ function growOut(extra: i32): void {
  * run's last character stays pending in the NFC segment, because a combining mark may follow it.
  */
 function fastRun(p: usize, end: usize): usize {
-  const collapse = optWhitespace;
-  if (collapse && load<u8>(p) == 0x20) {
-    // A space right after a space is layer 7's: find out before scanning the run, not after.
-    if (tags.pending()) endTagRun();
-    flushSegment();
-    if (lastWasSpace) return p;
-  }
-  const q = scanPlainRun(p, end, collapse);
+  const q = scanPlainRun(p, end, optWhitespace);
   const last = runLast;
   const chars = runChars;
   const hint = runHint;
   if (chars < 2) return p;
+  if (tags.selectorPending()) tags.endSelectorRun();
   // The run's first character is an NFC boundary, so the pending segment is complete, and it is
   // not a tag character, so a pending tag run ends here.
   if (tags.pending()) endTagRun();
@@ -183,6 +179,13 @@ function fastRun(p: usize, end: usize): usize {
   const keep = <i32>((optNfc ? last : q) - p);
   if (outLen + keep > outCap) growOut(keep);
   memory.copy(outPtr + <usize>outLen, p, <usize>keep);
+  // Spaces and tabs at the end of what was copied may turn out to be trailing (layer 7).
+  const ws = runWsFrom;
+  if (ws != 0 && ws < p + <usize>keep) {
+    if (!(ws == p && wsOut >= 0)) wsOut = outLen + <i32>(ws - p); // else the run began before p
+  } else if (keep > 0) {
+    wsOut = -1;
+  }
   outLen += keep;
   const lastCp = decodeUtf8(last, end) & 0xffffff;
   const lastProps = propsOf(lastCp);
@@ -206,9 +209,12 @@ function fastRun(p: usize, end: usize): usize {
 // @ts-ignore: decorator
 @inline function layer1(cp: u32, next: usize, end: usize): void {
   const props = propsOf(cp);
+  const selector = tags.selectorByte(cp);
+  if (selector < 0 && tags.selectorPending()) tags.endSelectorRun();
   if ((props & KIND_MASK) == KIND_INVISIBLE) {
     if (isBidiControl(cp)) fBidi = true;
-    if (optInvisible && !keepInvisible(cp, next, end)) {
+    if (optInvisible && !keepInvisible(cp, l1Last, l1LastProps, next, end)) {
+      if (selector >= 0) tags.pushSelector(selector);
       cInvisible++;
       return;
     }
@@ -216,29 +222,6 @@ function fastRun(p: usize, end: usize): usize {
   l1Last = cp;
   l1LastProps = props;
   layer2(cp, props);
-}
-
-/**
- * The exceptions real text needs: ZWJ inside an emoji sequence, ZWJ/ZWNJ between letters of
- * scripts that use them (Persian, Indic...), one VS15/VS16 right after an emoji (keycaps too).
- * "Before" is the last character layer 1 kept, "after" the next input character.
- */
-function keepInvisible(cp: u32, next: usize, end: usize): bool {
-  const last = l1Last;
-  const lastProps = l1LastProps;
-  if (cp == ZWJ || cp == ZWNJ) {
-    if (next >= end) return false;
-    const nextProps = propsOf(decodeUtf8(next, end) & 0xffffff);
-    if (cp == ZWJ && (nextProps & F_EMOJI) != 0) {
-      if ((lastProps & F_EMOJI) != 0 || last == VS16 || last == KEYCAP || last == CANCEL_TAG) return true;
-    }
-    return (lastProps & F_JOINER) != 0 && (nextProps & F_JOINER) != 0;
-  }
-  if (cp == VS16 || cp == VS15) {
-    // Emoji bases, and the ASCII keycap bases # * 0-9.
-    return (lastProps & F_EMOJI) != 0 || last == 0x23 || last == 0x2a || last - 0x30 < 10;
-  }
-  return false;
 }
 
 // --- layer 2: control characters --------------------------------------------------------------
@@ -361,22 +344,53 @@ function endTagRun(): void {
 }
 
 // --- layer 7: horizontal whitespace -----------------------------------------------------------
+// Indentation and runs inside a line carry meaning (Python, YAML, aligned columns) and stay; what
+// cannot carry meaning goes: other space characters (NBSP, U+2000-200A, U+3000…) become a plain
+// space, and spaces and tabs at the end of a line or of the text are removed. On the one-line
+// Source: label every run, newlines and tabs included, becomes one space.
 // @ts-ignore: decorator
 @inline function layer7(cp: u32, props: u32): void {
-  let space = (props & KIND_MASK) == KIND_SPACE;
-  if (oneLine && (cp == 0x0a || cp == 0x09)) space = true;
-  if (space && optWhitespace) {
-    if (lastWasSpace) {
-      cWhitespace++;
+  const space = (props & KIND_MASK) == KIND_SPACE;
+  if (oneLine) {
+    if (space || cp == 0x0a || cp == 0x09) {
+      if (lastWasSpace) {
+        cWhitespace++;
+        return;
+      }
+      if (cp != 0x20) cWhitespace++;
+      lastWasSpace = true;
+      emit(0x20);
       return;
     }
-    if (cp != 0x20) cWhitespace++;
-    lastWasSpace = true;
-    emit(0x20);
+    lastWasSpace = false;
+    emit(cp);
     return;
   }
-  lastWasSpace = false;
+  if (!optWhitespace) {
+    emit(cp);
+    return;
+  }
+  if (space || cp == 0x09) {
+    if (wsOut < 0) wsOut = outLen;
+    if (cp != 0x20 && cp != 0x09) {
+      cWhitespace++;
+      cp = 0x20;
+    }
+    emit(cp);
+    return;
+  }
+  if (cp == 0x0a) trimTrailing();
+  wsOut = -1;
   emit(cp);
+}
+
+/** Remove the spaces and tabs at the end of the output (they end a line or the text). */
+function trimTrailing(): void {
+  if (wsOut >= 0) {
+    cWhitespace += outLen - wsOut;
+    outLen = wsOut;
+  }
+  wsOut = -1;
 }
 
 // @ts-ignore: decorator

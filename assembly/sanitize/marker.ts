@@ -1,14 +1,20 @@
 // Matching one spoofed fence marker at a candidate position (fence.ts finds the candidates).
 //
-// On the folded text (fold.ts: case, fullwidth, look-alike brackets and letters; invisible
-// characters skipped) a marker is
-//   [END sep] EXTERNAL sep UNTRUSTED sep CONTENT [ id="…" ] [>…]
-// where sep is a run of up to 32 of _ - . / \ : + * ~ , # space newline, letters may be written
-// with the digits and signs people read as them (C0NTENT, UN7RUSTED), and a bracket is '<'/'>',
-// a look-alike, or an encoded one (&lt; &#60; &#x3c; \u003c \x3c %3C, and the '>' forms).
-// It counts as a marker when it has a bracket on either side, an id attribute, or separators that
-// are underscores only (EXTERNAL_UNTRUSTED_CONTENT); prose such as "external untrusted content"
-// is left alone.
+// On the folded text (fold.ts: case, Unicode look-alikes, invisible characters skipped) a marker
+// is a sequence of the words END, EXTERNAL, UNTRUSTED, CONTENT — any of them, each once, in any
+// order — with separators between them, an optional ` id="…"`, and brackets around it. A
+// separator is any run (up to 32) of characters that are not letters, digits or brackets:
+// `_ - . | = ; · • ‿ ( )`, U+2800, spaces, newlines, letters of other scripts. Letters may be
+// written with the digits and signs people read as them (C0NTENT, UN7RUSTED). A bracket is '<' or
+// '>', a look-alike, or an encoded one (&lt; &#60; &#x3c; \u003c \x3c %3C, and the '>' forms).
+// It counts as a marker when a model could read it as opening or closing the fence:
+//   - EXTERNAL UNTRUSTED CONTENT in this order (END before it or not) with a bracket on either
+//     side, an id attribute, or underscores only as separators (EXTERNAL_UNTRUSTED_CONTENT);
+//   - two or more of the words with a bracket on either side or an id (END_EXTERNAL_CONTENT>>>,
+//     <UNTRUSTED_EXTERNAL_CONTENT>);
+//   - one word with brackets on both sides, three or more in all (<<<END>>>, <<END>); a shell
+//     heredoc's `<<END` and here-string `<<< "$content"` stay.
+// Prose such as "external untrusted content" is left alone.
 import { decodeUtf8, prevStart } from "./props";
 import { foldMarkerChar, letterMatches, FOLD_SKIP, FOLD_OTHER } from "./fold";
 
@@ -57,6 +63,12 @@ const CONTENT = 0x0714;
 const ID = 0x021b;
 const TERNAL = 0x0605; // the rest of EXTERNAL after "EX"
 
+/** Bits of the words seen. */
+export const W_END = 1;
+export const W_EXTERNAL = 2;
+export const W_UNTRUSTED = 4;
+export const W_CONTENT = 8;
+
 /** Match a word given as (length << 8 | offset in WORDS). */
 function expectWord(word: i32): bool {
   const start = WORDS + <usize>(word & 0xff);
@@ -68,27 +80,46 @@ function expectWord(word: i32): bool {
   return true;
 }
 
-/** A folded character that may separate the marker's words ('_' is told apart by the caller). */
+/** A folded character that may separate the marker's words: anything but letters, digits and brackets. */
 export function isSeparator(f: u32): bool {
-  switch (f) {
-    case 0x5f: case 0x20: case 0x0a: case 0x0d: case 0x2d: case 0x2e: case 0x2f: case 0x5c: case 0x3a:
-    case 0x2b: case 0x2a: case 0x7e: case 0x2c: case 0x23:
-      return true;
-  }
-  return false;
+  return f - 0x41 >= 26 && f - 0x30 >= 10 && f != 0x3c && f != 0x3e && f != FOLD_SKIP;
 }
 
 /** Consume a separator run; bit 1: had '_', bit 2: had anything else. */
 function separator(): i32 {
   let flags = 0;
-  for (let n = 0; n < MAX_SEP; n++) {
+  let last: u32 = 0;
+  for (let n = 0; n < MAX_SEP && at < limit; ) {
     const f = peek();
-    if (f == 0x5f) flags |= 1;
-    else if (isSeparator(f)) flags |= 2;
-    else break;
+    if (!isSeparator(f) || at >= limit) break;
+    flags |= f == 0x5f ? 1 : 2;
+    // A run of spaces counts once: kept indentation and alignment cannot pad words apart.
+    if (f != 0x20 || last != 0x20) n++;
+    last = f;
     advance();
   }
   return flags;
+}
+
+/** One marker word at the cursor: its W_ bit, or 0 with the cursor unspecified. */
+function word(): i32 {
+  const first = peek();
+  if (letterMatches(first, 0x45)) {
+    advance();
+    const second = peek();
+    if (second == 0x4e) {
+      advance();
+      if (peek() != 0x44) return 0;
+      advance();
+      return W_END;
+    }
+    if (second != 0x58) return 0;
+    advance();
+    return expectWord(TERNAL) ? W_EXTERNAL : 0;
+  }
+  if (first == 0x55) return expectWord(UNTRUSTED) ? W_UNTRUSTED : 0;
+  if (first == 0x43) return expectWord(CONTENT) ? W_CONTENT : 0;
+  return 0;
 }
 
 function skipSpaces(): void {
@@ -150,43 +181,62 @@ function encodedLtBefore(floor: usize, p: usize): usize {
   return p;
 }
 
-/** Set by matchMarker: a '>' (or look-alike or encoded one) follows, an id attribute was read, and the separators seen. */
-export let bracketAfter = false;
+/** Set by matchMarker: '>' brackets after, an id attribute, the separators seen, the words. */
+export let gtCount = 0;
 export let hadId = false;
 export let sepFlags = 0;
+export let wordCount = 0;
+/** No letter or digit follows the last word. */
+export let wordBoundary = false;
+/** The words were [END] EXTERNAL UNTRUSTED CONTENT in this order. */
+export let canonical = false;
 
 /** End of a marker's words (and id, closing brackets) starting at s, or 0. */
 export function matchMarker(s: usize, end: usize): usize {
   at = s;
   limit = end;
   sepFlags = 0;
-  bracketAfter = false;
+  gtCount = 0;
   hadId = false;
-  // E, then N (END_EXTERNAL…) or X (EXTERNAL…): most candidates fail on the second letter.
-  if (!letterMatches(peek(), 0x45)) return 0;
-  advance();
-  const second = peek();
-  if (second == 0x4e) {
-    advance();
-    if (peek() != 0x44) return 0;
-    advance();
-    sepFlags |= separator();
-    if (!expectWord(EXTERNAL)) return 0;
-  } else if (second == 0x58) {
-    advance();
-    if (!expectWord(TERNAL)) return 0;
-  } else {
-    return 0;
+  wordCount = 0;
+  let seen = 0;
+  let order = 0; // the words' bits, first in the low nibble
+  let wordEnd = s;
+  let flags = 0;
+  while (wordCount < 4) {
+    const w = word();
+    if (w == 0 || (seen & w) != 0) break;
+    seen |= w;
+    order |= w << (wordCount << 2);
+    wordCount++;
+    wordEnd = at;
+    sepFlags |= flags;
+    flags = separator();
   }
-  sepFlags |= separator();
-  if (!expectWord(UNTRUSTED)) return 0;
-  sepFlags |= separator();
-  if (!expectWord(CONTENT)) return 0;
-  const coreEnd = at;
+  if (wordCount == 0) return 0;
+  canonical = order == (W_EXTERNAL | (W_UNTRUSTED << 4) | (W_CONTENT << 8))
+    || order == (W_END | (W_EXTERNAL << 4) | (W_UNTRUSTED << 8) | (W_CONTENT << 12));
+  at = wordEnd;
+  const next = peek();
+  wordBoundary = next - 0x41 >= 26 && next - 0x30 >= 10;
   hadId = idAttribute();
-  if (!hadId) at = coreEnd;
+  if (!hadId) at = wordEnd;
   const q = at;
   skipSpaces();
+  let gt = gtRun();
+  if (gt == 0) {
+    // Separators before the brackets: `CONTENT)>>>`, `CONTENT·>>>`.
+    at = q;
+    separator();
+    gt = gtRun();
+  }
+  if (gt == 0) at = q;
+  gtCount = gt;
+  return at;
+}
+
+/** Count the '>' (look-alikes, encoded) at the cursor and step over them. */
+function gtRun(): i32 {
   let gt = 0;
   while (true) {
     if (peek() == 0x3e) {
@@ -198,26 +248,35 @@ export function matchMarker(s: usize, end: usize): usize {
     }
     gt++;
   }
-  if (gt == 0) at = q;
-  bracketAfter = gt > 0;
-  return at;
+  return gt;
 }
 
-/** Start of the '<' look-alikes or encoded ones (with '/', spaces, invisibles) right before s, or s. */
+/** Set by retract: the '<' brackets (look-alikes, encoded) it stepped over. */
+export let ltCount = 0;
+
+/** Start of the '<' look-alikes or encoded ones (with separators and invisibles between) right before s, or s. */
 export function retract(s: usize, floor: usize, end: usize): usize {
   let p = s;
   let cut = s;
-  for (let n = 0; n < MAX_RETRACT && p > floor; n++) {
+  let last: u32 = 0;
+  ltCount = 0;
+  for (let n = 0; n < MAX_RETRACT && p > floor; ) {
     const e = encodedLtBefore(floor, p);
     if (e != p) {
       cut = e;
       p = e;
+      ltCount++;
+      n++;
       continue;
     }
     const q = prevStart(floor, p);
     const f = foldMarkerChar(decodeUtf8(q, end) & 0xffffff);
-    if (f == 0x3c) cut = q;
-    else if (f != 0x2f && f != 0x20 && f != 0x0a && f != FOLD_SKIP) break;
+    if (f == 0x3c) {
+      cut = q;
+      ltCount++;
+    } else if (!isSeparator(f) && f != FOLD_SKIP) break;
+    if (f != 0x20 || last != 0x20) n++; // a run of spaces counts once
+    last = f;
     p = q;
   }
   return cut;

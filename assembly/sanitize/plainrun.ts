@@ -1,12 +1,13 @@
 // Where a run of plain text ends, for the layers' fast path (layers.ts fastRun): characters that
-// no layer touches — printable ASCII, \t, \n, single spaces (any spaces when layer 7 is off), and
+// no layer touches — printable ASCII, spaces, \t, \n (not right after a space or tab when layer 7
+// is on: that whitespace is trailing, layer 7's to remove), and
 // non-ASCII characters of no layer's kind that are NFC boundaries, so nothing in the run can
 // compose or reorder. Eight ASCII bytes are tested at once where they can be (util/swar.ts).
 import {
   propsOf, decodeUtf8, isMalformed, KIND_MASK, F_NFC_NO, F_NFC_MAYBE, CCC_SHIFT,
 } from "./props";
-import { hasByte, asciiNoneBelow, zeroBytes } from "../util/swar";
-import { foldMarkerChar } from "./fold";
+import { hasByte, asciiNoneBelow, zeroBytes, HIGHS } from "../util/swar";
+import { foldMarkerChar, mayFoldToPunct } from "./fold";
 
 /** Props of a character that takes part in NFC (not a boundary). */
 export const NOT_BOUNDARY: u32 = F_NFC_NO | F_NFC_MAYBE | (0xff << CCC_SHIFT);
@@ -26,12 +27,11 @@ const SPACES: u64 = 0x2020202020202020;
 
 /**
  * The hint bits a non-ASCII character gives (see runHint): 3 when it reads as '<', 2 when it
- * reads as '>', '_' or '=', else 0. Only a few ranges hold such look-alikes (fold.ts), so letters
- * of every script are answered by the range test alone.
+ * reads as '>', '_' or '=', else 0. Only a few 64-code-point blocks hold such look-alikes
+ * (confusables.ts), so letters of every script are answered by one bit test.
  */
 export function punctHint(cp: u32): u32 {
-  if (!(cp - 0xab < 0x11 || cp - 0x2c2 < 0x71 || cp - 0x1433 < 6 || cp - 0x2017 < 0x24 || cp - 0x2260 < 0x843
-    || cp - 0x3008 < 4 || cp - 0xfe33 < 0x34 || cp - 0xff1c < 0x24)) return 0;
+  if (!mayFoldToPunct(cp)) return 0;
   const f = foldMarkerChar(cp);
   return f == 0x3c ? 3 : f == 0x3e || f == 0x5f || f == 0x3d ? 2 : 0;
 }
@@ -74,44 +74,54 @@ function fillBlockState(block: u32): u8 {
 
 /** Set by scanPlainRun: the start of the run's last character, the characters in it, and hints. */
 export let runLast: usize = 0;
+/** Set by scanPlainRun: where the spaces and tabs that end the run begin, or 0. */
+export let runWsFrom: usize = 0;
 export let runChars = 0;
 /** Bit 1: '<' or a look-alike (framework tags may follow); bit 2: a byte or look-alike a marker needs (isMarkerByte). */
 export let runHint: u32 = 0;
 
-/** End of the plain run starting at p (p itself when there is none). `collapse`: layer 7 is on. */
-export function scanPlainRun(p: usize, end: usize, collapse: bool): usize {
+/** End of the plain run starting at p (p itself when there is none). `trim`: layer 7 is on. */
+export function scanPlainRun(p: usize, end: usize, trim: bool): usize {
   let q = p;
   let last = p;
   let chars = 0;
   let prevSpace = false;
+  let wsFrom: usize = 0;
   let hint: u32 = 0;
   while (q < end) {
     const c = <u32>load<u8>(q);
-    // Eight plain ASCII bytes (0x20-0x7E) with no double space: take them whole.
+    // Eight plain ASCII bytes (0x20-0x7E): take them whole.
     if (c < 0x80 && q + 8 <= end) {
       const w = load<u64>(q);
       if (asciiNoneBelow(w, 0x20) && !hasByte(w, 0x7f)) {
         const spaces = zeroBytes(w ^ SPACES);
-        if (!collapse || ((spaces & (spaces << 8)) == 0 && !(prevSpace && (spaces & 0x80) != 0))) {
-          if (hasByte(w, 0x3c)) hint |= 3;
-          else if (hint == 0 && (hasByte(w, 0x3e) || hasByte(w, 0x5f) || hasByte(w, 0x26) || hasByte(w, 0x25)
-            || hasByte(w, 0x5c) || hasByte(w, 0x3d))) hint = 2;
-          prevSpace = (spaces >> 63) != 0;
-          last = q + 7;
-          q += 8;
-          chars += 8;
-          continue;
+        if (hasByte(w, 0x3c)) hint |= 3;
+        else if (hint == 0 && (hasByte(w, 0x3e) || hasByte(w, 0x5f) || hasByte(w, 0x26) || hasByte(w, 0x25)
+          || hasByte(w, 0x5c) || hasByte(w, 0x3d))) hint = 2;
+        if ((spaces >> 63) != 0) {
+          // Ends in spaces: where they begin (in this block, or earlier when it is all spaces).
+          const other = ~spaces & HIGHS;
+          if (other != 0) wsFrom = q + <usize>(((63 - clz(other)) >> 3) + 1);
+          else if (!prevSpace) wsFrom = q;
+          prevSpace = true;
+        } else {
+          prevSpace = false;
         }
+        last = q + 7;
+        q += 8;
+        chars += 8;
+        continue;
       }
     }
     if (c < 0x80) {
       if (c - 0x21 < 0x5e) {
         prevSpace = false;
         hint |= (c == 0x3c ? 3 : 0) | (isMarkerByte(c) ? 2 : 0);
-      } else if (c == 0x20) {
-        if (prevSpace && collapse) break;
+      } else if (c == 0x20 || c == 0x09) {
+        if (!prevSpace) wsFrom = q;
         prevSpace = true;
-      } else if (c == 0x0a || c == 0x09) {
+      } else if (c == 0x0a) {
+        if (prevSpace && trim) break;
         prevSpace = false;
       } else {
         break;
@@ -142,7 +152,8 @@ export function scanPlainRun(p: usize, end: usize, collapse: bool): usize {
       len = 3;
     } else {
       const packed = decodeUtf8(q, end);
-      if (isMalformed(packed)) break;
+      // Here (no two- or three-byte lead) U+FFFD can only come from malformed bytes.
+      if (isMalformed(packed) || (packed & 0xffffff) == 0xfffd) break;
       cp = packed & 0xffffff;
       len = <usize>(packed >> 24);
     }
@@ -156,5 +167,6 @@ export function scanPlainRun(p: usize, end: usize, collapse: bool): usize {
   runLast = last;
   runChars = chars;
   runHint = hint;
+  runWsFrom = prevSpace ? wsFrom : 0;
   return q;
 }

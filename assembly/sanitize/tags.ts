@@ -2,6 +2,9 @@
 // spell ASCII (U+E0041 is an invisible 'A'), so a run of them is removed *and* decoded into the
 // report as evidence. The one legitimate use, the RGI subdivision flags (black flag + "gbeng",
 // "gbsct" or "gbwls" + cancel tag: England, Scotland, Wales), is kept as it is.
+// Variation selectors are the other way to spell bytes invisibly (VS1-16 U+FE00-FE0F are 0-15,
+// VS17-256 U+E0100-E01EF are 16-255): two or more in a row carry a payload, which is decoded the
+// same way and flagged as tag smuggling (one alone is an emoji or ideographic variant).
 // Module state, used by layers.ts one run at a time; tag characters are rare, so this is the
 // cold path and may use objects freely.
 import { ByteBuffer } from "../util/bytes";
@@ -17,7 +20,11 @@ const decoded = new ByteBuffer(64);
 /** A run that was not an RGI flag was seen. */
 export let smuggled = false;
 
+/** Bytes spelled by the current run of variation selectors. */
+const selectors = new ByteBuffer(16);
+
 export function reset(): void {
+  selectors.reset();
   run.reset();
   decoded.reset();
   runAfterBlackFlag = false;
@@ -85,4 +92,31 @@ export function copyDecoded(report: SanitizeReport): void {
   if (decoded.length >= DECODED_TAGS_LIMIT) text += "…";
   const before = report.decodedTags;
   report.decodedTags = before.length == 0 ? text : before + "\n" + text;
+}
+
+/** The byte a variation selector spells, or -1 for any other code point. */
+export function selectorByte(cp: u32): i32 {
+  if (cp - 0xfe00 < 16) return <i32>(cp - 0xfe00);
+  if (cp - 0xe0100 < 240) return <i32>(cp - 0xe0100 + 16);
+  return -1;
+}
+
+// @ts-ignore: decorator
+@inline export function selectorPending(): bool {
+  return selectors.length > 0;
+}
+
+export function pushSelector(b: i32): void {
+  selectors.push(<u8>b);
+}
+
+/** End a run of variation selectors: two or more are a payload, recorded like a tag run. */
+export function endSelectorRun(): void {
+  if (selectors.length >= 2) {
+    run.reset();
+    run.append(selectors.ptr, selectors.length);
+    record();
+    run.reset();
+  }
+  selectors.reset();
 }

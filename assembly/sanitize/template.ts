@@ -1,27 +1,35 @@
-// Chat-template markers in untrusted content: the role and turn tokens model
-// families use (ChatML <|im_start|> <|im_end|>, Llama 3 <|start_header_id|>
-// <|eot_id|>, Phi <|system|> <|user|>, harmony <|start|> <|message|>, DeepSeek
-// <｜User｜>, Llama 2 <<SYS>> [INST] [/INST], Mistral [SYSTEM_PROMPT]
-// [TOOL_CALLS], Gemma <start_of_turn> <end_of_turn>). Text that carries one
-// can open a fake system or user turn, so each is replaced by
-// [[MARKER_SANITIZED]], like a spoofed fence marker (fence.ts), and counted
-// in report.markers (flag marker_spoof).
+// Chat-template markers in untrusted content: the role, turn and tool tokens model families use.
+// Text that carries one can open a fake system, user or tool turn, so each is replaced by
+// [[MARKER_SANITIZED]], like a spoofed fence marker (fence.ts), and counted in report.markers
+// (flag marker_spoof). The table (names after folding: upper case, '-' and '▁' as '_'):
+//   <|NAME|>   ChatML IM_START IM_END IM_SEP; Llama 3 BEGIN_OF_TEXT START_HEADER_ID EOT_ID…;
+//              Phi SYSTEM USER ASSISTANT END; harmony START MESSAGE CHANNEL RETURN CALL;
+//              DeepSeek BEGIN_OF_SENTENCE TOOL_CALLS_BEGIN TOOL_SEP TOOL_OUTPUT_BEGIN…; EOT EOS BOS
+//              (PIPE_NAMES; any name counts when written out plainly, since new models add tokens)
+//   <NAME>     Llama 2 <<SYS>>; Gemma START_OF_TURN END_OF_TURN; Qwen/Hermes TOOL_CALL
+//              TOOL_RESPONSE; BOS EOS SOP EOP; Llama 2's </s><s> as a pair (ANGLE_NAMES)
+//   [NAME]     Llama 2 INST; Mistral SYSTEM_PROMPT TOOL_CALLS AVAILABLE_TOOLS TOOL_RESULTS
+//              TOOL_CONTENT THINK (BRACKET_NAMES; '/' allowed before the name)
+//   Human: / Assistant: at the start of the text or after a blank line (the legacy
+//              "\n\nHuman:" turn format)
 //
-// Matched on folded characters (fold.ts: case, fullwidth, look-alike brackets
-// and letters; invisible characters skipped), with spaces allowed between the
-// parts: `< | im_start | >`, `<| IM_START |>`, `＜｜im_start｜＞`, `[ /inst ]`.
-// A written-out `<|name|>` with nothing folded or spaced counts whatever the
-// name (new models add tokens); once spaced or folded only the known names
+// Matched on folded characters (fold.ts: case, Unicode look-alikes such as ＜ ｜ ¦ ❘ ⦑,
+// invisible characters skipped), with spaces allowed between the parts: `< | im_start | >`,
+// `<| IM_START |>`, `＜｜im_start｜＞`, `[ /inst ]`. Once spaced or folded only the known names
 // count, so code such as F#'s `f <| x |> g` is left alone.
 import { ByteBuffer } from "../util/bytes";
 import { SanitizeReport } from "./report";
-import { HIGHS, hasByte } from "../util/swar";
+import { HIGHS, zeroBytes } from "../util/swar";
+
+const NEWLINES: u64 = 0x0a0a0a0a0a0a0a0a;
+const LTS: u64 = 0x3c3c3c3c3c3c3c3c;
+const BRACKETS: u64 = 0x5b5b5b5b5b5b5b5b;
+const TOP_BYTE: u64 = 0x8000000000000000;
 import { decodeUtf8 } from "./props";
-import { foldMarkerChar, FOLD_SKIP } from "./fold";
+import { foldMarkerChar, mayFoldToBracket, FOLD_SKIP } from "./fold";
 import { MARKER_REPLACEMENT } from "./fence";
 
 const MAX_NAME = 40;
-const MAX_SPACES = 8;
 
 /** Names after folding: upper case, '-' and '▁' as '_'. */
 const PIPE_NAMES: string[] = [
@@ -29,9 +37,15 @@ const PIPE_NAMES: string[] = [
   "EOT_ID", "EOM_ID", "START_HEADER_ID", "END_HEADER_ID", "BEGIN_OF_TEXT", "END_OF_TEXT", "PYTHON_TAG",
   "START", "MESSAGE", "CHANNEL", "RETURN", "CALL", "CONSTRAIN", "BEGIN_OF_SENTENCE", "END_OF_SENTENCE",
   "FIM_PREFIX", "FIM_MIDDLE", "FIM_SUFFIX", "PAD", "TOOL_CALLS", "TOOL_CALL_BEGIN", "TOOL_CALL_END",
+  "TOOL_CALLS_BEGIN", "TOOL_CALLS_END", "TOOL_SEP", "TOOL_OUTPUTS_BEGIN", "TOOL_OUTPUTS_END", "TOOL_OUTPUT_BEGIN",
+  "TOOL_OUTPUT_END", "EOT", "EOM", "EOS", "BOS", "SEP", "ENDOFTURN", "END_OF_TURN", "DEVELOPER",
 ];
-const ANGLE_NAMES: string[] = ["SYS", "START_OF_TURN", "END_OF_TURN"];
-const BRACKET_NAMES: string[] = ["INST", "SYS", "SYSTEM_PROMPT", "TOOL_CALLS", "AVAILABLE_TOOLS", "TOOL_RESULTS"];
+const ANGLE_NAMES: string[] = [
+  "SYS", "START_OF_TURN", "END_OF_TURN", "TOOL_CALL", "TOOL_RESPONSE", "TOOL_RESULT", "BOS", "EOS", "SOP", "EOP",
+];
+const BRACKET_NAMES: string[] = [
+  "INST", "SYS", "SYSTEM_PROMPT", "TOOL_CALLS", "AVAILABLE_TOOLS", "TOOL_RESULTS", "TOOL_CONTENT", "THINK",
+];
 
 // Cursor over folded characters (module state: one run at a time).
 let at: usize = 0;
@@ -40,6 +54,8 @@ let peekLen: usize = 0;
 /** Nothing was folded, skipped or spaced so far: the marker is written out plainly. */
 let plain = true;
 let name = "";
+/** Set by matchTemplate: the start of the last '<' of the opening run. */
+let lastAngle: usize = 0;
 
 /** Folded character at the cursor: '|' look-alikes as '|', '▁' as '_', invisible characters skipped. */
 function peek(): u32 {
@@ -49,8 +65,6 @@ function peek(): u32 {
     peekLen = <usize>(packed >> 24);
     if (cp < 0x80) return cp - 0x61 < 26 ? cp - 0x20 : cp;
     plain = false;
-    if (cp == 0x2223 || cp == 0x2502 || cp == 0x01c0 || cp == 0xffe8 || cp == 0x23d0) return 0x7c;
-    if (cp == 0x2581) return 0x5f;
     const f = foldMarkerChar(cp);
     if (f != FOLD_SKIP) return f;
     at += peekLen;
@@ -66,7 +80,8 @@ function take(c: u32): bool {
 }
 
 function spaces(): void {
-  for (let n = 0; n < MAX_SPACES && peek() == 0x20; n++) {
+  // Any run: kept indentation and alignment cannot pad a marker's parts apart.
+  while (peek() == 0x20) {
     plain = false;
     at += peekLen;
   }
@@ -111,8 +126,14 @@ function matchTemplate(s: usize, end: usize): usize {
     spaces();
     return take(0x5d) ? at : 0;
   }
-  let angles = 1;
-  while (take(0x3c)) angles++;
+  // A run of '<': whatever follows is the same from each of them, so the caller retries only
+  // from the last one (lastAngle), which keeps a long run of '<' linear.
+  lastAngle = s;
+  let before = at;
+  while (take(0x3c)) {
+    lastAngle = before;
+    before = at;
+  }
   spaces();
   if (take(0x7c)) {
     spaces();
@@ -123,21 +144,81 @@ function matchTemplate(s: usize, end: usize): usize {
     if (!take(0x3e)) return 0;
     return plain || known(PIPE_NAMES) ? at : 0;
   }
-  take(0x2f);
+  const closing = take(0x2f);
   spaces();
-  if (!readName() || !known(ANGLE_NAMES)) return 0;
+  if (!readName()) return 0;
+  if (name == "S") return closing ? sentencePair() : 0;
+  if (!known(ANGLE_NAMES)) return 0;
   spaces();
   if (!take(0x3e)) return 0;
   while (take(0x3e)) {}
   return at;
 }
 
+/** After `</s`: `>` and then `<s>` (Llama 2's turn boundary `</s><s>`), else 0. */
+function sentencePair(): usize {
+  spaces();
+  if (!take(0x3e)) return 0;
+  spaces();
+  if (!take(0x3c)) return 0;
+  spaces();
+  if (!readName() || name != "S") return 0;
+  spaces();
+  return take(0x3e) ? at : 0;
+}
+
+/**
+ * After a line break at s: a blank line, then `Human:` or `Assistant:` (spaces allowed before
+ * the colon): the end of that word and colon, or 0. `first`: s is the start of the text, where
+ * no blank line is needed. Sets turnStart to where the word begins.
+ */
+function matchTurn(s: usize, end: usize, first: bool): usize {
+  at = s;
+  limit = end;
+  plain = true;
+  if (!first) {
+    // A run of line breaks: the caller retries only from the last two (lastAngle), as for '<'.
+    let count = 0;
+    let last = s;
+    let beforeLast = s;
+    while (true) {
+      const here = at;
+      if (!take(0x0a)) break;
+      count++;
+      beforeLast = last;
+      last = here;
+    }
+    if (count > 2) lastAngle = beforeLast;
+    if (count < 2) return 0;
+  }
+  spaces();
+  turnStart = at;
+  // Compared letter by letter (no name string: this runs after every blank line).
+  const lead = peek();
+  if (lead != 0x48 && lead != 0x41) return 0;
+  if (!takeWord(lead == 0x48 ? "HUMAN" : "ASSISTANT")) return 0;
+  spaces();
+  return take(0x3a) ? at : 0;
+}
+
+/** The upper-case ASCII word at the cursor (folded), consumed; false otherwise. */
+function takeWord(word: string): bool {
+  for (let i = 0; i < word.length; i++) {
+    if (!take(<u32>word.charCodeAt(i))) return false;
+  }
+  return true;
+}
+
+let turnStart: usize = 0;
+
 /** Whether the character at p folds to '<' or '[' (p at a lead byte). */
 function opensAt(p: usize, end: usize): bool {
   const b = <u32>load<u8>(p);
   if (b < 0x80) return b == 0x3c || b == 0x5b;
   if (b < 0xc0) return false;
-  const f = foldMarkerChar(decodeUtf8(p, end) & 0xffffff);
+  const cp = decodeUtf8(p, end) & 0xffffff;
+  if (!mayFoldToBracket(cp)) return false;
+  const f = foldMarkerChar(cp);
   return f == 0x3c || f == 0x5b;
 }
 
@@ -149,19 +230,35 @@ export function neutralizeTemplateMarkers(src: ByteBuffer, dst: ByteBuffer, repo
   let p = start;
   let any = false;
   while (p < end) {
-    // Plain ASCII without '<' or '[' cannot open a marker: skip eight bytes at a time.
-    if (p + 8 <= end) {
+    // Eight bytes at a time: go straight to the first that may open a marker ('<', '[', a blank
+    // line, a byte that is not ASCII), or past all eight.
+    if (p + 8 <= end && p > start) {
       const w = load<u64>(p);
-      if ((w & HIGHS) == 0 && !hasByte(w, 0x3c) && !hasByte(w, 0x5b)) {
+      const nl = zeroBytes(w ^ NEWLINES);
+      const stops = (w & HIGHS) | zeroBytes(w ^ LTS) | zeroBytes(w ^ BRACKETS) | (nl & (nl >> 8)) | (nl & TOP_BYTE);
+      if (stops == 0) {
         p += 8;
+        continue;
+      }
+      const skip = <usize>(ctz(stops) >> 3);
+      if (skip > 0) {
+        p += skip;
         continue;
       }
     }
     const b = <u32>load<u8>(p);
     const len: usize = b < 0xc0 ? 1 : b < 0xe0 ? 2 : b < 0xf0 ? 3 : 4;
-    const m = opensAt(p, end) ? matchTemplate(p, end) : 0;
+    let m: usize = 0;
+    let from = p;
+    lastAngle = p;
+    if (b == 0x0a || p == start) {
+      m = matchTurn(p, end, p == start && b != 0x0a);
+      if (m != 0) from = turnStart;
+    }
+    if (m == 0 && opensAt(p, end)) m = matchTemplate(p, end);
     if (m == 0) {
-      p += len;
+      // After a failed run of '<', go on from its last '<' (a later start can only be plainer).
+      p = lastAngle > p ? lastAngle : p + len;
       continue;
     }
     if (!any) {
@@ -169,7 +266,7 @@ export function neutralizeTemplateMarkers(src: ByteBuffer, dst: ByteBuffer, repo
       dst.reset();
       dst.ensure(src.length + 32);
     }
-    dst.append(copied, <i32>(p - copied));
+    dst.append(copied, <i32>(from - copied));
     dst.appendString(MARKER_REPLACEMENT);
     report.markers++;
     report.markerSpoof = true;

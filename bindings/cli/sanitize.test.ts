@@ -18,7 +18,7 @@ async function run(args: string[], input: string | Uint8Array) {
 
 describe("portcullis sanitize", () => {
   it("plain: raw bytes in, sanitized text out, report on stderr with --report", async () => {
-    const bytes = new Uint8Array([...new TextEncoder().encode("a\u200Bb  <system>"), 0xff, 0x0a]);
+    const bytes = new Uint8Array([...new TextEncoder().encode("a\u200Bb\u00A0<system>"), 0xff, 0x0a]);
     const r = await run(["--report"], bytes);
     expect(r.code).toBe(0);
     expect(r.out).toBe("ab &lt;system&gt;\uFFFD\n");
@@ -29,7 +29,7 @@ describe("portcullis sanitize", () => {
     const wrapped = await run(["--wrap", "Web Fetch"], "page");
     expect(wrapped.out).toMatch(/^<<<EXTERNAL_UNTRUSTED_CONTENT id="([0-9a-f]{16})">>>\nSource: Web Fetch\n---\npage\n<<<END_EXTERNAL_UNTRUSTED_CONTENT id="\1">>>$/);
     expect([...(await run(["--max-length", "100"], "w ".repeat(500))).out].length).toBeLessThanOrEqual(100);
-    expect((await run(["--max-length", "0"], "w ".repeat(50_000))).out.length).toBe(100_000);
+    expect((await run(["--max-length", "0"], "w ".repeat(50_000))).out.length).toBe(99_999); // the trailing space goes
     expect((await run(["--html"], "<p>a<script>x</script><b hidden>evil</b></p>")).out).toBe("a");
   });
 

@@ -9,9 +9,9 @@ const FENCE = /^<<<EXTERNAL_UNTRUSTED_CONTENT id="([0-9a-f]{16})">>>\nSource: (.
 
 describe("sanitize()", () => {
   it("runs every layer by default and reports what each removed", () => {
-    const r = sanitize("Ig\u200Bnore\u202E  all\u0007 <system>x</system> \u{E0041}\u{E0042}\uE000 e\u0301");
-    expect(r.text).toBe("Ignore all &lt;system&gt;x&lt;/system&gt; é");
-    expect(r.report.removed).toEqual({ invisible: 2, controls: 1, format: 0, nfc: 1, privateUse: 1, tags: 2, whitespace: 2, truncated: 0 });
+    const r = sanitize("Ig\u200Bnore\u202E\u00A0\u3000all\u0007 <system>x</system> \u{E0041}\u{E0042}\uE000 e\u0301 \t");
+    expect(r.text).toBe("Ignore  all &lt;system&gt;x&lt;/system&gt;  é");
+    expect(r.report.removed).toEqual({ invisible: 2, controls: 1, format: 0, nfc: 1, privateUse: 1, tags: 2, whitespace: 4, truncated: 0 });
     expect(r.report.escapedTags).toBe(2);
     expect(r.report.decodedTags).toBe("AB");
     expect(r.report.flags).toEqual(["bidi_override", "tag_smuggling"]);
@@ -28,6 +28,16 @@ describe("sanitize()", () => {
     expect(r.report.inputBytes).toBe(9);
   });
 
+  it("counts lone surrogates of a string in invalid, and cut UTF-8 sequences of bytes", () => {
+    const r = sanitize("a\uD800b\uDC00c\uD83D\uDE00d");
+    expect(r.text).toBe("a\uFFFDb\uFFFDc\u{1F600}d");
+    expect(r.report.invalid).toBe(2);
+    expect(sanitize("plain \u{1F600}").report.invalid).toBe(0);
+    const cut = sanitize(new Uint8Array([0x61, 0xf0, 0x9f, 0x98]));
+    expect(cut.text).toBe("a\uFFFD");
+    expect(cut.report.invalid).toBe(1);
+  });
+
   it("a lone surrogate in a JS string becomes U+FFFD", () => {
     expect(sanitize("a\uD800b").text).toBe("a\uFFFDb");
   });
@@ -38,7 +48,7 @@ describe("sanitize()", () => {
     expect([...capped.text].length).toBeLessThanOrEqual(DEFAULT_MAX_LENGTH);
     expect(capped.text).toContain("[... truncated ");
     expect(capped.report.flags).toContain("truncated");
-    expect(sanitize(long, { maxLength: 0 }).text).toBe(long);
+    expect(sanitize(long, { maxLength: 0 }).text).toBe(long.trimEnd()); // the trailing space goes (layer 7)
     expect([...sanitize("😀".repeat(100), { maxLength: 50 }).text].length).toBeLessThanOrEqual(50);
   });
 

@@ -140,6 +140,8 @@ export class Sanitizer {
     }
     if (headerLength < 0) throw new SanitizeError("invalid_options", `sanitizer refused the input: ${ERRORS[headerLength] ?? headerLength}`);
     const result: SanitizeResult = this.readResult();
+    // Lone surrogates reach the core as U+FFFD (TextEncoder replaces them): count them here.
+    if (typeof text === "string") result.report.invalid += loneSurrogates(text);
     if (fenceId) result.fenceId = fenceId;
     return result;
   }
@@ -192,6 +194,15 @@ export class Sanitizer {
 }
 
 const EMPTY = new Uint8Array(0);
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** UTF-16 code units of `text` that are surrogates without their pair. */
+export function loneSurrogates(text: string): number {
+  const wellFormed = (text as { isWellFormed?: () => boolean }).isWellFormed;
+  if (wellFormed ? wellFormed.call(text) : !LONE_SURROGATE.test(text)) return 0;
+  LONE_SURROGATE.lastIndex = 0;
+  return text.match(LONE_SURROGATE)?.length ?? 0;
+}
 
 /** Duck-typed, like isWasmModule: `instanceof` fails across realms. */
 function isUint8Array(x: unknown): x is Uint8Array {

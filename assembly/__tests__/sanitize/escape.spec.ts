@@ -22,7 +22,7 @@ describe("framework tag escaping (DeerFlow's list)", () => {
     expect(run("<system-anything>")).toBe("&lt;system-anything&gt;");
   });
   test("word boundary: longer names are not escaped", () => {
-    expect(run("<thinking> <systems> <prompts>")).toBe("<thinking> <systems> <prompts>");
+    expect(run("<thinker> <systems> <prompts>")).toBe("<thinker> <systems> <prompts>");
   });
   test("ordinary HTML is untouched", () => {
     const s = "<div><span>a</span><table><code>x</code></table><a href=\"u\">l</a><mydata/></div> a < b > c";
@@ -93,5 +93,23 @@ describe("framework tag escaping (DeerFlow's list)", () => {
     const o = opts();
     o.escapeFrameworkTags = false;
     expect(run("<system>", o)).toBe("<system>");
+  });
+});
+
+describe("role and instruction tags, and look-alike brackets and letters", () => {
+  test("the role-tag table is escaped like DeerFlow's names", () => {
+    const names = ["system_prompt", "instructions", "important_instructions", "developer", "user", "assistant", "human",
+      "thinking", "context", "user_query", "function_calls"];
+    for (let i = 0; i < names.length; i++) {
+      expect(run("<" + names[i] + ">x</" + names[i] + ">")).toBe("&lt;" + names[i] + "&gt;x&lt;/" + names[i] + "&gt;");
+    }
+  });
+  test("look-alike letters and brackets from the confusables data", () => {
+    expect(run("<\uA731ystem>")).toBe("&lt;\uA731ystem&gt;"); // small capital s
+    expect(run("\u2991system\u2992")).toBe("&lt;system&gt;"); // ⦑ ⦒
+    expect(run("\u227Asystem\u227B")).toBe("&lt;system&gt;"); // ≺ ≻
+  });
+  test("names that only start like a role tag stay", () => {
+    expect(run("ssh <username>@<hostname> <users> <contextual>")).toBe("ssh <username>@<hostname> <users> <contextual>");
   });
 });

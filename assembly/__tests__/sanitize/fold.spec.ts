@@ -1,40 +1,63 @@
 // The marker scan's shortcuts must never skip what the full matcher would fold (fold.ts, fence.ts):
-// checked over every code point.
-import { foldMarkerChar, couldFoldToE, couldFollowE, letterMatches, FOLD_SKIP } from "../../sanitize/fold";
-import { leadMayFoldToE } from "../../sanitize/fence";
+// checked over every code point. And the fold follows Unicode's look-alike data (confusables.ts).
+import { foldMarkerChar, couldStartWord, letterMatches, confusableOf, foldBracket, mayFoldToBracket } from "../../sanitize/fold";
 import { punctHint } from "../../sanitize/plainrun";
 
-function leadByte(cp: u32): u32 {
-  if (cp < 0x80) return cp;
-  if (cp < 0x800) return 0xc0 | (cp >> 6);
-  if (cp < 0x10000) return 0xe0 | (cp >> 12);
-  return 0xf0 | (cp >> 18);
+function folds(s: string): string {
+  let out = "";
+  for (let i = 0; i < s.length; i++) {
+    const cp = <u32>s.codePointAt(i);
+    if (cp > 0xffff) i++;
+    out += String.fromCharCode(foldMarkerChar(cp));
+  }
+  return out;
 }
 
-describe("marker folding shortcuts", () => {
-  test("couldFoldToE is exactly the code points that fold to E, and their lead bytes pass the prefilter", () => {
+describe("marker folding", () => {
+  test("couldStartWord is exactly the code points that fold to E, U, C or 3", () => {
     let mismatches = 0;
-    let badLeads = 0;
-    let es = 0;
-    for (let cp: u32 = 0; cp < 0x110000; cp++) {
-      if (cp - 0xd800 < 0x800) continue;
-      const isE = foldMarkerChar(cp) == 0x45;
-      if (isE) es++;
-      if (isE != couldFoldToE(cp)) mismatches++;
-      if (isE && cp >= 0x80 && !leadMayFoldToE(leadByte(cp))) badLeads++;
-    }
-    expect(mismatches).toBe(0);
-    expect(badLeads).toBe(0);
-    expect(es).toBeGreaterThan(40);
-  });
-  test("couldFollowE says yes for everything that folds to N or X or is skipped", () => {
-    let missed = 0;
+    let starts = 0;
     for (let cp: u32 = 0; cp < 0x110000; cp++) {
       if (cp - 0xd800 < 0x800) continue;
       const f = foldMarkerChar(cp);
-      if ((f == 0x4e || f == 0x58 || f == FOLD_SKIP) && !couldFollowE(cp)) missed++;
+      const want = f == 0x45 || f == 0x55 || f == 0x43 || f == 0x33;
+      if (want) starts++;
+      if (want != couldStartWord(cp)) mismatches++;
+    }
+    expect(mismatches).toBe(0);
+    expect(starts).toBeGreaterThan(200);
+  });
+  test("mayFoldToBracket says yes for everything that folds to < > [ ] |", () => {
+    let missed = 0;
+    for (let cp: u32 = 0x80; cp < 0x110000; cp++) {
+      if (cp - 0xd800 < 0x800) continue;
+      const f = foldMarkerChar(cp);
+      if ((f == 0x3c || f == 0x3e || f == 0x5b || f == 0x5d || f == 0x7c) && !mayFoldToBracket(cp)) missed++;
     }
     expect(missed).toBe(0);
+  });
+  test("letterlike symbols, Roman numerals, small capitals, stroke letters, superscripts, Cherokee, Lisu", () => {
+    expect(folds("ℕℂℝℰ")).toBe("NCRE"); // ℕ ℂ ℝ ℰ
+    expect(folds("ⅭⅮ")).toBe("CD"); // Ⅽ Ⅾ
+    expect(folds("ꜱᴇɴ")).toBe("SEN"); // ꜱ ᴇ ɴ
+    expect(folds("ĐŦ")).toBe("DT"); // Đ Ŧ
+    expect(folds("ᴱᴺᴰ")).toBe("END"); // ᴱ ᴺ ᴰ
+    expect(folds("ᎬᎢ")).toBe("ET"); // Cherokee Ꭼ Ꭲ
+    expect(folds("ꓰꓔ")).toBe("ET"); // Lisu ꓰ ꓔ
+    expect(folds("ＥＸ")).toBe("EX"); // fullwidth
+    expect(folds("Ех")).toBe("EX"); // Cyrillic
+  });
+  test("look-alike brackets and bars", () => {
+    expect(folds("⦑⦒≺≻＜‹")).toBe("<><><<");
+    expect(folds("¦❘｜ǀ")).toBe("||||");
+    expect(foldBracket(0x227a)).toBe(0x3c);
+    expect(foldBracket(0x0415)).toBe(0);
+  });
+  test("ordinary letters of other scripts fold to nothing", () => {
+    expect(confusableOf(0x0434)).toBe(0); // д
+    expect(confusableOf(0x4e2d)).toBe(0); // 中
+    expect(confusableOf(0x00df)).toBe(0); // ß
+    expect(foldMarkerChar(0x200b)).toBe(1); // skipped
   });
   test("punctHint flags every character that reads as < > _ = (so the marker and tag passes run)", () => {
     let missed = 0;

@@ -1,10 +1,10 @@
 import { html, lastReport } from "./helpers";
 
 describe("HTML to text", () => {
-  test("drops script, style, noscript, template, iframe, svg and comments", () => {
-    const out = html("<p>a</p><script>evil()</script><style>.x{}</style><noscript>ns</noscript><template><p>t</p></template><iframe>if</iframe><svg><text>s</text></svg><!-- c --><p>b</p>");
-    expect(out).toBe("a\n\nb");
-    expect(lastReport.htmlDropped).toBe(6);
+  test("drops script, style, noscript, template, iframe, SVG outside its text, and comments", () => {
+    const out = html("<p>a</p><script>evil()</script><style>.x{}</style><noscript>ns</noscript><template><p>t</p></template><iframe>if</iframe><svg><desc>d</desc>x<text>s</text></svg><!-- c --><p>b</p>");
+    expect(out).toBe("a\n\ns\n\nb");
+    expect(lastReport.htmlDropped).toBe(5);
   });
   test("a script body that looks like a closing tag does not end the script", () => {
     expect(html("<script>var s = \"</div><p>x\";</script>ok")).toBe("ok");

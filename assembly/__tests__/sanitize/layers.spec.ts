@@ -106,8 +106,20 @@ describe("layer 5: private use", () => {
 });
 
 describe("layer 7: horizontal whitespace", () => {
-  test("runs collapse to one space, newlines and tabs stay", () => {
-    expect(run("a   b\u00A0\u00A0c\u3000d\t\te\n\n  f")).toBe("a b c d\t\te\n\n f");
+  test("other space characters become plain spaces; runs, newlines and tabs stay", () => {
+    expect(run("a   b\u00A0\u00A0c\u3000d\t\te\n\n  f")).toBe("a   b  c d\t\te\n\n  f");
+    expect(lastReport.whitespace).toBe(3);
+  });
+  test("indentation keeps its meaning: Python, YAML, aligned columns", () => {
+    expect(run("def f():\n    if x:\n        return 1")).toBe("def f():\n    if x:\n        return 1");
+    expect(run("a:\n  b:\n    c: 1")).toBe("a:\n  b:\n    c: 1");
+    expect(run("name    size\nfoo     12\nbarbaz  3")).toBe("name    size\nfoo     12\nbarbaz  3");
+  });
+  test("spaces and tabs at the end of a line or of the text go", () => {
+    expect(run("a  \nb\t\n   \nc   ")).toBe("a\nb\n\nc");
+    expect(lastReport.whitespace).toBe(9);
+    expect(run("x".repeat(40) + "   \n" + "y".repeat(40) + " \t ")).toBe("x".repeat(40) + "\n" + "y".repeat(40));
+    expect(run("a\u00A0\nb\u3000")).toBe("a\nb");
   });
   test("a single NBSP becomes a plain space", () => {
     expect(run("10\u00A0kg")).toBe("10 kg");
@@ -118,7 +130,24 @@ describe("layer 7: horizontal whitespace", () => {
   test("switched off, spaces stay", () => {
     const o = opts();
     o.whitespace = false;
-    expect(run("a   b", o)).toBe("a   b");
+    expect(run("a   b  \n", o)).toBe("a   b  \n");
+  });
+});
+
+describe("layer 1: joiners and variation selectors", () => {
+  test("the Malayalam chillu ZWJ after a virama stays, also at the end of a word", () => {
+    expect(run("\u0D28\u0D4D\u200D \u0D15\u0D4D\u200D")).toBe("\u0D28\u0D4D\u200D \u0D15\u0D4D\u200D");
+    expect(run("ig\u200Dnore")).toBe("ignore");
+  });
+  test("a payload in variation selectors is removed, decoded and flagged like tag smuggling", () => {
+    // "hi!" as VS17+ (byte b is U+E0100 + b - 16) after an emoji.
+    expect(run("\u{1F600}\u{E0158}\u{E0159}\u{E0111} ok")).toBe("\u{1F600} ok");
+    expect(lastReport.tagSmuggling).toBe(true);
+    expect(lastReport.decodedTags).toBe("hi!");
+  });
+  test("one ideographic or emoji variation selector is no payload", () => {
+    run("\u845B\u{E0100} \u2764\uFE0F");
+    expect(lastReport.tagSmuggling).toBe(false);
   });
 });
 
@@ -133,8 +162,8 @@ describe("pipeline", () => {
   test("layers see what earlier layers left: CR, ZWSP, LF is one newline", () => {
     expect(run("a\r\u200B\nb")).toBe("a\nb");
   });
-  test("removed characters can make a double space that layer 7 then collapses", () => {
-    expect(run("a \u200B b")).toBe("a b");
+  test("removed characters leave the spaces around them as they were", () => {
+    expect(run("a \u200B b")).toBe("a  b");
   });
   test("the ASCII fast path hands a pending base to NFC", () => {
     expect(run("cafe\u0301 ok")).toBe("café ok");

@@ -1,4 +1,4 @@
-import { run, lastReport } from "./helpers";
+import { run, runBytes, bytes, lastReport } from "./helpers";
 import { SanitizeReport } from "../../sanitize";
 
 describe("report", () => {
@@ -23,5 +23,19 @@ describe("report", () => {
   });
   test("a fresh report serialises", () => {
     expect(new SanitizeReport().toJSON().length).toBeGreaterThan(10);
+  });
+});
+
+describe("report: malformed input", () => {
+  test("a four-byte sequence cut after three bytes counts as invalid, and the output stays valid", () => {
+    const out = runBytes(bytes([0x61, 0x62, 0x63, 0xf0, 0x9f, 0x98]));
+    expect(out).toBe("abc\uFFFD");
+    expect(lastReport.invalid).toBe(1);
+    expect(runBytes(bytes([0x61, 0x62, 0xf0, 0x9f, 0x98, 0x61, 0x62, 0x63]))).toBe("ab\uFFFDabc");
+    expect(lastReport.invalid).toBe(1);
+  });
+  test("a real U+FFFD is not invalid", () => {
+    runBytes(bytes([0x61, 0xef, 0xbf, 0xbd, 0x62]));
+    expect(lastReport.invalid).toBe(0);
   });
 });

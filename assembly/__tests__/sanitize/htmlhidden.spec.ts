@@ -1,0 +1,107 @@
+// Hidden HTML that must not reach the model, and visible HTML that must (html.ts, htmltree.ts,
+// css.ts, cssvalues.ts). Each hidden case carries an X that must be gone.
+import { html, lastReport } from "./helpers";
+
+function hides(markup: string): void {
+  const out = html(markup + "ok");
+  expect(out).toBe("ok");
+}
+
+describe("hidden regions end where a browser ends them", () => {
+  test("a nested list item does not close a hidden one", () => {
+    hides("<ul><li hidden>a<ul><li>X</li></ul>X</li></ul>");
+    hides("<ol><li style=display:none>a<ol><li>X<li>X</ol>X</li></ol>");
+  });
+  test("nested tables, rows and definition lists", () => {
+    hides("<table><tr><td hidden>a<table><tr><td>X</td></tr></table>X</td></tr></table>");
+    hides("<table><tr hidden><td>a<table><tr><td>X</td></tr></table>X</td></tr></table>");
+    hides("<dl><dd hidden>a<dl><dd>X</dd><dt>X</dl>X</dd></dl>");
+  });
+  test("textarea and title inside a hidden element are raw text", () => {
+    hides("<div hidden><textarea></div>X</textarea>X</div>");
+    hides("<div hidden><title></div>X</title>X</div>");
+  });
+  test("long tag names are compared whole", () => {
+    const a = "a".repeat(40);
+    hides("<" + a + "b hidden>x</" + a + "c>X</" + a + "b>");
+    hides("<" + a + "b hidden><i></" + a + "c>X</i>X</" + a + "b>");
+  });
+  test("an end tag for an element that is not open closes nothing", () => {
+    hides("<div hidden><span></b></i>X</span>X</div>");
+    hides("<span hidden><div></span>X</div>X</span>");
+  });
+  test("implied end tags still close what the standard closes", () => {
+    expect(html("<p hidden>a<p>shown")).toBe("shown");
+    expect(html("<ul><li hidden>a<li>shown</ul>")).toBe("- shown");
+    expect(html("<table><tr><td>a<td>b<tr><td>c</table>")).toBe("a | b\nc");
+  });
+});
+
+describe("hiding CSS", () => {
+  test("font shorthand, calc() and exponents", () => {
+    hides("<span style='font:0/0 a'>X</span>");
+    hides("<span style='font: 700 0px serif'>X</span>");
+    hides("<span style='font-size:calc(0px)'>X</span>");
+    hides("<span style='font-size:1e-3px'>X</span>");
+    expect(html("<span style='font: 700 14px/1.2 serif'>shown</span>")).toBe("shown");
+  });
+  test("opacity and transparent colours", () => {
+    hides("<span style='opacity:1e-3'>X</span>");
+    hides("<span style='opacity:calc(0)'>X</span>");
+    hides("<span style='filter:blur(1px) opacity(0)'>X</span>");
+    hides("<span style='color:rgba(0,0,0,0)'>X</span>");
+    hides("<span style='color:#0000'>X</span>");
+    hides("<span style='color:#ffffff00'>X</span>");
+    hides("<span style='color:hsl(0 0% 0% / 0)'>X</span>");
+    hides("<span style='-webkit-text-fill-color:transparent'>X</span>");
+    expect(html("<span style='color:rgba(0,0,0,0.8)'>shown</span> <span style='color:#000f'>too</span>")).toBe("shown too");
+  });
+  test("scaled, rotated edge-on or moved off screen", () => {
+    hides("<span style='transform:scale(0.0)'>X</span>");
+    hides("<span style='transform:scaleX(0)'>X</span>");
+    hides("<span style='scale:0'>X</span>");
+    hides("<span style='transform:rotateY(90deg)'>X</span>");
+    hides("<span style='transform:matrix(0,0,0,0,0,0)'>X</span>");
+    hides("<span style='transform:translateX(-9999px)'>X</span>");
+    hides("<span style='position:absolute;left:-99em'>X</span>");
+    hides("<span style='position:fixed;top:-100vh'>X</span>");
+    hides("<span style='margin:-9999px 0 0'>X</span>");
+    hides("<span style='margin-left:-600px'>X</span>");
+    hides("<span style='position:absolute;inset:-9999px auto auto -9999px'>X</span>");
+    expect(html("<div style='position:absolute;left:50%;transform:translateX(-50%) rotate(45deg)'>shown</div>")).toBe("shown");
+  });
+  test("clipped away", () => {
+    hides("<span style='clip-path:inset(100%)'>X</span>");
+    hides("<span style='clip-path:polygon(0 0, 0 0, 0 0)'>X</span>");
+    hides("<span style='clip-path:polygon(0 0, 50% 50%, 100% 100%)'>X</span>");
+    hides("<span style='width:1px;height:1px;overflow:hidden'>X</span>");
+    hides("<span style='text-indent:100%;overflow:hidden;white-space:nowrap'>X</span>");
+    hides("<span style='content-visibility:hidden'>X</span>");
+    hides("<span style='display:var(--h)'>X</span>");
+    expect(html("<span style='clip-path:polygon(0 0, 100% 0, 0 100%)'>shown</span>")).toBe("shown");
+  });
+  test("visibility:visible inside visibility:hidden shows again; inside display:none it does not", () => {
+    expect(html("<div style='visibility:hidden'>X<span style='visibility:visible'>shown</span>X</div>")).toBe("shown");
+    hides("<div style='display:none'><span style='visibility:visible'>X</span></div>");
+  });
+});
+
+describe("content browsers never render, and hiding classes", () => {
+  test("popover, canvas, video, audio, datalist, rp", () => {
+    hides("<div popover>X</div>");
+    hides("<canvas>X</canvas><video>X<p>X</p></video><audio>X</audio>");
+    hides("<datalist><option>X</datalist>");
+    expect(html("<ruby>\u6F22<rp>(X)</rp><rt>kan</rt></ruby>")).toBe("\u6F22kan");
+    expect(lastReport.htmlDropped).toBe(1);
+  });
+  test("framework classes", () => {
+    hides("<div class='visuallyhidden'>X</div>");
+    hides("<div class='collapse'>X</div>");
+    hides("<i class=is-invisible>X</i><i class=show-for-sr>X</i><i class='a opacity-0'>X</i><i class=element-invisible>X</i>");
+    expect(html("<div class='collapse show'>shown</div>")).toBe("shown");
+  });
+  test("SVG text and xmp stay", () => {
+    expect(html("<svg><text>chart <tspan>label</tspan></text><desc>X</desc><defs><text>X</text></defs></svg>")).toBe("chart label");
+    expect(html("<xmp><b>code</b></xmp>")).toBe("<b>code</b>");
+  });
+});

@@ -1,0 +1,253 @@
+// The stack of open elements, kept the way the HTML standard's tree construction keeps it for
+// the elements that decide what is visible ("in body" insertion mode: the "has an element in
+// scope" checks, implied end tags of li/dd/dt/p/td/tr/option, "any other end tag"). A hidden
+// region ends exactly where a browser ends it: `<li hidden>a<ul><li>X` keeps X hidden, because
+// the inner <ul> stops the search for an open <li>; nested tables stop a <td> the same way.
+// Names are kept whole (a long name is compared in full), in one byte arena.
+// The stack holds at most MAX_DEPTH elements (browsers' parsers cap the tree depth as well), so
+// every search is bounded and the converter stays linear; deeper elements are only counted, and
+// their text is dropped, which fails safe.
+//
+// Each entry carries what it hides: F_HIDE (display:none and the like: nothing inside shows),
+// the effective visibility (visibility:hidden can be undone by a visibility:visible child), and
+// for SVG whether text inside renders (only inside <text>, <tspan>, <textPath>; <foreignObject>
+// goes back to HTML).
+import { ByteBuffer } from "../util/bytes";
+import * as T from "./htmltags";
+
+/** Nothing inside shows (display:none, hidden, aria-hidden, closed dialog…). */
+export const F_HIDE = 1;
+/** Effective visibility is hidden (inherited unless a child sets visibility:visible). */
+export const F_INVISIBLE = 2;
+/** Inside SVG (foreign content). */
+export const F_SVG = 4;
+/** Inside SVG text content (<text>, <tspan>, <textPath>), where text renders. */
+export const F_SVG_TEXT = 8;
+
+/** Scopes of the standard's "has an element in … scope". */
+export const SCOPE_DEFAULT = 0;
+export const SCOPE_LIST = 1;
+export const SCOPE_BUTTON = 2;
+export const SCOPE_TABLE = 3;
+
+const arena = new ByteBuffer(256);
+let ids: i32[] = [];
+let starts: i32[] = [];
+let lens: i32[] = [];
+let hashes: u32[] = [];
+let flags: i32[] = [];
+let hideCount = 0;
+const MAX_DEPTH = 512;
+/** Start tags past MAX_DEPTH whose end tags have not come yet. */
+let overflow = 0;
+
+export function reset(): void {
+  arena.reset();
+  ids.length = 0;
+  starts.length = 0;
+  lens.length = 0;
+  hashes.length = 0;
+  flags.length = 0;
+  hideCount = 0;
+  overflow = 0;
+}
+
+/** An end tag while past MAX_DEPTH: it ends the deepest counted element. True when it did. */
+export function endOverflow(): bool {
+  if (overflow == 0) return false;
+  overflow--;
+  return true;
+}
+
+export function depth(): i32 {
+  return ids.length;
+}
+
+/** Text at this point is not rendered. */
+export function dropping(): bool {
+  const n = flags.length;
+  if (hideCount > 0 || overflow > 0) return true;
+  if (n == 0) return false;
+  const f = unchecked(flags[n - 1]);
+  return (f & F_INVISIBLE) != 0 || ((f & F_SVG) != 0 && (f & F_SVG_TEXT) == 0);
+}
+
+/** Flags of the current node (0 when the stack is empty). */
+export function topFlags(): i32 {
+  const n = flags.length;
+  return n == 0 ? 0 : unchecked(flags[n - 1]);
+}
+
+export function idAt(i: i32): i32 {
+  return ids[i];
+}
+
+/**
+ * Push an element. `hide`: it hides everything inside; `visibility`: 1 visible, 2 hidden, 0
+ * inherited; `svg`/`svgText`: its foreign-content state (the caller derives it from the parent).
+ */
+export function push(id: i32, name: usize, nameLen: i32, hide: bool, visibility: i32, svg: bool, svgText: bool): void {
+  if (ids.length >= MAX_DEPTH) {
+    overflow++;
+    return;
+  }
+  const parent = topFlags();
+  let f = 0;
+  if (hide) {
+    f |= F_HIDE;
+    hideCount++;
+  }
+  if (visibility == 2 || (visibility == 0 && (parent & F_INVISIBLE) != 0)) f |= F_INVISIBLE;
+  if (svg) f |= F_SVG;
+  if (svgText) f |= F_SVG_TEXT;
+  ids.push(id);
+  starts.push(arena.length);
+  lens.push(nameLen);
+  hashes.push(hashName(name, nameLen));
+  flags.push(f);
+  arena.append(name, nameLen);
+}
+
+/** Pop the entries at index i and above. */
+export function popTo(i: i32): void {
+  if (i < 0) return;
+  let n = ids.length;
+  while (n > i) {
+    n--;
+    if ((unchecked(flags[n]) & F_HIDE) != 0) hideCount--;
+  }
+  arena.length = starts[i];
+  ids.length = i;
+  starts.length = i;
+  lens.length = i;
+  hashes.length = i;
+  flags.length = i;
+}
+
+/** FNV-1a of a name: most entries are told apart by it before their bytes are compared. */
+function hashName(p: usize, n: i32): u32 {
+  let h: u32 = 0x811c9dc5;
+  for (let i = 0; i < n; i++) h = (h ^ <u32>load<u8>(p + <usize>i)) * 0x01000193;
+  return h;
+}
+
+let wantHash: u32 = 0;
+
+/** Entry i's name equals the lower-case bytes (p, n) whose hash is wantHash. */
+function nameAtIs(i: i32, p: usize, n: i32): bool {
+  return unchecked(hashes[i]) == wantHash && lens[i] == n && memory.compare(arena.ptr + <usize>starts[i], p, <usize>n) == 0;
+}
+
+function isBoundary(id: i32, scope: i32): bool {
+  if (id == T.HTML || id == T.TABLE || id == T.TEMPLATE) return true;
+  if (scope == SCOPE_TABLE) return false;
+  if (id == T.TD || id == T.CAPTION || id == T.SCOPING || id == T.FOREIGN_OBJECT) return true;
+  if (scope == SCOPE_LIST) return id == T.UL || id == T.OL;
+  if (scope == SCOPE_BUTTON) return id == T.BUTTON;
+  return false;
+}
+
+/** Index of the topmost entry named (p, n) in the given scope, or -1. */
+export function findInScope(p: usize, n: i32, scope: i32): i32 {
+  wantHash = hashName(p, n);
+  for (let i = ids.length - 1; i >= 0; i--) {
+    if (nameAtIs(i, p, n)) return i;
+    if (isBoundary(unchecked(ids[i]), scope)) return -1;
+  }
+  return -1;
+}
+
+/** Index of the topmost entry whose id is a or b in the given scope, or -1. */
+export function findIdInScope(a: i32, b: i32, scope: i32): i32 {
+  for (let i = ids.length - 1; i >= 0; i--) {
+    const id = unchecked(ids[i]);
+    if (id == a || id == b) return i;
+    if (isBoundary(id, scope)) return -1;
+  }
+  return -1;
+}
+
+/**
+ * The start of an <li> (a = b = LI) or <dd>/<dt> (DD, DT): the open one it closes, or -1. The
+ * search stops at special elements other than address, div and p.
+ */
+export function listItemToClose(a: i32, b: i32): i32 {
+  for (let i = ids.length - 1; i >= 0; i--) {
+    const id = unchecked(ids[i]);
+    if (id == a || id == b) return i;
+    if (T.isSpecial(id) && id != T.DIV && id != T.P) return -1;
+  }
+  return -1;
+}
+
+/** "Any other end tag": the entry named (p, n) above any special element, or -1. */
+export function anyOtherEndTag(p: usize, n: i32): i32 {
+  wantHash = hashName(p, n);
+  for (let i = ids.length - 1; i >= 0; i--) {
+    if (nameAtIs(i, p, n)) return i;
+    if (T.isSpecial(unchecked(ids[i]))) return -1;
+  }
+  return -1;
+}
+
+/** Foreign content's end tag: the SVG entry named (p, n) above the first HTML one, or -1. */
+export function foreignEndTag(p: usize, n: i32): i32 {
+  wantHash = hashName(p, n);
+  for (let i = ids.length - 1; i >= 0; i--) {
+    if ((unchecked(flags[i]) & F_SVG) == 0) return -1;
+    if (nameAtIs(i, p, n)) return i;
+  }
+  return -1;
+}
+
+/** Index of the open element the standard's "in body" rules close before this start tag, or -1. */
+export function startTagCloses(id: i32): i32 {
+  let close = -1;
+  if (overflow > 0) return -1;
+  if (id == T.LI) close = listItemToClose(T.LI, T.LI);
+  else if (id == T.DD || id == T.DT) close = listItemToClose(T.DD, T.DT);
+  else if (id == T.TD) close = findIdInScope(T.TD, T.TD, SCOPE_TABLE);
+  else if (id == T.TR) {
+    // The open row, or the open cell when no row was opened (the lower one closes both).
+    close = findIdInScope(T.TD, T.TD, SCOPE_TABLE);
+    const row = findIdInScope(T.TR, T.TR, SCOPE_TABLE);
+    if (row >= 0 && (close < 0 || row < close)) close = row;
+  } else if (id == T.TBODY) {
+    close = findIdInScope(T.TBODY, T.TBODY, SCOPE_TABLE);
+    if (close < 0) close = findIdInScope(T.TR, T.TR, SCOPE_TABLE);
+    if (close < 0) close = findIdInScope(T.TD, T.TD, SCOPE_TABLE);
+  } else if (id == T.OPTION || (id >= T.H1 && id <= T.H6)) {
+    // An open option (or heading) right at the top is closed by another.
+    const top = ids.length - 1;
+    const t = top >= 0 ? unchecked(ids[top]) : -1;
+    if (t == id || (id != T.OPTION && t >= T.H1 && t <= T.H6)) close = top;
+  }
+  if (T.closesP(id)) {
+    const para = findIdInScope(T.P, T.P, SCOPE_BUTTON);
+    if (para >= 0 && (close < 0 || para < close)) close = para;
+  }
+  return close;
+}
+
+/** Index of the open element the end tag (id, lower-case name p/n) closes, or -1 (ignored). */
+export function endTagCloses(id: i32, p: usize, n: i32): i32 {
+  if ((topFlags() & F_SVG) != 0) {
+    const i = foreignEndTag(p, n);
+    if (i >= 0) return i;
+  }
+  switch (id) {
+    case T.P: return findInScope(p, n, SCOPE_BUTTON);
+    case T.LI: return findInScope(p, n, SCOPE_LIST);
+    case T.TD: case T.TR: case T.TABLE: case T.TBODY: return findInScope(p, n, SCOPE_TABLE);
+    case T.H1: case T.H2: case T.H3: case T.H4: case T.H5: case T.H6: {
+      // Any open heading closes with any heading's end tag.
+      for (let i = ids.length - 1; i >= 0; i--) {
+        const h = unchecked(ids[i]);
+        if (h >= T.H1 && h <= T.H6) return i;
+        if (isBoundary(h, SCOPE_DEFAULT)) return -1;
+      }
+      return -1;
+    }
+  }
+  return T.isSpecial(id) ? findInScope(p, n, SCOPE_DEFAULT) : anyOtherEndTag(p, n);
+}
