@@ -16,7 +16,7 @@
  * other non-zero exit lets the call run, so failures always exit 2.
  */
 
-import { obligationsOf, type Decision } from "../core/decision.ts";
+import { obligationsOf, type Decision } from "../core/index.ts";
 import { BLOCK, HookEventError, contextOf, field, optionalString, reasonText, type HookAdapter, type HookCall, type HookReply } from "./adapter.ts";
 
 const EVENTS = new Set(["PreToolUse", "PermissionRequest"]);

@@ -17,7 +17,7 @@
  */
 
 import type { Guard } from "../middleware/guard.ts";
-import { isBlockedToolResult, type BlockedToolResult } from "../middleware/guard-tool-call.ts";
+import { isBlockedToolResult, type BlockedToolResult } from "../middleware/index.ts";
 import type { GuardrailRequest } from "../core/decision.ts";
 import { askByElicitation, type Elicit } from "./elicitation-approval.ts";
 

@@ -11,8 +11,8 @@
  */
 
 import { readFileSync, writeFileSync, renameSync } from "node:fs";
-import { canonicalJson } from "../approvals/canonical-json.ts";
-import { sha256Hex } from "../approvals/digest.ts";
+import { canonicalJson } from "../approvals/index.ts";
+import { sha256Hex } from "../approvals/index.ts";
 
 export interface PinnedTool {
   name: string;

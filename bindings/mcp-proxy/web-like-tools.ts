@@ -11,8 +11,8 @@
 // From the Node entry, which provides policy.wasm to the core.
 import { loadGuard, type LoadOptions, type LoadedGuard } from "../node.ts";
 import type { MakeSanitizer } from "../config/sanitizer-section.ts";
-import { sharedSanitizerSync } from "../sanitize/shared.ts";
-import { ToolResultSanitizer } from "../sanitize/tool-result.ts";
+import { sharedSanitizerSync } from "../sanitize/index.ts";
+import { ToolResultSanitizer } from "../sanitize/index.ts";
 
 export const MCP_WEB_LIKE_PATTERNS: readonly string[] = [
   "mcp__*fetch*", "mcp__*search*", "mcp__*brows*", "mcp__*scrap*", "mcp__*crawl*", "mcp__*navigate*",

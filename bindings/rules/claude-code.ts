@@ -17,7 +17,7 @@
  */
 
 import { isAbsolute, join } from "node:path";
-import { ConfigError } from "../config/config-error.ts";
+import { ConfigError } from "../config/index.ts";
 import { emptyTier, type RuleRef, type RuleSet, type Tier } from "./rule-set.ts";
 
 export interface ClaudeSettings {

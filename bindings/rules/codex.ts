@@ -13,7 +13,7 @@
  * the compiled rule when the file loads; one that disagrees is a ConfigError.
  */
 
-import { ConfigError } from "../config/config-error.ts";
+import { ConfigError } from "../config/index.ts";
 import { emptyTier, type RuleRef, type RuleSet } from "./rule-set.ts";
 
 /** Recognised by content: a `prefix_rule(` call at the start of a line. */

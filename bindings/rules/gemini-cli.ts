@@ -15,7 +15,7 @@
  * they are not applied (reported in notes; such calls ask).
  */
 
-import { ConfigError } from "../config/config-error.ts";
+import { ConfigError } from "../config/index.ts";
 import { emptyTier, type RuleRef, type RuleSet } from "./rule-set.ts";
 
 const SHELL = "run_shell_command";

@@ -6,12 +6,12 @@
  * a RuleSet judged by RuleSetProvider behind an ordinary Guard.
  */
 
-import { Guard } from "../middleware/guard.ts";
+import { Guard } from "../middleware/index.ts";
 import type { LoadedGuard, LoadOptions } from "../config/guard-from-text.ts";
 import { lazySafetyCore } from "../config/safety-section.ts";
-import { createSafetyCore } from "../safety/create-safety-core.ts";
-import { ConfigError } from "../config/config-error.ts";
-import { CoreError } from "../core/abi.ts";
+import { createSafetyCore } from "../safety/index.ts";
+import { ConfigError } from "../config/index.ts";
+import { CoreError } from "../core/index.ts";
 import { compileClaudeSettings, isClaudeSettings } from "./claude-code.ts";
 import { compileCodexRules, isCodexRules } from "./codex.ts";
 import { compileGeminiPolicy, isGeminiPolicy } from "./gemini-cli.ts";

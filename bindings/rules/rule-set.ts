@@ -13,7 +13,7 @@
  * allows gets the rule set's fallback (ask, or deny for "never ask" modes).
  */
 
-import { PassportProvider } from "../providers/passport.ts";
+import { PassportProvider } from "../providers/index.ts";
 import type { GuardrailProvider } from "../providers/types.ts";
 import type { Decision, GuardrailRequest } from "../core/decision.ts";
 
