@@ -8,6 +8,7 @@
 
 import { parseArgs } from "node:util";
 import { loadMcpGuard } from "../mcp-proxy/web-like-tools.ts";
+import { samplingSafetyStop } from "../mcp-proxy/sampling-stop.ts";
 import { checkServerName, createMcpProxy } from "../mcp-proxy/proxy.ts";
 import { PinFileError } from "../mcp-proxy/description-pins.ts";
 import { stdioDownstream, upstreamTransport, type Upstream } from "../mcp-proxy/transports.ts";
@@ -77,6 +78,7 @@ export async function mcpProxyCommand(argv: string[], io: McpProxyIo): Promise<n
       showDenied: values["show-denied"],
       pins: values["no-pins"] ? false : { block: values["block-changed"], file: values.pins },
       elicitation: !values["no-elicitation"],
+      samplingResult: samplingSafetyStop(loaded.safety, log),
       log,
     });
     await relay.start();
