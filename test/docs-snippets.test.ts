@@ -17,12 +17,14 @@ const cli = join(root, "dist/cli.js");
 const scratch = mkdtempSync(join(root, ".docs-scratch-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-// `npx portcullis …` and `portcullis …` in shell blocks run this checkout's CLI; any other npx package is refused.
+// `npx portcullis …` and `portcullis …` in shell blocks run this checkout's CLI; any other npx package, and npm
+// itself, are refused (the scratch directory is inside this package: `npm install` there would change it).
 const bin = join(scratch, "bin");
 mkdirSync(bin);
 for (const [name, script] of [
   ["portcullis", `#!/bin/sh\nexec "${process.execPath}" "${cli}" "$@"\n`],
   ["npx", `#!/bin/sh\n[ "$1" = "-y" ] && shift\nif [ "$1" = portcullis ]; then shift; exec "${process.execPath}" "${cli}" "$@"; fi\necho "docs test: npx $1 is not available here" >&2\nexit 127\n`],
+  ["npm", `#!/bin/sh\necho "docs test: npm is not run from snippets; mark the block fragment" >&2\nexit 127\n`],
 ]) {
   writeFileSync(join(bin, name), script);
   chmodSync(join(bin, name), 0o755);
