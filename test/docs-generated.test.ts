@@ -3,7 +3,6 @@
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-// @ts-expect-error: a plain ES module script without types
 import { brokenLinks, slug } from "../scripts/docs-links.mjs";
 
 const generate = fileURLToPath(new URL("../scripts/docs-generate.mjs", import.meta.url));

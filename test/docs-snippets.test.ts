@@ -8,7 +8,6 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:f
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
-// @ts-expect-error: a plain ES module script without types
 import { blocksOf, docPages, root } from "../scripts/docs-blocks.mjs";
 
 interface Block { page: string; line: number; lang: string; attrs: Record<string, string | true>; code: string }
@@ -54,7 +53,7 @@ function run(command: string, args: string[], cwd: string, input?: string) {
 
 const pages: string[] = docPages();
 describe.each(pages)("%s", (page) => {
-  const blocks: Block[] = blocksOf(page);
+  const blocks = blocksOf(page) as Block[];
   const dir = join(scratch, page.replace(/[/.]/g, "_"));
   mkdirSync(dir, { recursive: true });
 
