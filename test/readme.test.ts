@@ -1,5 +1,5 @@
-// The README's "Ask a human" passport and its `portcullis serve` example, run as written (on a free port instead
-// of 8787): the passport validates and the curl request gets the ask the README shows.
+// The docs' "Ask a human" passport and the `portcullis serve` example of the HTTP API page, run as written (on a
+// free port instead of 8787): the passport validates and the curl request gets the ask the page shows.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -9,23 +9,23 @@ import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 
 const cli = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
-const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+const page = (name: string) => readFileSync(new URL(`../docs/${name}`, import.meta.url), "utf8");
 const dir = mkdtempSync(join(tmpdir(), "portcullis-readme-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** The first fenced block of `lang` after `marker`. */
-function blockAfter(marker: string, lang: string): string {
-  const at = readme.indexOf(marker);
+/** The first fenced block of `lang` (whatever its attributes) after `marker` in `text`. */
+function blockAfter(text: string, marker: string, lang: string): string {
+  const at = text.indexOf(marker);
   expect(at, marker).toBeGreaterThan(-1);
-  const match = new RegExp("```" + lang + "\\n([\\s\\S]*?)\\n```").exec(readme.slice(at));
+  const match = new RegExp("```" + lang + "[^\\n]*\\n([\\s\\S]*?)\\n```").exec(text.slice(at));
   expect(match, `${lang} block after ${marker}`).not.toBeNull();
   return match![1]!;
 }
 
-const passportText = blockAfter("A passport whose git commands need a person's approval", "json");
-const serveBlock = blockAfter("### `portcullis serve` and the HTTP API", "sh");
+const passportText = blockAfter(page("approvals.md"), "A passport whose git commands need a person's approval", "json");
+const serveBlock = blockAfter(page("http-api.md"), "## Example", "sh");
 
-describe("README: Ask a human", () => {
+describe("docs: Ask a human and the HTTP API", () => {
   it("the passport is complete: validate accepts it and a git command asks", () => {
     const file = join(dir, "approval-passport.json");
     writeFileSync(file, passportText);
