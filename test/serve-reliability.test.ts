@@ -21,7 +21,9 @@ function loadAgainst(server: Server, prefix: string, acknowledged: string[]) {
   const workers = Array.from({ length: 12 }, (_, worker) => worker).map(async (worker) => {
     for (let i = 0; running; i++) {
       try {
-        const reply = await api(server, "POST", "/api/evaluate", gitCall(`git push origin ${prefix}-${worker}-${i}`), AGENT);
+        // One agent per worker: the load stays under the cap of open actions per agent.
+        const call = gitCall(`git push origin ${prefix}-${worker}-${i}`, { agent_id: `${prefix}-${worker}` });
+        const reply = await api(server, "POST", "/api/evaluate", call, AGENT);
         if (reply.status === 200 && reply.body.metadata?.action_id) acknowledged.push(reply.body.metadata.action_id);
       } catch {
         return; // the server was killed mid-request: that request was never acknowledged
@@ -49,7 +51,7 @@ describe("serve --store sqlite under SIGKILL", () => {
       await load.stop();
       // The second server must not wedge on a lock the dead one left: it answers within the takeover time.
       const started = Date.now();
-      const reply = await api(steady, "POST", "/api/evaluate", gitCall(`git push origin after-${round}`), AGENT);
+      const reply = await api(steady, "POST", "/api/evaluate", gitCall(`git push origin after-${round}`, { agent_id: `after-${round}` }), AGENT);
       slowest = Math.max(slowest, Date.now() - started);
       expect(reply.status).toBe(200);
       expect(reply.body.decision).toBe("ask");
@@ -114,7 +116,7 @@ describe("serve --store redis when Redis crashes and comes back", () => {
     const workers = [0, 1, 2, 3].map(async (worker) => {
       for (let i = 0; running; i++) {
         const once = i % 2 === 0;
-        const call = once ? gitCall(`git push origin once-${(worker + i) % 10}`) : gitCall(`git push origin new-${worker}-${i}`);
+        const call = once ? gitCall(`git push origin once-${(worker + i) % 10}`) : gitCall(`git push origin new-${worker}-${i}`, { agent_id: `w${worker}` });
         const reply = await api(server, "POST", "/api/evaluate", call, AGENT).catch(() => null);
         if (!reply) continue;
         if (outage.on) {

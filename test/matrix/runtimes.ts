@@ -66,8 +66,11 @@ export function run(command: string, args: string[], { input = "", cwd = ROOT, e
 export function scriptCommand(runtime: "node" | "deno" | "bun", file: string, args: string[] = []): [string, string[]] {
   if (runtime === "node") return [process.execPath, [file, ...args]];
   if (runtime === "deno") return [runtimeBin("deno"), ["run", "--no-prompt", file, ...args]];
-  return [runtimeBin("bun"), [file, ...args]];
+  return [runtimeBin("bun"), [`--tsconfig-override=${USER_TSCONFIG}`, file, ...args]];
 }
+
+/** A tsconfig without the repository's path mapping, so Bun and wrangler resolve "portcullis" as a user's project does. */
+const USER_TSCONFIG = fileURLToPath(new URL("./tsconfig.user.json", import.meta.url));
 
 interface MiniflareModule {
   Miniflare: new (options: object) => { dispatchFetch(url: string, init?: object): Promise<Response>; dispose(): Promise<void> };
@@ -84,7 +87,7 @@ export interface LocalWorker {
  */
 export async function startWorker(wranglerToml: string, bindings: Record<string, string> = {}): Promise<LocalWorker> {
   const outdir = mkdtempSync(join(tmpdir(), "portcullis-worker-"));
-  const build = await run(runtimeBin("wrangler"), ["deploy", "--dry-run", "--outdir", outdir, "-c", wranglerToml], {
+  const build = await run(runtimeBin("wrangler"), ["deploy", "--dry-run", "--outdir", outdir, "-c", wranglerToml, "--tsconfig", USER_TSCONFIG], {
     env: { WRANGLER_SEND_METRICS: "false", WRANGLER_LOG: "warn", CI: "1" },
   });
   if (build.status !== 0) throw new Error(`wrangler deploy --dry-run failed:\n${build.stdout}\n${build.stderr}`);
