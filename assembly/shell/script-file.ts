@@ -8,7 +8,10 @@
 // code there.
 //
 // When the write does not happen (the directory is missing, `set -C`), the
-// shell runs whatever the file held before, as `bash f` alone would.
+// shell runs whatever the file held before, as `bash f` alone would. Nothing
+// else may run beside the two, except `chmod` with words written out: another
+// program could change the file between write and run (`sed -i`, a background
+// job, a function) through a name we cannot see (`"$F"`).
 
 import { Script } from "./nodes";
 import { Redir } from "./tokens";
@@ -32,12 +35,27 @@ export function writtenScript(w: Walker, cmd: i32, v: i32, f: i32): bool {
     }
   }
   if (writer < 0 || writer >= cmd || !onlyStdoutTo(s, writer, target)) return false;
+  if (!onlyWriterAndRunner(s, writer, cmd)) return false;
   const name = s.arg(writer, 0);
   if (s.cArgc(writer) == 0 || !s.isStatic(name) || cmdId(commandInfo(s.wordPtr(name), s.wordLen(name))) != Cmd.CAT) return false;
   const buf = w.p.payloadBuffer();
   if (!catInto(s, writer, s.cArgc(writer), buf)) return false;
   s.checkedWrites.push(target);
   w.parsePayload(cmd);
+  return true;
+}
+
+/** Every other command is a `chmod` with static words: nothing else could touch the file in between. */
+function onlyWriterAndRunner(s: Script, writer: i32, runner: i32): bool {
+  for (let c = 0, n = s.commandCount; c < n; c++) {
+    if (c == writer || c == runner) continue;
+    const argc = s.cArgc(c);
+    if (argc == 0) return false;
+    const name = s.arg(c, 0);
+    if (!s.isStatic(name) || cmdId(commandInfo(s.wordPtr(name), s.wordLen(name))) != Cmd.CHMOD) return false;
+    for (let k = 1; k < argc; k++) if (!s.isStatic(s.arg(c, k))) return false;
+    if (s.cRedirN(c) > 0) return false;
+  }
   return true;
 }
 
