@@ -266,7 +266,7 @@ export class PassportPolicy extends Policy {
       }
       const unjudged = unjudgedExecArgument(request);
       if (unjudged != null) {
-        verdict.deny(Code.INVALID_CONTEXT, "MCP tool '" + tool + "' runs commands, and its argument " + unjudged + " is not one the command rule judges (it could change what runs, as stdin or a script fed to the command does); only command, cmd, cwd, workdir, env, shell, timeout, timeout_ms, run_in_background and description-like text are accepted");
+        verdict.deny(Code.INVALID_CONTEXT, "MCP tool '" + tool + "' runs commands, and its argument " + unjudged + " is not one the command rule judges (it could change what runs, as stdin or a script fed to the command does); only command, cmd, cwd, workdir, env, shell, timeout, timeout_ms, run_in_background (isBackground, background) and description-like text are accepted");
         return;
       }
       if (!commandRule.check(request, context, verdict)) return;

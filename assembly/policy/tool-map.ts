@@ -109,13 +109,15 @@ export function isExecToolName(tool: string): bool {
 
 /**
  * The arguments a shell-named MCP tool may carry: those the command rule
- * reads, and text that only explains the call. Any other (`stdin`, `input`,
+ * reads, whether it runs in the background (scheduling, not code), and text
+ * that only explains the call. Any other (`stdin`, `input`,
  * `script`, `args`, `command_line`…) could change what runs where the rule
  * cannot see it — `python3` fed a script on stdin — so the call is refused.
  */
 export function isJudgedExecArgument(key: string): bool {
   return key == "command" || key == "cmd" || key == "timeout" || key == "timeout_ms" || key == "cwd" || key == "workdir" ||
-    key == "directory" || key == "dir_path" || key == "env" || key == "run_in_background" || key == "shell" ||
+    key == "directory" || key == "dir_path" || key == "env" || key == "run_in_background" || key == "isBackground" ||
+    key == "is_background" || key == "background" || key == "shell" ||
     key == "description" || key == "explanation" || key == "title";
 }
 

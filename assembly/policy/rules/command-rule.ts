@@ -21,14 +21,18 @@ export const COMMAND_KEYS: StaticArray<string> = [
 // Spellings by agent: `command` (string, or Codex `shell`'s argv array),
 // `cmd` (Codex `exec_command`); `timeout` (seconds, or ms for Claude Code
 // `Bash`), `timeout_ms` (Codex); `cwd`, `workdir` (Codex), `directory` /
-// `dir_path` (Gemini CLI); `run_in_background` (Claude Code); `shell`
-// (Codex `exec_command`'s shell binary).
+// `dir_path` (Gemini CLI); `run_in_background` (Claude Code), `isBackground`
+// (VS Code's terminal tool), `is_background`, `background`; `shell` (Codex
+// `exec_command`'s shell binary).
 const INPUT = new InputKeys([
   "command", "cmd", "timeout", "cwd", "env", "timeout_ms", "workdir", "directory", "dir_path", "run_in_background", "shell",
+  "isBackground", "is_background", "background",
 ]);
 const COMMAND = 0, CMD = 1, TIMEOUT = 2, CWD = 3, ENV = 4, TIMEOUT_MS = 5, WORKDIR = 6, DIRECTORY = 7, DIR_PATH = 8,
   BACKGROUND = 9, SHELL = 10;
 const CWD_SLOTS: StaticArray<i32> = [CWD, WORKDIR, DIRECTORY, DIR_PATH];
+/** Every spelling of "run it in the background": any one true makes the command outlive the call. */
+const BACKGROUND_SLOTS: StaticArray<i32> = [BACKGROUND, 11, 12, 13];
 
 export class CommandRule extends CapabilityRule {
   limits: CommandLimits = new CommandLimits();
@@ -91,7 +95,10 @@ export class CommandRule extends CapabilityRule {
     input.commandLen = source.length;
     input.knownUtf8WithoutNul = plain;
     if (!this.readTimeout(request, found, input, verdict)) return false;
-    if (!readBackground(request, unchecked(found[BACKGROUND]), input, verdict)) return false;
+    input.background = false;
+    for (let i = 0; i < BACKGROUND_SLOTS.length; i++) {
+      if (!readBackground(request, found[BACKGROUND_SLOTS[i]], INPUT.keys[BACKGROUND_SLOTS[i]], input, verdict)) return false;
+    }
     if (!checkShell(request, unchecked(found[SHELL]), verdict)) return false;
     // Every spelling of the working directory must agree: the tool reads one of them.
     input.cwd = null;
@@ -135,13 +142,13 @@ export class CommandRule extends CapabilityRule {
   }
 }
 
-/** Claude Code `run_in_background`: true or false. */
-function readBackground(request: RequestView, pos: i32, input: CommandInput, verdict: Verdict): bool {
-  input.background = false;
-  if (pos == DUPLICATE) return verdict.deny(Code.INVALID_CONTEXT, "duplicate key 'run_in_background' in request");
+/** Claude Code `run_in_background` (and its other spellings): true or false; true sets input.background. */
+function readBackground(request: RequestView, pos: i32, key: string, input: CommandInput, verdict: Verdict): bool {
+  if (pos == DUPLICATE) return verdict.deny(Code.INVALID_CONTEXT, "duplicate key '" + key + "' in request");
+  if (pos < 0) return true;
   const type = request.json.typeAt(pos);
-  if (pos < 0 || type == JsonType.Null || type == JsonType.False) return true;
-  if (type != JsonType.True) return verdict.deny(Code.INVALID_CONTEXT, "tool_input.run_in_background must be true or false");
+  if (type == JsonType.Null || type == JsonType.False) return true;
+  if (type != JsonType.True) return verdict.deny(Code.INVALID_CONTEXT, "tool_input." + key + " must be true or false");
   input.background = true;
   return true;
 }
