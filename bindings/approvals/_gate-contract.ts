@@ -290,8 +290,9 @@ export function describeApprovalFlows(name: string, makeBackend: () => Promise<B
       });
       expect((await capped.call(gitCall("git a"))).outcome).toMatchObject({ kind: "pending", created: false });
       expect((await capped.call(gitCall("git d", { agent_id: "a2" }))).outcome!.kind).toBe("pending");
-      const [first] = await capped.gate.listActions({ status: "pending" });
-      await capped.gate.reject(first.id);
+      // Deciding one of a1's own actions frees a place for a1 (actions created in one millisecond list in id order).
+      const mine = (await capped.gate.listActions({ status: "pending" })).find((a) => a.agent_id === "a1")!;
+      await capped.gate.reject(mine.id);
       expect((await capped.call(gitCall("git d"))).outcome!.kind).toBe("pending");
       capped.advance(601);
       expect((await capped.call(gitCall("git e"))).outcome!.kind).toBe("pending");
