@@ -7,7 +7,7 @@ import { defineConfig, type Options } from "tsup";
 const runtime = { index: "bindings/index.ts", workerd: "bindings/workerd.ts", bare: "bindings/bare.ts" };
 // Separate builds, so each .d.ts stands alone: a shared declaration chunk breaks `deno check`.
 const yaml = { yaml: "bindings/yaml.ts" };
-// The untrusted-content sanitizer, apart from the default entry (issue 8): sanitize.wasm inlined, or, for Workers,
+// The untrusted-content sanitizer, apart from the default entry (it has its own wasm): sanitize.wasm inlined, or, for Workers,
 // imported as a precompiled module (its types are sanitize.d.ts, as workerd.js's are index.d.ts).
 const sanitize = { sanitize: "bindings/sanitize.ts", "sanitize-workerd": "bindings/sanitize-workerd.ts" };
 // Node-only entries stay readable: their stack traces are what a user debugging a config sees.
@@ -32,8 +32,8 @@ const shared: Options = {
   platform: "neutral",
   target: "es2022",
   splitting: false,
-  // Bundle yaml and the ajv runtime helpers the generated validators require (toolchain.md P15), but keep
-  // `node:` builtins and `./<name>.wasm` (a Worker entry's precompiled module, toolchain.md P10) external.
+  // Bundle yaml and the ajv runtime helpers the generated validators require (standalone validators import them), but
+  // keep `node:` builtins and `./<name>.wasm` (a Worker entry's precompiled module, which wrangler must see) external.
   // The approval stores' clients (node-sqlite3-wasm, ioredis) are optional peers: never bundled, in any entry.
   noExternal: [/^(?!node:|node-sqlite3-wasm$|ioredis$|portcullis$|ai(?:\/|$)|langchain(?:\/|$)|@langchain\/|@openai\/agents|@modelcontextprotocol\/sdk(?:\/|$))(?!.*\.wasm$)/],
   external: [/^node:/, /\.wasm$/, "node-sqlite3-wasm", "ioredis", /^@modelcontextprotocol\/sdk(?:\/|$)/, ...frameworks],
