@@ -1,4 +1,4 @@
-// The README's runnable examples, run as a user runs them (against dist/).
+// examples/approvals.mjs (docs/approvals.md points to it), run as a user runs it (against dist/).
 import { describe, expect, it } from "vitest";
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";

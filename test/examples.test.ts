@@ -1,4 +1,4 @@
-// Each runtime's example runs as its README line says, in that runtime, and decides what it should.
+// Each runtime's example runs as docs/runtimes.md says, in that runtime, and decides what it should.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { join } from "node:path";
 import { launchChromium, ROOT, run, scriptCommand, startWorker } from "./matrix/runtimes.ts";
