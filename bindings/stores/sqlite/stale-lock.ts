@@ -10,8 +10,11 @@
  *
  * - Owners. Every connection registers `<file>.owners/<host>-<pid>-<nonce>`
  *   before it opens the file and removes it on close or exit. When no owner
- *   other than this process is alive, nobody can hold the lock (this process
- *   does not: it only looks while it is waiting for it).
+ *   other than this process is alive and the lock is older than any statement
+ *   takes (FAST_TAKEOVER_MS), nobody holds it (this process does not: it only
+ *   looks while it is waiting). The age matters for a process that opened the
+ *   file without registering (an older portcullis during a rolling upgrade,
+ *   or the user's own code): its live lock is never taken at once.
  * - Age. Statements run synchronously and briefly, so a live holder releases
  *   within milliseconds. The same lock directory (same inode and change time)
  *   seen for `staleAfterMs` belongs to a process that died (its owner entry may
@@ -29,6 +32,9 @@ import { join } from "node:path";
 
 /** How long one lock directory may stay before it counts as abandoned (default 3000 ms). */
 export const DEFAULT_STALE_AFTER_MS = 3000;
+
+/** With no other owner alive, a lock this old is abandoned: statements hold it for milliseconds. */
+const FAST_TAKEOVER_MS = 500;
 
 /** A takeover directory older than this was left by a process that died while taking over. */
 const TAKEOVER_ABANDONED_MS = 10_000;
@@ -82,7 +88,8 @@ export class StaleLockWatch {
       this.seen = lock;
       this.seenSince = now;
     }
-    const abandoned = !otherOwnerAlive(this.path) || now - this.seenSince >= this.staleAfterMs;
+    const age = identityAge(`${this.path}.lock`) ?? 0;
+    const abandoned = (age >= FAST_TAKEOVER_MS && !otherOwnerAlive(this.path)) || now - this.seenSince >= this.staleAfterMs;
     return abandoned && this.removeIfStill(lock);
   }
 
