@@ -14,7 +14,7 @@
 // job, a function) through a name we cannot see (`"$F"`).
 
 import { Script } from "./nodes";
-import { Redir } from "./tokens";
+import { CmdFlag, Redir } from "./tokens";
 import { Cmd, cmdId, commandInfo } from "./names";
 import { catInto } from "./stdin";
 import { samePath } from "./writes-then-runs";
@@ -36,6 +36,8 @@ export function writtenScript(w: Walker, cmd: i32, v: i32, f: i32): bool {
   }
   if (writer < 0 || writer >= cmd || !onlyStdoutTo(s, writer, target)) return false;
   if (!onlyWriterAndRunner(s, writer, cmd)) return false;
+  // The write must be over before the shell reads: not in the background, not a pipeline stage beside the run.
+  if ((s.cFlags(writer) & CmdFlag.ASYNC) != 0 || inPipeline(s, writer)) return false;
   const name = s.arg(writer, 0);
   if (s.cArgc(writer) == 0 || !s.isStatic(name) || cmdId(commandInfo(s.wordPtr(name), s.wordLen(name))) != Cmd.CAT) return false;
   const buf = w.p.payloadBuffer();
@@ -57,6 +59,15 @@ function onlyWriterAndRunner(s: Script, writer: i32, runner: i32): bool {
     if (s.cRedirN(c) > 0) return false;
   }
   return true;
+}
+
+/** Is command c (at any depth) one stage of a pipeline of two or more, whose stages run at the same time? */
+function inPipeline(s: Script, c: i32): bool {
+  for (let st = s.cStage(c); st >= 0; st = s.sParent.get(st)) {
+    const pipe = s.sPipe.get(st);
+    for (let r = 0, n = s.sPipe.length; r < n; r++) if (r != st && s.sPipe.get(r) == pipe) return true;
+  }
+  return false;
 }
 
 /** An output redirection (any fd). */
