@@ -8,7 +8,8 @@
 //   [8] u32 policy_id id   [12] u32 capability id
 //   [16] u32 message byte length   [20] u32 usage byte length
 //   [24] u32 obligation (0 none, 1 max_execution_time, 2 max_export_rows; policy/verdict.ts)
-//   [28] u32 reserved (0)   [32] f64 obligation value (seconds, rows)
+//   [28] u32 rule id (the JSON pointer or built-in id that decided; policy/provenance.ts)
+//   [32] f64 obligation value (seconds, rows)
 //   [40…] message UTF-8, then the usage charge as JSON (policy/usage-charge.ts):
 //   present on allow and ask when the call has usage-based limits (what the
 //   host records once the call ran), and on "needs usage" (which counters
@@ -22,6 +23,7 @@ import { AllowlistPolicy } from "./policy/allowlist";
 import { PassportPolicy } from "./policy/passport";
 import { RequestView, MAX_REQUEST_BYTES } from "./policy/request";
 import { Verdict, Code, Decision } from "./policy/verdict";
+import { settleRule } from "./policy/provenance";
 import { LoadErrors } from "./policy/load-errors";
 import { InternSlot, internedString as internedAt, internedCount as internedTotal } from "./policy/intern";
 import { workSpent } from "./util/budget";
@@ -29,7 +31,7 @@ import { collectBetweenCalls, inputWeight, WEIGHT_ALLOCATING, WEIGHT_QUIET } fro
 import { safetyLoad as safetyLoadImpl, safetyDetect as safetyDetectImpl, safetyFree as safetyFreeImpl } from "./safety/abi";
 
 /** Bumped whenever an export's meaning changes; the bindings refuse a mismatch. */
-export const ABI_VERSION: i32 = 3;
+export const ABI_VERSION: i32 = 4;
 
 const input = new ByteBuffer(4096);
 const output = new ByteBuffer(4096);
@@ -157,6 +159,7 @@ export function evaluateWithUsage(handle: i32, len: i32, usageLen: i32, now: f64
   } else if (request.parse(input.ptr, len, verdict)) {
     policy.evaluate(request, now, verdict);
   }
+  settleRule(verdict, "");
   const counters = verdict.usage.needsCounters;
   const length = writeVerdict(counters);
   // An allowed call with no message and no usage charge built no strings (an allowed command allocates nothing).
@@ -174,6 +177,7 @@ const HEADER: i32 = 40;
 const codeId = new InternSlot();
 const policyIdId = new InternSlot();
 const capabilityId = new InternSlot();
+const ruleId = new InternSlot();
 
 /** The verdict into the output buffer; `counters` is verdict.usage.needsCounters. */
 function writeVerdict(counters: bool): i32 {
@@ -187,7 +191,7 @@ function writeVerdict(counters: bool): i32 {
   // A denied call runs nothing, so it carries no obligation.
   const obliged = verdict.decision == Decision.Allow || verdict.decision == Decision.Ask;
   store<u32>(p, obliged ? <u32>verdict.obligation : 0, 24);
-  store<u32>(p, 0, 28);
+  store<u32>(p, <u32>ruleId.get(verdict.rule), 28);
   store<f64>(p, obliged ? verdict.obligationValue : 0, 32);
   output.length = HEADER;
   // Most decisions are allows without a message: no UTF-8 encoding call then.

@@ -56,6 +56,8 @@ function check(v: Vector, d: Decision) {
   if (v.expect.message) expect(d.reasons[0].message, where).toBe(v.expect.message);
   if (v.expect.policy_id) expect(d.policy_id, where).toBe(v.expect.policy_id);
   if (v.expect.obligations) expect(d.metadata?.obligations, where).toEqual(v.expect.obligations);
+  // Every decision names the rule that decided: a pointer into the policy or a built-in check.
+  expect(d.rule, `${where}: rule`).toMatch(/^(builtin:[a-z_]+|\/[^\s]*)$/);
   // Every decision honours the published schema (schemas/decision.schema.json).
   expect(validateDecision(d), `${where}: ${JSON.stringify(validateDecision.errors)}`).toBe(true);
 }

@@ -12,6 +12,9 @@ import { LoadErrors } from "./load-errors";
 export class AllowlistPolicy extends Policy {
   allowed: Array<Bytes> | null = null;
   denied: Array<Bytes> = [];
+  // Each entry's JSON pointer, built once: the decision names the entry that decided (provenance.ts).
+  private allowedRules: Array<string> = [];
+  private deniedRules: Array<string> = [];
 
   static compile(json: Json, root: i32, errors: LoadErrors): AllowlistPolicy | null {
     const policy = new AllowlistPolicy();
@@ -26,9 +29,13 @@ export class AllowlistPolicy extends Policy {
           errors.add("/" + key, "expected an array of tool names");
         } else if (key == "allowed_tools") {
           // DeerFlow: None (absent or null) means no allowlist at all.
-          if (!isNull) policy.allowed = toBytes(list);
+          if (!isNull) {
+            policy.allowed = toBytes(list);
+            policy.allowedRules = pointers("/allowed_tools", list.length);
+          }
         } else {
           policy.denied = toBytes(list);
+          policy.deniedRules = pointers("/denied_tools", list.length);
         }
       } else if (key != "type") {
         errors.add("/" + key, "unknown key '" + key + "' (expected allowed_tools or denied_tools)");
@@ -41,13 +48,21 @@ export class AllowlistPolicy extends Policy {
   evaluate(request: RequestView, now: f64, verdict: Verdict): void {
     const name = request.toolName;
     const allowed = this.allowed;
-    if (allowed != null && !contains(allowed, name.ptr, name.length)) {
-      verdict.deny(Code.TOOL_NOT_ALLOWED, "tool '" + name.toString() + "' not in allowlist");
+    let at = -1;
+    if (allowed != null) {
+      at = indexIn(allowed, name.ptr, name.length);
+      if (at < 0) {
+        verdict.deny(Code.TOOL_NOT_ALLOWED, "tool '" + name.toString() + "' not in allowlist", ALLOWED_TOOLS);
+        return;
+      }
+    }
+    const denied = indexIn(this.denied, name.ptr, name.length);
+    if (denied >= 0) {
+      verdict.deny(Code.TOOL_NOT_ALLOWED, "tool '" + name.toString() + "' is denied", this.deniedRules[denied]);
       return;
     }
-    if (contains(this.denied, name.ptr, name.length)) {
-      verdict.deny(Code.TOOL_NOT_ALLOWED, "tool '" + name.toString() + "' is denied");
-    }
+    // Without allowed_tools every tool not denied is allowed: the absent list is what allowed it.
+    verdict.rule = at >= 0 ? this.allowedRules[at] : ALLOWED_TOOLS;
   }
 }
 
@@ -57,10 +72,19 @@ function toBytes(list: Array<string>): Array<Bytes> {
   return out;
 }
 
-function contains(list: Array<Bytes>, ptr: usize, len: i32): bool {
+const ALLOWED_TOOLS = "/allowed_tools";
+
+function pointers(key: string, n: i32): Array<string> {
+  const out = new Array<string>(n);
+  for (let i = 0; i < n; i++) out[i] = key + "/" + i.toString();
+  return out;
+}
+
+/** The first entry equal to the name, or -1. */
+function indexIn(list: Array<Bytes>, ptr: usize, len: i32): i32 {
   for (let i = 0, n = list.length; i < n; i++) {
     // `unchecked` is safe: i < n == list.length.
-    if (equalsBytes(ptr, len, unchecked(list[i]))) return true;
+    if (equalsBytes(ptr, len, unchecked(list[i]))) return i;
   }
-  return false;
+  return -1;
 }

@@ -314,7 +314,7 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
           // relative paths after it could be any file at all.
           return verdict.deny(Code.BLOCKED_PATTERN, "command '" + showArgv(s, cd, 0, s.cArgc(cd)) +
             "' changes to a directory that is only known at run time, so relative paths after it cannot be checked against blocked pattern '" +
-            pat.raw + "' (cd to a literal path)");
+            pat.raw + "' (cd to a literal path)", "blocked_patterns/" + i.toString());
         }
       }
     }
@@ -325,16 +325,16 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
     if (v == -2) {
       const who = s.cArgc(m.redirCmd) == 0 ? "a redirection (of a compound command, or bare: `< f`, `$(< f)`) goes" : "command '" + showCommand(s, m.redirCmd) + "' redirects";
       return verdict.deny(Code.BLOCKED_PATTERN, who + " to " +
-        showWord(s, m.redirWord) + resolvedVia(m) + ", which matches blocked pattern '" + pat.raw + "'");
+        showWord(s, m.redirWord) + resolvedVia(m) + ", which matches blocked pattern '" + pat.raw + "'", "blocked_patterns/" + i.toString());
     }
     if (v == -3) {
       const what = s.wordKind(m.valueWord) == WordKind.ASSIGN ? "assigns " : "loops over ";
       return verdict.deny(Code.BLOCKED_PATTERN, "the command " + what + showWord(s, m.valueWord) + resolvedVia(m) +
-        ", which matches blocked pattern '" + pat.raw + "' (a variable's value becomes an argument where it is used)");
+        ", which matches blocked pattern '" + pat.raw + "' (a variable's value becomes an argument where it is used)", "blocked_patterns/" + i.toString());
     }
     if (v >= 0) {
       return verdict.deny(Code.BLOCKED_PATTERN, "command '" + showArgv(s, s.vCmd(v), s.vStart(v), s.vEnd(v)) +
-        "'" + resolvedVia(m) + " matches blocked pattern '" + pat.raw + "'");
+        "'" + resolvedVia(m) + " matches blocked pattern '" + pat.raw + "'", "blocked_patterns/" + i.toString());
     }
   }
 

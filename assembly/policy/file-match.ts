@@ -21,6 +21,8 @@ export class PathMatcher {
   glob: Glob | null = null;
   /** "allowed_paths[0] '/workspace'", for messages. */
   label: string = "";
+  /** "allowed_paths/0": the entry's pointer within the limits block (provenance.ts). */
+  rule: string = "";
 }
 
 /** Why an entry cannot be used, or "". */
@@ -51,6 +53,7 @@ function label(key: string, index: i32, entry: string): string {
 export function pathMatcher(entry: string, base: string, home: string, fold: bool, key: string, index: i32): PathMatcher {
   const m = new PathMatcher();
   m.label = label(key, index, entry);
+  m.rule = key + "/" + index.toString();
   if (anywhere(entry)) {
     m.kind = MatchKind.Any;
     return m;
@@ -80,6 +83,7 @@ export function pathMatcher(entry: string, base: string, home: string, fold: boo
 export function patternMatcher(entry: string, home: string, index: i32): PathMatcher {
   const m = new PathMatcher();
   m.label = label("blocked_patterns", index, entry);
+  m.rule = "blocked_patterns/" + index.toString();
   if (entry.indexOf("/") < 0) {
     const b = utf8(entry);
     m.glob = compileGlob(changetype<usize>(b), b.length, true);

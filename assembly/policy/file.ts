@@ -195,6 +195,7 @@ function checkCanonical(limits: FileLimits, original: string, pathBuf: ByteBuffe
         Code.PATH_BLOCKED,
         subject(original, pathBuf.toString(), reading) + ": " + quote(segment) + " matches the built-in sensitive-file rule " +
           describeSensitive(rule) + " (builtin_checks)",
+        "builtin:sensitive_file",
       );
     }
   }
@@ -202,7 +203,7 @@ function checkCanonical(limits: FileLimits, original: string, pathBuf: ByteBuffe
   const block = limits._block;
   for (let i = 0; i < block.length; i++) {
     if (matchesPath(block[i], lowerBuf, true)) {
-      return verdict.deny(Code.PATH_BLOCKED, subject(original, pathBuf.toString(), reading) + " matches " + block[i].label);
+      return verdict.deny(Code.PATH_BLOCKED, subject(original, pathBuf.toString(), reading) + " matches " + block[i].label, block[i].rule);
     }
   }
 
@@ -219,6 +220,7 @@ function checkCanonical(limits: FileLimits, original: string, pathBuf: ByteBuffe
   for (let i = 0; i < allow.length; i++) {
     if (matchesPath(allow[i], pathBuf, false)) {
       admitted = true;
+      verdict.rule = allow[i].rule;
       break;
     }
   }

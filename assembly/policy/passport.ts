@@ -16,6 +16,7 @@ import { CapabilityRule, RuleContext } from "./rules/rule";
 import { compileRule, capabilityOfBlock } from "./rules/registry";
 import { assuranceRank } from "./money";
 import { checkUsage } from "./usage";
+import { settleRule, CAPABILITIES_POINTER } from "./provenance";
 
 export const SPEC_VERSION = "oap/1.0";
 
@@ -204,21 +205,30 @@ export class PassportPolicy extends Policy {
   }
 
   evaluate(request: RequestView, now: f64, verdict: Verdict): void {
+    this.judgedBlock = "";
+    this.decide(request, now, verdict);
+    settleRule(verdict, this.judgedBlock);
+  }
+
+  /** The limits block of the rule being checked, for the decision's provenance. */
+  private judgedBlock: string = "";
+
+  private decide(request: RequestView, now: f64, verdict: Verdict): void {
     if (!this.active) {
-      verdict.deny(Code.PASSPORT_SUSPENDED, "passport status is '" + this.status + "', not 'active'");
+      verdict.deny(Code.PASSPORT_SUSPENDED, "passport status is '" + this.status + "', not 'active'", "/passport/status");
       return;
     }
     if (!this.specOk) {
-      verdict.deny(Code.PASSPORT_VERSION_MISMATCH, "passport spec_version is '" + this.specVersion + "'; expected '" + SPEC_VERSION + "'");
+      verdict.deny(Code.PASSPORT_VERSION_MISMATCH, "passport spec_version is '" + this.specVersion + "'; expected '" + SPEC_VERSION + "'", "/passport/spec_version");
       return;
     }
     if (!isNaN(this.expiresAt)) {
       if (isNaN(now)) {
-        verdict.deny(Code.PASSPORT_EXPIRED, "no current time was supplied, so expires_at cannot be checked");
+        verdict.deny(Code.PASSPORT_EXPIRED, "no current time was supplied, so expires_at cannot be checked", "/passport/expires_at");
         return;
       }
       if (now >= this.expiresAt) {
-        verdict.deny(Code.PASSPORT_EXPIRED, "passport expired at " + this.expiresAtText);
+        verdict.deny(Code.PASSPORT_EXPIRED, "passport expired at " + this.expiresAtText, "/passport/expires_at");
         return;
       }
     }
@@ -226,14 +236,14 @@ export class PassportPolicy extends Policy {
     const tool = this.lastToolName;
     const capability = this.lastCapability;
     if (capability == null) {
-      verdict.deny(Code.UNKNOWN_CAPABILITY, "tool '" + tool + "' maps to no capability; map it in the provider's tool_map");
+      verdict.deny(Code.UNKNOWN_CAPABILITY, "tool '" + tool + "' maps to no capability; map it in the provider's tool_map", "/tool_map");
       return;
     }
     verdict.capability = capability;
     verdict.policyId = this.lastPolicyId;
     let rule = this.lastRule;
     if (rule == null) {
-      verdict.deny(Code.UNKNOWN_CAPABILITY, "passport does not grant capability '" + capability + "' (needed by tool '" + tool + "')");
+      verdict.deny(Code.UNKNOWN_CAPABILITY, "passport does not grant capability '" + capability + "' (needed by tool '" + tool + "')", CAPABILITIES_POINTER);
       return;
     }
     const context = this.requestContext(request, verdict);
@@ -248,7 +258,7 @@ export class PassportPolicy extends Policy {
         verdict.capability = CAP_FILE_READ;
         verdict.policyId = packFor(CAP_FILE_READ);
         if (judged == null) {
-          verdict.deny(Code.UNKNOWN_CAPABILITY, "passport does not grant capability '" + CAP_FILE_READ + "' (needed by tool '" + tool + "' view)");
+          verdict.deny(Code.UNKNOWN_CAPABILITY, "passport does not grant capability '" + CAP_FILE_READ + "' (needed by tool '" + tool + "' view)", CAPABILITIES_POINTER);
           return;
         }
       } else if (command != "create" && command != "str_replace" && command != "insert" && command != "undo_edit") {
@@ -256,12 +266,13 @@ export class PassportPolicy extends Policy {
         return;
       }
     }
+    this.judgedBlock = judged!.pointer;
     if (!judged!.check(request, context, verdict)) return;
     if (this.lastAlsoCommand) {
       // An MCP tool named like a shell runs commands: judged by the command rule too (deny > ask > allow).
       const commandRule = this.held.has(CAP_COMMAND) ? this.rules.get(CAP_COMMAND) : null;
       if (commandRule == null) {
-        verdict.deny(Code.UNKNOWN_CAPABILITY, "MCP tool '" + tool + "' is named like a shell, so it also needs capability '" + CAP_COMMAND + "', which the passport does not grant");
+        verdict.deny(Code.UNKNOWN_CAPABILITY, "MCP tool '" + tool + "' is named like a shell, so it also needs capability '" + CAP_COMMAND + "', which the passport does not grant", CAPABILITIES_POINTER);
         return;
       }
       const unjudged = unjudgedExecArgument(request);
@@ -269,6 +280,7 @@ export class PassportPolicy extends Policy {
         verdict.deny(Code.INVALID_CONTEXT, "MCP tool '" + tool + "' runs commands, and its argument " + unjudged + " is not one the command rule judges (it could change what runs, as stdin or a script fed to the command does); only command, cmd, cwd, workdir, env, shell, timeout, timeout_ms, run_in_background (isBackground, background) and description-like text are accepted");
         return;
       }
+      this.judgedBlock = commandRule.pointer;
       if (!commandRule.check(request, context, verdict)) return;
       if (commandRule.approvalRequired) {
         verdict.ask(Code.APPROVAL_REQUIRED, "capability '" + CAP_COMMAND + "' (MCP tool '" + tool + "' runs commands) requires human approval (approval_required)");
@@ -276,6 +288,7 @@ export class PassportPolicy extends Policy {
       }
     }
     rule = judged!;
+    this.judgedBlock = rule.pointer;
     const charge = verdict.usage;
     charge.capability = capability;
     charge.perMinute = rule.perMinute;

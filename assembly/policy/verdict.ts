@@ -97,6 +97,13 @@ export class Verdict {
   policyId: string = "";
   /** The capability the tool mapped to; "" for none. */
   capability: string = "";
+  /**
+   * The rule that decided (provenance.ts): a JSON pointer into the policy
+   * document (`/passport/limits/system.command.execute/blocked_patterns/3`)
+   * or a built-in check's id (`builtin:dangerous_operation`); "" until the
+   * deciding step names it, and then filled from the code and capability.
+   */
+  rule: string = "";
   /** What the call consumes when it has usage-based limits (see usage.ts). */
   usage: UsageCharge = new UsageCharge();
   /** The limit the host enforces while the call runs; reported on allow and ask only. */
@@ -111,6 +118,7 @@ export class Verdict {
     this.message = "";
     this.policyId = "";
     this.capability = "";
+    this.rule = "";
     this.usage.reset();
   }
 
@@ -119,17 +127,20 @@ export class Verdict {
     this.obligationValue = value;
   }
 
-  deny(code: string, message: string): bool {
+  /** `rule`: the JSON pointer or built-in id that decided, when the step knows it better than its code does. */
+  deny(code: string, message: string, rule: string = ""): bool {
     this.decision = Decision.Deny;
     this.code = code;
     this.message = message;
+    this.rule = rule;
     return false;
   }
 
-  ask(code: string, message: string): bool {
+  ask(code: string, message: string, rule: string = ""): bool {
     this.decision = Decision.Ask;
     this.code = code;
     this.message = message;
+    this.rule = rule;
     return false;
   }
 

@@ -75,7 +75,7 @@ export async function explainCommand(args: string[], io: { stdout: NodeJS.Writab
   const lines = [
     `decision: ${d.decision}`,
     `reason:   ${d.reasons[0]?.code ?? ""} ${d.reasons[0]?.message ?? ""}`.trimEnd(),
-    `rule:     ${typeof rule === "string" ? `${rule} (${String(d.metadata?.rule_at ?? "")})` : d.metadata?.fallback ? "none matched (the fallback decided)" : d.decision === "allow" ? "an allow rule (every simple command matched one)" : "a built-in check of the core"}`,
+    `rule:     ${typeof rule === "string" ? `${rule} (${String(d.metadata?.rule_at ?? "")})` : d.metadata?.fallback ? "none matched (the fallback decided)" : d.rule ? d.rule : d.decision === "allow" ? "an allow rule (every simple command matched one)" : "a built-in check of the core"}`,
   ];
   io.stdout.write(lines.join("\n") + "\n");
   return d.decision === "allow" ? 0 : d.decision === "ask" ? 3 : 1;

@@ -3,7 +3,7 @@
  * The numeric signature of every export of policy.wasm (assembly/index.ts).
  */
 
-export const ABI_VERSION = 3;
+export const ABI_VERSION = 4;
 
 export interface PolicyExports {
   memory: WebAssembly.Memory;

@@ -41,6 +41,13 @@ export interface Decision {
   /** True only for `decision: "allow"`. */
   allow: boolean;
   reasons: Reason[];
+  /**
+   * The rule that decided: a JSON pointer into the policy as written
+   * (`/limits/system.command.execute/blocked_patterns/3`, `/allowed_tools/0`)
+   * or a built-in check's id (`builtin:dangerous_operation`). Set on every
+   * decision the core makes; providers of your own may leave it out.
+   */
+  rule?: string;
   policy_id?: string;
   /** `capability`, `obligations` (allow and ask only: Obligation[]), and whatever a provider adds. */
   metadata?: Record<string, unknown> & { obligations?: Obligation[] };
@@ -86,6 +93,7 @@ export function normalizeDecision(value: unknown): Decision | null {
         .map((r) => ({ code: String(r.code ?? ""), message: r.message == null ? "" : String(r.message) }))
     : [];
   const out: Decision = { decision, allow: decision === "allow", reasons };
+  if (typeof v.rule === "string") out.rule = v.rule;
   if (typeof v.policy_id === "string") out.policy_id = v.policy_id;
   if (v.metadata && typeof v.metadata === "object") out.metadata = v.metadata as Record<string, unknown>;
   return out;

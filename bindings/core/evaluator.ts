@@ -87,6 +87,7 @@ export class Evaluator {
   private inCap = 0;
   private maxRequest = 0;
   private interned: string[] = [];
+  private rules: string[] = [];
   private readonly handles = new Set<PolicyHandle>();
 
   private constructor(module: WebAssembly.Module) {
@@ -116,6 +117,7 @@ export class Evaluator {
     this.exports = checkExports(instance.exports);
     this.maxRequest = this.exports.maxRequestBytes();
     this.interned = [];
+    this.rules = [];
     this.inCap = 0;
     this.refreshViews();
   }
@@ -255,6 +257,7 @@ export class Evaluator {
     const messageLength = dv.getUint32(out + 16, true);
     const usageLength = dv.getUint32(out + 20, true);
     const obligationKind = dv.getUint32(out + 24, true);
+    const ruleIdId = dv.getUint32(out + 28, true);
     const obligationValue = dv.getFloat64(out + 32, true);
     const start = out + DECISION_HEADER_BYTES;
     // Read the texts before resolving ids: a cache miss reuses the output buffer.
@@ -263,15 +266,30 @@ export class Evaluator {
     const reasons = [{ code: this.string(codeId), message }];
     const policyId = this.string(policyIdId);
     const capability = this.string(capabilityId);
+    const rule = this.rule(ruleIdId);
     // One literal per shape: properties added afterwards cost a map transition and a backing store.
     const decision: Decision = policyId && capability
-      ? { decision: kind, allow: kind === "allow", reasons, policy_id: policyId, metadata: { capability } }
-      : { decision: kind, allow: kind === "allow", reasons };
+      ? { decision: kind, allow: kind === "allow", reasons, rule, policy_id: policyId, metadata: { capability } }
+      : { decision: kind, allow: kind === "allow", reasons, rule };
     if (policyId && !capability) decision.policy_id = policyId;
     else if (capability && !policyId) decision.metadata = { capability };
     if (obligationKind !== 0) addObligation(decision, obligationKind, obligationValue);
     const usage = usageText ? (JSON.parse(usageText) as UsageCharge) : null;
     return { decision, usage, needsUsage: kindId === 3 };
+  }
+
+  /**
+   * The rule that decided, as a pointer into what the user wrote: the core
+   * sees a passport under `/passport` of its document, the user wrote the
+   * passport itself (`/passport/limits/…` → `/limits/…`).
+   */
+  private rule(id: number): string {
+    const cached = this.rules[id];
+    if (cached !== undefined) return cached;
+    const text = this.string(id);
+    const rule = text.startsWith("/passport/") ? text.slice("/passport".length) : text;
+    this.rules[id] = rule;
+    return rule;
   }
 
   /** Interned strings are decoded once, then served from this cache. */

@@ -27,6 +27,8 @@ export interface DecisionEvent {
   decision: Decision["decision"];
   allow: boolean;
   reason_codes: string[];
+  /** The rule that decided (Decision.rule): a pointer into the policy or a built-in check's id. */
+  rule: string | null;
   policy_id: string | null;
   provider: string;
   fail_closed: boolean;
@@ -57,6 +59,7 @@ export function buildDecisionEvent(
     decision: decision.decision,
     allow: decision.allow,
     reason_codes: decision.reasons.map((r) => r.code).filter(Boolean),
+    rule: typeof decision.rule === "string" ? decision.rule : null,
     policy_id: decision.policy_id ?? null,
     provider: info.provider,
     fail_closed: info.failClosed,

@@ -17,11 +17,12 @@ describe("AllowlistProvider", () => {
     const req = { tool_name: "bash", tool_input: {} };
     const a = await p.evaluate(req);
     expect(a).toEqual(p.evaluateSync(req));
-    expect(a).toEqual({ decision: "deny", allow: false, reasons: [{ code: "oap.tool_not_allowed", message: "tool 'bash' not in allowlist" }] });
+    expect(a).toEqual({ decision: "deny", allow: false, reasons: [{ code: "oap.tool_not_allowed", message: "tool 'bash' not in allowlist" }], rule: "/allowed_tools" });
     expect(await p.evaluate({ tool_name: "web_search", tool_input: {} })).toEqual({
       decision: "allow",
       allow: true,
       reasons: [{ code: "oap.allowed", message: "" }],
+      rule: "/allowed_tools/0",
     });
   });
 

@@ -108,6 +108,7 @@ export function compileRule(capability: string, json: Json, limitsPos: i32, erro
   else if (capability == CAP_REFUND || capability == CAP_CHARGE) rule = PaymentRule.compile(read, capability == CAP_REFUND);
   else rule = ExportRule.compile(read);
   rule.approvalRequired = read.bool("approval_required", false);
+  rule.pointer = read.path;
   return rule;
 }
 

@@ -19,6 +19,8 @@ export abstract class CapabilityRule {
   perDay: i64 = -1;
   perMinuteKey: string = "";
   perDayKey: string = "";
+  /** The JSON pointer of the capability's limits block (where it is, or would be); "" for none. */
+  pointer: string = "";
 
   abstract check(request: RequestView, context: RuleContext, verdict: Verdict): bool;
 }

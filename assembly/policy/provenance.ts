@@ -1,0 +1,117 @@
+// Which rule decided: every decision names one, so a person can tell which
+// line of a policy fired (or that a built-in check did) without reading the
+// message. A step that knows the exact entry names it (`blocked_patterns/3`);
+// otherwise the rule is derived here, once, from the reason code:
+//   - a check that a policy key governs → the JSON pointer of that key in
+//     the capability's limits block (present or not: an absent key is where
+//     the default that decided would be overridden);
+//   - a check no key governs (malformed requests, dangerous operations,
+//     hidden code, work budget) → `builtin:<name>`;
+//   - an allow → the entry that admitted it where the step knows one
+//     (`allowed_paths/1`), else the limits block that was checked, or the
+//     capability grant.
+// Steps inside a capability's rule name entries relative to its block
+// (`blocked_patterns/3`); settleRule makes them whole pointers.
+
+import { Verdict, Code, Decision } from "./verdict";
+import { pointerSegment } from "./load-errors";
+import { keysOf } from "./rules/registry";
+
+/** The pointer of the capabilities list, which grants a capability that has no limits block. */
+export const CAPABILITIES_POINTER = "/passport/capabilities";
+
+/** Fill `verdict.rule` when the deciding step left it empty; `block` is the capability's limits pointer or "". */
+export function settleRule(verdict: Verdict, block: string): void {
+  const named = verdict.rule;
+  if (named.length > 0) {
+    // A step inside a capability's rule names its entry relative to the block: `blocked_patterns/3`.
+    if (block.length > 0 && named.charCodeAt(0) != 0x2f && !named.startsWith("builtin:")) verdict.rule = block + "/" + named;
+    return;
+  }
+  if (verdict.decision == Decision.Allow) {
+    verdict.rule = block.length > 0 ? block : CAPABILITIES_POINTER;
+    return;
+  }
+  const builtin = builtinOf(verdict.code);
+  if (builtin.length > 0) {
+    verdict.rule = "builtin:" + builtin;
+    return;
+  }
+  if (block.length == 0) {
+    verdict.rule = "builtin:" + verdict.code.substring(verdict.code.indexOf(".") + 1);
+    return;
+  }
+  let key = keyOf(verdict.code);
+  if (key.length == 0) key = keyNamedIn(verdict.message, verdict.capability);
+  verdict.rule = key.length > 0 ? block + "/" + pointerSegment(key) : block;
+}
+
+/** The entry `index` of list `key` in a limits block. */
+export function entryRule(block: string, key: string, index: i32): string {
+  return block + "/" + pointerSegment(key) + "/" + index.toString();
+}
+
+/** Codes of checks that no policy key sets: the core makes them on its own. */
+function builtinOf(code: string): string {
+  if (code == Code.INVALID_CONTEXT || code == Code.INVALID_URL || code == Code.INVALID_SERVER_URL || code == Code.INVALID_TOOL_NAME) return "request";
+  if (code == Code.DANGEROUS_OPERATION) return "dangerous_operation";
+  if (code == Code.COMMAND_INJECTION_DETECTED) return "command_injection";
+  if (code == Code.WORK_BUDGET_EXCEEDED) return "work_budget";
+  if (code == Code.EVALUATOR_ERROR) return "evaluator";
+  if (code == Code.POLICY_ERROR) return "policy";
+  if (code == Code.PII_NOT_ALLOWED) return "personal_data";
+  if (code == Code.FORMAT_UNSUPPORTED) return "export_format";
+  if (code == Code.ASSURANCE_INSUFFICIENT) return "assurance";
+  return "";
+}
+
+/** The limits key whose value decides checks with this code; "" when several can (then the block itself). */
+function keyOf(code: string): string {
+  if (code == Code.COMMAND_NOT_ALLOWED) return "allowed_commands";
+  if (code == Code.BLOCKED_PATTERN) return "blocked_patterns";
+  if (code == Code.DIRECTORY_NOT_ALLOWED) return "allowed_working_directories";
+  if (code == Code.ENV_VAR_BLOCKED) return "blocked_env_vars";
+  if (code == Code.PATH_NOT_ALLOWED) return "allowed_paths";
+  if (code == Code.EXTENSION_NOT_ALLOWED) return "allowed_extensions";
+  if (code == Code.DOMAIN_NOT_ALLOWED) return "allowed_domains";
+  if (code == Code.DOMAIN_BLOCKED) return "blocked_domains";
+  if (code == Code.PRIVATE_IP_BLOCKED) return "allow_private_destinations";
+  if (code == Code.METHOD_NOT_ALLOWED) return "allowed_methods";
+  if (code == Code.SERVER_NOT_ALLOWED) return "allowed_servers";
+  if (code == Code.TIMEOUT_EXCEEDED) return "max_timeout";
+  if (code == Code.PARAMETER_SIZE_EXCEEDED) return "max_parameter_size";
+  if (code == Code.RECIPIENT_NOT_ALLOWED) return "allowed_recipients";
+  if (code == Code.CONTENT_TOO_LONG) return "max_message_length";
+  if (code == Code.APPROVAL_REQUIRED) return "approval_required";
+  if (code == Code.CATEGORY_BLOCKED) return "blocked_categories";
+  return "";
+}
+
+/**
+ * For codes several keys can raise (limit_exceeded: max_per_tx or
+ * max_items_per_tx; path_blocked: blocked_paths or blocked_patterns): the
+ * limits key the message names first. Every such message names its key.
+ */
+function keyNamedIn(message: string, capability: string): string {
+  const keys = keysOf(capability);
+  if (keys == null) return "";
+  let best = "";
+  let bestAt = message.length;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    let at = message.indexOf(key);
+    while (at >= 0 && !(bounded(message, at - 1) && bounded(message, at + key.length))) at = message.indexOf(key, at + 1);
+    if (at >= 0 && at < bestAt) {
+      best = key;
+      bestAt = at;
+    }
+  }
+  return best;
+}
+
+/** True when the character at `i` cannot continue a key name (or `i` is outside the text). */
+function bounded(text: string, i: i32): bool {
+  if (i < 0 || i >= text.length) return true;
+  const c = text.charCodeAt(i);
+  return !((c >= 0x61 && c <= 0x7a) || c == 0x5f || (c >= 0x30 && c <= 0x39));
+}
