@@ -162,21 +162,42 @@ export function isFaint(p: usize, s: i32, e: i32): bool {
   return numberUnit == UNIT_PERCENT ? numberValue < 10 : numberValue < 0.1;
 }
 
+// Set by nextToken: where the token begins (its end when none is left), and whether a '/' was
+// among the separators before it.
+let tokenStart = 0;
+let slashBefore = false;
+
+/**
+ * The end of the next token of p[i..e): tokens are split at spaces and commas (and at '/' when
+ * `slash`) outside parentheses, so `calc(1px, 2px)` stays one token. The one tokenizer of
+ * value lists (anyToken) and function arguments (functionArgs).
+ */
+function nextToken(p: usize, i: i32, e: i32, slash: bool): i32 {
+  slashBefore = false;
+  while (i < e) {
+    const c = at(p, i);
+    if (slash && c == 0x2f) slashBefore = true;
+    else if (!isWs(c) && c != 0x2c) break;
+    i++;
+  }
+  tokenStart = i;
+  let depth = 0;
+  while (i < e) {
+    const c = at(p, i);
+    if (c == 0x28) depth++;
+    else if (c == 0x29) depth--;
+    else if (depth <= 0 && (isWs(c) || c == 0x2c || (slash && c == 0x2f))) break;
+    i++;
+  }
+  return i;
+}
+
 /** Calls fn(token start, token end) for tokens split at spaces and commas outside parentheses; stops at true. */
 function anyToken(p: usize, s: i32, e: i32, fn: (p: usize, s: i32, e: i32) => bool): bool {
   let i = s;
   while (i < e) {
-    while (i < e && (isWs(at(p, i)) || at(p, i) == 0x2c)) i++;
-    const start = i;
-    let depth = 0;
-    while (i < e) {
-      const c = at(p, i);
-      if (c == 0x28) depth++;
-      else if (c == 0x29) depth--;
-      else if (depth <= 0 && (isWs(c) || c == 0x2c)) break;
-      i++;
-    }
-    if (i > start && fn(p, start, i)) return true;
+    i = nextToken(p, i, e, false);
+    if (i > tokenStart && fn(p, tokenStart, i)) return true;
   }
   return false;
 }
@@ -229,21 +250,10 @@ export function functionArgs(p: usize, s: i32, e: i32): void {
   slashArg = -1;
   let i = s;
   while (i < e && argCount < 8) {
-    while (i < e && (isWs(at(p, i)) || at(p, i) == 0x2c || at(p, i) == 0x2f)) {
-      if (at(p, i) == 0x2f) slashArg = argCount;
-      i++;
-    }
-    const start = i;
-    let depth = 0;
-    while (i < e) {
-      const c = at(p, i);
-      if (c == 0x28) depth++;
-      else if (c == 0x29) depth--;
-      else if (depth <= 0 && (isWs(c) || c == 0x2c || c == 0x2f)) break;
-      i++;
-    }
-    if (i > start) {
-      argStart[argCount] = start;
+    i = nextToken(p, i, e, true);
+    if (slashBefore) slashArg = argCount;
+    if (i > tokenStart) {
+      argStart[argCount] = tokenStart;
       argEnd[argCount] = i;
       argCount++;
     }

@@ -95,9 +95,12 @@ export function scanPlainRun(p: usize, end: usize, trim: bool): usize {
       const w = load<u64>(q);
       if (asciiNoneBelow(w, 0x20) && !hasByte(w, 0x7f)) {
         const spaces = zeroBytes(w ^ SPACES);
-        if (hasByte(w, 0x3c)) hint |= 3;
-        else if (hint == 0 && (hasByte(w, 0x3e) || hasByte(w, 0x5f) || hasByte(w, 0x26) || hasByte(w, 0x25)
-          || hasByte(w, 0x5c) || hasByte(w, 0x3d))) hint = 2;
+        // Once a '<' was seen (hint 3) no byte can add to the hint: the tests are skipped.
+        if (hint != 3) {
+          if (hasByte(w, 0x3c)) hint = 3;
+          else if (hint == 0 && (hasByte(w, 0x3e) || hasByte(w, 0x5f) || hasByte(w, 0x26) || hasByte(w, 0x25)
+            || hasByte(w, 0x5c) || hasByte(w, 0x3d))) hint = 2;
+        }
         if ((spaces >> 63) != 0) {
           // Ends in spaces: where they begin (in this block, or earlier when it is all spaces).
           const other = ~spaces & HIGHS;

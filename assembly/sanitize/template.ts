@@ -222,28 +222,45 @@ function opensAt(p: usize, end: usize): bool {
   return f == 0x3c || f == 0x5b;
 }
 
-/** Replace every chat-template marker of src by [[MARKER_SANITIZED]] into dst; false (dst untouched) when none. */
-export function neutralizeTemplateMarkers(src: ByteBuffer, dst: ByteBuffer, report: SanitizeReport): bool {
-  const start = src.ptr;
-  const end = start + <usize>src.length;
-  let copied = start;
-  let p = start;
-  let any = false;
+// Set by nextTemplate: where the marker it found ends.
+let templateEnd: usize = 0;
+
+/**
+ * The start of the next chat-template marker at or after p (start: the text's first byte) and
+ * sets templateEnd; returns end when there is none. `skip`: pass over what cannot open a marker
+ * eight bytes at a time, and over non-ASCII characters that cannot fold to '<' or '[' (most
+ * letters of every script) one by one without the matcher; the differential spec runs it with
+ * skip off, where every character goes through the matcher's checks.
+ */
+function nextTemplate(p: usize, start: usize, end: usize, skip: bool): usize {
   while (p < end) {
-    // Eight bytes at a time: go straight to the first that may open a marker ('<', '[', a blank
-    // line, a byte that is not ASCII), or past all eight.
-    if (p + 8 <= end && p > start) {
-      const w = load<u64>(p);
-      const nl = zeroBytes(w ^ NEWLINES);
-      const stops = (w & HIGHS) | zeroBytes(w ^ LTS) | zeroBytes(w ^ BRACKETS) | (nl & (nl >> 8)) | (nl & TOP_BYTE);
-      if (stops == 0) {
-        p += 8;
-        continue;
+    if (skip && p > start) {
+      // Eight bytes at a time: go straight to the first that may open a marker ('<', '[', a blank
+      // line, a byte that is not ASCII), or past all eight.
+      if (p + 8 <= end) {
+        const w = load<u64>(p);
+        const nl = zeroBytes(w ^ NEWLINES);
+        const stops = (w & HIGHS) | zeroBytes(w ^ LTS) | zeroBytes(w ^ BRACKETS) | (nl & (nl >> 8)) | (nl & TOP_BYTE);
+        if (stops == 0) {
+          p += 8;
+          continue;
+        }
+        const skipped = <usize>(ctz(stops) >> 3);
+        if (skipped > 0) {
+          p += skipped;
+          continue;
+        }
       }
-      const skip = <usize>(ctz(stops) >> 3);
-      if (skip > 0) {
-        p += skip;
-        continue;
+      // A non-ASCII character opens nothing unless it may fold to a bracket (it is not at the
+      // start of the text, where a skipped character could precede "Human:").
+      if (<u32>load<u8>(p) >= 0xc0) {
+        const from = p;
+        while (p < end && <u32>load<u8>(p) >= 0xc0) {
+          const packed = decodeUtf8(p, end);
+          if (mayFoldToBracket(packed & 0xffffff)) break;
+          p += <usize>(packed >> 24);
+        }
+        if (p != from) continue;
       }
     }
     const b = <u32>load<u8>(p);
@@ -256,24 +273,54 @@ export function neutralizeTemplateMarkers(src: ByteBuffer, dst: ByteBuffer, repo
       if (m != 0) from = turnStart;
     }
     if (m == 0 && opensAt(p, end)) m = matchTemplate(p, end);
-    if (m == 0) {
-      // After a failed run of '<', go on from its last '<' (a later start can only be plainer).
-      p = lastAngle > p ? lastAngle : p + len;
-      continue;
+    if (m != 0) {
+      templateEnd = m;
+      return from;
     }
-    if (!any) {
-      any = true;
-      dst.reset();
-      dst.ensure(src.length + 32);
-    }
+    // After a failed run of '<', go on from its last '<' (a later start can only be plainer).
+    p = lastAngle > p ? lastAngle : p + len;
+  }
+  return end;
+}
+
+/** Replace every chat-template marker of src by [[MARKER_SANITIZED]] into dst; false (dst untouched) when none. */
+export function neutralizeTemplateMarkers(src: ByteBuffer, dst: ByteBuffer, report: SanitizeReport): bool {
+  const start = src.ptr;
+  const end = start + <usize>src.length;
+  let from = nextTemplate(start, start, end, true);
+  if (from == end) return false;
+  dst.reset();
+  dst.ensure(src.length + 32);
+  let copied = start;
+  while (from != end) {
     dst.append(copied, <i32>(from - copied));
     dst.appendString(MARKER_REPLACEMENT);
     report.markers++;
-    report.markerSpoof = true;
-    copied = m;
-    p = m;
+    copied = templateEnd;
+    from = nextTemplate(copied, start, end, true);
   }
-  if (!any) return false;
+  report.markerSpoof = true;
   dst.append(copied, <i32>(end - copied));
   return true;
+}
+
+/** The markers found, as "start:end," pairs (the differential spec compares skip on and off). */
+function spans(src: ByteBuffer, skip: bool): string {
+  const start = src.ptr;
+  const end = start + <usize>src.length;
+  let out = "";
+  let from = nextTemplate(start, start, end, skip);
+  while (from != end) {
+    out += (<i32>(from - start)).toString() + ":" + (<i32>(templateEnd - start)).toString() + ",";
+    from = nextTemplate(templateEnd, start, end, skip);
+  }
+  return out;
+}
+
+export function templateSpans(src: ByteBuffer): string {
+  return spans(src, true);
+}
+
+export function templateSpansReference(src: ByteBuffer): string {
+  return spans(src, false);
 }
