@@ -16,6 +16,7 @@ import { CapabilityRule, RuleContext } from "./rules/rule";
 import { compileRule, capabilityOfBlock } from "./rules/registry";
 import { assuranceRank } from "./money";
 import { checkUsage } from "./usage";
+import { checkEnforcement } from "./enforcement";
 
 export const SPEC_VERSION = "oap/1.0";
 
@@ -137,6 +138,7 @@ export class PassportPolicy extends Policy {
     }
     // `never_expires: true` beside an `expires_at` is contradictory; the stricter one holds.
     this.compileFacts(json, pos, errors);
+    checkEnforcement(json, json.get(pos, "enforcement"), "/passport/enforcement", errors);
 
     const limitsPos = json.get(pos, "limits");
     if (limitsPos >= 0 && json.typeAt(limitsPos) != JsonType.Object) {

@@ -18,6 +18,7 @@ import {
 } from "../tool-map";
 import { CapabilityRule } from "./rule";
 import { LimitsReader } from "./limits-reader";
+import { checkEnforcement } from "../enforcement";
 import { NotEnforcedRule } from "./not-enforced";
 import { CommandRule, COMMAND_KEYS } from "./command-rule";
 import { FileRule, FILE_KEYS } from "./file-rule";
@@ -108,6 +109,7 @@ export function compileRule(capability: string, json: Json, limitsPos: i32, erro
   else if (capability == CAP_REFUND || capability == CAP_CHARGE) rule = PaymentRule.compile(read, capability == CAP_REFUND);
   else rule = ExportRule.compile(read);
   rule.approvalRequired = read.bool("approval_required", false);
+  checkEnforcement(json, read.find("enforcement"), read.keyPath("enforcement"), errors);
   return rule;
 }
 
