@@ -7,7 +7,7 @@
  */
 
 import { parseArgs } from "node:util";
-import { resolve } from "node:path";
+import { relative, resolve } from "node:path";
 import { loadGuard } from "../config/load-guard.ts";
 import { describeResult, runPolicyTests } from "../rollout/index.ts";
 import { clockFrom } from "./clock-flag.ts";
@@ -33,7 +33,7 @@ export async function testCommand(args: string[], io: { stdout: NodeJS.WritableS
   for (const result of report.results) {
     const origin = tests.origins[result.index];
     // Tests in a passport file the config names are shown with that file's name.
-    const where = origin.file === resolve(file) ? origin.path : `${origin.file} ${origin.path}`;
+    const where = origin.file === resolve(file) ? origin.path : `${relative(process.cwd(), origin.file)} ${origin.path}`;
     if (result.ok) {
       out += `ok    ${where} "${result.name}"\n`;
       continue;

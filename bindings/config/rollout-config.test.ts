@@ -20,8 +20,16 @@ const failure = (promise: Promise<unknown>) => promise.then(() => null, (e) => e
 const ALLOWLIST = "  provider:\n    use: portcullis:AllowlistProvider\n    config: {allowed_tools: [read_file]}\n";
 const passport = (extra: object = {}) => ({
   passport_id: "p1",
+  kind: "instance",
   spec_version: "oap/1.0",
+  owner_id: "org_1",
+  owner_type: "org",
+  assurance_level: "L0",
   status: "active",
+  regions: ["US"],
+  created_at: "2026-01-01T00:00:00Z",
+  updated_at: "2026-01-01T00:00:00Z",
+  version: "1.0.0",
   capabilities: [{ id: "system.command.execute" }],
   limits: { "system.command.execute": { allowed_commands: ["git", "ls"], blocked_patterns: ["git push --force"] } },
   ...extra,
