@@ -10,8 +10,8 @@
 
 import { createReadStream } from "node:fs";
 import { parseArgs } from "node:util";
-import { loadGuard } from "../config/load-guard.ts";
-import type { Decision, GuardrailRequest } from "../core/decision.ts";
+import { loadGuard } from "../node.ts";
+import type { Decision, GuardrailRequest } from "../core/index.ts";
 import { decisionsDiffer } from "../providers/index.ts";
 import type { Guard } from "../middleware/index.ts";
 import { byteLines } from "./byte-lines.ts";

@@ -8,7 +8,7 @@
 
 import { parseArgs } from "node:util";
 import { relative, resolve } from "node:path";
-import { loadGuard } from "../config/load-guard.ts";
+import { loadGuard } from "../node.ts";
 import { describeResult, runPolicyTests } from "../rollout/index.ts";
 import { clockFrom } from "./clock-flag.ts";
 import { UsageError } from "./usage-error.ts";

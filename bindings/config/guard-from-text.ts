@@ -26,7 +26,7 @@ import { ConfigReadError, readFailure } from "./config-error.ts";
 import { resolveUse } from "./provider-aliases.ts";
 import { jsonSyntax } from "./json-syntax.ts";
 import { decodePointer, type ConfigSyntax } from "./syntax.ts";
-import { EnforcedProvider } from "../providers/enforced.ts";
+import { EnforcedProvider } from "../providers/index.ts";
 import { addTests, requirePassingTests, type PolicyTestSet } from "./tests-section.ts";
 
 /** What a config may ask of its environment. `from` is the file of the config that names `path`. */

@@ -6,7 +6,7 @@
  * Modes a passport sets itself are applied inside its provider first.
  */
 
-import { normalizeDecision, type Decision, type GuardrailRequest } from "../core/decision.ts";
+import { normalizeDecision, type Decision, type GuardrailRequest } from "../core/index.ts";
 import { applyEnforcement, isEnforcementMode, type EnforcementMode } from "../enforcement/index.ts";
 import { isGuardrailProvider, type GuardrailProvider } from "./types.ts";
 

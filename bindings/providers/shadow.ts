@@ -8,7 +8,7 @@
  * reported, not thrown.
  */
 
-import { normalizeDecision, type Decision, type GuardrailRequest } from "../core/decision.ts";
+import { normalizeDecision, type Decision, type GuardrailRequest } from "../core/index.ts";
 import { isGuardrailProvider, type GuardrailProvider } from "./types.ts";
 
 /** One call the two policies judge differently. Carries the request: the host decides what to keep of it. */
