@@ -9,7 +9,8 @@
 
 import { CoreError } from "../core/abi.ts";
 import { AllowlistProvider } from "../providers/allowlist.ts";
-import { PassportProvider } from "../providers/passport.ts";
+import { PassportProvider, type PassportConfig } from "../providers/passport.ts";
+import { EnforcementModeError } from "../enforcement/index.ts";
 import { CompositeProvider } from "../providers/composite.ts";
 import { isGuardrailProvider, type Clock, type GuardrailProvider } from "../providers/types.ts";
 import type { UsageStore } from "../usage/types.ts";
@@ -235,7 +236,7 @@ async function buildProvider(use: string, config: Record<string, unknown>, ctx: 
         }
         return fail("PassportProvider needs `guardrails.passport` (a file path or an inline passport)");
       }
-      const provider = new PassportProvider({ ...(config as object), ...ctx.overrides, passport: ctx.passport.passport, clock: ctx.clock, usage: ctx.usage });
+      const provider = passportProvider({ ...(config as object), ...ctx.overrides, passport: ctx.passport.passport, clock: ctx.clock, usage: ctx.usage }, ctx);
       return ready(provider, ctx);
     }
     case "portcullis:AllowlistProvider":
@@ -252,6 +253,18 @@ async function buildProvider(use: string, config: Record<string, unknown>, ctx: 
     }
     default:
       return loadCustomProvider(use, config, ctx, fail);
+  }
+}
+
+/** A mode the schema lets through (in the limits of a capability portcullis does not enforce) is still a located error. */
+function passportProvider(config: PassportConfig, ctx: BuildContext): PassportProvider {
+  try {
+    return new PassportProvider(config);
+  } catch (error) {
+    if (!(error instanceof EnforcementModeError) || !ctx.passport) throw error;
+    const { file, source, prefix } = ctx.passport;
+    const path = prefix + error.path;
+    throw new ConfigError([{ ...locate(ctx, source, path), file, path, message: 'expected "enforce", "warn" or "shadow"' }]);
   }
 }
 

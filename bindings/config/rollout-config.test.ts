@@ -61,6 +61,13 @@ describe("guardrails.enforcement", () => {
     expect(capability!.issues[0].line).toBeGreaterThan(1);
   });
 
+  it("a mode in the limits of a capability portcullis does not enforce is checked too", async () => {
+    const text = JSON.stringify(passport({ limits: { "repo.pr.create": { enforcement: "later" } } }), null, 2);
+    const error = await failure(loadGuard(file(`guardrails:\n  passport: ${JSON.stringify(JSON.parse(text))}\n`)));
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error!.issues[0]).toMatchObject({ path: "/guardrails/passport/limits/repo.pr.create/enforcement", line: 2 });
+  });
+
   it("shadow does not soften provider safety stops", async () => {
     const { guard, safety } = await loadGuard(file(`guardrails:\n  enforcement: shadow\n${ALLOWLIST}`));
     const turn = { type: "ai", id: "m1", content: "", tool_calls: [{ id: "c1", name: "bash", args: {} }], response_metadata: { finish_reason: "content_filter" } };
