@@ -11,3 +11,5 @@ export * from "./approvals/index.ts";
 export * from "./usage/index.ts";
 export * from "./config/index.ts";
 export * from "./safety/index.ts";
+export * from "./rollout/index.ts";
+export * from "./enforcement/index.ts";

@@ -22,6 +22,7 @@ function sample(key: string, prop: Schema): unknown {
   if (ref === "currencyLimits") return { USD: { max_per_tx: 100, daily_cap: 1000 } };
   if (ref === "count") return 10;
   if (ref === "approvalRequired") return true;
+  if (ref === "enforcement") return "shadow";
   if (prop.const !== undefined) return prop.const;
   if (prop.enum) return prop.enum[0];
   if (prop.type === "number") return 30;

@@ -17,6 +17,7 @@ import { compileRule, capabilityOfBlock } from "./rules/registry";
 import { assuranceRank } from "./money";
 import { checkUsage } from "./usage";
 import { settleRule, CAPABILITIES_POINTER } from "./provenance";
+import { checkEnforcement } from "./enforcement";
 
 export const SPEC_VERSION = "oap/1.0";
 
@@ -138,6 +139,7 @@ export class PassportPolicy extends Policy {
     }
     // `never_expires: true` beside an `expires_at` is contradictory; the stricter one holds.
     this.compileFacts(json, pos, errors);
+    checkEnforcement(json, json.get(pos, "enforcement"), "/passport/enforcement", errors);
 
     const limitsPos = json.get(pos, "limits");
     if (limitsPos >= 0 && json.typeAt(limitsPos) != JsonType.Object) {

@@ -19,6 +19,7 @@ import { serveCommand, ServeStartError, ServeUsageError } from "./serve.ts";
 import { sanitizeCommand } from "./sanitize.ts";
 import { byteLines } from "./byte-lines.ts";
 import { UsageError } from "./usage-error.ts";
+import { clockFrom } from "./clock-flag.ts";
 import { VERBS, overview, packageVersion, unknownVerb, usageLine, verbHelp, wantsHelp } from "./usage.ts";
 import { CONTEXT_OPTIONS, contextConflict, contextFlags, hasFlags, type ContextFlags } from "./context-flags.ts";
 
@@ -64,6 +65,10 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
       case "import":
       case "explain":
         return await (await import("./import.ts"))[verb === "import" ? "importCommand" : "explainCommand"](rest, io);
+      case "test":
+        return await (await import("./policy-test.ts")).testCommand(rest, io);
+      case "diff":
+        return await (await import("./diff.ts")).diffCommand(rest, io);
       case "mcp-proxy":
         return await (await import("./mcp-proxy.ts")).mcpProxyCommand(rest, io);
       default:
@@ -95,23 +100,15 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
   }
 }
 
-function clockFrom(now: string | undefined): (() => number) | undefined {
-  if (now === undefined) return undefined;
-  // Require a zone: a local time would make the decision depend on the machine.
-  const ms = /(?:Z|[+-]\d\d:\d\d)$/i.test(now) ? Date.parse(now) : NaN;
-  if (Number.isNaN(ms)) throw new UsageError(`--now must be an ISO-8601 timestamp with a zone, got '${now}'`);
-  return () => ms;
-}
-
 interface Policy {
   loaded: LoadedGuard;
   /** --workspace-root/--cwd/--home: the loaded policy uses them; every request is checked against them. */
   flags: ContextFlags;
 }
 
-async function loadPolicy(file: string | undefined, now: string | undefined, usage: StaticUsageStore, flags: ContextFlags): Promise<Policy> {
+async function loadPolicy(file: string | undefined, now: string | undefined, usage: StaticUsageStore, flags: ContextFlags, strict = false): Promise<Policy> {
   if (!file) throw new UsageError("--policy FILE is required");
-  const loaded = await loadGuard(file, { clock: clockFrom(now), usage, workspaceRoot: flags.workspace_root, home: flags.home });
+  const loaded = await loadGuard(file, { clock: clockFrom(now), usage, workspaceRoot: flags.workspace_root, home: flags.home, strict });
   return { loaded, flags };
 }
 
@@ -158,11 +155,11 @@ async function decideLine({ loaded, flags }: Policy, line: Uint8Array): Promise<
 async function evalCommand(args: string[], io: { stdout: NodeJS.WritableStream; stdin: NodeJS.ReadableStream & AsyncIterable<Uint8Array | string> }): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
-    options: { policy: { type: "string" }, now: { type: "string" }, input: { type: "string" }, usage: { type: "string" }, ...CONTEXT_OPTIONS },
+    options: { policy: { type: "string" }, now: { type: "string" }, input: { type: "string" }, usage: { type: "string" }, strict: { type: "boolean" }, ...CONTEXT_OPTIONS },
     allowPositionals: true,
   });
   if (positionals.length) throw new UsageError(`unexpected argument '${positionals[0]}'`);
-  const loaded = await loadPolicy(values.policy, values.now, usageFrom(values.usage), contextFlags("eval", values));
+  const loaded = await loadPolicy(values.policy, values.now, usageFrom(values.usage), contextFlags("eval", values), values.strict === true);
   const input = values.input ? createReadStream(values.input) : io.stdin;
   const opened = new Promise<void>((resolveOpen, rejectOpen) => {
     if (!values.input) return resolveOpen();
@@ -195,6 +192,7 @@ async function checkCommand(args: string[], io: { stdout: NodeJS.WritableStream 
       context: { type: "string" },
       now: { type: "string" },
       usage: { type: "string" },
+      strict: { type: "boolean" },
       ...CONTEXT_OPTIONS,
     },
     allowPositionals: true,
@@ -214,19 +212,21 @@ async function checkCommand(args: string[], io: { stdout: NodeJS.WritableStream 
   const request: GuardrailRequest = { tool_name: values.tool, tool_input: parseJson("input", values.input) ?? {} };
   const context = parseJson("context", values.context);
   if (context) request.context = context;
-  const loaded = await loadPolicy(values.policy, values.now, usageFrom(values.usage), contextFlags("check", values));
+  const loaded = await loadPolicy(values.policy, values.now, usageFrom(values.usage), contextFlags("check", values), values.strict === true);
   const decision = await decideLine(loaded, new TextEncoder().encode(JSON.stringify(request)));
   io.stdout.write(JSON.stringify(decision) + "\n");
   return decision.decision === "allow" ? 0 : decision.decision === "ask" ? 3 : 1;
 }
 
 async function validateCommand(args: string[], io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream }): Promise<number> {
-  const { positionals } = parseArgs({ args, options: {}, allowPositionals: true });
+  const { values, positionals } = parseArgs({ args, options: { now: { type: "string" } }, allowPositionals: true });
   if (positionals.length === 0) throw new UsageError("validate needs at least one FILE");
+  const clock = clockFrom(values.now);
   let failed = 0;
   for (const file of positionals) {
     try {
-      await loadGuard(file);
+      // A policy whose own tests fail is not valid.
+      await loadGuard(file, { clock, strict: true });
       io.stdout.write(`${file}: valid\n`);
     } catch (error) {
       if (!(error instanceof ConfigError)) throw error;

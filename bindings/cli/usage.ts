@@ -26,7 +26,7 @@ const CONTEXT_FLAGS = `--workspace-root DIR  base of relative paths; commands th
 
 export const VERBS: Record<string, VerbHelp> = {
   eval: {
-    usage: "portcullis eval --policy FILE [--input FILE] [--now ISO-8601] [--usage JSON] [--workspace-root DIR] [--cwd DIR] [--home DIR]",
+    usage: "portcullis eval --policy FILE [--input FILE] [--now ISO-8601] [--usage JSON] [--strict] [--workspace-root DIR] [--cwd DIR] [--home DIR]",
     summary: "JSON Lines requests in (stdin by default), one decision per line out, in order.",
     details: `  --policy FILE         a config (YAML or JSON) or a bare OAP passport
   --input FILE          read requests from FILE instead of stdin
@@ -34,27 +34,49 @@ export const VERBS: Record<string, VerbHelp> = {
   --usage JSON          the usage counters every line is judged by, e.g.
                         '{"calls_last_minute":3,"calls_today":40,"amount_today":1200,"idempotency_key_seen":false}';
                         default: none used yet. The CLI keeps no counters between lines.
+  --strict              refuse the policy (exit 2) when one of its \`tests:\` fails
   ${CONTEXT_FLAGS}
 A line that is not a valid request gets a deny (oap.invalid_context); the stream goes on.
 Exit 0 when the stream was processed, 2 for usage or policy-file errors.`,
   },
   check: {
     usage:
-      "portcullis check --policy FILE --tool NAME [--input JSON] [--context JSON] [--now ISO-8601] [--usage JSON] [--workspace-root DIR] [--cwd DIR] [--home DIR]",
+      "portcullis check --policy FILE --tool NAME [--input JSON] [--context JSON] [--now ISO-8601] [--usage JSON] [--strict] [--workspace-root DIR] [--cwd DIR] [--home DIR]",
     summary: "one decision for one call; exit 0 allow, 1 deny, 3 ask.",
     details: `  --policy FILE         a config (YAML or JSON) or a bare OAP passport
   --tool NAME           the tool's name, e.g. bash
   --input JSON          the tool's arguments, a JSON object (default {})
   --context JSON        the request's context, a JSON object
-  --now, --usage        as for eval
+  --now, --usage, --strict  as for eval
   ${CONTEXT_FLAGS}
 Exit 0 allow, 1 deny, 3 ask, 2 for usage or policy-file errors.`,
   },
   validate: {
-    usage: "portcullis validate FILE...",
-    summary: "check config and passport files; exit 0 valid, 1 invalid.",
+    usage: "portcullis validate [--now ISO-8601] FILE...",
+    summary: "check config and passport files and run their tests; exit 0 valid, 1 invalid.",
     details: `Each FILE is a config (YAML or JSON) or a bare OAP passport. Problems are printed with file:line:column,
-JSON path and what was expected. Exit 0 when all are valid, 1 when any is not, 2 for usage errors.`,
+JSON path and what was expected. A file whose \`tests:\` fail is invalid; --now is the time they are judged at.
+Exit 0 when all are valid, 1 when any is not, 2 for usage errors.`,
+  },
+  test: {
+    usage: "portcullis test [--now ISO-8601] POLICY",
+    summary: "run a policy file's tests; exit 0 all pass, 1 a failure.",
+    details: `POLICY is a config or a bare OAP passport with \`tests:\` — a list of {name?, request, expect, code?}:
+a call and the decision (allow, deny, ask) it must get, optionally with a reason code it must carry. Tests check
+what the policy decides before an enforcement mode (warn, shadow) softens it. POLICY may also be given as
+--policy FILE. Each test prints ok or FAIL (expected, got, and the policy's reason).
+Exit 0 when all pass, 1 when one fails or there are none, 2 for usage or policy-file errors.`,
+  },
+  diff: {
+    usage: "portcullis diff --policy OLD --policy NEW [--input FILE] [--now ISO-8601] [--strict]",
+    summary: "judge recorded calls by two policies; report each one they decide differently.",
+    details: `  --policy OLD --policy NEW  the policy in force and the candidate (configs or bare passports)
+  --input FILE          recorded requests as JSON Lines, as eval reads them (stdin by default)
+  --now ISO-8601        as for eval
+  --strict              refuse a policy whose \`tests:\` fail
+Two decisions differ when the decision or the reason codes do. Each difference prints the input line, the tool
+and its arguments, and both decisions with their reasons; a summary ends the report.
+Exit 0 when no call is decided differently, 1 when some are, 2 for usage or policy-file errors.`,
   },
   detect: {
     usage: "portcullis detect [--config FILE] [--input FILE] [--shape NAME]",

@@ -164,7 +164,7 @@ describe("passport errors", () => {
       'bad-passport-values.json:21:2 /created_at: expected an RFC 3339 date-time with time zone, like "2030-01-01T00:00:00Z", got "2026-01-01"',
       'bad-passport-values.json:23:2 /expires_at: expected an RFC 3339 date-time with time zone, like "2030-01-01T00:00:00Z", got "tomorrow"',
       'bad-passport-values.json:24:2 /version: expected a document version like "1.0.0", got "v1"',
-      'bad-passport-values.json:25:2 (root): unknown key "colour" (allowed keys: $schema, passport_id, agent_id, kind, template_id, parent_agent_id, spec_version, name, description, owner_id, owner_type, assurance_level, status, did, capabilities, limits, regions, created_at, updated_at, expires_at, never_expires, version, metadata)',
+      'bad-passport-values.json:25:2 (root): unknown key "colour" (allowed keys: $schema, passport_id, agent_id, kind, template_id, parent_agent_id, spec_version, name, description, owner_id, owner_type, assurance_level, status, did, capabilities, limits, regions, created_at, updated_at, expires_at, never_expires, enforcement, version, metadata, tests)',
     ]);
   });
 

@@ -9,7 +9,8 @@
 
 import { CoreError } from "../core/abi.ts";
 import { AllowlistProvider } from "../providers/allowlist.ts";
-import { PassportProvider } from "../providers/passport.ts";
+import { PassportProvider, type PassportConfig } from "../providers/passport.ts";
+import { EnforcementModeError } from "../enforcement/index.ts";
 import { CompositeProvider } from "../providers/composite.ts";
 import { isGuardrailProvider, type Clock, type GuardrailProvider } from "../providers/types.ts";
 import type { UsageStore } from "../usage/types.ts";
@@ -26,6 +27,8 @@ import { ConfigReadError, readFailure } from "./config-error.ts";
 import { resolveUse } from "./provider-aliases.ts";
 import { jsonSyntax } from "./json-syntax.ts";
 import { decodePointer, type ConfigSyntax } from "./syntax.ts";
+import { EnforcedProvider } from "../providers/index.ts";
+import { addTests, requirePassingTests, type PolicyTestSet } from "./tests-section.ts";
 
 /** What a config may ask of its environment. `from` is the file of the config that names `path`. */
 export interface ConfigHost {
@@ -60,6 +63,8 @@ export interface LoadOptions {
    * inlined sanitize.wasm. Elsewhere: `(o) => new ToolResultSanitizer(sharedSanitizerSync, o)` from portcullis/sanitize.
    */
   makeSanitizer?: MakeSanitizer;
+  /** Run the policy's `tests:` and refuse it (ConfigError naming each failing test) when one fails. */
+  strict?: boolean;
 }
 
 export interface TextLoadOptions extends LoadOptions {
@@ -84,6 +89,8 @@ export interface LoadedGuard {
   sanitizer?: ToolResultFilter;
   config: PortcullisConfig;
   file: string;
+  /** The policy's `tests:` (config and passport), with where each is written; run them with runPolicyTests. */
+  tests: PolicyTestSet;
 }
 
 interface PassportSource {
@@ -145,7 +152,9 @@ export async function loadGuardFromText(source: string, options: TextLoadOptions
   if (section.passport !== undefined) ctx.passport = await resolvePassport(section.passport, ctx, fail);
   const use = section.provider?.use ?? (ctx.passport ? "portcullis:PassportProvider" : undefined);
   if (!use) fail("expected `provider: {use: …}` or a `passport`", "/guardrails");
-  const provider = await buildProvider(use!, section.provider?.config ?? {}, ctx);
+  const built = await buildProvider(use!, section.provider?.config ?? {}, ctx);
+  const mode = section.enforcement ?? "enforce";
+  const provider = mode === "enforce" ? built : new EnforcedProvider({ provider: built, mode });
   const audit = [...(options.audit ?? [])];
   if (section.audit?.path) {
     if (!host.auditFile) fail("an audit file needs a filesystem here: pass `audit` sinks instead (or a host with auditFile)", "/guardrails/audit/path");
@@ -165,7 +174,23 @@ export async function loadGuardFromText(source: string, options: TextLoadOptions
     approvals: options.approvals,
     sanitizer,
   });
-  return sanitizer ? { guard, safety, sanitizer, config, file } : { guard, safety, config, file };
+  const tests = parsed.kind === "config" ? policyTests(config.tests, ctx, null) : policyTests(undefined, ctx, "");
+  if (options.strict) await requirePassingTests(guard, tests);
+  return sanitizer ? { guard, safety, sanitizer, config, file, tests } : { guard, safety, config, file, tests };
+}
+
+/** The config's own tests, then its passport's (wherever it is written; `passportPrefix` "" for a bare passport file). */
+function policyTests(configTests: unknown, ctx: BuildContext, passportPrefix: string | null): PolicyTestSet {
+  const set: PolicyTestSet = { tests: [], origins: [] };
+  const locator = (source: string) => (pointer: string) => ctx.syntax.locator(source).locate(decodePointer(pointer));
+  addTests(set, configTests, "/tests", ctx.file, locator(ctx.source));
+  const passport = ctx.passport;
+  if (passport) {
+    const syntax = passport.file === ctx.file ? ctx.syntax : ctx.syntaxFor(passport.file);
+    const locate = (pointer: string) => syntax.locator(passport.source).locate(decodePointer(pointer));
+    addTests(set, passport.passport.tests, `${passportPrefix ?? passport.prefix}/tests`, passport.file, locate);
+  }
+  return set;
 }
 
 function locate(ctx: BuildContext, source: string, pointer: string): { line: number; column: number } {
@@ -211,7 +236,7 @@ async function buildProvider(use: string, config: Record<string, unknown>, ctx: 
         }
         return fail("PassportProvider needs `guardrails.passport` (a file path or an inline passport)");
       }
-      const provider = new PassportProvider({ ...(config as object), ...ctx.overrides, passport: ctx.passport.passport, clock: ctx.clock, usage: ctx.usage });
+      const provider = passportProvider({ ...(config as object), ...ctx.overrides, passport: ctx.passport.passport, clock: ctx.clock, usage: ctx.usage }, ctx);
       return ready(provider, ctx);
     }
     case "portcullis:AllowlistProvider":
@@ -228,6 +253,18 @@ async function buildProvider(use: string, config: Record<string, unknown>, ctx: 
     }
     default:
       return loadCustomProvider(use, config, ctx, fail);
+  }
+}
+
+/** A mode the schema lets through (in the limits of a capability portcullis does not enforce) is still a located error. */
+function passportProvider(config: PassportConfig, ctx: BuildContext): PassportProvider {
+  try {
+    return new PassportProvider(config);
+  } catch (error) {
+    if (!(error instanceof EnforcementModeError) || !ctx.passport) throw error;
+    const { file, source, prefix } = ctx.passport;
+    const path = prefix + error.path;
+    throw new ConfigError([{ ...locate(ctx, source, path), file, path, message: 'expected "enforce", "warn" or "shadow"' }]);
   }
 }
 

@@ -12,12 +12,16 @@ import { ConfigError } from "./config-error.ts";
 import { jsonSyntax } from "./json-syntax.ts";
 import { decodePointer, type ConfigSyntax } from "./syntax.ts";
 import type { SanitizerSection } from "../sanitize/config.ts";
+import type { EnforcementMode } from "../enforcement/index.ts";
+import type { PolicyTest } from "../rollout/index.ts";
 
 export { ConfigError };
 
 export interface GuardrailsSection {
   enabled?: boolean;
   fail_closed?: boolean;
+  /** The whole guard's enforcement mode (default enforce). */
+  enforcement?: EnforcementMode;
   passport?: string | Record<string, unknown>;
   provider?: { use: string; config?: Record<string, unknown> };
   audit?: { path: string };
@@ -27,6 +31,8 @@ export interface PortcullisConfig {
   guardrails: GuardrailsSection;
   safety_finish_reason?: Record<string, unknown>;
   sanitizer?: SanitizerSection;
+  /** Calls and the decisions this policy must give them (`portcullis test`). */
+  tests?: PolicyTest[];
 }
 
 export type ParsedDocument =

@@ -8,6 +8,7 @@
  */
 
 import type { Decision, GuardrailRequest } from "../core/decision.ts";
+import { softenedBy, wouldDecide } from "../enforcement/index.ts";
 
 export type DecisionAction =
   | "allow_tool_call"
@@ -34,6 +35,9 @@ export interface DecisionEvent {
   fail_closed: boolean;
   provider_error: boolean;
   duration_ms: number;
+  /** Only when an enforcement mode let the call through: the mode and what the policy decided. */
+  enforcement?: "warn" | "shadow";
+  would_decide?: "deny" | "ask";
 }
 
 export type AuditSink = (event: DecisionEvent) => void | Promise<void>;
@@ -47,7 +51,7 @@ export function buildDecisionEvent(
     ? "allow_tool_call_after_provider_error"
     : decision.decision === "allow" ? "allow_tool_call" : decision.decision === "ask" ? "ask_tool_call" : "deny_tool_call";
   const text = (v: unknown) => (v == null ? null : String(v));
-  return {
+  const event: DecisionEvent = {
     timestamp: new Date().toISOString(),
     action,
     tool_name: String(request.tool_name ?? ""),
@@ -66,6 +70,12 @@ export function buildDecisionEvent(
     provider_error: info.providerError,
     duration_ms: Math.round(info.durationMs * 1000) / 1000,
   };
+  const mode = softenedBy(decision);
+  if (mode) {
+    event.enforcement = mode;
+    event.would_decide = wouldDecide(decision)!;
+  }
+  return event;
 }
 
 /** A sink that writes each event (decision or approval) as one JSON line through `write` (a file, a socket, stdout). */

@@ -28,6 +28,7 @@ import { isControlFlowSignal } from "./control-flow.ts";
 import { snapshotRequest } from "./request-snapshot.ts";
 import type { ApprovalGate, GateOutcome, WaitOptions } from "../approvals/index.ts";
 import { carryCharges, reserveCharges, settleReservations, type Reservation } from "../usage/reservations.ts";
+import { withWarning, type WarningSink } from "./enforcement-warning.ts";
 
 /** What the agent sees instead of the tool's output when the call did not run. */
 export interface BlockedToolResult {
@@ -81,6 +82,8 @@ export interface GuardOptions {
   waitForApproval?: boolean | WaitOptions;
   /** Applied to the result of every call that ran (untrusted-content sanitizing). */
   sanitizer?: ToolResultFilter;
+  /** Called for every call that ran only because the policy is in `warn` mode (string results also carry the warning). */
+  onWarning?: WarningSink;
 }
 
 export function isBlockedToolResult(value: unknown): value is BlockedToolResult {
@@ -242,6 +245,7 @@ export async function guardToolCall<T>(
   const { decision, outcome } = judgement;
   request = judgement.request;
   if (decision.allow) {
+    execute = await withWarning(request, decision, execute, options.onWarning);
     const seconds = executionLimitOf(decision);
     if (judgement.reserved.length === 0 && seconds === null) return runFiltered(request, execute, options.sanitizer);
     let result: T | BlockedToolResult;

@@ -6,3 +6,4 @@ export { buildDecisionEvent, jsonLinesSink, type AuditSink, type DecisionEvent, 
 export { isControlFlowSignal } from "./control-flow.ts";
 export { Guard, createGuard, type GuardConfig } from "./guard.ts";
 export { EXECUTION_TIMEOUT, executionLimitOf, type ToolExecute } from "./execution-limit.ts";
+export { withWarning, type EnforcementWarning, type WarningSink } from "./enforcement-warning.ts";

@@ -11,6 +11,7 @@ import type { Clock, GuardrailProvider } from "./types.ts";
 import type { GuardrailRequest } from "../core/decision.ts";
 import { MemoryUsageStore } from "../usage/memory-store.ts";
 import type { UsageStore } from "../usage/types.ts";
+import { passportModes } from "../enforcement/index.ts";
 
 /** Whose counters a call counts against. */
 export type UsageScope = "passport" | "agent" | "thread";
@@ -54,6 +55,8 @@ export class PassportProvider extends WasmProvider implements GuardrailProvider 
     const store = config?.usage ?? new MemoryUsageStore();
     const scope = usageScope(config?.usage_scope ?? "passport", passportId ?? "");
     super(JSON.stringify(document), config?.clock, { store, scope });
+    // `enforcement` (top level and per limits block): warn and shadow soften the decision after the core made it.
+    this.modes = passportModes(config?.passport);
     this.passportId = passportId;
     this.usage = store;
   }

@@ -14,6 +14,7 @@ import { sharedEvaluator, sharedEvaluatorSync } from "../core/shared.ts";
 import { attachCharges, snapshotJson } from "../usage/charges.ts";
 import type { UsageSnapshot, UsageStore } from "../usage/types.ts";
 import type { Clock } from "./types.ts";
+import { applyEnforcement, type ModeResolver } from "../enforcement/index.ts";
 
 /** How a provider keeps usage: its store, and whose counters a request touches. */
 export interface UsageBinding {
@@ -26,6 +27,8 @@ export abstract class WasmProvider {
   private policy: PolicyHandle | null = null;
   private loading: Promise<PolicyHandle> | null = null;
   protected readonly clock: Clock;
+  /** The policy's enforcement modes (warn, shadow), applied after the core decided; null = enforce everything. */
+  protected modes: ModeResolver | null = null;
 
   protected constructor(
     private readonly document: string,
@@ -33,6 +36,11 @@ export abstract class WasmProvider {
     private readonly usageBinding: UsageBinding | null = null,
   ) {
     this.clock = clock ?? Date.now;
+  }
+
+  /** The core's decision with the policy's enforcement mode applied (the last step of every path). */
+  private enforced(decision: Decision): Decision {
+    return this.modes ? applyEnforcement(decision, this.modes(decision)) : decision;
   }
 
   /** Resolve when the policy is compiled; rejects with CoreError("policy_invalid") and its issues. */
@@ -90,7 +98,7 @@ export abstract class WasmProvider {
     this.policy ??= sharedEvaluatorSync().load(this.document);
     const now = this.clock();
     const first = this.policy.judge(request, now);
-    if (!first.needsUsage) return first.decision;
+    if (!first.needsUsage) return this.enforced(first.decision);
     // Only a usage-limited call needs the parsed request (for its scope); the core has already validated it.
     const text = typeof request === "string" ? request : new TextDecoder("utf-8", { fatal: false }).decode(request);
     const parsed = JSON.parse(text) as GuardrailRequest;
@@ -111,10 +119,10 @@ export abstract class WasmProvider {
   /** The decision, with its usage charge bound to this provider's store (allow and ask only). */
   private finish(verdict: CoreVerdict, request: GuardrailRequest, now: number): Decision {
     const { decision, usage } = verdict;
-    if (!usage || verdict.needsUsage || decision.decision === "deny") return decision;
+    if (!usage || verdict.needsUsage || decision.decision === "deny") return this.enforced(decision);
     if (!this.usageBinding) throw new TypeError(`provider '${this.name}' has usage-limited calls but no UsageStore`);
     const { store, scope } = this.usageBinding;
-    return attachCharges(decision, [{ store, scope: scope(request), charge: usage, at: now }]);
+    return this.enforced(attachCharges(decision, [{ store, scope: scope(request), charge: usage, at: now }]));
   }
 
   /** Release the compiled policy inside the shared instance. */

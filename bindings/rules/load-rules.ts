@@ -56,6 +56,8 @@ export async function guardFromRuleSet(rules: RuleSet, options: LoadOptions = {}
     safety: lazySafetyCore(() => createSafetyCore(null)),
     config: { guardrails: { enabled: true, fail_closed: true, provider: { use: `rules:${rules.syntax}` } } } as LoadedGuard["config"],
     file: rules.file,
+    // A rule file's own examples (match / not_match) were checked above; it has no `tests:`.
+    tests: { tests: [], origins: [] },
   };
 }
 

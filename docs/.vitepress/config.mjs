@@ -29,6 +29,7 @@ export default {
         { text: "Payments", link: "/limits/payments" },
         { text: "Exports", link: "/limits/data-export" },
         { text: "Rate limits and usage", link: "/rate-limits" },
+        { text: "Rolling out a policy", link: "/rollout" },
       ] },
       { text: "Approvals", items: [
         { text: "Ask a human", link: "/approvals" },

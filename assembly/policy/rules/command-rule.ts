@@ -14,7 +14,7 @@ import { LimitsReader } from "./limits-reader";
 
 export const COMMAND_KEYS: StaticArray<string> = [
   "allowed_commands", "blocked_patterns", "max_execution_time", "allowed_working_directories", "blocked_env_vars",
-  "builtin_checks", "require_listed_builtins", "approval_required",
+  "builtin_checks", "require_listed_builtins", "approval_required", "enforcement",
 ];
 
 // The tool_input fields check reads, found in one pass (RequestView.findInput).

@@ -9,7 +9,7 @@ import { Verdict, Code } from "../verdict";
 import { CapabilityRule, RuleContext } from "./rule";
 import { LimitsReader } from "./limits-reader";
 
-export const EXPORT_KEYS: StaticArray<string> = ["max_export_rows", "allow_pii", "approval_required"];
+export const EXPORT_KEYS: StaticArray<string> = ["max_export_rows", "allow_pii", "approval_required", "enforcement"];
 /** Where an export call states how many rows it will produce; the largest wins. */
 const ROW_KEYS: StaticArray<string> = ["estimated_rows", "max_rows", "row_limit", "limit"];
 

@@ -15,7 +15,7 @@ import { LimitsReader } from "./limits-reader";
 
 export const FILE_KEYS: StaticArray<string> = [
   "allowed_paths", "blocked_paths", "blocked_patterns", "allowed_extensions", "max_file_size_mb", "builtin_checks",
-  "approval_required",
+  "approval_required", "enforcement",
 ];
 // Where file tools take their paths (the README's tool catalog lists them by agent).
 // Every key present is read, whatever the tool: a name collision

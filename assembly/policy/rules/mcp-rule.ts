@@ -18,7 +18,7 @@ import { quote } from "../web";
 
 export const MCP_KEYS: StaticArray<string> = [
   "allowed_servers", "allowed_tools", "allowed_tool_prefixes", "blocked_tools", "max_timeout", "max_parameter_size",
-  "max_calls_per_minute", "require_session_tracking", "approval_required",
+  "max_calls_per_minute", "require_session_tracking", "approval_required", "enforcement",
 ];
 
 export class McpRule extends CapabilityRule {

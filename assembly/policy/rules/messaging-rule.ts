@@ -11,7 +11,7 @@ import { CapabilityRule, RuleContext } from "./rule";
 import { LimitsReader } from "./limits-reader";
 
 export const MESSAGING_KEYS: StaticArray<string> = [
-  "allowed_recipients", "msgs_per_min", "msgs_per_day", "max_message_length", "approval_required",
+  "allowed_recipients", "msgs_per_min", "msgs_per_day", "max_message_length", "approval_required", "enforcement",
 ];
 /** The keys APort's wizard writes flat under `limits` (oap.md §2.1); read only for messaging. */
 export const MESSAGING_FLAT_KEYS: StaticArray<string> = ["allowed_recipients", "msgs_per_min", "msgs_per_day", "approval_required"];

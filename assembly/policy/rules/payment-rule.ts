@@ -13,11 +13,11 @@ import { CapabilityRule, RuleContext } from "./rule";
 import { LimitsReader, readCount } from "./limits-reader";
 
 export const REFUND_KEYS: StaticArray<string> = [
-  "supported_currencies", "currency_limits", "refund_reason_codes", "regions", "approval_required",
+  "supported_currencies", "currency_limits", "refund_reason_codes", "regions", "approval_required", "enforcement",
 ];
 export const CHARGE_KEYS: StaticArray<string> = [
   "supported_currencies", "currency_limits", "allowed_merchant_ids", "allowed_countries", "blocked_categories",
-  "max_items_per_tx", "require_assurance_at_least", "idempotency_required", "regions", "approval_required",
+  "max_items_per_tx", "require_assurance_at_least", "idempotency_required", "regions", "approval_required", "enforcement",
 ];
 
 /** The packs' idempotency_key: at least 8 characters; we also cap it and refuse control characters. */

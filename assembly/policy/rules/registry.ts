@@ -18,6 +18,7 @@ import {
 } from "../tool-map";
 import { CapabilityRule } from "./rule";
 import { LimitsReader } from "./limits-reader";
+import { checkEnforcement } from "../enforcement";
 import { NotEnforcedRule } from "./not-enforced";
 import { CommandRule, COMMAND_KEYS } from "./command-rule";
 import { FileRule, FILE_KEYS } from "./file-rule";
@@ -109,6 +110,7 @@ export function compileRule(capability: string, json: Json, limitsPos: i32, erro
   else rule = ExportRule.compile(read);
   rule.approvalRequired = read.bool("approval_required", false);
   rule.pointer = read.path;
+  checkEnforcement(json, read.find("enforcement"), read.keyPath("enforcement"), errors);
   return rule;
 }
 

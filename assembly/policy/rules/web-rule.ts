@@ -12,7 +12,7 @@ import { checkOverrideHeaders, checkOverrideQuery, checkOverrideBody, BODY_KEYS 
 
 export const WEB_KEYS: StaticArray<string> = [
   "allowed_domains", "blocked_domains", "allowed_methods", "allow_private_destinations", "max_requests_per_min",
-  "approval_required",
+  "approval_required", "enforcement",
 ];
 
 export class WebRule extends CapabilityRule {
