@@ -1,5 +1,5 @@
 // Print the closing "N passed, N failed" line CI counts: as-pect's totals
-// (parsed from its output) plus vitest's (from its JSON report).
+// (parsed from its output, both tiers) plus vitest's (from its JSON report).
 // Exit 1 when anything failed or nothing ran.
 import { existsSync, readFileSync } from "node:fs";
 
@@ -9,12 +9,14 @@ let passed = 0;
 let failed = 0;
 
 const log = existsSync(logFile) ? strip(readFileSync(logFile, "utf8")) : "";
-const as = [...log.matchAll(/\[Tests\]:\s*(\d+)\s*\/\s*(\d+)/g)].pop();
-if (as) {
+// npm test runs as-pect twice (the quick tier, then the oracle tier): every summary counts.
+const summaries = [...log.matchAll(/\[Tests\]:\s*(\d+)\s*\/\s*(\d+)/g)];
+for (const as of summaries) {
   passed += Number(as[1]);
   failed += Number(as[2]) - Number(as[1]);
-} else {
-  console.error("count-tests: no as-pect summary found");
+}
+if (summaries.length < 2) {
+  console.error(`count-tests: expected the two as-pect summaries (quick and oracle tiers), found ${summaries.length}`);
   failed += 1;
 }
 

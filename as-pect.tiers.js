@@ -1,0 +1,22 @@
+// The core's specs in two tiers. Oracle specs check a fast path against the
+// code it replaces (or an exhaustive definition) over thousands of generated
+// inputs: they guard optimisations and take most of the run, so the edit loop
+// (`npm run test:quick`) leaves them out and `npm run test:oracles` runs them.
+// `npm test` and CI run both tiers.
+import { readdirSync } from "node:fs";
+
+export const ORACLE_SPECS = [
+  "json/decoded-copy", "json/follow", "json/key-tail", "json/key-words", "json/whitespace",
+  "policy/command-bytes", "policy/decision-reuse", "policy/find-input", "policy/intern", "policy/intern-slot",
+  "policy/uninspectable",
+].map((name) => `assembly/__tests__/${name}.spec.ts`);
+
+/** Every spec file, as repository-relative paths. */
+export function allSpecs() {
+  const root = new URL("./assembly/__tests__/", import.meta.url);
+  return readdirSync(root, { recursive: true })
+    .map((f) => String(f).replaceAll("\\", "/"))
+    .filter((f) => f.endsWith(".spec.ts"))
+    .map((f) => `assembly/__tests__/${f}`)
+    .sort();
+}
