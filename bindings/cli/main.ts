@@ -64,6 +64,8 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
       case "import":
       case "explain":
         return await (await import("./import.ts"))[verb === "import" ? "importCommand" : "explainCommand"](rest, io);
+      case "audit":
+        return await (await import("./audit.ts")).auditCommand(rest, io);
       case "mcp-proxy":
         return await (await import("./mcp-proxy.ts")).mcpProxyCommand(rest, io);
       default:

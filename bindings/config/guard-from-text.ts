@@ -26,6 +26,8 @@ import { ConfigReadError, readFailure } from "./config-error.ts";
 import { resolveUse } from "./provider-aliases.ts";
 import { jsonSyntax } from "./json-syntax.ts";
 import { decodePointer, type ConfigSyntax } from "./syntax.ts";
+import { ReceiptSigner, type ReceiptOptions, type TracerLike } from "../proof/index.ts";
+import { canonicalJson, sha256Hex } from "../canonical/index.ts";
 
 /** What a config may ask of its environment. `from` is the file of the config that names `path`. */
 export interface ConfigHost {
@@ -33,8 +35,8 @@ export interface ConfigHost {
   readFile?(path: string, from: string): { file: string; text: string } | Promise<{ file: string; text: string }>;
   /** `use: ./my-provider.js:MyProvider` → the module's exports. */
   importModule?(specifier: string, from: string): Promise<Record<string, unknown>>;
-  /** `audit: {path}` → a sink that appends one JSON line per decision. */
-  auditFile?(path: string, from: string): AuditSink;
+  /** `audit: {path, chain}` → a sink that appends one JSON line per decision (hash-chained with `chain`). */
+  auditFile?(path: string, from: string, options?: { chain?: boolean }): AuditSink;
 }
 
 export interface LoadOptions {
@@ -60,6 +62,10 @@ export interface LoadOptions {
    * inlined sanitize.wasm. Elsewhere: `(o) => new ToolResultSanitizer(sharedSanitizerSync, o)` from portcullis/sanitize.
    */
   makeSanitizer?: MakeSanitizer;
+  /** Sign every decision (wins over the config's `receipts:` section). */
+  receipts?: ReceiptOptions;
+  /** Trace every judged call (see `otel()`). */
+  tracer?: TracerLike;
 }
 
 export interface TextLoadOptions extends LoadOptions {
@@ -149,8 +155,9 @@ export async function loadGuardFromText(source: string, options: TextLoadOptions
   const audit = [...(options.audit ?? [])];
   if (section.audit?.path) {
     if (!host.auditFile) fail("an audit file needs a filesystem here: pass `audit` sinks instead (or a host with auditFile)", "/guardrails/audit/path");
-    audit.push(host.auditFile!(section.audit.path, file));
+    audit.push(host.auditFile!(section.audit.path, file, { chain: section.audit.chain === true }));
   }
+  const receipts = options.receipts ?? (section.receipts ? await receiptsFromConfig(section.receipts.private_key_path, config, ctx, fail) : undefined);
   const sanitizer = buildToolResultFilter(config.sanitizer, options.makeSanitizer, {
     file,
     pointer: "/sanitizer",
@@ -164,8 +171,34 @@ export async function loadGuardFromText(source: string, options: TextLoadOptions
     audit,
     approvals: options.approvals,
     sanitizer,
+    ...(receipts ? { receipts } : {}),
+    ...(options.tracer ? { tracer: options.tracer } : {}),
   });
   return sanitizer ? { guard, safety, sanitizer, config, file } : { guard, safety, config, file };
+}
+
+/** `receipts: {private_key_path}` → a signer over the key file, checked now; it signs the digest of this policy. */
+async function receiptsFromConfig(
+  path: string,
+  config: PortcullisConfig,
+  ctx: BuildContext,
+  fail: (message: string, path: string) => never,
+): Promise<ReceiptOptions> {
+  const where = "/guardrails/receipts/private_key_path";
+  if (!ctx.host.readFile) return fail("a receipt key file needs a host with readFile here: pass `receipts` instead", where);
+  let pem: string;
+  try {
+    pem = (await ctx.host.readFile(path, ctx.file)).text;
+  } catch (error) {
+    return fail(`cannot read the receipt key: ${readFailure(error)}`, where);
+  }
+  // The policy as loaded (the passport resolved), so a receipt names exactly what decided.
+  const policyDigest = "sha256:" + (await sha256Hex(canonicalJson({ config, passport: ctx.passport?.passport ?? null })));
+  try {
+    return { privateKey: await ReceiptSigner.create(pem, { policyDigest }) };
+  } catch (error) {
+    return fail((error as Error).message, where);
+  }
 }
 
 function locate(ctx: BuildContext, source: string, pointer: string): { line: number; column: number } {

@@ -20,7 +20,8 @@ export interface GuardrailsSection {
   fail_closed?: boolean;
   passport?: string | Record<string, unknown>;
   provider?: { use: string; config?: Record<string, unknown> };
-  audit?: { path: string };
+  audit?: { path: string; chain?: boolean };
+  receipts?: { private_key_path: string };
 }
 
 export interface PortcullisConfig {
