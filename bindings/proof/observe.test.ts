@@ -81,6 +81,15 @@ describe("receipts through guardToolCall", () => {
     expect((result as BlockedToolResult).receipt).toBeUndefined();
     warn.mockRestore();
   });
+
+  it("a receipt store that fails (onReceipt throws) denies too: the host asked for proof it cannot keep", async () => {
+    const { privateKey } = await keys();
+    const run = vi.fn(() => "ran");
+    const onReceipt = () => { throw new Error("receipt store down"); };
+    const result = await guardToolCall(request, run, { provider: fixed(allow), receipts: { privateKey, onReceipt } });
+    expect(run).not.toHaveBeenCalled();
+    expect((result as BlockedToolResult).decision.reasons[0].message).toMatch(/receipt store down/);
+  });
 });
 
 describe("OpenTelemetry spans", () => {
