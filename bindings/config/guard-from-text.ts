@@ -157,7 +157,9 @@ export async function loadGuardFromText(source: string, options: TextLoadOptions
     if (!host.auditFile) fail("an audit file needs a filesystem here: pass `audit` sinks instead (or a host with auditFile)", "/guardrails/audit/path");
     audit.push(host.auditFile!(section.audit.path, file, { chain: section.audit.chain === true }));
   }
-  const receipts = options.receipts ?? (section.receipts ? await receiptsFromConfig(section.receipts.private_key_path, config, ctx, fail) : undefined);
+  const receipts = options.receipts ?? (section.receipts ? await receiptsFromConfig(section.receipts.private_key_path, ctx, fail) : undefined);
+  // Only when something records it: receipts and spans name the policy that decided.
+  const policyDigest = receipts || options.tracer ? await digestOfPolicy(config, ctx, fail) : undefined;
   const sanitizer = buildToolResultFilter(config.sanitizer, options.makeSanitizer, {
     file,
     pointer: "/sanitizer",
@@ -173,14 +175,14 @@ export async function loadGuardFromText(source: string, options: TextLoadOptions
     sanitizer,
     ...(receipts ? { receipts } : {}),
     ...(options.tracer ? { tracer: options.tracer } : {}),
+    ...(policyDigest ? { policyDigest } : {}),
   });
   return sanitizer ? { guard, safety, sanitizer, config, file } : { guard, safety, config, file };
 }
 
-/** `receipts: {private_key_path}` → a signer over the key file, checked now; it signs the digest of this policy. */
+/** `receipts: {private_key_path}` → a signer over the key file, checked now. */
 async function receiptsFromConfig(
   path: string,
-  config: PortcullisConfig,
   ctx: BuildContext,
   fail: (message: string, path: string) => never,
 ): Promise<ReceiptOptions> {
@@ -192,12 +194,19 @@ async function receiptsFromConfig(
   } catch (error) {
     return fail(`cannot read the receipt key: ${readFailure(error)}`, where);
   }
-  // The policy as loaded (the passport resolved), so a receipt names exactly what decided.
-  const policyDigest = "sha256:" + (await sha256Hex(canonicalJson({ config, passport: ctx.passport?.passport ?? null })));
   try {
-    return { privateKey: await ReceiptSigner.create(pem, { policyDigest }) };
+    return { privateKey: await ReceiptSigner.create(pem) };
   } catch (error) {
     return fail((error as Error).message, where);
+  }
+}
+
+/** The policy as loaded (config and resolved passport), as `sha256:<hex>` of its canonical JSON. */
+async function digestOfPolicy(config: PortcullisConfig, ctx: BuildContext, fail: (message: string, path: string) => never): Promise<string> {
+  try {
+    return "sha256:" + (await sha256Hex(canonicalJson({ config, passport: ctx.passport?.passport ?? null })));
+  } catch (error) {
+    return fail(`the policy cannot be digested: ${(error as Error).message}`, "/guardrails");
   }
 }
 

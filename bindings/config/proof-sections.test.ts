@@ -9,6 +9,7 @@ import { loadGuard } from "../node.ts";
 import { ConfigError } from "./parse-config.ts";
 import { isBlockedToolResult, type BlockedToolResult } from "../middleware/index.ts";
 import { verifyAuditChain, verifyReceipt } from "../proof/index.ts";
+import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base";
 
 const dir = mkdtempSync(join(tmpdir(), "portcullis-proof-config-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -53,6 +54,19 @@ describe("config proof sections", () => {
     writeFileSync(config, JSON.stringify({ guardrails: { passport: "./other-passport.json", receipts: { private_key_path: "./key.pem" } } }));
     const other = await (await loadGuard(config)).guard.guardToolCall(call("rm -rf"), () => "ran");
     expect((other as BlockedToolResult).receipt!.policy_digest).not.toBe(receipt.policy_digest);
+  });
+
+  it("a tracer given to loadGuard gets a span per call naming the policy's digest", async () => {
+    const exporter = new InMemorySpanExporter();
+    const tracer = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }).getTracer("test");
+    const config = join(dir, "traced.json");
+    writeFileSync(config, JSON.stringify({ guardrails: { passport } }));
+    const { guard } = await loadGuard(config, { tracer });
+    await guard.guardToolCall(call("rm -rf"), () => "ran");
+    const [span] = exporter.getFinishedSpans();
+    expect(span.attributes).toMatchObject({ "portcullis.decision": "deny", "gen_ai.tool.call.id": "rm -rf" });
+    expect(span.attributes["portcullis.policy.digest"]).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(JSON.stringify(span.attributes)).not.toContain("SECRET-42");
   });
 
   it("a missing or unusable key is a config error at load time, naming the path", async () => {

@@ -29,6 +29,11 @@ export interface ProofOptions {
   receipts?: ReceiptOptions;
   /** Trace every judged call (see `otel()`); nothing is traced without one. */
   tracer?: TracerLike;
+  /**
+   * `sha256:<hex>` of the policy, for receipts and spans when a decision does not carry `metadata.policy_digest`
+   * (`loadGuard` sets it to the digest of the loaded config and passport).
+   */
+  policyDigest?: string;
 }
 
 /** What the judge knew about the decision beyond the decision itself. */
@@ -77,7 +82,7 @@ export class Observation {
     if (receipts) {
       try {
         const signer = await signerFor(receipts);
-        const receipt = await signer.sign(judgement.request, judgement.decision);
+        const receipt = await signer.sign(judgement.request, judgement.decision, { policyDigest: this.#options.policyDigest });
         result = { ...judgement, receipt };
         await receipts.onReceipt?.(receipt);
       } catch (error) {
@@ -107,7 +112,7 @@ export class Observation {
         "portcullis.reason_codes": decision.reasons.map((r) => r.code).filter(Boolean),
         "portcullis.rule_id": ruleIdOf(decision) ?? undefined,
         "portcullis.policy.id": decision.policy_id,
-        "portcullis.policy.digest": policyDigestOf(decision) ?? this.#options.receipts?.policyDigest,
+        "portcullis.policy.digest": policyDigestOf(decision) ?? this.#options.policyDigest ?? this.#options.receipts?.policyDigest,
         "portcullis.provider": facts.provider,
         "portcullis.duration_ms": Math.round(facts.durationMs * 1000) / 1000,
         "portcullis.receipt": judgement.receipt ? true : undefined,

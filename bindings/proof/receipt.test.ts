@@ -40,7 +40,7 @@ describe("decision receipts", () => {
   it("verifies with the signer's public key and names the decision, never the arguments", async () => {
     const keys = await keyPair();
     const signer = await ReceiptSigner.create(keys.privateKey, { policyDigest: "sha256:" + "ab".repeat(32) });
-    const receipt = await signer.sign(request, decision, new Date("2026-11-26T12:00:00Z"));
+    const receipt = await signer.sign(request, decision, { time: new Date("2026-11-26T12:00:00Z") });
     expect(await verifyReceipt(receipt, keys.publicKey)).toBe(true);
     expect(receipt).toMatchObject({
       v: 1, alg: "Ed25519", tool_name: "bash", tool_call_id: "call_7", decision: "deny",
@@ -58,6 +58,8 @@ describe("decision receipts", () => {
     const receipt = await signer.sign(request, { ...decision, metadata: { policy_digest: "sha256:new" } });
     expect(receipt.policy_digest).toBe("sha256:new");
     expect(receipt.rule_id).toBeUndefined();
+    expect((await signer.sign(request, { ...decision, metadata: {} }, { policyDigest: "sha256:given" })).policy_digest).toBe("sha256:given");
+    expect((await signer.sign(request, { ...decision, metadata: {} })).policy_digest).toBe("sha256:old");
   });
 
   it("fails when any field is edited, removed or added", async () => {

@@ -58,9 +58,12 @@ export class ReceiptSigner {
     return new ReceiptSigner(key, options.policyDigest ?? null);
   }
 
-  /** The receipt for one decision about one (plain-data) request. Throws when the request is not canonical JSON. */
-  async sign(request: GuardrailRequest, decision: Decision, time: Date = new Date()): Promise<DecisionReceipt> {
-    const body = await receiptBody(request, decision, this.policyDigest, time);
+  /**
+   * The receipt for one decision about one (plain-data) request; `policyDigest` wins over the signer's own, the
+   * decision's `metadata.policy_digest` over both. Throws when the request is not canonical JSON.
+   */
+  async sign(request: GuardrailRequest, decision: Decision, options: { time?: Date; policyDigest?: string | null } = {}): Promise<DecisionReceipt> {
+    const body = await receiptBody(request, decision, options.policyDigest ?? this.policyDigest, options.time ?? new Date());
     const signature = await crypto.subtle.sign(ED25519, this.#key, encode(body));
     return { ...body, signature: toBase64Url(new Uint8Array(signature)) };
   }
