@@ -36,6 +36,8 @@ function edited(value: unknown): unknown {
   return { ...(value as object), extra: 1 };
 }
 
+const allowed: Decision = { decision: "allow", allow: true, reasons: [{ code: "oap.allowed", message: "" }] };
+
 describe("decision receipts", () => {
   it("verifies with the signer's public key and names the decision, never the arguments", async () => {
     const keys = await keyPair();
@@ -52,7 +54,7 @@ describe("decision receipts", () => {
     expect(JSON.stringify(receipt)).not.toContain("curl");
   });
 
-  it("prefers the digest the decision carries over the signer's", async () => {
+  it("prefers the digest the decision carries over the one given, and that over the signer's; signs would_decide", async () => {
     const keys = await keyPair();
     const signer = await ReceiptSigner.create(keys.privateKey, { policyDigest: "sha256:old" });
     const receipt = await signer.sign(request, { ...decision, metadata: { policy_digest: "sha256:new" } });
@@ -60,6 +62,10 @@ describe("decision receipts", () => {
     expect(receipt.rule_id).toBeUndefined();
     expect((await signer.sign(request, { ...decision, metadata: {} }, { policyDigest: "sha256:given" })).policy_digest).toBe("sha256:given");
     expect((await signer.sign(request, { ...decision, metadata: {} })).policy_digest).toBe("sha256:old");
+    // A shadow-mode decision: what would have happened is signed with what did.
+    const shadow = await signer.sign(request, { ...allowed, would_decide: "deny" } as Decision);
+    expect(shadow).toMatchObject({ decision: "allow", would_decide: "deny" });
+    expect(await verifyReceipt({ ...shadow, would_decide: "allow" }, keys.publicKey)).toBe(false);
   });
 
   it("fails when any field is edited, removed or added", async () => {

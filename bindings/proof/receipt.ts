@@ -23,6 +23,8 @@ export interface DecisionReceipt {
   reason_codes: string[];
   /** The rule that decided, when the decision names one. */
   rule_id?: string;
+  /** What an enforcing policy would have decided, when the decision was made in a shadow or warn mode. */
+  would_decide?: Decision["decision"];
   policy_id: string | null;
   /** `sha256:` + hex of the policy that decided, when known. */
   policy_digest: string | null;
@@ -94,6 +96,8 @@ async function receiptBody(
   };
   const rule = ruleIdOf(decision);
   if (rule !== null) body.rule_id = rule;
+  const would = (decision as { would_decide?: unknown }).would_decide;
+  if (would === "allow" || would === "deny" || would === "ask") body.would_decide = would;
   return body;
 }
 
