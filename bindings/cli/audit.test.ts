@@ -76,6 +76,17 @@ describe("portcullis audit verify", () => {
     expect(r.stderr).toMatch(/:3: not a JSON record/);
   });
 
+  it("two writers taking turns on one file keep one chain", async () => {
+    const file = join(dir, "turns.jsonl");
+    const a = auditFileSink(file, { chain: true });
+    const b = auditFileSink(file, { chain: true });
+    for (let i = 0; i < 3; i++) {
+      await a({ action: "allow_tool_call", i } as never);
+      await b({ action: "deny_tool_call", i } as never);
+    }
+    expect(await run(["audit", "verify", file])).toMatchObject({ code: 0, stdout: expect.stringMatching(/6 records, chain intact/) });
+  });
+
   it("a writer refuses to extend a damaged file instead of covering the damage", async () => {
     const { file, lines } = await chainedFile(2);
     lines[1] = lines[1].replace("deny_tool_call", "allow_tool_call");

@@ -1,8 +1,9 @@
 /**
  * @module
  * Node: JSON Lines audit files, plain or hash-chained. A chained file
- * continues from its last line, read when the first record is written, so a
- * restarted process (or the next `portcullis hook` run) extends the same chain.
+ * continues from its last line, read before each record is written, so a
+ * restarted process, or another one taking turns (the next `portcullis hook`
+ * run beside a resident one), extends the same chain.
  */
 
 import { appendFileSync, closeSync, fstatSync, openSync, readSync } from "node:fs";
@@ -13,7 +14,8 @@ import { chainedJsonLinesSink, chainHeadOf } from "../proof/index.ts";
 export function auditFileSink(file: string, options: { chain?: boolean } = {}): AuditSink {
   const append = (line: string) => appendFileSync(file, line);
   if (!options.chain) return jsonLinesSink(append);
-  return chainedJsonLinesSink(append, { resume: () => chainHeadOf(lastLine(file), file) });
+  // Read the head before every record: another process (the next hook call) may have appended since.
+  return chainedJsonLinesSink(append, { resume: () => chainHeadOf(lastLine(file), file), resumeEachRecord: true });
 }
 
 /** The file's last line (without its newline), "" for an empty or missing file; a cut-off last line as it is. */

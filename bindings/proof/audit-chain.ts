@@ -69,13 +69,19 @@ export interface ChainedSinkOptions {
    * so a process that restarts continues the chain it finds.
    */
   resume?: ChainHead | null | (() => ChainHead | null | Promise<ChainHead | null>);
+  /**
+   * Call `resume` before every record, not only the first: for a file other processes append to in turn
+   * (one `portcullis hook` process per call), the chain continues from whatever was written last.
+   */
+  resumeEachRecord?: boolean;
 }
 
 /**
  * A sink that writes each event as one chained JSON line through `write`.
  * Writes are serialised: concurrent calls chain in call order, and a failed
  * write leaves the head where it was so the next record links to the last
- * one written. One writer per file: two processes appending at once fork it.
+ * one written. Two processes appending at the same moment fork the chain; with
+ * `resumeEachRecord` they may take turns.
  */
 export function chainedJsonLinesSink<E extends object>(
   write: (line: string) => void | Promise<void>,
@@ -88,6 +94,7 @@ export function chainedJsonLinesSink<E extends object>(
     return typeof resume === "function" ? Promise.resolve().then(resume) : Promise.resolve(resume ?? null);
   };
   const append = async (event: E) => {
+    if (options.resumeEachRecord) head = start();
     head ??= start();
     let current: ChainHead | null;
     try {
