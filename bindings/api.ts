@@ -8,6 +8,8 @@ export * from "./core/index.ts";
 export * from "./providers/index.ts";
 export * from "./middleware/index.ts";
 export * from "./approvals/index.ts";
+export * from "./canonical/index.ts";
+export * from "./proof/index.ts";
 export * from "./usage/index.ts";
 export * from "./config/index.ts";
 export * from "./safety/index.ts";

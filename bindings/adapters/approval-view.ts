@@ -42,7 +42,7 @@ export type Preflight =
  */
 export async function preflight(request: GuardrailRequest, options: AdapterOptions): Promise<Preflight> {
   if (!options.approvals) return { kind: "run" };
-  const quiet = await judgeToolCall(request, { ...options, approvals: undefined, onDecision: undefined, audit: [] });
+  const quiet = await judgeToolCall(request, { ...options, approvals: undefined, onDecision: undefined, audit: [], receipts: undefined, tracer: undefined });
   await settleJudgement(quiet, false);
   if (quiet.decision.decision !== "ask") return { kind: "run" };
   // A framework may look again when its run resumes: an action this call already has is read, never

@@ -151,7 +151,7 @@ export class OpenAIAgentsGuard {
       name: "portcullis",
       run: async ({ toolCall }) => {
         const request = toRequest(this.options, name, parseArguments(toolCall.arguments), toolCall.callId);
-        const quiet = await judgeToolCall(request, { ...this.options, approvals: undefined, onDecision: undefined, audit: [] });
+        const quiet = await judgeToolCall(request, { ...this.options, approvals: undefined, onDecision: undefined, audit: [], receipts: undefined, tracer: undefined });
         await settleJudgement(quiet, false);
         if (quiet.decision.allow || quiet.decision.decision === "ask") return ToolGuardrailFunctionOutputFactory.allow();
         const judged = await judgeToolCall(request, { ...this.options, approvals: undefined });

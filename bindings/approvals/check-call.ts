@@ -16,7 +16,7 @@
  */
 
 import type { Decision, GuardrailRequest } from "../core/decision.ts";
-import { canonicalJson } from "./canonical-json.ts";
+import { canonicalJson } from "../canonical/index.ts";
 import { argsDigest, candidateRuleKeys, contextDigest, matchKey, type CallIdentity } from "./digest.ts";
 import type { EventCall } from "./events.ts";
 import type { GateContext } from "./gate-context.ts";

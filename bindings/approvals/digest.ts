@@ -5,20 +5,7 @@
  * approval a retried call may use.
  */
 
-import { canonicalJson } from "./canonical-json.ts";
-
-const encoder = new TextEncoder();
-
-export function toHex(bytes: ArrayBuffer | Uint8Array): string {
-  const view = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
-  let out = "";
-  for (let i = 0; i < view.length; i++) out += view[i].toString(16).padStart(2, "0");
-  return out;
-}
-
-export async function sha256Hex(text: string): Promise<string> {
-  return toHex(await crypto.subtle.digest("SHA-256", encoder.encode(text)));
-}
+import { canonicalJson, sha256Hex } from "../canonical/index.ts";
 
 /** SHA-256 over the RFC 8785 canonical JSON of a tool's arguments, lowercase hex. */
 export function argsDigest(toolInput: unknown): Promise<string> {

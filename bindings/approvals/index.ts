@@ -18,8 +18,7 @@ export {
   ACTION_STATUSES, APPROVAL_SCOPES, toPublicAction, isActionId,
   type ActionStatus, type ApprovalScope, type ApprovalRule, type PendingAction, type PublicAction, type Resolution, type ResolutionKind,
 } from "./pending-action.ts";
-export { canonicalJson, parseJsonStrict, JsonInputError, MAX_JSON_DEPTH } from "./canonical-json.ts";
-export { argsDigest, sha256Hex, type RuleScope } from "./digest.ts";
+export { argsDigest, type RuleScope } from "./digest.ts";
 export { ApprovalSigner, constantTimeEqual, MIN_SECRET_BYTES, type SecretInput } from "./signing.ts";
 export { buildApprovalEvent, type ApprovalEvent, type ApprovalEventAction, type ApprovalAuditSink } from "./events.ts";
 export { createApprovalHandler, type ApprovalHandler, type ApprovalHandlerOptions } from "./http-handler.ts";

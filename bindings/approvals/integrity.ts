@@ -5,8 +5,8 @@
  * and never lets a call run: it is reported as `oap.approval_invalid`.
  */
 
-import { canonicalJson } from "./canonical-json.ts";
-import { argsDigest, contextDigest, ruleKey, sha256Hex } from "./digest.ts";
+import { canonicalJson, sha256Hex } from "../canonical/index.ts";
+import { argsDigest, contextDigest, ruleKey } from "./digest.ts";
 import { isActionId, optionalText, type ApprovalRule, type PendingAction, type Resolution } from "./pending-action.ts";
 import type { ApprovalSigner } from "./signing.ts";
 

@@ -7,8 +7,7 @@
  * never kept as bytes or text, so it cannot end up in a log.
  */
 
-import { canonicalJson } from "./canonical-json.ts";
-import { toHex } from "./digest.ts";
+import { canonicalJson, toHex } from "../canonical/index.ts";
 
 export type SecretInput = string | Uint8Array;
 

@@ -31,7 +31,7 @@ describe("portcullis help", () => {
   });
 
   it("<verb> --help / -h / help <verb> print that verb's usage and options, exit 0, and run nothing", async () => {
-    expect(VERB_NAMES.sort()).toEqual(["check", "detect", "diff", "eval", "explain", "hook", "import", "init", "mcp-proxy", "sanitize", "serve", "test", "validate"]);
+    expect(VERB_NAMES.sort()).toEqual(["audit", "check", "detect", "diff", "eval", "explain", "hook", "import", "init", "mcp-proxy", "sanitize", "serve", "test", "validate"]);
     for (const verb of VERB_NAMES) {
       for (const argv of [[verb, "--help"], [verb, "-h"], ["help", verb], [verb, "--policy", "/nonexistent", "--help"]]) {
         const r = await run(argv);

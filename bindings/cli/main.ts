@@ -69,6 +69,8 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
         return await (await import("./policy-test.ts")).testCommand(rest, io);
       case "diff":
         return await (await import("./diff.ts")).diffCommand(rest, io);
+      case "audit":
+        return await (await import("./audit.ts")).auditCommand(rest, io);
       case "mcp-proxy":
         return await (await import("./mcp-proxy.ts")).mcpProxyCommand(rest, io);
       default:

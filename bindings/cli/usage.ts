@@ -134,6 +134,15 @@ cannot be applied as written. Exit 0 done, 2 for usage or rule-file errors.`,
   --cwd DIR             the agent's working directory
 Exit 0 allow, 1 deny, 3 ask, 2 for usage or policy-file errors.`,
   },
+  audit: {
+    usage: "portcullis audit verify FILE",
+    summary: "check a hash-chained audit log: every line present, in order and unedited.",
+    details: `  verify FILE           read a JSON Lines audit file written with \`audit: {path, chain: true}\` and check
+                        each record's hash, sequence number and link to the record before it
+Exit 0 with the record count when the chain is intact; 1 naming the first broken line (removed, reordered,
+edited or cut off); 2 for usage errors or a file that cannot be read.
+Records cut off the end leave an intact, shorter chain: compare the count or last hash with one kept elsewhere.`,
+  },
   sanitize: {
     usage: "portcullis sanitize [--max-length N] [--wrap SOURCE] [--html] [--disable LAYER,...] [--report] [--jsonl] [--input FILE]",
     summary: "untrusted text on stdin, sanitized text on stdout.",

@@ -29,6 +29,8 @@ import { jsonSyntax } from "./json-syntax.ts";
 import { decodePointer, type ConfigSyntax } from "./syntax.ts";
 import { EnforcedProvider } from "../providers/index.ts";
 import { addTests, requirePassingTests, type PolicyTestSet } from "./tests-section.ts";
+import { ReceiptSigner, type ReceiptOptions, type TracerLike } from "../proof/index.ts";
+import { canonicalJson, sha256Hex } from "../canonical/index.ts";
 
 /** What a config may ask of its environment. `from` is the file of the config that names `path`. */
 export interface ConfigHost {
@@ -36,8 +38,8 @@ export interface ConfigHost {
   readFile?(path: string, from: string): { file: string; text: string } | Promise<{ file: string; text: string }>;
   /** `use: ./my-provider.js:MyProvider` → the module's exports. */
   importModule?(specifier: string, from: string): Promise<Record<string, unknown>>;
-  /** `audit: {path}` → a sink that appends one JSON line per decision. */
-  auditFile?(path: string, from: string): AuditSink;
+  /** `audit: {path, chain}` → a sink that appends one JSON line per decision (hash-chained with `chain`). */
+  auditFile?(path: string, from: string, options?: { chain?: boolean }): AuditSink;
 }
 
 export interface LoadOptions {
@@ -65,6 +67,10 @@ export interface LoadOptions {
   makeSanitizer?: MakeSanitizer;
   /** Run the policy's `tests:` and refuse it (ConfigError naming each failing test) when one fails. */
   strict?: boolean;
+  /** Sign every decision (wins over the config's `receipts:` section). */
+  receipts?: ReceiptOptions;
+  /** Trace every judged call (see `otel()`). */
+  tracer?: TracerLike;
 }
 
 export interface TextLoadOptions extends LoadOptions {
@@ -158,8 +164,11 @@ export async function loadGuardFromText(source: string, options: TextLoadOptions
   const audit = [...(options.audit ?? [])];
   if (section.audit?.path) {
     if (!host.auditFile) fail("an audit file needs a filesystem here: pass `audit` sinks instead (or a host with auditFile)", "/guardrails/audit/path");
-    audit.push(host.auditFile!(section.audit.path, file));
+    audit.push(host.auditFile!(section.audit.path, file, { chain: section.audit.chain === true }));
   }
+  const receipts = options.receipts ?? (section.receipts ? await receiptsFromConfig(section.receipts.private_key_path, ctx, fail) : undefined);
+  // Only when something records it: receipts and spans name the policy that decided.
+  const policyDigest = receipts || options.tracer ? await digestOfPolicy(config, ctx, fail) : undefined;
   const sanitizer = buildToolResultFilter(config.sanitizer, options.makeSanitizer, {
     file,
     pointer: "/sanitizer",
@@ -173,6 +182,9 @@ export async function loadGuardFromText(source: string, options: TextLoadOptions
     audit,
     approvals: options.approvals,
     sanitizer,
+    ...(receipts ? { receipts } : {}),
+    ...(options.tracer ? { tracer: options.tracer } : {}),
+    ...(policyDigest ? { policyDigest } : {}),
   });
   const tests = parsed.kind === "config" ? policyTests(config.tests, ctx, null) : policyTests(undefined, ctx, "");
   if (options.strict) await requirePassingTests(guard, tests);
@@ -191,6 +203,36 @@ function policyTests(configTests: unknown, ctx: BuildContext, passportPrefix: st
     addTests(set, passport.passport.tests, `${passportPrefix ?? passport.prefix}/tests`, passport.file, locate);
   }
   return set;
+}
+
+/** `receipts: {private_key_path}` → a signer over the key file, checked now. */
+async function receiptsFromConfig(
+  path: string,
+  ctx: BuildContext,
+  fail: (message: string, path: string) => never,
+): Promise<ReceiptOptions> {
+  const where = "/guardrails/receipts/private_key_path";
+  if (!ctx.host.readFile) return fail("a receipt key file needs a host with readFile here: pass `receipts` instead", where);
+  let pem: string;
+  try {
+    pem = (await ctx.host.readFile(path, ctx.file)).text;
+  } catch (error) {
+    return fail(`cannot read the receipt key: ${readFailure(error)}`, where);
+  }
+  try {
+    return { privateKey: await ReceiptSigner.create(pem) };
+  } catch (error) {
+    return fail((error as Error).message, where);
+  }
+}
+
+/** The policy as loaded (config and resolved passport), as `sha256:<hex>` of its canonical JSON. */
+async function digestOfPolicy(config: PortcullisConfig, ctx: BuildContext, fail: (message: string, path: string) => never): Promise<string> {
+  try {
+    return "sha256:" + (await sha256Hex(canonicalJson({ config, passport: ctx.passport?.passport ?? null })));
+  } catch (error) {
+    return fail(`the policy cannot be digested: ${(error as Error).message}`, "/guardrails");
+  }
 }
 
 function locate(ctx: BuildContext, source: string, pointer: string): { line: number; column: number } {

@@ -7,11 +7,11 @@
  * tool-result sanitizer of the `sanitizer:` section (on by default here).
  */
 
-import { readFileSync, appendFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { dirname, resolve, isAbsolute, join } from "node:path";
 import { homedir } from "node:os";
 import { pathToFileURL } from "node:url";
-import { jsonLinesSink } from "../middleware/audit.ts";
+import { auditFileSink } from "./audit-file.ts";
 import { ConfigReadError, readFailure } from "./config-error.ts";
 import { loadGuardFromText, type ConfigHost, type LoadedGuard, type LoadOptions } from "./guard-from-text.ts";
 import { yamlSyntax } from "./yaml-syntax.ts";
@@ -44,9 +44,8 @@ export const nodeConfigHost: ConfigHost = {
     const target = specifier.startsWith(".") || isAbsolute(specifier) ? pathToFileURL(relativeTo(specifier, from)).href : specifier;
     return import(target) as Promise<Record<string, unknown>>;
   },
-  auditFile(path, from) {
-    const file = relativeTo(path, from);
-    return jsonLinesSink((line) => appendFileSync(file, line));
+  auditFile(path, from, options) {
+    return auditFileSink(relativeTo(path, from), options);
   },
 };
 

@@ -24,7 +24,8 @@ export interface GuardrailsSection {
   enforcement?: EnforcementMode;
   passport?: string | Record<string, unknown>;
   provider?: { use: string; config?: Record<string, unknown> };
-  audit?: { path: string };
+  audit?: { path: string; chain?: boolean };
+  receipts?: { private_key_path: string };
 }
 
 export interface PortcullisConfig {

@@ -11,8 +11,7 @@
  */
 
 import { readFileSync, writeFileSync, renameSync } from "node:fs";
-import { canonicalJson } from "../approvals/index.ts";
-import { sha256Hex } from "../approvals/index.ts";
+import { canonicalJson, sha256Hex } from "../canonical/index.ts";
 
 export interface PinnedTool {
   name: string;

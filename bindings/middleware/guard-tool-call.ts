@@ -29,6 +29,7 @@ import { snapshotRequest } from "./request-snapshot.ts";
 import type { ApprovalGate, GateOutcome, WaitOptions } from "../approvals/index.ts";
 import { carryCharges, reserveCharges, settleReservations, type Reservation } from "../usage/reservations.ts";
 import { withWarning, type WarningSink } from "./enforcement-warning.ts";
+import { observeJudgement, type DecisionReceipt, type ProofOptions } from "../proof/index.ts";
 
 /** What the agent sees instead of the tool's output when the call did not run. */
 export interface BlockedToolResult {
@@ -43,6 +44,8 @@ export interface BlockedToolResult {
   action_id?: string;
   /** For frameworks with native interrupts (LangGraph `interrupt()`, Eino): what to raise instead of this result. */
   approval?: ApprovalInterrupt;
+  /** The signed decision receipt, when receipts are on. */
+  receipt?: DecisionReceipt;
 }
 
 /** The interrupt value an adapter maps to its framework's pause; it carries no arguments. */
@@ -64,7 +67,7 @@ export interface ToolResultFilter {
   sanitizeToolResult<T>(request: GuardrailRequest, result: T): T;
 }
 
-export interface GuardOptions {
+export interface GuardOptions extends ProofOptions {
   provider: GuardrailProvider;
   /** Deny when the provider throws (default true). False runs the tool and records that it ran unjudged. */
   failClosed?: boolean;
@@ -133,6 +136,8 @@ export interface Judgement {
    * call must settle it (settleJudgement): kept if it ran, released if not.
    */
   reserved: Reservation[];
+  /** The signed receipt of `decision`, when receipts are on. */
+  receipt?: DecisionReceipt;
 }
 
 /** Keep (the call ran) or release what judging the call reserved. */
@@ -150,12 +155,14 @@ export async function judgeToolCall(request: GuardrailRequest, options: GuardOpt
   const isControlFlow = options.isControlFlow ?? isControlFlowSignal;
   // Judged, gated and reported from one plain copy: getters are read once (request-snapshot.ts).
   const snapshot = snapshotRequest(request);
+  const observation = observeJudgement(options); // null unless receipts or a tracer are configured
   if (!snapshot.ok) {
     const unreadable: GuardrailRequest = { tool_name: "unknown_tool", tool_input: {} };
     await record(options, buildDecisionEvent(unreadable, snapshot.decision, {
       provider: options.provider.name, failClosed, providerError: false, durationMs: 0,
     }));
-    return { request: unreadable, decision: snapshot.decision, outcome: null, reserved: [] };
+    const refused: Judgement = { request: unreadable, decision: snapshot.decision, outcome: null, reserved: [] };
+    return observation ? observation.finish(refused, { provider: options.provider.name, providerError: false, durationMs: 0, release: async () => {} }) : refused;
   }
   const copy = snapshot.request;
   const req: GuardrailRequest =
@@ -203,7 +210,9 @@ export async function judgeToolCall(request: GuardrailRequest, options: GuardOpt
       reserved = usage.reserved;
     }
   }
-  return { request: req, decision, outcome, reserved };
+  const judgement: Judgement = { request: req, decision, outcome, reserved };
+  if (!observation) return judgement;
+  return observation.finish(judgement, { provider: options.provider.name, providerError, durationMs: elapsed, release: () => settleJudgement(judgement, false) });
 }
 
 /** Reserve an allowed decision's usage; a store error follows the fail mode like a provider error. */
@@ -275,6 +284,7 @@ export async function guardToolCall<T>(
     pending,
   };
   if (action) result.action_id = action.id;
+  if (judgement.receipt) result.receipt = judgement.receipt;
   if (pending && action) {
     result.approval = {
       type: "approval_required",

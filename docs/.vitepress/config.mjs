@@ -49,6 +49,7 @@ export default {
       { text: "Reference", items: [
         { text: "Reason codes", link: "/reason-codes" },
         { text: "Security model", link: "/security" },
+        { text: "Audit log, receipts, tracing", link: "/audit-and-receipts" },
         { text: "How it works", link: "/how-it-works" },
         { text: "Performance", link: "/performance" },
       ] },

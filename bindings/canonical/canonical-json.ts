@@ -13,54 +13,76 @@ export const MAX_JSON_DEPTH = 128;
 
 export class JsonInputError extends Error {
   readonly code = "invalid_json";
-  constructor(message: string, readonly path: string = "") {
-    super(path ? `${path}: ${message}` : message);
+  constructor(
+    readonly reason: string,
+    readonly path: string = "",
+  ) {
+    super(path ? `${path}: ${reason}` : reason);
     this.name = "JsonInputError";
   }
 }
 
 /** The canonical (RFC 8785) text of a JSON value. Throws JsonInputError on anything JCS cannot express. */
 export function canonicalJson(value: unknown): string {
-  return serialize(value, "", 0);
+  return serialize(value, 0);
 }
 
-function serialize(value: unknown, path: string, depth: number): string {
+// The path of a bad value is built only when one is found (each level adds its segment on the way out):
+// canonicalising is on the hot path of receipts and the audit chain, errors are not.
+function serialize(value: unknown, depth: number): string {
   if (value === null) return "null";
   switch (typeof value) {
     case "boolean":
       return value ? "true" : "false";
     case "number":
       // ES number-to-string is what §3.2.2.3 prescribes; JSON.stringify also maps -0 to "0".
-      if (!Number.isFinite(value)) throw new JsonInputError("numbers must be finite", path);
+      if (!Number.isFinite(value)) throw new JsonInputError("numbers must be finite");
       return JSON.stringify(value);
     case "string":
-      return quote(value, path);
+      return quote(value);
     case "object":
       break;
     default:
-      throw new JsonInputError(`${typeof value} is not a JSON value`, path);
+      throw new JsonInputError(`${typeof value} is not a JSON value`);
   }
-  if (depth >= MAX_JSON_DEPTH) throw new JsonInputError(`nesting deeper than ${MAX_JSON_DEPTH}`, path);
+  if (depth >= MAX_JSON_DEPTH) throw new JsonInputError(`nesting deeper than ${MAX_JSON_DEPTH}`);
   if (Array.isArray(value)) {
-    return "[" + value.map((item, i) => serialize(item, `${path}/${i}`, depth + 1)).join(",") + "]";
+    let out = "[";
+    for (let i = 0; i < value.length; i++) {
+      try {
+        out += (i ? "," : "") + serialize(value[i], depth + 1);
+      } catch (error) {
+        throw within(error, String(i));
+      }
+    }
+    return out + "]";
   }
   const proto = Object.getPrototypeOf(value);
-  if (proto !== Object.prototype && proto !== null) throw new JsonInputError("only plain objects and arrays are JSON", path);
+  if (proto !== Object.prototype && proto !== null) throw new JsonInputError("only plain objects and arrays are JSON");
   // Default sort compares UTF-16 code units, which is the order §3.2.3 asks for.
   const keys = Object.keys(value).sort();
-  const parts: string[] = [];
-  for (const key of keys) {
-    const item = (value as Record<string, unknown>)[key];
-    const where = `${path}/${escapePointer(key)}`;
-    if (item === undefined) throw new JsonInputError("undefined is not a JSON value", where);
-    parts.push(quote(key, where) + ":" + serialize(item, where, depth + 1));
+  let out = "{";
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    try {
+      const item = (value as Record<string, unknown>)[key];
+      if (item === undefined) throw new JsonInputError("undefined is not a JSON value");
+      out += (i ? "," : "") + quote(key) + ":" + serialize(item, depth + 1);
+    } catch (error) {
+      throw within(error, escapePointer(key));
+    }
   }
-  return "{" + parts.join(",") + "}";
+  return out + "}";
+}
+
+/** The error one level up: its path gains this level's segment. */
+function within(error: unknown, segment: string): unknown {
+  return error instanceof JsonInputError ? new JsonInputError(error.reason, `/${segment}${error.path}`) : error;
 }
 
 /** JSON.stringify escapes exactly what §3.2.2.2 asks; lone surrogates are refused first (I-JSON). */
-function quote(text: string, path: string): string {
-  if (!isWellFormed(text)) throw new JsonInputError("string holds a lone surrogate", path);
+function quote(text: string): string {
+  if (!isWellFormed(text)) throw new JsonInputError("string holds a lone surrogate");
   return JSON.stringify(text);
 }
 

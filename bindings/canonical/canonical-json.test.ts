@@ -3,7 +3,7 @@
 // JCS cannot express must be refused rather than guessed.
 import { describe, expect, it } from "vitest";
 import { canonicalJson, parseJsonStrict, JsonInputError, MAX_JSON_DEPTH } from "./canonical-json.ts";
-import { argsDigest } from "./digest.ts";
+import { argsDigest } from "../approvals/index.ts";
 
 describe("canonicalJson (RFC 8785)", () => {
   it("sorts keys by UTF-16 code units, recursively, and drops whitespace", () => {
@@ -22,6 +22,34 @@ describe("canonicalJson (RFC 8785)", () => {
       [9007199254740992, "9007199254740992"], [-1.5e-10, "-1.5e-10"], [5e-324, "5e-324"], [1.7976931348623157e308, "1.7976931348623157e+308"],
     ];
     for (const [value, text] of cases) expect(canonicalJson(value)).toBe(text);
+  });
+
+  it("matches the RFC 8785 test vectors (Appendix B numbers by their IEEE-754 bits, the §3.2.2 example)", () => {
+    const bits: [string, string][] = [
+      ["0000000000000000", "0"], ["8000000000000000", "0"], ["0000000000000001", "5e-324"], ["8000000000000001", "-5e-324"],
+      ["7fefffffffffffff", "1.7976931348623157e+308"], ["ffefffffffffffff", "-1.7976931348623157e+308"],
+      ["4340000000000000", "9007199254740992"], ["c340000000000000", "-9007199254740992"], ["4430000000000000", "295147905179352830000"],
+      ["44b52d02c7e14af5", "9.999999999999997e+22"], ["44b52d02c7e14af6", "1e+23"], ["44b52d02c7e14af7", "1.0000000000000001e+23"],
+      ["444b1ae4d6e2ef4e", "999999999999999700000"], ["444b1ae4d6e2ef4f", "999999999999999900000"], ["444b1ae4d6e2ef50", "1e+21"],
+      ["3eb0c6f7a0b5ed8c", "9.999999999999997e-7"], ["3eb0c6f7a0b5ed8d", "0.000001"],
+      ["41b3de4355555553", "333333333.3333332"], ["41b3de4355555554", "333333333.33333325"], ["41b3de4355555555", "333333333.3333333"],
+      ["41b3de4355555556", "333333333.3333334"], ["41b3de4355555557", "333333333.33333343"],
+      ["becbf647612f3696", "-0.0000033333333333333333"], ["43143ff3c1cb0959", "1424953923781206.2"],
+    ];
+    const view = new DataView(new ArrayBuffer(8));
+    for (const [hex, text] of bits) {
+      view.setBigUint64(0, BigInt("0x" + hex));
+      expect(canonicalJson(view.getFloat64(0)), hex).toBe(text);
+    }
+    for (const hex of ["7fffffffffffffff", "7ff0000000000000"]) {
+      view.setBigUint64(0, BigInt("0x" + hex));
+      expect(() => canonicalJson(view.getFloat64(0)), hex).toThrow(JsonInputError);
+    }
+    const input = '{"numbers":[333333333.33333329,1E30,4.50,2e-3,0.000000000000000000000000001],' +
+      '"string":"\\u20ac$\\u000F\\u000aA\'\\u0042\\u0022\\u005c\\\\\\"\\/","literals":[null,true,false]}';
+    expect(canonicalJson(JSON.parse(input))).toBe(
+      '{"literals":[null,true,false],"numbers":[333333333.3333333,1e+30,4.5,0.002,1e-27],"string":"\u20ac$\\u000f\\nA\'B\\"\\\\\\\\\\"/"}',
+    );
   });
 
   it("escapes strings minimally: controls as \\n or \\u00xx, nothing else", () => {
