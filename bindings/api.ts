@@ -8,6 +8,8 @@ export * from "./core/index.ts";
 export * from "./providers/index.ts";
 export * from "./middleware/index.ts";
 export * from "./approvals/index.ts";
+// The approval HTTP API (web-standard); Node's `listen` is exported by node.ts only.
+export { createApprovalHandler, normalizeTokens, MIN_TOKEN_LENGTH, type ApprovalHandler, type ApprovalHandlerOptions, type ApiToken, type ApiRole } from "./server/index.ts";
 export * from "./usage/index.ts";
 export * from "./config/index.ts";
 export * from "./safety/index.ts";

@@ -19,13 +19,10 @@ import type { GuardrailRequest } from "../core/decision.ts";
 import { validateRequest } from "../config/generated/validators.js";
 import { describeSchemaError } from "../config/format-errors.ts";
 import { judgeToolCall, settleJudgement, type GuardOptions } from "../middleware/index.ts";
-import { ApprovalError, type ApprovalErrorCode } from "./approval-error.ts";
-import type { ApprovalGate } from "./gate.ts";
+import { ApprovalError, ACTION_STATUSES, isActionId, type ApprovalErrorCode, type ApprovalGate, type ActionStatus, type ApprovalScope, type ActionQuery } from "../approvals/index.ts";
 import { authenticate, normalizeTokens, type ApiRole, type ApiToken } from "./http-auth.ts";
 import { HttpError, isInteger, isObject, isString, readJsonBody, strictObject } from "./http-body.ts";
 import { PAGE_ASSETS } from "./page.ts";
-import { ACTION_STATUSES, isActionId, type ActionStatus, type ApprovalScope } from "./pending-action.ts";
-import type { ActionQuery } from "./store.ts";
 
 export interface ApprovalHandlerOptions {
   gate: ApprovalGate;

@@ -5,7 +5,7 @@
  * (duplicate keys refused), and bodies whose unknown fields are errors.
  */
 
-import { parseJsonStrict } from "./canonical-json.ts";
+import { parseJsonStrict } from "../approvals/index.ts";
 import { concatBytes } from "../core/concat-bytes.ts";
 
 /** A client error: the handler answers with `status` and this message, never a 500. */
