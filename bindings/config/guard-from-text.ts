@@ -20,7 +20,7 @@ import type { SafetyCore } from "../safety/index.ts";
 import { createSafetyCore } from "../safety/create-safety-core.ts";
 import { buildSafetyCore, lazySafetyCore, type MakeSafetyCore } from "./safety-section.ts";
 import { buildToolResultFilter, type MakeSanitizer } from "./sanitizer-section.ts";
-import type { ToolResultFilter } from "../middleware/guard-tool-call.ts";
+import type { ToolResultFilter } from "../middleware/index.ts";
 import { ConfigError, parseDocumentText, parsePassportText, type PortcullisConfig } from "./parse-config.ts";
 import { ConfigReadError, readFailure } from "./config-error.ts";
 import { resolveUse } from "./provider-aliases.ts";

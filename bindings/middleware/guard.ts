@@ -1,18 +1,22 @@
 /**
  * @module
  * A Guard bundles a provider with its middleware options, as a config file
- * describes them: `guard.evaluate(request)` and `guard.guardToolCall(request, run)`.
+ * describes them: `guard.evaluate(request)`, `guard.judge(request)` and
+ * `guard.guardToolCall(request, run)`, all three through judge().
  */
 
-import { normalizeDecision, type Decision, type GuardrailRequest } from "../core/decision.ts";
+import type { Decision, GuardrailRequest } from "../core/decision.ts";
 import type { GuardrailProvider } from "../providers/types.ts";
-import { guardToolCall, runFiltered, type BlockedToolResult, type GuardOptions } from "./guard-tool-call.ts";
+import { guardToolCall, runFiltered, type BlockedToolResult } from "./guard-tool-call.ts";
+import { judge, type GuardOptions, type JudgeMode, type Judgement } from "./judge.ts";
 import type { ToolExecute } from "./execution-limit.ts";
 
 export interface GuardConfig extends GuardOptions {
   /** False turns the guard off: calls run unjudged (an explicit choice, never a default). */
   enabled?: boolean;
 }
+
+const DISABLED: Decision = { decision: "allow", allow: true, reasons: [{ code: "oap.allowed", message: "guardrails are disabled" }] };
 
 export class Guard {
   readonly provider: GuardrailProvider;
@@ -25,21 +29,20 @@ export class Guard {
     this.failClosed = options.failClosed ?? true;
   }
 
-  /** The provider's decision, normalised; provider errors follow fail_closed like the middleware. */
+  /**
+   * The policy's decision for a call nobody runs here: audited like every
+   * decision, its usage limits checked but nothing counted, no approvals gate
+   * consulted (an ask stays an ask). Provider errors follow fail_closed.
+   */
   async evaluate(request: GuardrailRequest): Promise<Decision> {
-    if (!this.enabled) return { decision: "allow", allow: true, reasons: [{ code: "oap.allowed", message: "guardrails are disabled" }] };
-    try {
-      const decision = normalizeDecision(await this.provider.evaluate(request));
-      if (decision) return decision;
-      throw new TypeError(`provider '${this.provider.name}' returned something that is not a decision`);
-    } catch (error) {
-      const message = `guardrail provider error (${this.failClosed ? "fail-closed" : "fail-open"}): ${(error as Error)?.message ?? error}`;
-      return {
-        decision: this.failClosed ? "deny" : "allow",
-        allow: !this.failClosed,
-        reasons: [{ code: "oap.evaluator_error", message }],
-      };
-    }
+    if (!this.enabled) return { ...DISABLED, reasons: [...DISABLED.reasons] };
+    return (await judge(request, this.options, { usage: "release", approvals: false })).decision;
+  }
+
+  /** judge() with this guard's options: the decision, the gate's outcome and the usage charges. */
+  async judge(request: GuardrailRequest, mode?: JudgeMode): Promise<Judgement> {
+    if (!this.enabled) return { request, decision: { ...DISABLED, reasons: [...DISABLED.reasons] }, outcome: null, charges: [], reserved: [] };
+    return judge(request, this.options, mode);
   }
 
   guardToolCall<T>(request: GuardrailRequest, execute: ToolExecute<T>): Promise<T | BlockedToolResult> {
