@@ -11,7 +11,7 @@ import { readFileSync, appendFileSync } from "node:fs";
 import { dirname, resolve, isAbsolute, join } from "node:path";
 import { homedir } from "node:os";
 import { pathToFileURL } from "node:url";
-import { jsonLinesSink } from "../middleware/audit.ts";
+import { jsonLinesSink } from "../middleware/index.ts";
 import { ConfigReadError, readFailure } from "./config-error.ts";
 import { loadGuardFromText, type ConfigHost, type LoadedGuard, type LoadOptions } from "./guard-from-text.ts";
 import { yamlSyntax } from "./yaml-syntax.ts";

@@ -19,7 +19,7 @@
  *    of our sight), or released now (nothing will run).
  */
 
-import { obligationsOf, type Decision, type GuardrailRequest } from "../core/decision.ts";
+import { obligationsOf, type Decision, type GuardrailRequest } from "../core/index.ts";
 import type { GuardrailProvider } from "../providers/types.ts";
 import { evaluateWithCharges } from "../providers/index.ts";
 import type { ApprovalGate, GateOutcome, WaitOptions } from "../approvals/index.ts";

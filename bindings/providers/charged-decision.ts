@@ -6,7 +6,7 @@
  * charges are empty. judge() reads every provider through this one function.
  */
 
-import { normalizeDecision, type Decision, type GuardrailRequest } from "../core/decision.ts";
+import { normalizeDecision, type Decision, type GuardrailRequest } from "../core/index.ts";
 import type { BoundCharge } from "../usage/charges.ts";
 import type { GuardrailProvider } from "./types.ts";
 

@@ -7,8 +7,8 @@
  * decision is returned.
  */
 
-import { normalizeDecision, type Decision, type GuardrailRequest } from "../core/decision.ts";
-import { isUsageLimited, markUsageLimited } from "../usage/charges.ts";
+import { normalizeDecision, type Decision, type GuardrailRequest } from "../core/index.ts";
+import { isUsageLimited, markUsageLimited } from "../usage/index.ts";
 import { isGuardrailProvider, type GuardrailProvider } from "./types.ts";
 import { evaluateWithCharges, type ChargedDecision } from "./charged-decision.ts";
 
