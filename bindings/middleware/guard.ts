@@ -32,11 +32,12 @@ export class Guard {
   /**
    * The policy's decision for a call nobody runs here: audited like every
    * decision, its usage limits checked but nothing counted, no approvals gate
-   * consulted (an ask stays an ask). Provider errors follow fail_closed.
+   * consulted (an ask stays an ask), numbers judged as the policy reads them
+   * (an integer past 2^53 is the core's to judge). Provider errors follow fail_closed.
    */
   async evaluate(request: GuardrailRequest): Promise<Decision> {
     if (!this.enabled) return { ...DISABLED, reasons: [...DISABLED.reasons] };
-    return (await judge(request, this.options, { usage: "release", approvals: false })).decision;
+    return (await judge(request, this.options, { usage: "release", approvals: false, exactIntegers: false })).decision;
   }
 
   /** judge() with this guard's options: the decision, the gate's outcome and the usage charges. */

@@ -152,4 +152,16 @@ describe("one path, one record", () => {
     expect(judged.outcome).toBeNull();
     expect(await gate.listActions({})).toEqual([]);
   });
+
+  it("integers past 2^53 are refused wherever an approval could be bound to them; Guard.evaluate lets the policy judge them", async () => {
+    const allowAll: GuardrailProvider = { name: "all", evaluate: () => ({ decision: "allow", allow: true, reasons: [] }) };
+    const big = (): GuardrailRequest => ({ tool_name: "pay", tool_input: { amount: 2 ** 60 } });
+    const code = (j: { decision: { reasons: { code: string }[] } }) => j.decision.reasons[0]?.code ?? "allowed";
+    expect(code(await judge(big(), { provider: allowAll }))).toBe("oap.invalid_context");
+    expect(code(await judge(big(), { provider: allowAll }, { exactIntegers: false }))).toBe("oap.invalid_context");
+    expect(code(await judge(big(), { provider: allowAll }, { exactIntegers: false, approvals: false }))).toBe("allowed");
+    expect((await new Guard({ provider: allowAll }).evaluate(big())).allow).toBe(true);
+    const infinite: GuardrailRequest = { tool_name: "pay", tool_input: { amount: Infinity } };
+    expect(code(await judge(infinite, { provider: allowAll }, { exactIntegers: false, approvals: false }))).toBe("oap.invalid_context");
+  });
 });

@@ -101,6 +101,13 @@ export interface JudgeMode {
   record?: boolean;
   /** False: `options.approvals` is not consulted, an ask stays an ask (nothing pending is created). Default true. */
   approvals?: boolean;
+  /**
+   * False: an integer past 2^53 is judged by the provider as JSON carries it
+   * instead of refused with `oap.invalid_context` (the refusal keeps an
+   * approval from covering other spellings of the number). Only with
+   * `approvals: false`; Guard.evaluate uses it to answer as the policy does.
+   */
+  exactIntegers?: boolean;
 }
 
 /** Keep (the call ran) or release what judging the call reserved; a second settle does nothing. */
@@ -116,7 +123,7 @@ export async function judge(request: GuardrailRequest, options: GuardOptions, mo
   const isControlFlow = options.isControlFlow ?? isControlFlowSignal;
   const recording = mode.record ?? true;
   // Judged, gated and reported from one plain copy: getters are read once (request-snapshot.ts).
-  const snapshot = snapshotRequest(request);
+  const snapshot = snapshotRequest(request, mode.exactIntegers !== false || mode.approvals !== false);
   if (!snapshot.ok) {
     const unreadable: GuardrailRequest = { tool_name: "unknown_tool", tool_input: {} };
     const judgement: Judgement = { request: unreadable, decision: snapshot.decision, outcome: null, charges: [], reserved: [] };
