@@ -37,7 +37,7 @@ export class Guard {
    */
   async evaluate(request: GuardrailRequest): Promise<Decision> {
     if (!this.enabled) return { ...DISABLED, reasons: [...DISABLED.reasons] };
-    return (await judge(request, this.options, { usage: "release", approvals: false, exactIntegers: false })).decision;
+    return withCause((await judge(request, this.options, { usage: "release", approvals: false, exactIntegers: false })).decision);
   }
 
   /** judge() with this guard's options: the decision, the gate's outcome and the usage charges. */
@@ -51,6 +51,20 @@ export class Guard {
     if (!this.enabled) return Promise.resolve().then(() => runFiltered(request, execute, this.options.sanitizer));
     return guardToolCall(request, execute, this.options);
   }
+}
+
+const FAILURE = /^(guardrail provider|usage store) error \(fail-(closed|open)\)$/;
+
+/**
+ * evaluate()'s callers (the CLI, a page, a script) show the reason: a provider
+ * or store failure names its cause there, not only in `metadata.error` (the
+ * agent-facing text of guardToolCall stays DeerFlow's).
+ */
+function withCause(decision: Decision): Decision {
+  const [reason] = decision.reasons;
+  const cause = decision.metadata?.error;
+  if (decision.reasons.length !== 1 || typeof cause !== "string" || !FAILURE.test(reason.message)) return decision;
+  return { ...decision, reasons: [{ code: reason.code, message: `${reason.message}: ${cause}` }] };
 }
 
 export function createGuard(options: GuardConfig): Guard {

@@ -164,4 +164,14 @@ describe("one path, one record", () => {
     const infinite: GuardrailRequest = { tool_name: "pay", tool_input: { amount: Infinity } };
     expect(code(await judge(infinite, { provider: allowAll }, { exactIntegers: false, approvals: false }))).toBe("oap.invalid_context");
   });
+
+  it("a provider error: Guard.evaluate names the cause in the reason, guardToolCall keeps DeerFlow's text for the agent", async () => {
+    const broken: GuardrailProvider = { name: "broken", evaluate: () => { throw new Error("policy file vanished"); } };
+    const evaluated = await new Guard({ provider: broken }).evaluate(send());
+    expect(evaluated.reasons).toEqual([{ code: "oap.evaluator_error", message: "guardrail provider error (fail-closed): policy file vanished" }]);
+    const open = await new Guard({ provider: broken, failClosed: false }).evaluate(send());
+    expect([open.allow, open.reasons[0].message]).toEqual([true, "guardrail provider error (fail-open): policy file vanished"]);
+    const blocked = await guardToolCall(send(), () => 1, { provider: broken });
+    expect(isBlockedToolResult(blocked) && blocked.content).toContain("Reason: guardrail provider error (fail-closed).");
+  });
 });
