@@ -10,6 +10,8 @@ export * from "./middleware/index.ts";
 export * from "./approvals/index.ts";
 export * from "./canonical/index.ts";
 export * from "./proof/index.ts";
+// The approval HTTP API (web-standard); Node's `listen` is exported by node.ts only.
+export { createApprovalHandler, normalizeTokens, MIN_TOKEN_LENGTH, type ApprovalHandler, type ApprovalHandlerOptions, type ApiToken, type ApiRole } from "./server/index.ts";
 export * from "./usage/index.ts";
 export * from "./config/index.ts";
 export * from "./safety/index.ts";

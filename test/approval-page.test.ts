@@ -199,4 +199,27 @@ describe("the approval page in Chromium", () => {
     expect(await card(a.action_id).locator("input[name=message]").inputValue()).toBe("typing survives polling");
     expect(await page.locator("#count").textContent()).toBe("1");
   });
+
+  it("pages through a queue longer than one page of the API: older requests load on demand and stay live", async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 57; i++) {
+      const r = await guardToolCall(git(`git push origin branch-${i}`, { tool_call_id: `call_${i}` }), () => 1, { provider, approvals: gate });
+      ids.push((r as { action_id: string }).action_id);
+    }
+    const shown = () => page.locator("article.action").evaluateAll((cards) => cards.map((c) => (c as HTMLElement).dataset.actionId));
+    await unlock();
+    await expect.poll(async () => (await shown()).length, { timeout: 10_000 }).toBe(50);
+    expect(await page.locator("#count").textContent()).toBe("50+");
+    expect(await page.locator("#more").isVisible()).toBe(true);
+    await page.click("#more");
+    await expect.poll(async () => (await shown()).length, { timeout: 10_000 }).toBe(57);
+    expect(new Set(await shown())).toEqual(new Set(ids));
+    expect(await page.locator("#count").textContent()).toBe("57");
+    expect(await page.locator("#more").isVisible()).toBe(false);
+    expect(requests.some((r) => r.url.includes("cursor=") && !r.url.includes(TOKEN))).toBe(true);
+    // Polls keep both pages: an action decided elsewhere leaves, the rest stay.
+    await gate.reject(ids[3], { message: "no" });
+    await expect.poll(async () => (await shown()).length, { timeout: 10_000 }).toBe(56);
+    expect(consoleErrors, consoleErrors.join("\n")).toEqual([]);
+  });
 });

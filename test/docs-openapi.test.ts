@@ -84,8 +84,8 @@ describe("docs/openapi.yaml", () => {
       expect(doc.paths[path], path).toBeUndefined();
       expect((await call("get", path)).status, path).toBe(404);
     }
-    // The page's assets (bindings/approvals/page.ts) and the resident hook route are all documented.
-    const page = readFileSync(new URL("../bindings/approvals/page.ts", import.meta.url), "utf8");
+    // The page's assets (bindings/server/page.ts) and the resident hook route are all documented.
+    const page = readFileSync(new URL("../bindings/server/page.ts", import.meta.url), "utf8");
     const assets = [...page.matchAll(/^\s*\["(\/[^"]*)", \{ body:/gm)].map((m) => m[1]);
     expect(assets.length).toBeGreaterThan(0);
     for (const asset of assets) expect(doc.paths[asset]?.get, asset).toBeDefined();

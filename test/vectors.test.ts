@@ -12,7 +12,8 @@ import { loadGuard } from "../bindings/node.ts";
 import type { Decision } from "../bindings/core/decision.ts";
 import { validateDecision, validateRequest } from "../bindings/config/generated/validators.js";
 import { StaticUsageStore } from "../bindings/usage/static-store.ts";
-import { chargesOf, isUsageLimited } from "../bindings/usage/charges.ts";
+import { isUsageLimited } from "../bindings/usage/charges.ts";
+import { judge } from "../bindings/middleware/index.ts";
 import type { UsageSnapshot } from "../bindings/usage/types.ts";
 
 interface Vector {
@@ -105,7 +106,7 @@ describe("shared vectors", () => {
       // A usage-limited allow or ask carries exactly its one charge, bound to the store it was read from.
       if (isUsageLimited(api)) {
         expect(api.decision, v.name).not.toBe("deny");
-        const charges = chargesOf(api);
+        const { charges } = await judge((v.request ?? JSON.parse(v.raw!)) as never, { provider: guard.provider }, { usage: "release" });
         expect(charges.length, v.name).toBe(1);
         expect(charges[0].store).toBe(usage);
       }

@@ -3,12 +3,12 @@
  * What the framework adapters share: the request a tool call becomes, the
  * pre-execution look a framework's approval hook needs, and a human's
  * decision in the framework written to the ApprovalGate. Nothing here
- * judges on its own: judgeToolCall and the gate do.
+ * judges on its own: judge() and the gate do.
  */
 
 // From the package's main entry, as a user's own import: one module instance (tsup.config.ts keeps it external).
 import {
-  argsDigest, denialMessage, judgeToolCall, settleJudgement,
+  argsDigest, denialMessage, judge,
   type ApprovalGate, type GuardOptions, type GuardrailRequest, type PublicAction, type Reason,
 } from "portcullis";
 
@@ -42,17 +42,14 @@ export type Preflight =
  */
 export async function preflight(request: GuardrailRequest, options: AdapterOptions): Promise<Preflight> {
   if (!options.approvals) return { kind: "run" };
-  const quiet = await judgeToolCall(request, { ...options, approvals: undefined, onDecision: undefined, audit: [], receipts: undefined, tracer: undefined });
-  await settleJudgement(quiet, false);
+  const quiet = await judge(request, options, { usage: "release", record: false, approvals: false });
   if (quiet.decision.decision !== "ask") return { kind: "run" };
   // A framework may look again when its run resumes: an action this call already has is read, never
   // re-checked (checking consumes an approve-once that the call itself must use when it runs).
   const existing = await findAction(options.approvals, request);
   if (existing?.status === "pending") return { kind: "ask", action_id: existing.id, message: pausedMessage(request, existing.id, existing.reasons[0]) };
   if (existing) return { kind: "run" };
-  const judged = await judgeToolCall(request, options);
-  await settleJudgement(judged, false);
-  const { decision, outcome } = judged;
+  const { decision, outcome } = await judge(request, options, { usage: "release" });
   if (decision.allow) return { kind: "run" };
   if (outcome?.kind === "pending" && outcome.action) {
     return { kind: "ask", action_id: outcome.action.id, message: pausedMessage(request, outcome.action.id, decision.reasons[0]) };
@@ -102,7 +99,8 @@ export async function recordDecision(options: AdapterOptions, request: Guardrail
   if (action.status !== "pending") return action;
   const decidedBy = decision.decidedBy ?? null;
   if (!decision.approved) return gate.reject(action.id, { message: decision.message, decidedBy });
-  const reevaluate = async (edited: GuardrailRequest) => (await judgeToolCall(edited, { ...options, approvals: undefined })).decision;
+  // Judging the edited call runs nothing: the usage it would charge is released.
+  const reevaluate = async (edited: GuardrailRequest) => (await judge(edited, options, { usage: "release", approvals: false })).decision;
   return gate.approve(action.id, { updatedInput: decision.editedInput, decidedBy }, reevaluate);
 }
 

@@ -24,7 +24,7 @@ import {
   type RunState, type RunToolApprovalItem, type StreamEvent, type ToolInputGuardrailDefinition, type ToolOptions,
 } from "@openai/agents";
 import {
-  ApprovalError, applySafetyStop, denialMessage, guardToolCall, isBlockedToolResult, judgeToolCall, settleJudgement,
+  ApprovalError, applySafetyStop, denialMessage, guardToolCall, isBlockedToolResult, judge,
   SHAPE_CODES, SafetyCheckError, type SafetyCore, type SafetyShape,
 } from "portcullis";
 import { findAction, preflight, recordDecision, settledDecision, toRequest, type AdapterOptions, type FrameworkDecision } from "./approval-view.ts";
@@ -151,11 +151,9 @@ export class OpenAIAgentsGuard {
       name: "portcullis",
       run: async ({ toolCall }) => {
         const request = toRequest(this.options, name, parseArguments(toolCall.arguments), toolCall.callId);
-        const quiet = await judgeToolCall(request, { ...this.options, approvals: undefined, onDecision: undefined, audit: [], receipts: undefined, tracer: undefined });
-        await settleJudgement(quiet, false);
+        const quiet = await judge(request, this.options, { usage: "release", record: false, approvals: false });
         if (quiet.decision.allow || quiet.decision.decision === "ask") return ToolGuardrailFunctionOutputFactory.allow();
-        const judged = await judgeToolCall(request, { ...this.options, approvals: undefined });
-        await settleJudgement(judged, false);
+        const judged = await judge(request, this.options, { usage: "release", approvals: false });
         if (judged.decision.allow || judged.decision.decision === "ask") return ToolGuardrailFunctionOutputFactory.allow();
         return ToolGuardrailFunctionOutputFactory.rejectContent(denialMessage(name, judged.decision), { decision: judged.decision });
       },

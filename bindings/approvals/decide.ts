@@ -7,7 +7,7 @@
  * a rejected one stays rejected.
  */
 
-import { normalizeDecision, type Decision, type GuardrailRequest } from "../core/decision.ts";
+import { normalizeDecision, type Decision, type GuardrailRequest } from "../core/index.ts";
 import { ApprovalError } from "./approval-error.ts";
 import { argsDigest, matchKey, ruleKey } from "./digest.ts";
 import type { GateContext } from "./gate-context.ts";

@@ -1,8 +1,8 @@
 /**
  * @module
  * Ask a human: pending actions, approve / reject / edit, anti-forgery,
- * the in-memory store, and the web-standard approval API and page. SQLite
- * and Redis stores are separate entries (portcullis/stores/sqlite, /redis).
+ * the in-memory store, signing. The HTTP API and page live in ../server.
+ * SQLite and Redis stores are separate entries (portcullis/stores/sqlite, /redis).
  */
 export { ApprovalGate, type WaitOptions, type GateOutcome } from "./gate.ts";
 export type { ApprovalGateOptions } from "./gate-context.ts";
@@ -21,5 +21,3 @@ export {
 export { argsDigest, type RuleScope } from "./digest.ts";
 export { ApprovalSigner, constantTimeEqual, MIN_SECRET_BYTES, type SecretInput } from "./signing.ts";
 export { buildApprovalEvent, type ApprovalEvent, type ApprovalEventAction, type ApprovalAuditSink } from "./events.ts";
-export { createApprovalHandler, type ApprovalHandler, type ApprovalHandlerOptions } from "./http-handler.ts";
-export { normalizeTokens, MIN_TOKEN_LENGTH, type ApiToken, type ApiRole } from "./http-auth.ts";

@@ -1,7 +1,7 @@
 /**
  * @module
  * `portcullis hook <agent> --policy FILE`: one agent hook event on stdin, the
- * agent's decision on stdout. Judged through judgeToolCall, the path every
+ * agent's decision on stdout. Judged through judge(), the path every
  * guarded call takes. Fail closed: a missing or bad policy, an unreadable
  * event or a crash writes the agent's blocking answer and exits 2 — never an
  * exit code the agent reads as "hook failed, run the call anyway".
@@ -10,8 +10,7 @@
 import { appendFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { loadGuard } from "../config/load-guard.ts";
-import { judgeToolCall } from "../middleware/guard-tool-call.ts";
-import { jsonLinesSink, type AuditSink } from "../middleware/audit.ts";
+import { judge, jsonLinesSink, type AuditSink } from "../middleware/index.ts";
 import type { Decision } from "../core/decision.ts";
 import { HOOK_AGENTS, type HookAdapter, type HookCall, type HookReply } from "../hooks/index.ts";
 import { UsageError } from "./usage-error.ts";
@@ -57,7 +56,7 @@ const auditSinks = (file: string | undefined): AuditSink[] => (file ? [jsonLines
 /** One event's text to the agent's answer: what the one-shot hook and the resident server both do. */
 export async function judgeEventText(guard: Guard, adapter: HookAdapter, text: string): Promise<HookReply> {
   const call = adapter.toCall(parseEvent(text));
-  return adapter.toReply(await judge(guard, call, adapter.agent), call);
+  return adapter.toReply(await judgeHookCall(guard, call, adapter.agent), call);
 }
 
 /** `portcullis hook serve --policy FILE --port N [--host ADDR] [--audit FILE]`: until SIGINT/SIGTERM. */
@@ -86,14 +85,18 @@ async function serveHooks(args: string[], io: HookIo): Promise<number> {
   return 0;
 }
 
-/** judgeToolCall with the guard's options; its audit events also carry the agent's session and directory. */
-async function judge(guard: Guard, call: HookCall, agent: string): Promise<Decision> {
-  if (!guard.enabled) return guard.evaluate(call.request);
+/**
+ * judge() with the guard's options; its audit events also carry the agent's
+ * session and directory. The agent runs the call itself once we answer, out
+ * of our sight: an allowed call's usage counts now.
+ */
+async function judgeHookCall(guard: Guard, call: HookCall, agent: string): Promise<Decision> {
+  if (!guard.enabled) return (await guard.judge(call.request)).decision;
   const tag = <E extends object>(event: E) => ({ ...event, agent, hook_event: call.event, session_id: call.session, cwd: call.cwd });
   const options = guard.options;
   const audit = (options.audit ?? []).map((sink): AuditSink => (event) => sink(tag(event)));
   const onDecision = options.onDecision ? (((event) => options.onDecision!(tag(event))) as AuditSink) : undefined;
-  const judgement = await judgeToolCall(call.request, { ...options, audit, onDecision });
+  const judgement = await judge(call.request, { ...options, audit, onDecision }, { usage: "count" });
   return judgement.decision;
 }
 

@@ -12,8 +12,8 @@ import { samplingSafetyStop } from "../mcp-proxy/sampling-stop.ts";
 import { checkServerName, createMcpProxy } from "../mcp-proxy/proxy.ts";
 import { PinFileError } from "../mcp-proxy/description-pins.ts";
 import { stdioDownstream, upstreamTransport, type Upstream } from "../mcp-proxy/transports.ts";
-import { ApprovalGate, MemoryApprovalStore, createApprovalHandler } from "../approvals/index.ts";
-import { listen } from "../server/index.ts";
+import { ApprovalGate, MemoryApprovalStore } from "../approvals/index.ts";
+import { createApprovalHandler, listen } from "../server/index.ts";
 import { UsageError } from "./usage-error.ts";
 
 export interface McpProxyIo {

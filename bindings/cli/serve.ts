@@ -11,13 +11,13 @@ import { appendFileSync, readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { loadGuard } from "../config/load-guard.ts";
-import { jsonLinesSink } from "../middleware/audit.ts";
-import { ApprovalGate, MemoryApprovalStore, createApprovalHandler, type ApiToken, type ApprovalEvent, type ApprovalStore } from "../approvals/index.ts";
+import { jsonLinesSink } from "../middleware/index.ts";
+import { ApprovalGate, MemoryApprovalStore, type ApprovalEvent, type ApprovalStore } from "../approvals/index.ts";
 import { SqliteApprovalStore, SqliteConnection, SqliteUsageStore } from "../stores/sqlite/index.ts";
 import { RedisApprovalStore, RedisConnection, RedisUsageStore, redactUrl } from "../stores/redis/index.ts";
-import { MemoryUsageStore } from "../usage/memory-store.ts";
+import { MemoryUsageStore } from "../usage/index.ts";
 import type { UsageStore } from "../usage/types.ts";
-import { listen } from "../server/index.ts";
+import { createApprovalHandler, listen, type ApiToken } from "../server/index.ts";
 
 export class ServeUsageError extends Error {}
 /** The server could not start (store unreachable, port taken): a message, exit 2, no usage text. */

@@ -7,21 +7,16 @@
  * config is a ConfigError, never a silently weaker guard.
  */
 
-import { CoreError } from "../core/abi.ts";
-import { AllowlistProvider } from "../providers/allowlist.ts";
-import { PassportProvider, type PassportConfig } from "../providers/passport.ts";
+import { CoreError } from "../core/index.ts";
+import { AllowlistProvider, CompositeProvider, PassportProvider, isGuardrailProvider, type Clock, type GuardrailProvider, type PassportConfig } from "../providers/index.ts";
 import { EnforcementModeError } from "../enforcement/index.ts";
-import { CompositeProvider } from "../providers/composite.ts";
-import { isGuardrailProvider, type Clock, type GuardrailProvider } from "../providers/types.ts";
 import type { UsageStore } from "../usage/types.ts";
-import { Guard } from "../middleware/guard.ts";
-import type { AuditSink } from "../middleware/audit.ts";
+import { Guard, type AuditSink, type ToolResultFilter } from "../middleware/index.ts";
 import type { ApprovalGate } from "../approvals/index.ts";
 import type { SafetyCore } from "../safety/index.ts";
-import { createSafetyCore } from "../safety/create-safety-core.ts";
+import { createSafetyCore } from "../safety/index.ts";
 import { buildSafetyCore, lazySafetyCore, type MakeSafetyCore } from "./safety-section.ts";
 import { buildToolResultFilter, type MakeSanitizer } from "./sanitizer-section.ts";
-import type { ToolResultFilter } from "../middleware/guard-tool-call.ts";
 import { ConfigError, parseDocumentText, parsePassportText, type PortcullisConfig } from "./parse-config.ts";
 import { ConfigReadError, readFailure } from "./config-error.ts";
 import { resolveUse } from "./provider-aliases.ts";

@@ -10,7 +10,7 @@
  * given is a ConfigError, never a silently weaker guard.
  */
 
-import type { ToolResultFilter } from "../middleware/guard-tool-call.ts";
+import type { ToolResultFilter } from "../middleware/index.ts";
 import { sanitizerEnabled, toolResultOptionsFromConfig, type SanitizerSection } from "../sanitize/config.ts";
 import type { ToolResultSanitizerOptions } from "../sanitize/tool-result.ts";
 import { ConfigError } from "./config-error.ts";

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { applyEnforcement, isSoftenable, softenedBy, wouldDecide, ALWAYS_ENFORCED_CODES } from "./enforcement.ts";
 import { passportModes, EnforcementModeError } from "./passport-modes.ts";
-import { attachCharges, chargesOf, MemoryUsageStore } from "../usage/index.ts";
+import { MemoryUsageStore, markUsageLimited } from "../usage/index.ts";
+import { EnforcedProvider, evaluateWithCharges } from "../providers/index.ts";
 import type { Decision } from "../core/index.ts";
 
 const deny = (code: string, extra: Partial<Decision> = {}): Decision => ({ decision: "deny", allow: false, reasons: [{ code, message: `because ${code}` }], ...extra });
@@ -33,10 +34,13 @@ describe("applyEnforcement", () => {
     expect(out.metadata?.obligations).toEqual([{ type: "max_execution_time", seconds: 5 }]);
   });
 
-  it("keeps the usage charges, so a softened call is counted", () => {
+  it("keeps the usage charges, so a softened call is counted", async () => {
     const charge = { store: new MemoryUsageStore(), scope: "s", charge: { capability: "web.fetch", per_minute: 1 }, at: 0 };
-    const charged = attachCharges({ ...ask }, [charge as never]);
-    expect(chargesOf(applyEnforcement(charged, "shadow"))).toEqual([charge]);
+    const limited = markUsageLimited({ ...ask });
+    const inner = { name: "p", evaluate: () => limited, evaluateWithCharges: async () => ({ decision: limited, charges: [charge as never] }) };
+    const out = await evaluateWithCharges(new EnforcedProvider({ provider: inner, mode: "shadow" }), { tool_name: "web_fetch", tool_input: {} });
+    expect(out.charges).toEqual([charge]);
+    expect([out.decision.decision, out.decision.metadata?.would_decide, out.decision.metadata?.usage_limited]).toEqual(["allow", "ask", true]);
   });
 
   it("never softens what is not a policy rule's verdict", () => {

@@ -14,7 +14,6 @@
  */
 
 import type { Decision } from "../core/index.ts";
-import { attachCharges, chargesOf } from "../usage/index.ts";
 
 export type EnforcementMode = "enforce" | "warn" | "shadow";
 
@@ -51,18 +50,18 @@ export function isSoftenable(decision: Decision): boolean {
  * The decision as `mode` applies it. `enforce`, an allow, or a decision that
  * is not softenable come back unchanged; otherwise the call is allowed with
  * `metadata.enforcement` (the mode) and `metadata.would_decide` (what the
- * policy decided), and the policy's reasons. Usage charges and obligations
- * travel on, so a softened call is counted and time-limited like any other.
+ * policy decided), and the policy's reasons. Obligations travel on, and the
+ * charges a provider returns beside the decision are left as they are, so a
+ * softened call is counted and time-limited like any other.
  */
 export function applyEnforcement(decision: Decision, mode: EnforcementMode): Decision {
   if (mode === "enforce" || !isSoftenable(decision)) return decision;
-  const softened: Decision = {
+  return {
     ...decision,
     decision: "allow",
     allow: true,
     metadata: { ...(decision.metadata ?? {}), enforcement: mode, would_decide: decision.decision },
   };
-  return attachCharges(softened, chargesOf(decision));
 }
 
 /** What a softened decision would have been (`deny` or `ask`), or null when the decision was applied as is. */

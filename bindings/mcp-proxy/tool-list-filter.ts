@@ -40,7 +40,8 @@ export interface ToolListOptions {
 
 /** Whether some arguments could make the policy allow (or ask about) this tool. */
 export async function canEverAllow(guard: Guard, server: string, tool: string): Promise<{ possible: boolean; why: string }> {
-  const decision = await guard.evaluate({ tool_name: policyToolName(server, tool), tool_input: {} });
+  // A probe, not a call: nothing audited, counted or sent to the approvals gate.
+  const { decision } = await guard.judge({ tool_name: policyToolName(server, tool), tool_input: {} }, { usage: "release", record: false, approvals: false });
   if (decision.decision !== "deny" || decision.reasons.length === 0) return { possible: true, why: "" };
   const nameLevel = decision.reasons.every((r) => NAME_LEVEL_CODES.has(r.code));
   return { possible: !nameLevel, why: decision.reasons.map((r) => `${r.code}: ${r.message}`).join("; ") };

@@ -8,7 +8,7 @@
  * (killing) the process is the tool's job, on the signal.
  */
 
-import { obligationsOf, type Decision, type GuardrailRequest } from "../core/decision.ts";
+import { obligationsOf, type Decision, type GuardrailRequest } from "../core/index.ts";
 import type { BlockedToolResult } from "./guard-tool-call.ts";
 
 /** A tool run. `signal` aborts when the call reaches the passport's max_execution_time. */

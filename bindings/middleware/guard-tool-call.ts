@@ -7,11 +7,10 @@
  * provider that throws denies with oap.evaluator_error unless fail-open was
  * chosen. Behaviour follows DeerFlow's GuardrailMiddleware.
  *
- * Usage (rate limits, daily caps, idempotency replay): judging an allowed
- * call whose decision carries usage charges reserves them in their
- * UsageStore (atomically re-checking the limits against calls judged at the
- * same time); guardToolCall keeps them once execute() resolves and releases
- * them if it throws — a call counts only when it actually ran.
+ * Judging is judge() (judge.ts), the one path every caller shares. Usage
+ * (rate limits, daily caps, idempotency replay): judge() reserves an
+ * allowed call's charges; guardToolCall keeps them once execute() resolves
+ * and releases them if it throws — a call counts only when it actually ran.
  *
  * Obligations: a decision may oblige the host to stop the call at the
  * passport's max_execution_time (`metadata.obligations`). execute() then gets
@@ -20,16 +19,11 @@
  * execution-limit.ts; stopping the process is the tool's job).
  */
 
-import { normalizeDecision, obligationsOf, type Decision, type GuardrailRequest } from "../core/decision.ts";
+import type { Decision, GuardrailRequest } from "../core/decision.ts";
 import { runWithinLimit, executionLimitOf, isTimeoutResult, type ToolExecute } from "./execution-limit.ts";
-import type { GuardrailProvider } from "../providers/types.ts";
-import { buildDecisionEvent, type AuditSink, type DecisionEvent } from "./audit.ts";
-import { isControlFlowSignal } from "./control-flow.ts";
-import { snapshotRequest } from "./request-snapshot.ts";
-import type { ApprovalGate, GateOutcome, WaitOptions } from "../approvals/index.ts";
-import { carryCharges, reserveCharges, settleReservations, type Reservation } from "../usage/reservations.ts";
-import { withWarning, type WarningSink } from "./enforcement-warning.ts";
-import { observeJudgement, type DecisionReceipt, type ProofOptions } from "../proof/index.ts";
+import { judge, settleJudgement, type GuardOptions, type ToolResultFilter } from "./judge.ts";
+import { withWarning } from "./enforcement-warning.ts";
+import type { DecisionReceipt } from "../proof/index.ts";
 
 /** What the agent sees instead of the tool's output when the call did not run. */
 export interface BlockedToolResult {
@@ -56,37 +50,6 @@ export interface ApprovalInterrupt {
   tool_call_id: string | null;
   expires_at: string;
   reason_codes: string[];
-}
-
-/**
- * Rewrites the result of a tool that ran, before the agent sees it — e.g. the
- * `ToolResultSanitizer` of `portcullis/sanitize` (kept as an interface so the
- * default entry does not pull the sanitizer in).
- */
-export interface ToolResultFilter {
-  sanitizeToolResult<T>(request: GuardrailRequest, result: T): T;
-}
-
-export interface GuardOptions extends ProofOptions {
-  provider: GuardrailProvider;
-  /** Deny when the provider throws (default true). False runs the tool and records that it ran unjudged. */
-  failClosed?: boolean;
-  /** Set as `agent_id` when the request has none (DeerFlow passes the passport path or id). */
-  passport?: string;
-  /** Errors that must pass through untouched (framework interrupts). Default: LangGraph's GraphBubbleUp family. */
-  isControlFlow?: (error: unknown) => boolean;
-  /** Called with every decision (never the tool arguments). Errors in it are reported, never change the outcome. */
-  onDecision?: AuditSink;
-  /** Further sinks, e.g. a JSON Lines audit file. */
-  audit?: AuditSink[];
-  /** Where `ask` goes: pending actions a human approves or rejects. Without it, ask only pauses (pending: true). */
-  approvals?: ApprovalGate;
-  /** Hold the call until a human decides (or the action times out), then run or refuse it. Default: return at once. */
-  waitForApproval?: boolean | WaitOptions;
-  /** Applied to the result of every call that ran (untrusted-content sanitizing). */
-  sanitizer?: ToolResultFilter;
-  /** Called for every call that ran only because the policy is in `warn` mode (string results also carry the warning). */
-  onWarning?: WarningSink;
 }
 
 export function isBlockedToolResult(value: unknown): value is BlockedToolResult {
@@ -123,124 +86,6 @@ function editedMessage(toolName: string, decision: Decision): string {
   return `Guardrail: tool '${toolName}' was not run as called (oap.approval_edited): ${text}.`;
 }
 
-/** The judgement of one call: the policy's decision and, when it asked, the approvals gate's. */
-export interface Judgement {
-  /** The request as judged (with `agent_id` filled from `passport`). */
-  request: GuardrailRequest;
-  /** The effective decision: the gate's when the policy asked and a gate is attached. */
-  decision: Decision;
-  /** The gate's outcome, when it was consulted. */
-  outcome: GateOutcome | null;
-  /**
-   * The usage reserved for an allowed, usage-limited call. Whoever runs the
-   * call must settle it (settleJudgement): kept if it ran, released if not.
-   */
-  reserved: Reservation[];
-  /** The signed receipt of `decision`, when receipts are on. */
-  receipt?: DecisionReceipt;
-}
-
-/** Keep (the call ran) or release what judging the call reserved. */
-export function settleJudgement(judgement: Judgement, ran: boolean): Promise<void> {
-  return settleReservations(judgement.reserved, ran);
-}
-
-/**
- * Judge one call without running anything: the provider (fail mode applied,
- * one decision event recorded), then, on ask, the approvals gate. The HTTP
- * API's /api/evaluate and guardToolCall share it.
- */
-export async function judgeToolCall(request: GuardrailRequest, options: GuardOptions): Promise<Judgement> {
-  const failClosed = options.failClosed ?? true;
-  const isControlFlow = options.isControlFlow ?? isControlFlowSignal;
-  // Judged, gated and reported from one plain copy: getters are read once (request-snapshot.ts).
-  const snapshot = snapshotRequest(request);
-  const observation = observeJudgement(options); // null unless receipts or a tracer are configured
-  if (!snapshot.ok) {
-    const unreadable: GuardrailRequest = { tool_name: "unknown_tool", tool_input: {} };
-    await record(options, buildDecisionEvent(unreadable, snapshot.decision, {
-      provider: options.provider.name, failClosed, providerError: false, durationMs: 0,
-    }));
-    const refused: Judgement = { request: unreadable, decision: snapshot.decision, outcome: null, reserved: [] };
-    return observation ? observation.finish(refused, { provider: options.provider.name, providerError: false, durationMs: 0, release: async () => {} }) : refused;
-  }
-  const copy = snapshot.request;
-  const req: GuardrailRequest =
-    options.passport !== undefined && copy.agent_id == null ? { ...copy, agent_id: options.passport } : copy;
-
-  const started = now();
-  let decision: Decision;
-  let providerError = false;
-  try {
-    const raw = await options.provider.evaluate(req);
-    const normalized = normalizeDecision(raw);
-    // Hardening beyond DeerFlow: a provider that returns a non-decision is a provider error.
-    if (!normalized) throw new TypeError(`provider '${options.provider.name}' returned something that is not a decision`);
-    decision = normalized;
-  } catch (error) {
-    if (isControlFlow(error)) throw error;
-    providerError = true;
-    decision = errorDecision("guardrail provider error", failClosed, error);
-  }
-  let reserved: Reservation[] = [];
-  if (decision.allow && !providerError) {
-    const usage = await reserve(decision, failClosed, isControlFlow);
-    decision = usage.decision;
-    reserved = usage.reserved;
-    providerError = usage.storeError;
-  }
-  const elapsed = now() - started;
-
-  await record(options, buildDecisionEvent(req, decision, {
-    provider: options.provider.name,
-    failClosed,
-    providerError,
-    durationMs: elapsed,
-  }));
-
-  let outcome: GateOutcome | null = null;
-  if (decision.decision === "ask" && options.approvals) {
-    const asked = decision;
-    outcome = await consultGate(options.approvals, req, asked, options.waitForApproval);
-    decision = outcome.decision;
-    if (decision.allow) {
-      decision = carryObligations(asked, decision);
-      const usage = await reserve(carryCharges(asked, decision), failClosed, isControlFlow);
-      decision = usage.decision;
-      reserved = usage.reserved;
-    }
-  }
-  const judgement: Judgement = { request: req, decision, outcome, reserved };
-  if (!observation) return judgement;
-  return observation.finish(judgement, { provider: options.provider.name, providerError, durationMs: elapsed, release: () => settleJudgement(judgement, false) });
-}
-
-/** Reserve an allowed decision's usage; a store error follows the fail mode like a provider error. */
-async function reserve(
-  decision: Decision,
-  failClosed: boolean,
-  isControlFlow: (error: unknown) => boolean,
-): Promise<{ decision: Decision; reserved: Reservation[]; storeError: boolean }> {
-  try {
-    const outcome = await reserveCharges(decision);
-    return Array.isArray(outcome) ? { decision, reserved: outcome, storeError: false } : { decision: outcome, reserved: [], storeError: false };
-  } catch (error) {
-    if (isControlFlow(error)) throw error;
-    return { decision: errorDecision("usage store error", failClosed, error), reserved: [], storeError: true };
-  }
-}
-
-/** A provider or store failure: deny (fail-closed) or let the call run unjudged (fail-open), saying which. */
-function errorDecision(what: string, failClosed: boolean, error: unknown): Decision {
-  const mode = failClosed ? "fail-closed" : "fail-open";
-  return {
-    decision: failClosed ? "deny" : "allow",
-    allow: !failClosed,
-    reasons: [{ code: "oap.evaluator_error", message: `${what} (${mode})` }],
-    metadata: { error: error instanceof Error ? error.message : String(error) },
-  };
-}
-
 /**
  * Judge one tool call, then run it only if allowed. Returns the tool's own
  * result on allow, a BlockedToolResult otherwise.
@@ -250,7 +95,7 @@ export async function guardToolCall<T>(
   execute: ToolExecute<T>,
   options: GuardOptions,
 ): Promise<T | BlockedToolResult> {
-  const judgement = await judgeToolCall(request, options);
+  const judgement = await judge(request, options);
   const { decision, outcome } = judgement;
   request = judgement.request;
   if (decision.allow) {
@@ -304,44 +149,3 @@ export async function runFiltered<T>(request: GuardrailRequest, execute: ToolExe
   if (!filter) return execute(signal);
   return filter.sanitizeToolResult(request, await execute(signal));
 }
-
-/** An approval replaces the policy's decision; the limits the policy obliged still hold. */
-function carryObligations(asked: Decision, approved: Decision): Decision {
-  const obligations = obligationsOf(asked);
-  if (obligations.length === 0) return approved;
-  const kept = obligationsOf(approved);
-  return { ...approved, metadata: { ...(approved.metadata ?? {}), obligations: [...kept, ...obligations] } };
-}
-
-/** Ask the gate; with `wait`, hold until a human decides and ask again. A failing store denies. */
-async function consultGate(
-  gate: ApprovalGate,
-  request: GuardrailRequest,
-  asked: Decision,
-  wait: boolean | WaitOptions | undefined,
-): Promise<GateOutcome> {
-  try {
-    const first = await gate.check(request, asked);
-    if (first.kind !== "pending" || !wait || !first.action) return first;
-    await gate.waitForDecision(first.action.id, wait === true ? {} : wait);
-    return await gate.check(request, asked);
-  } catch (error) {
-    if (typeof wait === "object" && wait.signal?.aborted) throw error;
-    const message = `approval store failed (fail-closed): ${(error as Error)?.message ?? error}`;
-    return { kind: "invalid", action: null, decision: { decision: "deny", allow: false, reasons: [{ code: "oap.evaluator_error", message }] } };
-  }
-}
-
-async function record(options: GuardOptions, event: DecisionEvent): Promise<void> {
-  const sinks = options.onDecision ? [options.onDecision, ...(options.audit ?? [])] : options.audit ?? [];
-  for (const sink of sinks) {
-    try {
-      await sink(event);
-    } catch (error) {
-      console.warn(`portcullis: failed to record guardrail event: ${(error as Error)?.message ?? error}`);
-    }
-  }
-}
-
-const now: () => number =
-  typeof performance !== "undefined" && typeof performance.now === "function" ? () => performance.now() : () => Date.now();

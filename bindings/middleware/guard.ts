@@ -1,18 +1,22 @@
 /**
  * @module
  * A Guard bundles a provider with its middleware options, as a config file
- * describes them: `guard.evaluate(request)` and `guard.guardToolCall(request, run)`.
+ * describes them: `guard.evaluate(request)`, `guard.judge(request)` and
+ * `guard.guardToolCall(request, run)`, all three through judge().
  */
 
-import { normalizeDecision, type Decision, type GuardrailRequest } from "../core/decision.ts";
+import type { Decision, GuardrailRequest } from "../core/decision.ts";
 import type { GuardrailProvider } from "../providers/types.ts";
-import { guardToolCall, runFiltered, type BlockedToolResult, type GuardOptions } from "./guard-tool-call.ts";
+import { guardToolCall, runFiltered, type BlockedToolResult } from "./guard-tool-call.ts";
+import { judge, type GuardOptions, type JudgeMode, type Judgement } from "./judge.ts";
 import type { ToolExecute } from "./execution-limit.ts";
 
 export interface GuardConfig extends GuardOptions {
   /** False turns the guard off: calls run unjudged (an explicit choice, never a default). */
   enabled?: boolean;
 }
+
+const DISABLED: Decision = { decision: "allow", allow: true, reasons: [{ code: "oap.allowed", message: "guardrails are disabled" }] };
 
 export class Guard {
   readonly provider: GuardrailProvider;
@@ -25,21 +29,21 @@ export class Guard {
     this.failClosed = options.failClosed ?? true;
   }
 
-  /** The provider's decision, normalised; provider errors follow fail_closed like the middleware. */
+  /**
+   * The policy's decision for a call nobody runs here: audited like every
+   * decision, its usage limits checked but nothing counted, no approvals gate
+   * consulted (an ask stays an ask), numbers judged as the policy reads them
+   * (an integer past 2^53 is the core's to judge). Provider errors follow fail_closed.
+   */
   async evaluate(request: GuardrailRequest): Promise<Decision> {
-    if (!this.enabled) return { decision: "allow", allow: true, reasons: [{ code: "oap.allowed", message: "guardrails are disabled" }] };
-    try {
-      const decision = normalizeDecision(await this.provider.evaluate(request));
-      if (decision) return decision;
-      throw new TypeError(`provider '${this.provider.name}' returned something that is not a decision`);
-    } catch (error) {
-      const message = `guardrail provider error (${this.failClosed ? "fail-closed" : "fail-open"}): ${(error as Error)?.message ?? error}`;
-      return {
-        decision: this.failClosed ? "deny" : "allow",
-        allow: !this.failClosed,
-        reasons: [{ code: "oap.evaluator_error", message }],
-      };
-    }
+    if (!this.enabled) return { ...DISABLED, reasons: [...DISABLED.reasons] };
+    return withCause((await judge(request, this.options, { usage: "release", approvals: false, exactIntegers: false })).decision);
+  }
+
+  /** judge() with this guard's options: the decision, the gate's outcome and the usage charges. */
+  async judge(request: GuardrailRequest, mode?: JudgeMode): Promise<Judgement> {
+    if (!this.enabled) return { request, decision: { ...DISABLED, reasons: [...DISABLED.reasons] }, outcome: null, charges: [], reserved: [] };
+    return judge(request, this.options, mode);
   }
 
   guardToolCall<T>(request: GuardrailRequest, execute: ToolExecute<T>): Promise<T | BlockedToolResult> {
@@ -47,6 +51,20 @@ export class Guard {
     if (!this.enabled) return Promise.resolve().then(() => runFiltered(request, execute, this.options.sanitizer));
     return guardToolCall(request, execute, this.options);
   }
+}
+
+const FAILURE = /^(guardrail provider|usage store) error \(fail-(closed|open)\)$/;
+
+/**
+ * evaluate()'s callers (the CLI, a page, a script) show the reason: a provider
+ * or store failure names its cause there, not only in `metadata.error` (the
+ * agent-facing text of guardToolCall stays DeerFlow's).
+ */
+function withCause(decision: Decision): Decision {
+  const [reason] = decision.reasons;
+  const cause = decision.metadata?.error;
+  if (decision.reasons.length !== 1 || typeof cause !== "string" || !FAILURE.test(reason.message)) return decision;
+  return { ...decision, reasons: [{ code: reason.code, message: `${reason.message}: ${cause}` }] };
 }
 
 export function createGuard(options: GuardConfig): Guard {

@@ -1,7 +1,12 @@
 export {
-  guardToolCall, judgeToolCall, settleJudgement, denialMessage, isBlockedToolResult, type Judgement,
-  type BlockedToolResult, type GuardOptions, type ApprovalInterrupt, type ToolResultFilter,
+  guardToolCall, denialMessage, isBlockedToolResult, type BlockedToolResult, type ApprovalInterrupt,
 } from "./guard-tool-call.ts";
+export {
+  judge, settleJudgement, type Judgement, type FinalJudgement, type JudgementObserver, type JudgeMode,
+  type GuardOptions, type ToolResultFilter,
+} from "./judge.ts";
+/** @deprecated The same function as `judge` (its usage is settled by the caller); kept for existing callers. */
+export { judge as judgeToolCall } from "./judge.ts";
 export { buildDecisionEvent, jsonLinesSink, type AuditSink, type DecisionEvent, type DecisionAction } from "./audit.ts";
 export { isControlFlowSignal } from "./control-flow.ts";
 export { Guard, createGuard, type GuardConfig } from "./guard.ts";

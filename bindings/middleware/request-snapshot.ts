@@ -12,13 +12,18 @@ import type { Decision, GuardrailRequest } from "../core/decision.ts";
 
 export type Snapshot = { ok: true; request: GuardrailRequest } | { ok: false; decision: Decision };
 
-export function snapshotRequest(request: unknown): Snapshot {
+/**
+ * The copy. `exactIntegers: false` lets integers past 2^53 through as the
+ * provider would read them (the policy core then judges the digits), for a
+ * decision no approval is bound to; non-finite numbers are refused either way.
+ */
+export function snapshotRequest(request: unknown, exactIntegers = true): Snapshot {
   if (request === null || typeof request !== "object" || Array.isArray(request)) {
     return refuse(`the request must be an object, got ${request === null ? "null" : Array.isArray(request) ? "an array" : typeof request}`);
   }
   let copy: unknown;
   try {
-    copy = JSON.parse(JSON.stringify(request, exactNumbers));
+    copy = JSON.parse(JSON.stringify(request, exactIntegers ? exactNumbers : finiteNumbers));
   } catch (error) {
     return refuse(`the request cannot be read as JSON data: ${(error as Error).message}`);
   }
@@ -38,6 +43,11 @@ function exactNumbers(this: unknown, key: string, value: unknown): unknown {
   if (Number.isInteger(value) && !Number.isSafeInteger(value)) {
     throw new RangeError(`${where} holds ${value}, an integer beyond 2^53 that cannot be carried exactly (send it as a string)`);
   }
+  return value;
+}
+
+function finiteNumbers(this: unknown, key: string, value: unknown): unknown {
+  if (typeof value === "number" && !Number.isFinite(value)) throw new RangeError(`${key === "" ? "the request" : `'${key}'`} holds ${value}, which JSON cannot carry`);
   return value;
 }
 

@@ -7,9 +7,10 @@
  * decision is returned.
  */
 
-import { normalizeDecision, type Decision, type GuardrailRequest } from "../core/decision.ts";
-import { attachCharges, chargesOf, isUsageLimited } from "../usage/charges.ts";
+import { normalizeDecision, type Decision, type GuardrailRequest } from "../core/index.ts";
+import { isUsageLimited, markUsageLimited } from "../usage/index.ts";
 import { isGuardrailProvider, type GuardrailProvider } from "./types.ts";
+import { evaluateWithCharges, type ChargedDecision } from "./charged-decision.ts";
 
 export interface CompositeConfig {
   providers: GuardrailProvider[];
@@ -31,13 +32,17 @@ export class CompositeProvider implements GuardrailProvider {
   }
 
   async evaluate(request: GuardrailRequest): Promise<Decision> {
-    const decisions: Decision[] = [];
+    return (await this.evaluateWithCharges(request)).decision;
+  }
+
+  async evaluateWithCharges(request: GuardrailRequest): Promise<ChargedDecision> {
+    const judged: ChargedDecision[] = [];
     for (const provider of this.providers) {
-      const decision = checked(provider, await provider.evaluate(request));
-      if (decision.decision === "deny") return decision;
-      decisions.push(decision);
+      const one = await evaluateWithCharges(provider, request);
+      if (one.decision.decision === "deny") return { decision: one.decision, charges: [] };
+      judged.push(one);
     }
-    return combine(decisions);
+    return combine(judged);
   }
 
   evaluateSync(request: GuardrailRequest): Decision {
@@ -48,16 +53,16 @@ export class CompositeProvider implements GuardrailProvider {
       if (decision.decision === "deny") return decision;
       decisions.push(decision);
     }
-    return combine(decisions);
+    return combine(decisions.map((decision) => ({ decision, charges: [] }))).decision;
   }
 }
 
-/** The first ask, else the first allow; carrying every provider's usage charges. */
-function combine(decisions: Decision[]): Decision {
-  const result = decisions.find((d) => d.decision === "ask") ?? decisions[0];
-  if (!decisions.some(isUsageLimited)) return result;
-  const merged: Decision = { ...result, metadata: { ...(result.metadata ?? {}), usage_limited: true } };
-  return attachCharges(merged, decisions.flatMap(chargesOf));
+/** The first ask, else the first allow; with every provider's usage charges. */
+function combine(judged: ChargedDecision[]): ChargedDecision {
+  const result = (judged.find((j) => j.decision.decision === "ask") ?? judged[0]).decision;
+  const charges = judged.flatMap((j) => j.charges);
+  if (!judged.some((j) => isUsageLimited(j.decision))) return { decision: result, charges };
+  return { decision: markUsageLimited(result), charges };
 }
 
 /** A sub-provider that returns garbage is a provider error, not an allow. */

@@ -7,6 +7,7 @@
  */
 
 import { normalizeDecision, type Decision, type GuardrailRequest } from "../core/index.ts";
+import { evaluateWithCharges, type ChargedDecision } from "./charged-decision.ts";
 import { applyEnforcement, isEnforcementMode, type EnforcementMode } from "../enforcement/index.ts";
 import { isGuardrailProvider, type GuardrailProvider } from "./types.ts";
 
@@ -30,6 +31,12 @@ export class EnforcedProvider implements GuardrailProvider {
 
   async evaluate(request: GuardrailRequest): Promise<Decision> {
     return this.apply(await this.provider.evaluate(request));
+  }
+
+  /** The wrapped provider's charges pass through: a softened call counts like any other. */
+  async evaluateWithCharges(request: GuardrailRequest): Promise<ChargedDecision> {
+    const { decision, charges } = await evaluateWithCharges(this.provider, request);
+    return { decision: applyEnforcement(decision, this.mode), charges };
   }
 
   evaluateSync(request: GuardrailRequest): Decision {

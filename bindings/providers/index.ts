@@ -4,3 +4,4 @@ export { CompositeProvider, type CompositeConfig } from "./composite.ts";
 export { isGuardrailProvider, type GuardrailProvider, type Clock } from "./types.ts";
 export { EnforcedProvider, type EnforcedConfig } from "./enforced.ts";
 export { ShadowProvider, decisionsDiffer, reasonCodes, type ShadowConfig, type PolicyDifference } from "./shadow.ts";
+export { evaluateWithCharges, type ChargedDecision } from "./charged-decision.ts";

@@ -9,7 +9,7 @@
 import { WasmProvider } from "./wasm-provider.ts";
 import type { Clock, GuardrailProvider } from "./types.ts";
 import type { GuardrailRequest } from "../core/decision.ts";
-import { MemoryUsageStore } from "../usage/memory-store.ts";
+import { MemoryUsageStore } from "../usage/index.ts";
 import type { UsageStore } from "../usage/types.ts";
 import { passportModes } from "../enforcement/index.ts";
 

@@ -8,6 +8,7 @@
  * reported, not thrown.
  */
 
+import { evaluateWithCharges, type ChargedDecision } from "./charged-decision.ts";
 import { normalizeDecision, type Decision, type GuardrailRequest } from "../core/index.ts";
 import { isGuardrailProvider, type GuardrailProvider } from "./types.ts";
 
@@ -55,14 +56,19 @@ export class ShadowProvider implements GuardrailProvider {
   }
 
   async evaluate(request: GuardrailRequest): Promise<Decision> {
-    const enforced = await this.enforced.evaluate(request);
+    return (await this.evaluateWithCharges(request)).decision;
+  }
+
+  /** The enforced provider's decision and charges; the candidate's charges are never counted. */
+  async evaluateWithCharges(request: GuardrailRequest): Promise<ChargedDecision> {
+    const enforced = await evaluateWithCharges(this.enforced, request);
     let candidate: Decision;
     try {
       candidate = candidateDecision(this.candidate, await this.candidate.evaluate(request));
     } catch (error) {
       candidate = candidateError(error);
     }
-    await this.compare(request, enforced, candidate);
+    await this.compare(request, enforced.decision, candidate);
     return enforced;
   }
 

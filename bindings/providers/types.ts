@@ -5,12 +5,20 @@
  */
 
 import type { Decision, GuardrailRequest } from "../core/decision.ts";
+import type { ChargedDecision } from "./charged-decision.ts";
 
 export interface GuardrailProvider {
   readonly name: string;
   evaluate(request: GuardrailRequest): Decision | Promise<Decision>;
   /** Optional synchronous fast path for hot loops. */
   evaluateSync?(request: GuardrailRequest): Decision;
+  /**
+   * The decision and the usage charges an allowed or asked call must record
+   * (rate limits, daily caps, idempotency). A provider with usage limits
+   * implements it; a provider that wraps one must forward it, or its
+   * usage-limited allows are refused (they could not be counted).
+   */
+  evaluateWithCharges?(request: GuardrailRequest): ChargedDecision | Promise<ChargedDecision>;
 }
 
 export function isGuardrailProvider(value: unknown): value is GuardrailProvider {

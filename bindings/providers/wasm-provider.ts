@@ -4,14 +4,15 @@
  * compile the policy document once, then serialise each request and decide.
  * When the core says a call has usage-based limits (rate limits, daily caps,
  * idempotency replay), the provider reads the counters from its UsageStore
- * and asks again with them; an allowed call's charge is attached to the
- * decision for guardToolCall to record (bindings/usage/charges.ts).
+ * and asks again with them; an allowed or asked call's charge is returned
+ * next to the decision (`evaluateWithCharges`) for judge() to record.
  */
 
 import type { Decision, GuardrailRequest } from "../core/decision.ts";
 import type { CoreVerdict, PolicyHandle } from "../core/evaluator.ts";
 import { sharedEvaluator, sharedEvaluatorSync } from "../core/shared.ts";
-import { attachCharges, snapshotJson } from "../usage/charges.ts";
+import { markUsageLimited, snapshotJson } from "../usage/charges.ts";
+import type { ChargedDecision } from "./charged-decision.ts";
 import type { UsageSnapshot, UsageStore } from "../usage/types.ts";
 import type { Clock } from "./types.ts";
 import { applyEnforcement, type ModeResolver } from "../enforcement/index.ts";
@@ -58,9 +59,14 @@ export abstract class WasmProvider {
   }
 
   async evaluate(request: GuardrailRequest): Promise<Decision> {
+    return (await this.evaluateWithCharges(request)).decision;
+  }
+
+  /** The decision and, for an allowed or asked usage-limited call, its charge in this provider's store. */
+  async evaluateWithCharges(request: GuardrailRequest): Promise<ChargedDecision> {
     await this.ready();
     const json = serialise(request);
-    if (typeof json !== "string") return json;
+    if (typeof json !== "string") return { decision: json, charges: [] };
     const now = this.clock();
     const first = this.policy!.judge(json, now);
     if (!first.needsUsage) return this.finish(first, request, now);
@@ -75,13 +81,13 @@ export abstract class WasmProvider {
     if (typeof json !== "string") return json;
     const now = this.clock();
     const first = this.policy.judge(json, now);
-    if (!first.needsUsage) return this.finish(first, request, now);
+    if (!first.needsUsage) return this.finish(first, request, now).decision;
     const snapshot = this.readUsage(first, request, now);
     if (snapshot instanceof Promise) {
       snapshot.catch(() => {}); // its answer is not waited for
       return errorDecision("the UsageStore answers asynchronously; use evaluate() instead of evaluateSync() for usage-limited calls");
     }
-    return this.finish(this.policy.judge(json, now, snapshotJson(snapshot)), request, now);
+    return this.finish(this.policy.judge(json, now, snapshotJson(snapshot)), request, now).decision;
   }
 
   /** Decide a request that is already JSON (the CLI's path; no re-serialisation). */
@@ -107,7 +113,7 @@ export abstract class WasmProvider {
       snapshot.catch(() => {});
       return errorDecision("the UsageStore answers asynchronously; use evaluate() for usage-limited calls");
     }
-    return this.finish(this.policy.judge(request, now, snapshotJson(snapshot)), parsed, now);
+    return this.finish(this.policy.judge(request, now, snapshotJson(snapshot)), parsed, now).decision;
   }
 
   private readUsage(first: CoreVerdict, request: GuardrailRequest, now: number): UsageSnapshot | Promise<UsageSnapshot> {
@@ -116,13 +122,13 @@ export abstract class WasmProvider {
     return binding.store.read(binding.scope(request), first.usage, now);
   }
 
-  /** The decision, with its usage charge bound to this provider's store (allow and ask only). */
-  private finish(verdict: CoreVerdict, request: GuardrailRequest, now: number): Decision {
+  /** The decision and its usage charge, bound to this provider's store (allow and ask only). */
+  private finish(verdict: CoreVerdict, request: GuardrailRequest, now: number): ChargedDecision {
     const { decision, usage } = verdict;
-    if (!usage || verdict.needsUsage || decision.decision === "deny") return this.enforced(decision);
+    if (!usage || verdict.needsUsage || decision.decision === "deny") return { decision: this.enforced(decision), charges: [] };
     if (!this.usageBinding) throw new TypeError(`provider '${this.name}' has usage-limited calls but no UsageStore`);
     const { store, scope } = this.usageBinding;
-    return this.enforced(attachCharges(decision, [{ store, scope: scope(request), charge: usage, at: now }]));
+    return { decision: this.enforced(markUsageLimited(decision)), charges: [{ store, scope: scope(request), charge: usage, at: now }] };
   }
 
   /** Release the compiled policy inside the shared instance. */

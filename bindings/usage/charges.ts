@@ -1,13 +1,14 @@
 /**
  * @module
- * How a decision carries its usage charge from the provider that judged the
- * call to guardToolCall, which reserves it before the tool runs and settles
- * it after. The charge (amounts, idempotency keys: tool arguments) travels
- * in a symbol-keyed, non-enumerable property of `decision.metadata`, so it
- * never reaches JSON, logs or the model; `metadata.usage_limited: true` is
- * the visible flag. A usage-limited allow whose charge was lost (a provider
- * that rebuilt the decision from JSON) cannot be counted, so guardToolCall
- * refuses it rather than run it uncounted.
+ Usage charges: what an allowed or asked call costs against its limits,
+ * bound to the store that counts it. A provider returns them next to its
+ * decision (`evaluateWithCharges`), never inside it, and judge() reserves
+ * them before the call runs and settles them after. The charge (amounts,
+ * idempotency keys: tool arguments) so never reaches JSON, logs or the
+ * model; `metadata.usage_limited: true` is the decision's visible flag. A
+ * usage-limited allow that arrives without its charges (a provider that
+ * offers only `evaluate`) cannot be counted, so judge() refuses it rather
+ * than run it uncounted.
  */
 
 import type { Decision } from "../core/decision.ts";
@@ -21,22 +22,9 @@ export interface BoundCharge {
   at: number;
 }
 
-const CHARGES = Symbol.for("portcullis.usage.charges");
-
-/** Attach charges to a decision (allow or ask) and flag it `usage_limited`. Returns the decision. */
-export function attachCharges(decision: Decision, charges: BoundCharge[]): Decision {
-  if (charges.length === 0) return decision;
-  const metadata = { ...(decision.metadata ?? {}), usage_limited: true };
-  Object.defineProperty(metadata, CHARGES, { value: [...chargesOf(decision), ...charges], enumerable: false });
-  decision.metadata = metadata;
-  return decision;
-}
-
-/** The charges a decision carries ([] when none). */
-export function chargesOf(decision: Decision): BoundCharge[] {
-  const metadata = decision.metadata as Record<PropertyKey, unknown> | undefined;
-  const charges = metadata?.[CHARGES];
-  return Array.isArray(charges) ? (charges as BoundCharge[]) : [];
+/** A copy of the decision flagged `metadata.usage_limited: true`: its call has charges to count. */
+export function markUsageLimited(decision: Decision): Decision {
+  return { ...decision, metadata: { ...(decision.metadata ?? {}), usage_limited: true } };
 }
 
 /** True when the decision says its call has usage-based limits. */

@@ -6,5 +6,6 @@
 export type { UsageCharge, UsageSnapshot, UsageStore, UsageLimit, ReserveResult } from "./types.ts";
 export { MemoryUsageStore } from "./memory-store.ts";
 export { StaticUsageStore } from "./static-store.ts";
-export { attachCharges, chargesOf, isUsageLimited, type BoundCharge } from "./charges.ts";
+export { isUsageLimited, markUsageLimited, type BoundCharge } from "./charges.ts";
+export { reserveCharges, settleReservations, type Reservation } from "./reservations.ts";
 export { MINUTE_MS, DAY_MS, IDEMPOTENCY_TTL_MS, utcDayStart } from "./windows.ts";

@@ -1,10 +1,10 @@
-// Usage limits end to end: judgeToolCall reserves, guardToolCall keeps a
+// Usage limits end to end: judge() reserves, guardToolCall keeps a
 // call's charge once the tool ran and releases it when the tool threw, one
 // winner for the last slot, charges that survive composites and approvals,
 // and stores that fail or lie.
 import { describe, expect, it, vi } from "vitest";
 import "../index.ts"; // provides the inlined release wasm
-import { guardToolCall, judgeToolCall, settleJudgement, isBlockedToolResult, type BlockedToolResult } from "../middleware/guard-tool-call.ts";
+import { guardToolCall, judge, settleJudgement, isBlockedToolResult, type BlockedToolResult } from "../middleware/index.ts";
 import type { DecisionEvent } from "../middleware/audit.ts";
 import type { GuardrailProvider } from "../providers/types.ts";
 import type { GuardrailRequest } from "../core/decision.ts";
@@ -13,7 +13,6 @@ import { AllowlistProvider } from "../providers/allowlist.ts";
 import { CompositeProvider } from "../providers/composite.ts";
 import { ApprovalGate } from "../approvals/index.ts";
 import { MemoryUsageStore } from "./memory-store.ts";
-import { chargesOf } from "./charges.ts";
 import type { UsageStore } from "./types.ts";
 
 function blocked(result: unknown): BlockedToolResult {
@@ -90,10 +89,11 @@ describe("guardToolCall with usage limits", () => {
 
   it("never puts the charge in the decision's JSON or the audit event", async () => {
     const p = provider({ "finance.payment.refund": { currency_limits: { USD: { max_per_tx: 5000, daily_cap: 8000 } }, refund_reason_codes: ["customer_request"] } }, {}, ["finance.payment.refund"]);
-    const d = await p.evaluate(refund("secret-key-1", 4321));
+    const { decision: d, charges } = await p.evaluateWithCharges(refund("secret-key-1", 4321));
     expect(d.metadata).toEqual({ capability: "finance.payment.refund", usage_limited: true });
     expect(JSON.stringify(d)).not.toContain("secret-key-1");
-    expect(chargesOf(d)[0].charge).toMatchObject({ idempotency_key: "secret-key-1", amount: 4321, currency: "USD", daily_cap: 8000 });
+    expect(Object.getOwnPropertySymbols(d.metadata)).toEqual([]);
+    expect(charges[0].charge).toMatchObject({ idempotency_key: "secret-key-1", amount: 4321, currency: "USD", daily_cap: 8000 });
     const events: DecisionEvent[] = [];
     await guardToolCall(refund("secret-key-2", 4321), () => 1, { provider: p, onDecision: (e) => void events.push(e) });
     expect(JSON.stringify(events)).not.toMatch(/secret-key|4321/);
@@ -181,9 +181,9 @@ describe("guardToolCall with usage limits", () => {
     expect(execute).toHaveBeenCalledTimes(1);
   });
 
-  it("judgeToolCall reserves; whoever runs the call settles (a judgement that is not run can be released)", async () => {
+  it("judge() reserves; whoever runs the call settles (a judgement that is not run can be released)", async () => {
     const p = provider({ "messaging.send": { msgs_per_min: 1 } });
-    const judged = await judgeToolCall(send(), { provider: p });
+    const judged = await judge(send(), { provider: p });
     expect(judged.decision.allow).toBe(true);
     expect(judged.reserved).toHaveLength(1);
     expect(codeOf(await guardToolCall(send(), () => 1, { provider: p }))).toBe("oap.rate_limit_exceeded");

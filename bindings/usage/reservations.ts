@@ -1,13 +1,12 @@
 /**
  * @module
  * Reserving an allowed call's usage charges before it runs, and settling
- * them after: the one place that turns charges into counted calls. Used by
- * judgeToolCall (reserve), guardToolCall (settle when the tool resolved or
- * threw) and the HTTP API (settle at once: it cannot see the call run).
+ * them after: the one place that turns charges into counted calls. judge()
+ * (bindings/middleware/judge.ts) is their only caller.
  */
 
 import type { Decision } from "../core/decision.ts";
-import { attachCharges, chargesOf, isUsageLimited, limitReason, type BoundCharge } from "./charges.ts";
+import { isUsageLimited, limitReason, type BoundCharge } from "./charges.ts";
 
 /** One charge reserved in its store. */
 export interface Reservation {
@@ -18,12 +17,11 @@ export interface Reservation {
 /**
  * Reserve every charge of an allowed decision; on the first that would cross
  * a limit, release the others and return the deny. A usage-limited decision
- * without its charges (rebuilt from JSON somewhere) is refused: running it
- * would go uncounted. A store that throws throws (the caller applies its
+ * without charges (its provider offers only `evaluate`) is refused: running
+ * it would go uncounted. A store that throws throws (the caller applies its
  * fail mode).
  */
-export async function reserveCharges(decision: Decision): Promise<Reservation[] | Decision> {
-  const charges = chargesOf(decision);
+export async function reserveCharges(decision: Decision, charges: readonly BoundCharge[]): Promise<Reservation[] | Decision> {
   if (charges.length === 0) {
     if (!isUsageLimited(decision)) return [];
     const lost: Decision = {
@@ -63,15 +61,4 @@ export async function settleReservations(reserved: Reservation[], ran: boolean):
       console.warn(`portcullis: failed to ${ran ? "record" : "release"} usage: ${(error as Error)?.message ?? error}`);
     }
   }
-}
-
-/**
- * A decision that replaces an asked one (a human approved the call) keeps
- * the asked call's charges: approving a call does not exempt it from its
- * rate limits and caps.
- */
-export function carryCharges(from: Decision, to: Decision): Decision {
-  if (!isUsageLimited(from)) return to;
-  const carried: Decision = { ...to, metadata: { ...(to.metadata ?? {}), usage_limited: true } };
-  return attachCharges(carried, chargesOf(from));
 }

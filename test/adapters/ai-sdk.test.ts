@@ -5,7 +5,7 @@ import { MockLanguageModelV4 } from "ai/test";
 import type { LanguageModelV4GenerateResult, LanguageModelV4CallOptions } from "@ai-sdk/provider";
 import { z } from "zod";
 import { createAiSdkGuard } from "../../bindings/adapters/ai-sdk.ts";
-import { createApprovalHandler } from "../../bindings/approvals/index.ts";
+import { createApprovalHandler } from "../../bindings/server/index.ts";
 import { createToolResultSanitizer } from "../../bindings/sanitize.ts";
 import { SHAPE_CODES } from "../../bindings/safety/index.ts";
 import { testCore } from "../../bindings/safety/_test-core.ts";

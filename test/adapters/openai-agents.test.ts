@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { Agent, RunState, Usage, run, setTracingDisabled, type Model, type ModelRequest, type ModelResponse, type StreamEvent } from "@openai/agents";
 import { z } from "zod";
 import { createOpenAIAgentsGuard } from "../../bindings/adapters/openai-agents.ts";
-import { createApprovalHandler } from "../../bindings/approvals/index.ts";
+import { createApprovalHandler } from "../../bindings/server/index.ts";
 import { createToolResultSanitizer } from "../../bindings/sanitize.ts";
 import { SHAPE_CODES } from "../../bindings/safety/index.ts";
 import { testCore } from "../../bindings/safety/_test-core.ts";

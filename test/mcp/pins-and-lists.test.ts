@@ -9,6 +9,8 @@ import { DescriptionPins, PinFileError } from "../../bindings/mcp-proxy/descript
 import { filterToolList, MalformedServerResult } from "../../bindings/mcp-proxy/tool-list-filter.ts";
 import { loadMcpGuard } from "../../bindings/mcp-proxy/web-like-tools.ts";
 import { fixture } from "./harness.ts";
+import { Guard, type DecisionEvent } from "../../bindings/middleware/index.ts";
+import { ApprovalGate } from "../../bindings/approvals/index.ts";
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -78,5 +80,19 @@ describe("tools/list results", () => {
     const out = await filterToolList({ tools: [null, { name: 5 }, "bash", { name: "notes", inputSchema: { type: "object" } }], nextCursor: "c2" }, { guard, server: "dev", onHidden: (t) => hidden.push(t) });
     expect(out).toEqual({ tools: [{ name: "notes", inputSchema: { type: "object" } }], nextCursor: "c2" });
     expect(hidden).toHaveLength(3);
+  });
+
+  it("judging a listing is a probe: no audit event, nothing sent to the approvals gate", async () => {
+    const events: DecisionEvent[] = [];
+    const gate = await ApprovalGate.create({});
+    for (const file of ["dev-passport.json", "ask-passport.json"]) {
+      const { guard } = await loadMcpGuard(fixture(file));
+      const probing = new Guard({ ...guard.options, onDecision: (e) => void events.push(e), approvals: gate });
+      await filterToolList({ tools: [{ name: "notes" }, { name: "delete_everything" }, { name: "bash" }] }, { guard: probing, server: "dev" });
+      // A real call through the same guard is recorded: the probe's silence is not a broken sink.
+      await probing.judge({ tool_name: "mcp__dev__notes", tool_input: {} }, { usage: "release", approvals: false });
+    }
+    expect(events).toHaveLength(2);
+    expect(await gate.listActions({})).toEqual([]);
   });
 });

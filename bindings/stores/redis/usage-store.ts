@@ -13,7 +13,7 @@
 import { randomUUID } from "node:crypto";
 import { amountKey, callsKey, deadBefore, idempotencyKey, recordsOf } from "../../usage/entries.ts";
 import type { ReserveResult, UsageCharge, UsageLimit, UsageSnapshot, UsageStore } from "../../usage/types.ts";
-import { DAY_MS, IDEMPOTENCY_TTL_MS, MINUTE_MS, utcDayStart } from "../../usage/windows.ts";
+import { DAY_MS, IDEMPOTENCY_TTL_MS, MINUTE_MS, utcDayStart } from "../../usage/index.ts";
 import { RedisConnection, type RedisStoreOptions } from "./connection.ts";
 
 const KIND = "usage";

@@ -14,7 +14,7 @@ import { randomUUID } from "node:crypto";
 import { crossedLimit } from "../../usage/charges.ts";
 import { amountKey, callsKey, deadBefore, idempotencyKey, recordsOf } from "../../usage/entries.ts";
 import type { ReserveResult, UsageCharge, UsageSnapshot, UsageStore } from "../../usage/types.ts";
-import { IDEMPOTENCY_TTL_MS, MINUTE_MS, utcDayStart } from "../../usage/windows.ts";
+import { IDEMPOTENCY_TTL_MS, MINUTE_MS, utcDayStart } from "../../usage/index.ts";
 import { SqliteConnection, type SqliteStoreOptions } from "./connection.ts";
 
 // kind: 'c' a call, 'a' an amount, 'k' an idempotency key. reservation: NULL once kept.

@@ -18,14 +18,11 @@
 import type { GuardrailRequest } from "../core/decision.ts";
 import { validateRequest } from "../config/generated/validators.js";
 import { describeSchemaError } from "../config/format-errors.ts";
-import { judgeToolCall, settleJudgement, type GuardOptions } from "../middleware/index.ts";
-import { ApprovalError, type ApprovalErrorCode } from "./approval-error.ts";
-import type { ApprovalGate } from "./gate.ts";
+import { judge, type GuardOptions } from "../middleware/index.ts";
+import { ApprovalError, ACTION_STATUSES, isActionId, type ApprovalErrorCode, type ApprovalGate, type ActionStatus, type ApprovalScope, type ActionQuery } from "../approvals/index.ts";
 import { authenticate, normalizeTokens, type ApiRole, type ApiToken } from "./http-auth.ts";
 import { HttpError, isInteger, isObject, isString, readJsonBody, strictObject } from "./http-body.ts";
 import { PAGE_ASSETS } from "./page.ts";
-import { ACTION_STATUSES, isActionId, type ActionStatus, type ApprovalScope } from "./pending-action.ts";
-import type { ActionQuery } from "./store.ts";
 
 export interface ApprovalHandlerOptions {
   gate: ApprovalGate;
@@ -65,12 +62,8 @@ export function createApprovalHandler(options: ApprovalHandlerOptions): Approval
   const guard = { ...options.guard, approvals: gate };
   const enabled = options.guard.enabled ?? true;
   const page = options.page ?? true;
-  // Judging an edited call runs nothing: release any usage the judgement reserved.
-  const reevaluate = async (request: GuardrailRequest) => {
-    const judged = await judgeToolCall(request, { ...options.guard });
-    await settleJudgement(judged, false);
-    return judged.decision;
-  };
+  // Judging an edited call runs nothing: the usage it would charge is released.
+  const reevaluate = async (request: GuardrailRequest) => (await judge(request, options.guard, { usage: "release", approvals: false })).decision;
 
   async function route(request: Request): Promise<Response> {
     const url = new URL(request.url);
@@ -94,9 +87,8 @@ export function createApprovalHandler(options: ApprovalHandlerOptions): Approval
         throw new HttpError(400, "invalid_request", `unknown field ${JSON.stringify(unknown)} in the request; expected ${REQUEST_FIELDS.join(", ")}`);
       }
       if (!enabled) return json(200, { decision: "allow", allow: true, reasons: [{ code: "oap.allowed", message: "guardrails are disabled" }] });
-      const judged = await judgeToolCall(body as GuardrailRequest, guard);
       // The agent runs the call itself, out of our sight: an allowed usage-limited call counts now.
-      await settleJudgement(judged, true);
+      const judged = await judge(body as GuardrailRequest, guard, { usage: "count" });
       if (judged.outcome?.kind === "limited") {
         const tooLarge = judged.decision.metadata?.limit === "action_bytes";
         return json(tooLarge ? 413 : 429, judged.decision, tooLarge ? {} : { "retry-after": "30" });

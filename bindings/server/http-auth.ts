@@ -7,7 +7,7 @@
  * in constant time, every one of them, whatever matches first.
  */
 
-import { constantTimeEqual } from "./signing.ts";
+import { constantTimeEqual } from "../approvals/index.ts";
 
 export type ApiRole = "approver" | "agent";
 

@@ -8,10 +8,9 @@ import "../index.ts";
 import { PassportProvider } from "../providers/passport.ts";
 import { MemoryUsageStore } from "../usage/memory-store.ts";
 import type { DecisionEvent } from "../middleware/audit.ts";
-import { ApprovalGate } from "./gate.ts";
+import { ApprovalGate, type ApprovalEvent } from "../approvals/index.ts";
 import { createApprovalHandler, REQUEST_FIELDS, type ApprovalHandler } from "./http-handler.ts";
 import { normalizeTokens } from "./http-auth.ts";
-import type { ApprovalEvent } from "./events.ts";
 import { validateDecision } from "../config/generated/validators.js";
 import { loadGuard } from "../config/load-guard.ts";
 

@@ -38,6 +38,7 @@ const PAGE_HTML = `<!doctype html>
     <h2>Waiting for a decision <span id="count" class="badge">0</span></h2>
     <p id="empty" class="muted">Nothing is waiting. New requests appear here by themselves.</p>
     <div id="actions" aria-live="polite"></div>
+    <button id="more" type="button" hidden>Show older requests</button>
   </section>
   <section id="history" hidden>
     <h2>Recently decided</h2>

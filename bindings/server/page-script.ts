@@ -4,7 +4,9 @@
  * current browser; it builds every node with createElement and textContent
  * (never innerHTML), keeps the token in sessionStorage and sends it only in
  * the Authorization header, polls the queue every 1.5 s, and keeps cards the
- * human is typing into in place between polls. Tested in real Chromium
+ * human is typing into in place between polls. The queue comes in pages of
+ * PAGE_SIZE (the API's `next_cursor`): "Show older requests" adds a page,
+ * and every poll reloads as many pages as are shown. Tested in real Chromium
  * (test/approval-page.test.ts).
  */
 
@@ -13,8 +15,11 @@ export const PAGE_SCRIPT = String.raw`"use strict";
   var KEY = "portcullis.token";
   var POLL_MS = 1500;
   var FOLD = 160;
+  var PAGE_SIZE = 50;
   var cards = new Map();
   var timers = [];
+  var pages = 1;
+  var loading = null;
 
   function $(id) { return document.getElementById(id); }
   function token() { return sessionStorage.getItem(KEY) || ""; }
@@ -217,12 +222,33 @@ export const PAGE_SCRIPT = String.raw`"use strict";
     $("history").hidden = false;
   }
 
+  // The first "count" pages of pending actions, newest first, following next_cursor; "more": whether older ones remain.
+  function pendingPages(count) {
+    var actions = [];
+    function page(cursor, left) {
+      var path = "/api/actions?status=pending&limit=" + PAGE_SIZE + (cursor ? "&cursor=" + encodeURIComponent(cursor) : "");
+      return api("GET", path).then(function (data) {
+        actions = actions.concat(data.actions);
+        if (data.next_cursor && left > 1) return page(data.next_cursor, left - 1);
+        return { actions: actions, more: Boolean(data.next_cursor) };
+      });
+    }
+    return page(null, count);
+  }
+
+  // One load at a time: a poll that comes while one runs shares it.
   function refresh() {
-    return api("GET", "/api/actions?status=pending").then(function (data) {
+    if (!loading) loading = load().then(function () { loading = null; }, function () { loading = null; });
+    return loading;
+  }
+
+  function load() {
+    return pendingPages(pages).then(function (data) {
       var seen = new Set();
       var container = $("actions");
       var previous = null;
       data.actions.forEach(function (action) {
+        if (seen.has(action.id)) return;
         seen.add(action.id);
         var c = cards.get(action.id);
         if (!c) {
@@ -238,8 +264,9 @@ export const PAGE_SCRIPT = String.raw`"use strict";
           cards.delete(id);
         }
       });
-      $("count").textContent = String(data.actions.length);
-      $("empty").hidden = data.actions.length > 0;
+      $("count").textContent = String(seen.size) + (data.more ? "+" : "");
+      $("empty").hidden = seen.size > 0;
+      $("more").hidden = !data.more;
       $("status").textContent = "Live · updated " + new Date().toLocaleTimeString();
       tick();
     }, function (e) {
@@ -261,6 +288,8 @@ export const PAGE_SCRIPT = String.raw`"use strict";
     timers = [];
     cards.forEach(function (c) { c.remove(); });
     cards.clear();
+    pages = 1;
+    $("more").hidden = true;
     $("queue").hidden = true;
     $("history").hidden = true;
     $("lock").hidden = true;
@@ -278,6 +307,10 @@ export const PAGE_SCRIPT = String.raw`"use strict";
       start();
     });
     $("lock").addEventListener("click", function () { lock(""); });
+    $("more").addEventListener("click", function () {
+      pages += 1;
+      (loading || Promise.resolve()).then(refresh);
+    });
     $("actions").addEventListener("click", function (event) {
       var target = event.target.closest("button[data-op]");
       var c = target && target.closest("article.action");
