@@ -26,6 +26,7 @@ import { ConfigReadError, readFailure } from "./config-error.ts";
 import { resolveUse } from "./provider-aliases.ts";
 import { jsonSyntax } from "./json-syntax.ts";
 import { decodePointer, type ConfigSyntax } from "./syntax.ts";
+import { policyDigest, type PolicySource } from "./policy-digest.ts";
 
 /** What a config may ask of its environment. `from` is the file of the config that names `path`. */
 export interface ConfigHost {
@@ -84,6 +85,10 @@ export interface LoadedGuard {
   sanitizer?: ToolResultFilter;
   config: PortcullisConfig;
   file: string;
+  /** The files the policy was read from besides `file` (passports named by path): what a reload watches. */
+  sources: string[];
+  /** SHA-256 (hex) of the canonical policy: the config with every passport it names (see policy-digest.ts). */
+  digest: string;
 }
 
 interface PassportSource {
@@ -105,6 +110,8 @@ interface BuildContext {
   clock?: Clock;
   usage?: UsageStore;
   path: string;
+  /** Every passport read by path, shared by the whole build (composite entries included), for the digest. */
+  read: (PolicySource & { file: string })[];
 }
 
 /** Parse, validate and build the Guard a config text describes. */
@@ -138,6 +145,7 @@ export async function loadGuardFromText(source: string, options: TextLoadOptions
     clock: options.clock,
     usage: options.usage,
     path: "/guardrails/provider",
+    read: [],
   };
   const fail = (message: string, path: string): never => {
     throw new ConfigError([{ ...locate(ctx, source, path), file, path, message }]);
@@ -156,7 +164,9 @@ export async function loadGuardFromText(source: string, options: TextLoadOptions
     pointer: "/sanitizer",
     locate: (pointer) => syntax.locator(source).locate(decodePointer(pointer)),
   });
+  const digest = await policyDigest(config, ctx.read);
   const guard = new Guard({
+    policyDigest: digest,
     provider,
     enabled: section.enabled ?? true,
     failClosed: section.fail_closed ?? true,
@@ -165,7 +175,8 @@ export async function loadGuardFromText(source: string, options: TextLoadOptions
     approvals: options.approvals,
     sanitizer,
   });
-  return sanitizer ? { guard, safety, sanitizer, config, file } : { guard, safety, config, file };
+  const sources = [...new Set(ctx.read.map((r) => r.file))];
+  return sanitizer ? { guard, safety, sanitizer, config, file, sources, digest } : { guard, safety, config, file, sources, digest };
 }
 
 function locate(ctx: BuildContext, source: string, pointer: string): { line: number; column: number } {
@@ -187,7 +198,9 @@ async function resolvePassport(
     if (error instanceof ConfigError) throw error;
     throw new ConfigReadError(value, readFailure(error));
   }
-  return { passport: parsePassportText(read.text, read.file, ctx.syntaxFor(read.file)), file: read.file, source: read.text, prefix: "" };
+  const passport = parsePassportText(read.text, read.file, ctx.syntaxFor(read.file));
+  ctx.read.push({ name: value, document: passport, file: read.file });
+  return { passport, file: read.file, source: read.text, prefix: "" };
 }
 
 async function buildProvider(use: string, config: Record<string, unknown>, ctx: BuildContext): Promise<GuardrailProvider> {

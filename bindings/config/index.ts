@@ -5,3 +5,4 @@ export type { ConfigSyntax, SourceLocator, SyntaxProblem } from "./syntax.ts";
 export { loadGuardFromText, type ConfigHost, type LoadOptions, type TextLoadOptions, type LoadedGuard } from "./guard-from-text.ts";
 export type { MakeSanitizer } from "./sanitizer-section.ts";
 export { validateConfig, validatePassport, validateRequest, validateDecision, type Validator, type ValidationError } from "./generated/validators.js";
+export { policyDigest, type PolicySource } from "./policy-digest.ts";

@@ -28,6 +28,8 @@ export interface DecisionEvent {
   allow: boolean;
   reason_codes: string[];
   policy_id: string | null;
+  /** The digest of the policy that decided (see Decision.policy_digest), when the guard knows it. */
+  policy_digest: string | null;
   provider: string;
   fail_closed: boolean;
   provider_error: boolean;
@@ -39,7 +41,7 @@ export type AuditSink = (event: DecisionEvent) => void | Promise<void>;
 export function buildDecisionEvent(
   request: GuardrailRequest,
   decision: Decision,
-  info: { provider: string; failClosed: boolean; providerError: boolean; durationMs: number },
+  info: { provider: string; failClosed: boolean; providerError: boolean; durationMs: number; policyDigest?: string },
 ): DecisionEvent {
   const action: DecisionAction = info.providerError && decision.allow
     ? "allow_tool_call_after_provider_error"
@@ -58,6 +60,7 @@ export function buildDecisionEvent(
     allow: decision.allow,
     reason_codes: decision.reasons.map((r) => r.code).filter(Boolean),
     policy_id: decision.policy_id ?? null,
+    policy_digest: info.policyDigest ?? null,
     provider: info.provider,
     fail_closed: info.failClosed,
     provider_error: info.providerError,

@@ -81,6 +81,8 @@ export interface GuardOptions {
   waitForApproval?: boolean | WaitOptions;
   /** Applied to the result of every call that ran (untrusted-content sanitizing). */
   sanitizer?: ToolResultFilter;
+  /** The digest of the policy `provider` enforces: every decision and decision event carries it as `policy_digest`. */
+  policyDigest?: string;
 }
 
 export function isBlockedToolResult(value: unknown): value is BlockedToolResult {
@@ -150,9 +152,9 @@ export async function judgeToolCall(request: GuardrailRequest, options: GuardOpt
   if (!snapshot.ok) {
     const unreadable: GuardrailRequest = { tool_name: "unknown_tool", tool_input: {} };
     await record(options, buildDecisionEvent(unreadable, snapshot.decision, {
-      provider: options.provider.name, failClosed, providerError: false, durationMs: 0,
+      provider: options.provider.name, failClosed, providerError: false, durationMs: 0, policyDigest: options.policyDigest,
     }));
-    return { request: unreadable, decision: snapshot.decision, outcome: null, reserved: [] };
+    return { request: unreadable, decision: withDigest(snapshot.decision, options.policyDigest), outcome: null, reserved: [] };
   }
   const copy = snapshot.request;
   const req: GuardrailRequest =
@@ -186,6 +188,7 @@ export async function judgeToolCall(request: GuardrailRequest, options: GuardOpt
     failClosed,
     providerError,
     durationMs: elapsed,
+    policyDigest: options.policyDigest,
   }));
 
   let outcome: GateOutcome | null = null;
@@ -200,7 +203,12 @@ export async function judgeToolCall(request: GuardrailRequest, options: GuardOpt
       reserved = usage.reserved;
     }
   }
-  return { request: req, decision, outcome, reserved };
+  return { request: req, decision: withDigest(decision, options.policyDigest), outcome, reserved };
+}
+
+/** The decision, naming the policy that made it (a copy: providers may hand out shared objects). */
+export function withDigest(decision: Decision, digest: string | undefined): Decision {
+  return digest === undefined ? decision : { ...decision, policy_digest: digest };
 }
 
 /** Reserve an allowed decision's usage; a store error follows the fail mode like a provider error. */
