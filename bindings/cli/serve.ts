@@ -25,7 +25,7 @@ import { listen, createApprovalHandler, normalizeTokens, type ApiToken } from ".
 import type { AuditSink } from "../middleware/index.ts";
 import {
   checkReadiness, countingStore, createJsonLog, createOpsHandler, createPolicyReloader, createServerMetrics, errorText, watchFiles,
-  type FileWatch, type ReadinessCheck,
+  type FileWatch, type JsonLog, type ReadinessCheck,
 } from "../server/ops/index.ts";
 
 export class ServeUsageError extends Error {}
@@ -109,9 +109,14 @@ export async function serveCommand(args: string[], io: ServeIo): Promise<number>
     const api = createApprovalHandler({ gate, guard: () => guard.options, tokens, onError: (error) => log.error("error", { where: "api", message: errorText(error) }) });
     const ready: ReadinessCheck[] = [
       { name: "policy", probe: async () => { if (!guard.provider) throw new Error("no policy loaded"); } },
-      { name: "store", probe: () => probeStore(stores, storeKind, onStoreError) },
+      { name: "store", probe: () => probeStore(stores, storeKind, log) },
     ];
-    handler = createOpsHandler({ api, tokens: normalizeTokens(tokens), readiness: () => checkReadiness(ready), metrics, metricsPublic: values["metrics-public"] ?? false, log });
+    // A store that fails the probe or outlasts its deadline (e.g. a SQLite lock held elsewhere) counts as a store error.
+    const notReady = (name: string, reason: string) => {
+      if (name === "store") metrics.storeError(storeKind, "ping");
+      log.warn("not_ready", { check: name, reason });
+    };
+    handler = createOpsHandler({ api, tokens: normalizeTokens(tokens), readiness: () => checkReadiness(ready, undefined, notReady), metrics, metricsPublic: values["metrics-public"] ?? false, log });
   } catch (error) {
     await gate.close();
     await stores.close();
@@ -179,12 +184,12 @@ interface Stores {
   close(): Promise<void>;
 }
 
-/** The readiness probe's store check: details go to the log (and metrics), the probe says only "down". */
-async function probeStore(stores: Stores, kind: string, onError: (operation: string, error: unknown) => void): Promise<void> {
+/** The readiness probe's store check: the error's details go to the log, the (unauthenticated) probe says only "down". */
+async function probeStore(stores: Stores, kind: string, log: JsonLog): Promise<void> {
   try {
     await stores.ping();
   } catch (error) {
-    onError("ping", error);
+    log.warn("store_probe_failed", { store: kind, message: errorText(error) });
     throw new Error(`the ${kind} store does not answer`);
   }
 }

@@ -20,7 +20,12 @@ export interface ReadinessReport {
 /** Each probe runs at most this long (default) before it counts as failed. */
 export const PROBE_DEADLINE_MS = 1000;
 
-export async function checkReadiness(checks: readonly ReadinessCheck[], deadlineMs = PROBE_DEADLINE_MS): Promise<ReadinessReport> {
+/** `onFailure` hears of every failed or late probe (to count and log it). */
+export async function checkReadiness(
+  checks: readonly ReadinessCheck[],
+  deadlineMs = PROBE_DEADLINE_MS,
+  onFailure?: (name: string, reason: string) => void,
+): Promise<ReadinessReport> {
   const results = await Promise.all(checks.map(async (check) => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<never>((_, reject) => {
@@ -30,7 +35,9 @@ export async function checkReadiness(checks: readonly ReadinessCheck[], deadline
       await Promise.race([check.probe(), late]);
       return { name: check.name, ok: true };
     } catch (error) {
-      return { name: check.name, ok: false, reason: error instanceof Error ? error.message : String(error) };
+      const reason = error instanceof Error ? error.message : String(error);
+      onFailure?.(check.name, reason);
+      return { name: check.name, ok: false, reason };
     } finally {
       clearTimeout(timer);
     }
