@@ -11,7 +11,7 @@
  */
 
 import { normalizeDecision, type Decision, type GuardrailRequest } from "../core/decision.ts";
-import { isGuardrailProvider, type GuardrailProvider } from "../providers/types.ts";
+import type { GuardrailProvider } from "../providers/types.ts";
 import { guardToolCall, runFiltered, withDigest, type BlockedToolResult, type GuardOptions } from "./guard-tool-call.ts";
 import type { ToolExecute } from "./execution-limit.ts";
 
@@ -98,7 +98,8 @@ export class Guard {
    */
   async reload(next: Guard | GuardConfig, options: ReloadOptions = {}): Promise<ReloadResult> {
     const candidate = next instanceof Guard ? next.options : next;
-    if (!candidate || typeof candidate !== "object" || !isGuardrailProvider(candidate.provider)) {
+    const provider = candidate && typeof candidate === "object" ? (candidate.provider as Partial<GuardrailProvider> | null) : null;
+    if (!provider || typeof provider !== "object" || typeof provider.name !== "string" || typeof provider.evaluate !== "function") {
       throw new ReloadError("reload refused: the new policy has no provider (expected a Guard or options with a provider)");
     }
     if (options.verify) {
