@@ -99,12 +99,12 @@ describe("serve --watch", () => {
     const server = await serve(["--watch"], {}, policy);
     const first = await judge(server);
     expect(first.decision).toBe("allow");
-    expect(first.policy_digest).toMatch(/^[0-9a-f]{64}$/);
+    expect(first.policy_digest).toMatch(/^sha256:[0-9a-f]{64}$/);
 
     writeFileSync(policy, allowlist(["web_search"]));
     await until("the edit to take over", async () => (await judge(server)).decision === "deny");
     const second = await judge(server);
-    expect(second.policy_digest).toMatch(/^[0-9a-f]{64}$/);
+    expect(second.policy_digest).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(second.policy_digest).not.toBe(first.policy_digest);
     const reloaded = logRecords(server).find((r) => r.event === "policy_reloaded");
     expect(reloaded).toMatchObject({ level: "info", previous_digest: first.policy_digest, policy_digest: second.policy_digest });

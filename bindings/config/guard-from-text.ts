@@ -87,7 +87,7 @@ export interface LoadedGuard {
   file: string;
   /** The files the policy was read from besides `file` (passports named by path): what a reload watches. */
   sources: string[];
-  /** SHA-256 (hex) of the canonical policy: the config with every passport it names (see policy-digest.ts). */
+  /** "sha256:<hex>" of the canonical policy: the config with every passport it names (see policy-digest.ts). */
   digest: string;
 }
 

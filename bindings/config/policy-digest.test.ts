@@ -21,7 +21,7 @@ describe("policy digest", () => {
     const compact = await loadGuardFromText(JSON.stringify(config));
     const pretty = await loadGuardFromText(JSON.stringify({ guardrails: { provider: config.guardrails.provider, fail_closed: true } }, null, 2));
     const yaml = await loadGuardFromText("guardrails:\n  provider:\n    use: portcullis:AllowlistProvider\n    config: {allowed_tools: [bash]}\n  fail_closed: true\n", { syntax: yamlSyntax });
-    expect(compact.digest).toMatch(/^[0-9a-f]{64}$/);
+    expect(compact.digest).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(pretty.digest).toBe(compact.digest);
     expect(yaml.digest).toBe(compact.digest);
     expect(compact.guard.policyDigest).toBe(compact.digest);

@@ -1,6 +1,6 @@
 /**
  * @module
- * The digest of a policy: SHA-256 (hex) of the RFC 8785 canonical JSON of
+ * The digest of a policy: `sha256:` and the hex SHA-256 of the RFC 8785 canonical JSON of
  * the config as parsed, with every passport file it named. Formatting, key
  * order and YAML-versus-JSON do not change it; any change to what is
  * enforced does. The code of a custom provider module is not part of it
@@ -15,6 +15,6 @@ export interface PolicySource {
   document: unknown;
 }
 
-export function policyDigest(config: unknown, sources: readonly PolicySource[]): Promise<string> {
-  return sha256Hex(canonicalJson({ config, files: sources.map((s) => [s.name, s.document]) }));
+export async function policyDigest(config: unknown, sources: readonly PolicySource[]): Promise<string> {
+  return "sha256:" + (await sha256Hex(canonicalJson({ config, files: sources.map((s) => [s.name, s.document]) })));
 }

@@ -42,7 +42,7 @@ export interface Decision {
   allow: boolean;
   reasons: Reason[];
   policy_id?: string;
-  /** SHA-256 (hex) of the canonical policy that decided: set by a Guard loaded from a config, never by a provider. */
+  /** "sha256:<hex>" of the canonical policy that decided: set by a Guard loaded from a config, never by a provider. */
   policy_digest?: string;
   /** `capability`, `obligations` (allow and ask only: Obligation[]), and whatever a provider adds. */
   metadata?: Record<string, unknown> & { obligations?: Obligation[] };

@@ -60,7 +60,7 @@ export class Guard {
     return this.#options.failClosed ?? true;
   }
 
-  /** SHA-256 of the canonical policy in force (set by config loading), or null. */
+  /** "sha256:<hex>" of the canonical policy in force (set by config loading), or null. */
   get policyDigest(): string | null {
     return this.#options.policyDigest ?? null;
   }
