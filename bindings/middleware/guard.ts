@@ -72,7 +72,10 @@ export class Guard {
     const failClosed = options.failClosed ?? true;
     try {
       const decision = normalizeDecision(await options.provider.evaluate(request));
-      if (decision) return withDigest(decision, options.policyDigest);
+      if (decision) {
+        if (options.policyDigest !== undefined) decision.policy_digest = options.policyDigest; // normalized is our own copy
+        return decision;
+      }
       throw new TypeError(`provider '${options.provider.name}' returned something that is not a decision`);
     } catch (error) {
       const message = `guardrail provider error (${failClosed ? "fail-closed" : "fail-open"}): ${(error as Error)?.message ?? error}`;
