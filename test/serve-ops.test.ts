@@ -50,6 +50,8 @@ describe("serve: readiness and store errors against a real redis-server", () => 
       expect(down.body.decision ?? "error").not.toBe("allow");
       const during = await metricsOf(server);
       expect(counter(during, 'portcullis_store_errors_total{store="redis",operation="ping"}')).toBeGreaterThan(0);
+      // The ask during the outage reached the approval store, failed there (counted by operation) and was refused.
+      expect(during).toMatch(/^portcullis_store_errors_total\{store="redis",operation="(?!ping")[a-zA-Z]+"\} [1-9]/m);
       expect(during).toMatch(/^portcullis_pending_actions nan$/im); // unknown, not 0
 
       await restarted;

@@ -7,7 +7,8 @@ import { PassportProvider } from "../../providers/passport.ts";
 import { ApprovalGate, MemoryApprovalStore } from "../../approvals/index.ts";
 import { createApprovalHandler } from "../http-handler.ts";
 import { normalizeTokens } from "../http-auth.ts";
-import { buildDecisionEvent } from "../../middleware/index.ts";
+import { buildDecisionEvent, Guard } from "../../middleware/index.ts";
+import type { Decision } from "../../core/decision.ts";
 import { checkReadiness, countingStore, createJsonLog, createOpsHandler, createServerMetrics, MAX_REASON_LABELS, type ReadinessCheck } from "./index.ts";
 import passport from "../../../test/vectors/policies/core-approval.json" with { type: "json" };
 
@@ -123,5 +124,29 @@ describe("countingStore", () => {
     await expect(store.get("bad")).rejects.toThrow("down");
     expect(() => store.sync()).toThrow("sync down");
     expect(failures).toEqual(["get", "sync"]);
+  });
+});
+
+describe("the API over a reloaded guard", () => {
+  it("a request in flight during a reload is answered by the old policy, the next one by the new", async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const begun = new Promise<void>((resolve) => (started = resolve));
+    const allow: Decision = { decision: "allow", allow: true, reasons: [{ code: "oap.allowed", message: "" }] };
+    const deny: Decision = { decision: "deny", allow: false, reasons: [{ code: "oap.denied", message: "" }] };
+    const guard = new Guard({ provider: { name: "slow", evaluate: async () => (started(), await held, allow) }, policyDigest: "sha256:old" });
+    const gate = await ApprovalGate.create();
+    const api = createApprovalHandler({ gate, guard: () => guard.options, tokens });
+    const evaluate = () => api(new Request("http://localhost/api/evaluate", {
+      method: "POST", headers: { authorization: `Bearer ${AGENT}`, "content-type": "application/json" },
+      body: JSON.stringify({ tool_name: "bash", tool_input: { command: "ls" } }),
+    }));
+    const inFlight = evaluate();
+    await begun;
+    await guard.reload({ provider: { name: "new", evaluate: () => deny }, policyDigest: "sha256:new" });
+    release();
+    expect(await (await inFlight).json()).toMatchObject({ decision: "allow", policy_digest: "sha256:old" });
+    expect(await (await evaluate()).json()).toMatchObject({ decision: "deny", policy_digest: "sha256:new" });
   });
 });
