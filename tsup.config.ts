@@ -11,7 +11,11 @@ const yaml = { yaml: "bindings/yaml.ts" };
 // imported as a precompiled module (its types are sanitize.d.ts, as workerd.js's are index.d.ts).
 const sanitize = { sanitize: "bindings/sanitize.ts", "sanitize-workerd": "bindings/sanitize-workerd.ts" };
 // Node-only entries stay readable: their stack traces are what a user debugging a config sees.
-const node = { node: "bindings/node.ts", cli: "bindings/cli/bin.ts" };
+const node = { node: "bindings/node.ts" };
+// The CLI bundles prom-client (for `serve`'s /metrics), a CommonJS package that require()s Node built-ins: the
+// CLI alone is built for Node, with a `require` for them (an ESM bundle has none).
+const cli = { cli: "bindings/cli/bin.ts" };
+const cliRequire = 'import { createRequire as __portcullisCreateRequire } from "node:module"; const require = __portcullisCreateRequire(import.meta.url);';
 // Approval stores for Node hosts; their clients are optional peers, never bundled.
 const stores = { "stores/sqlite": "bindings/stores/sqlite/index.ts", "stores/redis": "bindings/stores/redis/index.ts" };
 // The MCP adapter (portcullis/mcp); @modelcontextprotocol/sdk is an optional peer, never bundled.
@@ -58,6 +62,7 @@ export default defineConfig([
   { ...shared, entry: yaml, minify: true, dts: { entry: yaml, compilerOptions: dtsCompilerOptions } },
   { ...shared, entry: sanitize, minify: true, dts: { entry: { sanitize: sanitize.sanitize }, compilerOptions: dtsCompilerOptions } },
   { ...shared, entry: node, dts: { entry: { node: node.node }, compilerOptions: dtsCompilerOptions } },
+  { ...shared, entry: cli, platform: "node", banner: { js: cliRequire } },
   // One build per adapter and per store, so each .d.ts stands alone (no shared declaration chunk).
   ...Object.entries(adapters).map(([name, file]) => ({
     ...shared, entry: { [name]: file }, external: [...(shared.external ?? []), "portcullis"],

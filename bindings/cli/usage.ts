@@ -89,7 +89,7 @@ Exit 0 when the stream was processed, 2 for usage or config errors.`,
   },
   serve: {
     usage:
-      "portcullis serve --policy FILE --port N --token T [--agent-token T] [--host ADDR] [--store memory|sqlite:PATH|redis://HOST:PORT] [--secret-file FILE] [--timeout SECONDS]",
+      "portcullis serve --policy FILE --port N --token T [--agent-token T] [--host ADDR] [--store memory|sqlite:PATH|redis://HOST:PORT] [--secret-file FILE] [--timeout SECONDS] [--watch] [--metrics-public]",
     summary: "the approval API and page (and /api/evaluate for agents in any language) until SIGINT/SIGTERM.",
     details: `  --port N              0 picks a free port; --host defaults to 127.0.0.1
   --token T             the approver's bearer token (or PORTCULLIS_TOKEN)
@@ -97,6 +97,11 @@ Exit 0 when the stream was processed, 2 for usage or config errors.`,
   --store S             approvals and usage counters (rate limits, daily caps), shared by every server using it
   --secret-file FILE    the signing secret (32+ bytes; or PORTCULLIS_APPROVAL_SECRET), required for sqlite and redis
   --timeout SECONDS     how long an action waits for a decision (default 900)
+  --watch               reload the policy when its file (or a passport it names) changes; SIGHUP reloads too.
+                        A policy that fails to load is refused (logged) and the old one keeps deciding
+  --metrics-public      serve /metrics without a token (default: any of the API's tokens)
+Also GET /healthz (alive) and /readyz (policy loaded, store answering; 503 when not), both without a token.
+Logs: one JSON object per line on stdout (requests, decisions, approvals, reloads, errors; never arguments or tokens).
 Exit 0 after SIGINT/SIGTERM, 2 for usage errors or when the server cannot start.`,
   },
   hook: {

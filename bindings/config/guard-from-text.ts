@@ -25,7 +25,7 @@ import { decodePointer, type ConfigSyntax } from "./syntax.ts";
 import { EnforcedProvider } from "../providers/index.ts";
 import { addTests, requirePassingTests, type PolicyTestSet } from "./tests-section.ts";
 import { ReceiptSigner, type ReceiptOptions, type TracerLike } from "../proof/index.ts";
-import { canonicalJson, sha256Hex } from "../canonical/index.ts";
+import { policyDigest, type PolicySource } from "./policy-digest.ts";
 
 /** What a config may ask of its environment. `from` is the file of the config that names `path`. */
 export interface ConfigHost {
@@ -92,6 +92,10 @@ export interface LoadedGuard {
   file: string;
   /** The policy's `tests:` (config and passport), with where each is written; run them with runPolicyTests. */
   tests: PolicyTestSet;
+  /** The files the policy was read from besides `file` (passports named by path): what a reload watches. */
+  sources: string[];
+  /** "sha256:<hex>" of the canonical policy: the config with every passport it names (see policy-digest.ts). */
+  digest: string;
 }
 
 interface PassportSource {
@@ -113,6 +117,8 @@ interface BuildContext {
   clock?: Clock;
   usage?: UsageStore;
   path: string;
+  /** Every passport read by path, shared by the whole build (composite entries included), for the digest. */
+  read: (PolicySource & { file: string })[];
 }
 
 /** Parse, validate and build the Guard a config text describes. */
@@ -146,6 +152,7 @@ export async function loadGuardFromText(source: string, options: TextLoadOptions
     clock: options.clock,
     usage: options.usage,
     path: "/guardrails/provider",
+    read: [],
   };
   const fail = (message: string, path: string): never => {
     throw new ConfigError([{ ...locate(ctx, source, path), file, path, message }]);
@@ -162,14 +169,14 @@ export async function loadGuardFromText(source: string, options: TextLoadOptions
     audit.push(host.auditFile!(section.audit.path, file, { chain: section.audit.chain === true }));
   }
   const receipts = options.receipts ?? (section.receipts ? await receiptsFromConfig(section.receipts.private_key_path, ctx, fail) : undefined);
-  // Only when something records it: receipts and spans name the policy that decided.
-  const policyDigest = receipts || options.tracer ? await digestOfPolicy(config, ctx, fail) : undefined;
   const sanitizer = buildToolResultFilter(config.sanitizer, options.makeSanitizer, {
     file,
     pointer: "/sanitizer",
     locate: (pointer) => syntax.locator(source).locate(decodePointer(pointer)),
   });
+  const digest = await policyDigest(config, ctx.read);
   const guard = new Guard({
+    policyDigest: digest,
     provider,
     enabled: section.enabled ?? true,
     failClosed: section.fail_closed ?? true,
@@ -179,11 +186,11 @@ export async function loadGuardFromText(source: string, options: TextLoadOptions
     sanitizer,
     ...(receipts ? { receipts } : {}),
     ...(options.tracer ? { tracer: options.tracer } : {}),
-    ...(policyDigest ? { policyDigest } : {}),
   });
   const tests = parsed.kind === "config" ? policyTests(config.tests, ctx, null) : policyTests(undefined, ctx, "");
   if (options.strict) await requirePassingTests(guard, tests);
-  return sanitizer ? { guard, safety, sanitizer, config, file, tests } : { guard, safety, config, file, tests };
+  const sources = [...new Set(ctx.read.map((r) => r.file))];
+  return sanitizer ? { guard, safety, sanitizer, config, file, tests, sources, digest } : { guard, safety, config, file, tests, sources, digest };
 }
 
 /** The config's own tests, then its passport's (wherever it is written; `passportPrefix` "" for a bare passport file). */
@@ -221,15 +228,6 @@ async function receiptsFromConfig(
   }
 }
 
-/** The policy as loaded (config and resolved passport), as `sha256:<hex>` of its canonical JSON. */
-async function digestOfPolicy(config: PortcullisConfig, ctx: BuildContext, fail: (message: string, path: string) => never): Promise<string> {
-  try {
-    return "sha256:" + (await sha256Hex(canonicalJson({ config, passport: ctx.passport?.passport ?? null })));
-  } catch (error) {
-    return fail(`the policy cannot be digested: ${(error as Error).message}`, "/guardrails");
-  }
-}
-
 function locate(ctx: BuildContext, source: string, pointer: string): { line: number; column: number } {
   return ctx.syntax.locator(source).locate(decodePointer(pointer));
 }
@@ -249,7 +247,9 @@ async function resolvePassport(
     if (error instanceof ConfigError) throw error;
     throw new ConfigReadError(value, readFailure(error));
   }
-  return { passport: parsePassportText(read.text, read.file, ctx.syntaxFor(read.file)), file: read.file, source: read.text, prefix: "" };
+  const passport = parsePassportText(read.text, read.file, ctx.syntaxFor(read.file));
+  ctx.read.push({ name: value, document: passport, file: read.file });
+  return { passport, file: read.file, source: read.text, prefix: "" };
 }
 
 async function buildProvider(use: string, config: Record<string, unknown>, ctx: BuildContext): Promise<GuardrailProvider> {

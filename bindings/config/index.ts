@@ -6,3 +6,4 @@ export { loadGuardFromText, type ConfigHost, type LoadOptions, type TextLoadOpti
 export type { MakeSanitizer } from "./sanitizer-section.ts";
 export { validateConfig, validatePassport, validateRequest, validateDecision, type Validator, type ValidationError } from "./generated/validators.js";
 export { addTests, testIssues, requirePassingTests, type PolicyTestSet, type TestOrigin } from "./tests-section.ts";
+export { policyDigest, type PolicySource } from "./policy-digest.ts";

@@ -49,6 +49,8 @@ export interface Decision {
    */
   rule?: string;
   policy_id?: string;
+  /** "sha256:<hex>" of the canonical policy that decided: set by a Guard loaded from a config, never by a provider. */
+  policy_digest?: string;
   /** `capability`, `obligations` (allow and ask only: Obligation[]), and whatever a provider adds. */
   metadata?: Record<string, unknown> & { obligations?: Obligation[] };
 }

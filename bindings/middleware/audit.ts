@@ -31,6 +31,8 @@ export interface DecisionEvent {
   /** The rule that decided (Decision.rule): a pointer into the policy or a built-in check's id. */
   rule: string | null;
   policy_id: string | null;
+  /** The digest of the policy that decided (see Decision.policy_digest), when the guard knows it. */
+  policy_digest: string | null;
   provider: string;
   fail_closed: boolean;
   provider_error: boolean;
@@ -45,7 +47,7 @@ export type AuditSink = (event: DecisionEvent) => void | Promise<void>;
 export function buildDecisionEvent(
   request: GuardrailRequest,
   decision: Decision,
-  info: { provider: string; failClosed: boolean; providerError: boolean; durationMs: number },
+  info: { provider: string; failClosed: boolean; providerError: boolean; durationMs: number; policyDigest?: string },
 ): DecisionEvent {
   const action: DecisionAction = info.providerError && decision.allow
     ? "allow_tool_call_after_provider_error"
@@ -65,6 +67,7 @@ export function buildDecisionEvent(
     reason_codes: decision.reasons.map((r) => r.code).filter(Boolean),
     rule: typeof decision.rule === "string" ? decision.rule : null,
     policy_id: decision.policy_id ?? null,
+    policy_digest: info.policyDigest ?? null,
     provider: info.provider,
     fail_closed: info.failClosed,
     provider_error: info.providerError,

@@ -9,6 +9,6 @@ export {
 export { judge as judgeToolCall } from "./judge.ts";
 export { buildDecisionEvent, jsonLinesSink, type AuditSink, type DecisionEvent, type DecisionAction } from "./audit.ts";
 export { isControlFlowSignal } from "./control-flow.ts";
-export { Guard, createGuard, type GuardConfig } from "./guard.ts";
+export { Guard, createGuard, ReloadError, type GuardConfig, type ReloadOptions, type ReloadResult } from "./guard.ts";
 export { EXECUTION_TIMEOUT, executionLimitOf, type ToolExecute } from "./execution-limit.ts";
 export { withWarning, type EnforcementWarning, type WarningSink } from "./enforcement-warning.ts";

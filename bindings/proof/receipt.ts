@@ -108,8 +108,9 @@ export function ruleIdOf(decision: Decision): string | null {
   return typeof meta === "string" && meta ? meta : null;
 }
 
-/** The policy digest a decision carries in `metadata.policy_digest`, if any. */
+/** The policy digest a decision carries (`policy_digest`, or `metadata.policy_digest` from a provider), if any. */
 export function policyDigestOf(decision: Decision): string | null {
+  if (typeof decision.policy_digest === "string" && decision.policy_digest) return decision.policy_digest;
   const digest = decision.metadata?.policy_digest;
   return typeof digest === "string" && digest ? digest : null;
 }

@@ -10,7 +10,7 @@ import { Guard } from "../middleware/index.ts";
 import type { LoadedGuard, LoadOptions } from "../config/guard-from-text.ts";
 import { lazySafetyCore } from "../config/safety-section.ts";
 import { createSafetyCore } from "../safety/index.ts";
-import { ConfigError } from "../config/index.ts";
+import { ConfigError, policyDigest } from "../config/index.ts";
 import { CoreError } from "../core/index.ts";
 import { compileClaudeSettings, isClaudeSettings } from "./claude-code.ts";
 import { compileCodexRules, isCodexRules } from "./codex.ts";
@@ -50,9 +50,14 @@ export async function guardFromRuleSet(rules: RuleSet, options: LoadOptions = {}
     throw error;
   }
   await checkExamples(rules, options);
-  const guard = new Guard({ provider, failClosed: true, audit: [...(options.audit ?? [])], approvals: options.approvals });
+  // The rules as compiled, without where they were read from: the same rules digest the same anywhere.
+  const { file: _file, ...compiled } = rules;
+  const digest = await policyDigest({ rules: compiled }, []);
+  const guard = new Guard({ provider, failClosed: true, audit: [...(options.audit ?? [])], approvals: options.approvals, policyDigest: digest });
   return {
     guard,
+    sources: [],
+    digest,
     safety: lazySafetyCore(() => createSafetyCore(null)),
     config: { guardrails: { enabled: true, fail_closed: true, provider: { use: `rules:${rules.syntax}` } } } as LoadedGuard["config"],
     file: rules.file,

@@ -26,15 +26,22 @@ import { PAGE_ASSETS } from "./page.ts";
 
 export interface ApprovalHandlerOptions {
   gate: ApprovalGate;
-  /** The policy: judges /api/evaluate and edited approvals (the same options guardToolCall takes, minus approvals). */
-  guard: Omit<GuardOptions, "approvals" | "waitForApproval"> & { enabled?: boolean };
+  /**
+   * The policy: judges /api/evaluate and edited approvals (the same options guardToolCall takes, minus approvals).
+   * A function is asked once per request, so a reloaded policy (Guard.reload) takes over from the next request.
+   */
+  guard: HandlerGuard | (() => HandlerGuard);
   /** One approver token, or named tokens with roles. */
   tokens: string | ApiToken[];
   /** Largest accepted body (default 1 MiB). */
   maxBodyBytes?: number;
   /** Serve the approval page at GET / (default true). */
   page?: boolean;
+  /** Told about failures that answer 503 (default: a warning on the console). */
+  onError?: (error: unknown) => void;
 }
+
+type HandlerGuard = Omit<GuardOptions, "approvals" | "waitForApproval"> & { enabled?: boolean };
 
 export type ApprovalHandler = (request: Request) => Promise<Response>;
 
@@ -59,11 +66,11 @@ export function createApprovalHandler(options: ApprovalHandlerOptions): Approval
   const maxBody = options.maxBodyBytes ?? 1024 * 1024;
   if (!Number.isInteger(maxBody) || maxBody < 1024) throw new TypeError("approval API: maxBodyBytes must be a whole number of at least 1024");
   const { gate } = options;
-  const guard = { ...options.guard, approvals: gate };
-  const enabled = options.guard.enabled ?? true;
+  const policy = typeof options.guard === "function" ? options.guard : () => options.guard as HandlerGuard;
+  const onError = options.onError ?? ((error: unknown) => console.warn(`portcullis: approval API: ${(error as Error)?.message ?? error}`));
   const page = options.page ?? true;
   // Judging an edited call runs nothing: the usage it would charge is released.
-  const reevaluate = async (request: GuardrailRequest) => (await judge(request, options.guard, { usage: "release", approvals: false })).decision;
+  const reevaluate = async (request: GuardrailRequest) => (await judge(request, policy(), { usage: "release", approvals: false })).decision;
 
   async function route(request: Request): Promise<Response> {
     const url = new URL(request.url);
@@ -86,9 +93,10 @@ export function createApprovalHandler(options: ApprovalHandlerOptions): Approval
       if (unknown !== undefined) {
         throw new HttpError(400, "invalid_request", `unknown field ${JSON.stringify(unknown)} in the request; expected ${REQUEST_FIELDS.join(", ")}`);
       }
-      if (!enabled) return json(200, { decision: "allow", allow: true, reasons: [{ code: "oap.allowed", message: "guardrails are disabled" }] });
+      const current = policy(); // one policy for the whole request
+      if (!(current.enabled ?? true)) return json(200, { decision: "allow", allow: true, reasons: [{ code: "oap.allowed", message: "guardrails are disabled" }] });
       // The agent runs the call itself, out of our sight: an allowed usage-limited call counts now.
-      const judged = await judge(body as GuardrailRequest, guard, { usage: "count" });
+      const judged = await judge(body as GuardrailRequest, { ...current, approvals: gate }, { usage: "count" });
       if (judged.outcome?.kind === "limited") {
         const tooLarge = judged.decision.metadata?.limit === "action_bytes";
         return json(tooLarge ? 413 : 429, judged.decision, tooLarge ? {} : { "retry-after": "30" });
@@ -143,7 +151,7 @@ export function createApprovalHandler(options: ApprovalHandlerOptions): Approval
     try {
       return await route(request);
     } catch (error) {
-      return errorResponse(error);
+      return errorResponse(error, onError);
     }
   };
 }
@@ -189,7 +197,7 @@ function json(status: number, body: unknown, extraHeaders: Record<string, string
   return new Response(JSON.stringify(body), { status, headers: { ...API_HEADERS, ...extraHeaders } });
 }
 
-function errorResponse(error: unknown): Response {
+function errorResponse(error: unknown, onError: (error: unknown) => void): Response {
   if (error instanceof HttpError) {
     const headers: Record<string, string> = {};
     if (error.status === 401) headers["www-authenticate"] = 'Bearer realm="portcullis"';
@@ -202,6 +210,6 @@ function errorResponse(error: unknown): Response {
     return json(STATUS_OF[error.code], body);
   }
   // A store (or a policy) that fails: the client did nothing wrong, and nothing was approved.
-  console.warn(`portcullis: approval API: ${(error as Error)?.message ?? error}`);
+  onError(error);
   return json(503, { error: { code: "unavailable", message: "the approval store or policy failed; nothing was decided" } });
 }
