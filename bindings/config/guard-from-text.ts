@@ -21,6 +21,7 @@ import { createSafetyCore } from "../safety/create-safety-core.ts";
 import { buildSafetyCore, lazySafetyCore, type MakeSafetyCore } from "./safety-section.ts";
 import { buildToolResultFilter, type MakeSanitizer } from "./sanitizer-section.ts";
 import type { ToolResultFilter } from "../middleware/guard-tool-call.ts";
+import { loadSchemaValidators } from "./schema-validators.ts";
 import { ConfigError, parseDocumentText, parsePassportText, type PortcullisConfig } from "./parse-config.ts";
 import { ConfigReadError, readFailure } from "./config-error.ts";
 import { resolveUse } from "./provider-aliases.ts";
@@ -112,6 +113,7 @@ export async function loadGuardFromText(source: string, options: TextLoadOptions
   const file = options.file ?? "config";
   const syntax = options.syntax ?? jsonSyntax;
   const host = options.host ?? {};
+  await loadSchemaValidators();
   const parsed = parseDocumentText(source, file, syntax);
   const config: PortcullisConfig =
     parsed.kind === "passport"
