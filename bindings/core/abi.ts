@@ -37,16 +37,18 @@ const REQUIRED: (keyof PolicyExports)[] = [
 /** Check an instance's exports against this ABI; throws a CoreError naming what is wrong. */
 export function checkExports(exports: WebAssembly.Exports): PolicyExports {
   const typed = exports as unknown as PolicyExports;
-  requireAbi(exports, REQUIRED, { read: () => typed.abiVersion(), expected: ABI_VERSION, what: "policy.wasm" }, coreFail);
+  requireAbi(exports, REQUIRED, { read: () => typed.abiVersion(), expected: ABI_VERSION, module: POLICY_MODULE }, coreFail);
   return typed;
 }
+
+const POLICY_MODULE = "policy";
 
 function coreFail(code: "abi_mismatch" | "load_failed", message: string): CoreError {
   return new CoreError(code, message);
 }
 
 /** The policy ABI, for the shared wasm plumbing (wasm-instance.ts). */
-export const POLICY_ABI: WasmAbi<PolicyExports> = { file: "policy.wasm", check: checkExports, fail: coreFail };
+export const POLICY_ABI: WasmAbi<PolicyExports> = { name: POLICY_MODULE, check: checkExports, fail: coreFail };
 
 /** An error of the wasm core or its loading, with a machine-readable code. */
 export class CoreError extends Error {

@@ -19,8 +19,8 @@ export interface BufferExports {
 
 /** What an ABI class tells the plumbing. */
 export interface WasmAbi<E extends BufferExports> {
-  /** The module's file name, for messages ("policy.wasm"). */
-  readonly file: string;
+  /** The module's name, for messages: "policy" for policy.wasm. */
+  readonly name: string;
   /** The exports, checked (names present, ABI version equal); throws `fail("abi_mismatch", …)` otherwise. */
   check(exports: WebAssembly.Exports): E;
   /** The ABI's own error class. */
@@ -41,7 +41,7 @@ export function compileSync(source: WasmSource, abi: WasmAbi<BufferExports>): We
   try {
     return new WebAssembly.Module(source as BufferSource);
   } catch (error) {
-    throw abi.fail("load_failed", `could not compile ${abi.file}: ${(error as Error)?.message ?? error}`);
+    throw abi.fail("load_failed", `could not compile ${abi.name}.wasm: ${(error as Error)?.message ?? error}`);
   }
 }
 
@@ -51,7 +51,7 @@ export async function compileAsync(source: WasmSource, abi: WasmAbi<BufferExport
   try {
     return await WebAssembly.compile(source as BufferSource);
   } catch (error) {
-    throw abi.fail("load_failed", `could not compile ${abi.file}: ${(error as Error)?.message ?? error}`);
+    throw abi.fail("load_failed", `could not compile ${abi.name}.wasm: ${(error as Error)?.message ?? error}`);
   }
 }
 
@@ -64,15 +64,16 @@ export function hasExports(exports: WebAssembly.Exports, names: readonly string[
 export function requireAbi(
   exports: WebAssembly.Exports,
   names: readonly string[],
-  version: { read: () => number; expected: number; what: string },
+  version: { read: () => number; expected: number; module: string; part?: string },
   fail: WasmAbi<BufferExports>["fail"],
 ): void {
+  const what = `${version.module}.wasm${version.part ? ` (${version.part})` : ""}`;
   for (const name of names) {
-    if (!(name in exports)) throw fail("abi_mismatch", `${version.what} lacks the export '${name}'`);
+    if (!(name in exports)) throw fail("abi_mismatch", `${what} lacks the export '${name}'`);
   }
   const spoken = version.read();
   if (spoken !== version.expected) {
-    throw fail("abi_mismatch", `${version.what} speaks ABI ${spoken}; these bindings need ${version.expected}`);
+    throw fail("abi_mismatch", `${what} speaks ABI ${spoken}; these bindings need ${version.expected}`);
   }
 }
 
@@ -101,7 +102,7 @@ export class WasmInstance<E extends BufferExports> {
     try {
       instance = new WebAssembly.Instance(this.module, {});
     } catch (error) {
-      throw this.abi.fail("load_failed", `could not instantiate ${this.abi.file}: ${(error as Error)?.message ?? error}`);
+      throw this.abi.fail("load_failed", `could not instantiate ${this.abi.name}.wasm: ${(error as Error)?.message ?? error}`);
     }
     this.exports = this.abi.check(instance.exports);
     this.inPtr = 0;

@@ -34,13 +34,12 @@ export function hasSafetyExports(exports: WebAssembly.Exports): boolean {
 /** Check an instance's exports against the safety ABI; throws a CoreError naming what is wrong. */
 export function checkSafetyExports(exports: WebAssembly.Exports): SafetyExports {
   const typed = exports as unknown as SafetyExports;
-  const what = "policy.wasm (safety detectors)";
-  requireAbi(exports, REQUIRED, { read: () => typed.safetyAbiVersion(), expected: abiConstants.SAFETY_ABI_VERSION, what }, (code, message) => new CoreError(code, message));
+  requireAbi(exports, REQUIRED, { read: () => typed.safetyAbiVersion(), expected: abiConstants.SAFETY_ABI_VERSION, module: "policy", part: "safety detectors" }, (code, message) => new CoreError(code, message));
   return typed;
 }
 
 const SAFETY_ABI: WasmAbi<SafetyExports> = {
-  file: "policy.wasm",
+  name: "policy",
   check: checkSafetyExports,
   fail: (code, message) => new CoreError(code, message),
 };

@@ -83,7 +83,7 @@ export class SanitizeError extends Error {
 /** Check an instance's exports against this ABI; throws a SanitizeError naming what is wrong. */
 export function checkSanitizeExports(exports: WebAssembly.Exports): SanitizeExports {
   const typed = exports as unknown as SanitizeExports;
-  requireAbi(exports, REQUIRED, { read: () => typed.abiVersion(), expected: SANITIZE_ABI_VERSION, what: "sanitize.wasm" }, sanitizeFail);
+  requireAbi(exports, REQUIRED, { read: () => typed.abiVersion(), expected: SANITIZE_ABI_VERSION, module: "sanitize" }, sanitizeFail);
   return typed;
 }
 
@@ -92,4 +92,4 @@ function sanitizeFail(code: "abi_mismatch" | "load_failed", message: string): Sa
 }
 
 /** The sanitize ABI, for the shared wasm plumbing (core/wasm-instance.ts). */
-export const SANITIZE_ABI: WasmAbi<SanitizeExports> = { file: "sanitize.wasm", check: checkSanitizeExports, fail: sanitizeFail };
+export const SANITIZE_ABI: WasmAbi<SanitizeExports> = { name: "sanitize", check: checkSanitizeExports, fail: sanitizeFail };
