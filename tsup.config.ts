@@ -1,10 +1,30 @@
 import { copyFileSync, readdirSync, rmSync } from "node:fs";
 import { defineConfig, type Options } from "tsup";
+import type { Plugin } from "esbuild";
 
 // Runtime entries, one small file each (STYLE.md §1): the same API, a different way to get the wasm.
 // They are what browsers and Workers download, so they are minified (the bundle budget: `npm run bench`).
 // Types: workerd.js and bare.js have index.js's API, so package.json points them at index.d.ts.
 const runtime = { index: "bindings/index.ts", workerd: "bindings/workerd.ts", bare: "bindings/bare.ts" };
+// What a first decision never needs stays out of the runtime entries' files: the ajv schema validators (~140 KB) and
+// the approval page (~16 KB) are sibling modules, imported on first use (config/schema-validators.ts,
+// server/page-assets.ts). Node entries bundle them.
+const onDemand = { validators: "bindings/config/schema/index.ts", "approval-page": "bindings/server/page.ts" };
+const onDemandModules: Plugin = {
+  name: "on-demand-modules",
+  setup(build) {
+    const sibling = (file: string) => `./${Object.entries(onDemand).find(([, source]) => source.endsWith(file))![0]}.js`;
+    build.onResolve({ filter: /(^|\/)(generated\/validators\.js|schema\/index\.ts|page\.ts)$/ }, (args) => {
+      const file = args.path.endsWith("page.ts") ? "server/page.ts" : "config/schema/index.ts";
+      if (file === "server/page.ts" && !args.importer.replaceAll("\\", "/").includes("/bindings/server/")) return undefined;
+      // A static import would pull the module back into the entry: only the on-demand loaders may import it.
+      if (args.kind !== "dynamic-import") {
+        return { errors: [{ text: `${args.path} is imported statically by ${args.importer}; runtime entries load it on demand only` }] };
+      }
+      return { path: sibling(file), external: true };
+    });
+  },
+};
 // Separate builds, so each .d.ts stands alone: a shared declaration chunk breaks `deno check`.
 const yaml = { yaml: "bindings/yaml.ts" };
 // The untrusted-content sanitizer, apart from the default entry (it has its own wasm): sanitize.wasm inlined, or, for Workers,
@@ -58,7 +78,11 @@ function copyWasm(): void {
 rmSync("dist", { recursive: true, force: true });
 
 export default defineConfig([
-  { ...shared, entry: runtime, minify: true, dts: { entry: { index: runtime.index }, compilerOptions: dtsCompilerOptions }, onSuccess: async () => copyWasm() },
+  {
+    ...shared, entry: runtime, minify: true, esbuildPlugins: [onDemandModules],
+    dts: { entry: { index: runtime.index }, compilerOptions: dtsCompilerOptions }, onSuccess: async () => copyWasm(),
+  },
+  { ...shared, entry: onDemand, minify: true },
   { ...shared, entry: yaml, minify: true, dts: { entry: yaml, compilerOptions: dtsCompilerOptions } },
   { ...shared, entry: sanitize, minify: true, dts: { entry: { sanitize: sanitize.sanitize }, compilerOptions: dtsCompilerOptions } },
   { ...shared, entry: node, dts: { entry: { node: node.node }, compilerOptions: dtsCompilerOptions } },

@@ -13,41 +13,24 @@
 // The text is not copied into the header: the bindings decode it where the core left it.
 
 import { ByteBuffer } from "./util/bytes";
+import {
+  SANITIZE_ABI_VERSION, SANITIZE_HEADER_BYTES, OPT_INVISIBLE, OPT_CONTROLS, OPT_FORMAT, OPT_NFC, OPT_PRIVATE_USE, OPT_TAGS,
+  OPT_WHITESPACE, OPT_ESCAPE_TAGS, OPT_MARKERS, OPT_HTML, FLAG_BIDI, FLAG_TAG_SMUGGLING, FLAG_MARKER_SPOOF, FLAG_TRUNCATED,
+} from "./abi.generated";
 import { collectBetweenCalls, inputWeight, WEIGHT_ALLOCATING } from "./util/gc";
 import { sanitize as sanitizeText, SanitizeOptions, SanitizeReport, UNICODE_VERSION } from "./sanitize/index";
-
-/** Bumped whenever an export's meaning changes; the bindings refuse a mismatch. */
-const SANITIZE_ABI_VERSION: i32 = 1;
 
 /** Largest input (text + id + label) one call accepts: 64 MiB. */
 const MAX_INPUT_BYTES: i32 = 64 << 20;
 const MAX_ID_BYTES: i32 = 128;
 const MAX_SOURCE_BYTES: i32 = 4096;
 
-// Option bits of `flags` (bindings/sanitize/abi.ts mirrors them).
-const OPT_INVISIBLE = 1;
-const OPT_CONTROLS = 2;
-const OPT_FORMAT = 4;
-const OPT_NFC = 8;
-const OPT_PRIVATE_USE = 16;
-const OPT_TAGS = 32;
-const OPT_WHITESPACE = 64;
-const OPT_ESCAPE_TAGS = 128;
-const OPT_MARKERS = 256;
-const OPT_HTML = 512;
-
-// Report flag bits.
-const FLAG_BIDI = 1;
-const FLAG_TAG_SMUGGLING = 2;
-const FLAG_MARKER_SPOOF = 4;
-const FLAG_TRUNCATED = 8;
-
 // Error codes (negative returns).
 const ERR_LENGTH = -1;
 const ERR_ID = -2;
 const ERR_SOURCE = -3;
 
-const HEADER_BYTES = 68;
+const HEADER_BYTES = SANITIZE_HEADER_BYTES;
 
 const input = new ByteBuffer(4096);
 const output = new ByteBuffer(256);

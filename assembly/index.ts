@@ -30,8 +30,8 @@ import { workSpent } from "./util/budget";
 import { collectBetweenCalls, inputWeight, WEIGHT_ALLOCATING, WEIGHT_QUIET } from "./util/gc";
 import { safetyLoad as safetyLoadImpl, safetyDetect as safetyDetectImpl, safetyFree as safetyFreeImpl } from "./safety/abi";
 
-/** Bumped whenever an export's meaning changes; the bindings refuse a mismatch. */
-export const ABI_VERSION: i32 = 4;
+// Versions and layout constants come from scripts/abi.json (scripts/gen-abi.mjs); the bindings refuse a mismatch.
+import { POLICY_ABI_VERSION, SAFETY_ABI_VERSION, DECISION_HEADER_BYTES, MAX_USAGE_BYTES } from "./abi.generated";
 
 const input = new ByteBuffer(4096);
 const output = new ByteBuffer(4096);
@@ -41,11 +41,14 @@ const verdict = new Verdict();
 const policyJson = new Json();
 const usageJson = new Json();
 
-/** Usage documents are a handful of counters; anything larger is a host bug. */
-const MAX_USAGE_BYTES: i32 = 4096;
 
 export function abiVersion(): i32 {
-  return ABI_VERSION;
+  return POLICY_ABI_VERSION;
+}
+
+/** The safety detectors' ABI (safetyLoad, safetyDetect, safetyFree) is versioned on its own. */
+export function safetyAbiVersion(): i32 {
+  return SAFETY_ABI_VERSION;
 }
 
 export function maxRequestBytes(): i32 {
@@ -173,7 +176,7 @@ function readUsage(ptr: usize, len: i32): bool {
   return request.usage.parse(usageJson);
 }
 
-const HEADER: i32 = 40;
+const HEADER: i32 = DECISION_HEADER_BYTES;
 const codeId = new InternSlot();
 const policyIdId = new InternSlot();
 const capabilityId = new InternSlot();

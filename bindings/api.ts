@@ -4,7 +4,12 @@
  * re-exports it whole; they differ only in where policy.wasm comes from.
  */
 
-export * from "./core/index.ts";
+export {
+  Evaluator, PolicyHandle, isWasmModule, CoreError, ABI_VERSION,
+  provideWasm, sharedEvaluator, sharedEvaluatorSync, sharedModule, sharedModuleSync,
+  allowDecision, denyDecision, normalizeDecision, strictest, obligationsOf,
+  type WasmSource, type Decision, type DecisionKind, type GuardrailRequest, type Obligation, type Reason,
+} from "./core/index.ts";
 export * from "./providers/index.ts";
 export * from "./middleware/index.ts";
 export * from "./approvals/index.ts";

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Fails the build when package.json points at a file the build did not produce: every `exports` target (under
 // every condition), `main`, `types` and `bin`, and every `.wasm` a built entry imports (a Worker entry's
-// `import m from "./policy.wasm"` stays external, so nothing else would notice it missing).
+// `import m from "./policy.wasm"` stays external, so nothing else would notice it missing), and every sibling module a
+// built entry imports on demand (`import("./validators.js")`).
 //
 //   node scripts/check-exports.mjs        (run by `npm run build`)
 import { existsSync, readFileSync, readdirSync } from "node:fs";
@@ -33,6 +34,10 @@ export function checkPackage(root) {
     const code = readFileSync(join(dist, file), "utf8");
     for (const [, specifier] of code.matchAll(/\bfrom\s*["'](\.[^"']+\.wasm)["']/g)) {
       if (!existsSync(resolve(dist, specifier))) problems.push(`dist/${file}: imports "${specifier}", which the build did not copy`);
+    }
+    // The runtime entries import what a first decision never needs on demand, from sibling files (tsup.config.ts).
+    for (const [, specifier] of code.matchAll(/\bimport\(\s*["'](\.\/[^"']+\.js)["']\s*\)/g)) {
+      if (!existsSync(resolve(dist, specifier))) problems.push(`dist/${file}: imports "${specifier}" on demand, which the build did not produce`);
     }
   }
   return problems;

@@ -191,7 +191,7 @@ describe("traps", () => {
   it("deny with oap.evaluator_error, then the instance is rebuilt with its policies", () => {
     const { evaluator, policy } = fresh();
     // Wasm exports are frozen: swap in a copy whose evaluate traps, as a corrupted instance would.
-    const holder = evaluator as unknown as { exports: Record<string, unknown> };
+    const holder = (evaluator as unknown as { wasm: { exports: Record<string, unknown> } }).wasm;
     const real = holder.exports.evaluate;
     holder.exports = {
       ...holder.exports,

@@ -15,7 +15,7 @@ const GUARD_MS = 200;
 const now = Date.parse("2026-11-22T00:00:00Z");
 
 const evaluator = Evaluator.createSync(readFileSync(`${root}dist/policy.wasm`));
-const workUnits = (): number => (evaluator as unknown as { exports: { workUnits(): number } }).exports.workUnits();
+const workUnits = (): number => (evaluator as unknown as { wasm: { exports: { workUnits(): number } } }).wasm.exports.workUnits();
 
 const passport = JSON.parse(readFileSync(`${root}examples/passport.json`, "utf8"));
 const limits = passport.limits["system.command.execute"];

@@ -1,4 +1,9 @@
-import { formatSchemaIssue, type SchemaIssue } from "./format-errors.ts";
+import type { SchemaIssue } from "./format-errors.ts";
+
+/** Renders an issue as one line: `file:line:column /json/pointer: message`. */
+export function formatSchemaIssue(issue: SchemaIssue): string {
+  return `${issue.file}:${issue.line}:${issue.column} ${issue.path === "" ? "(root)" : issue.path}: ${issue.message}`;
+}
 
 /** A config or passport that cannot be used; `issues` name file, line:column and JSON path. */
 export class ConfigError extends Error {

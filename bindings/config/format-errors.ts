@@ -82,10 +82,7 @@ export function describeSchemaError(err: SchemaErrorLike): string {
 
 const NO_SOURCE: SourceLocator = { locate: () => ({ line: 1, column: 1 }), valueAt: () => undefined };
 
-/** Renders an issue as one line: `file:line:column /json/pointer: message`. */
-export function formatSchemaIssue(issue: SchemaIssue): string {
-  return `${issue.file}:${issue.line}:${issue.column} ${issue.path === "" ? "(root)" : issue.path}: ${issue.message}`;
-}
+export { formatSchemaIssue } from "./config-error.ts";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Collapsing ajv's cascades

@@ -17,6 +17,7 @@ import type { SafetyCore } from "../safety/index.ts";
 import { createSafetyCore } from "../safety/index.ts";
 import { buildSafetyCore, lazySafetyCore, type MakeSafetyCore } from "./safety-section.ts";
 import { buildToolResultFilter, type MakeSanitizer } from "./sanitizer-section.ts";
+import { loadSchemaValidators } from "./schema-validators.ts";
 import { ConfigError, parseDocumentText, parsePassportText, type PortcullisConfig } from "./parse-config.ts";
 import { ConfigReadError, readFailure } from "./config-error.ts";
 import { resolveUse } from "./provider-aliases.ts";
@@ -126,6 +127,7 @@ export async function loadGuardFromText(source: string, options: TextLoadOptions
   const file = options.file ?? "config";
   const syntax = options.syntax ?? jsonSyntax;
   const host = options.host ?? {};
+  await loadSchemaValidators();
   const parsed = parseDocumentText(source, file, syntax);
   const config: PortcullisConfig =
     parsed.kind === "passport"

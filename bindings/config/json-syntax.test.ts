@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { jsonSyntax } from "./json-syntax.ts";
 import { yamlSyntax } from "./yaml-syntax.ts";
 import { ConfigError, parseDocumentText, parseText } from "./parse-config.ts";
+import { loadSchemaValidators } from "./schema-validators.ts";
 
 const problems = (source: string) => {
   const parsed = jsonSyntax.parse(source);
@@ -83,7 +84,8 @@ describe("parse-config with a syntax", () => {
     expect(error!.message).toMatch(/^guardrails\.yaml:1:1 \(root\): syntax error: .*yamlSyntax.*portcullis\/yaml/);
   });
 
-  it("validates JSON and YAML the same way, errors located in each", () => {
+  it("validates JSON and YAML the same way, errors located in each", async () => {
+    await loadSchemaValidators();
     const json = '{"guardrails": {"enabled": "yes", "provider": {"use": "portcullis:AllowlistProvider"}}}';
     const yaml = "guardrails:\n  enabled: yes\n  provider:\n    use: portcullis:AllowlistProvider\n";
     expect(() => parseDocumentText(json, "c.json")).toThrow('c.json:1:17 /guardrails/enabled: expected a boolean, got "yes"');

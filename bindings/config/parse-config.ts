@@ -3,11 +3,11 @@
  * Parse and validate a config or passport document from text (JSON by
  * default, YAML with `yamlSyntax`), in any runtime: the validators are
  * generated ahead of time, so no `new Function` runs (Workers, strict CSP).
- * Files are read elsewhere.
+ * They load on demand (schema-validators.ts): these synchronous functions
+ * need them loaded first. Files are read elsewhere.
  */
 
-import { validateConfig, validatePassport } from "./generated/validators.js";
-import { formatSchemaErrors } from "./format-errors.ts";
+import { loadedSchemaValidators, NOT_LOADED, type SchemaValidators } from "./schema-validators.ts";
 import { ConfigError } from "./config-error.ts";
 import { jsonSyntax } from "./json-syntax.ts";
 import { decodePointer, type ConfigSyntax } from "./syntax.ts";
@@ -59,18 +59,27 @@ export function parseDocumentText(source: string, file: string, syntax: ConfigSy
     throw new ConfigError([{ file, line: 1, column: 1, path: "", message: "expected a mapping (a config with `guardrails:` or an OAP passport)" }]);
   }
   const object = value as Record<string, unknown>;
+  const schemas = required(file);
   if (looksLikePassport(object)) {
-    return { kind: "passport", passport: validated(validatePassport, object, source, file, syntax), source, file };
+    return { kind: "passport", passport: validated(schemas, schemas.validatePassport, object, source, file, syntax), source, file };
   }
-  return { kind: "config", config: validated(validateConfig, object, source, file, syntax) as unknown as PortcullisConfig, source, file };
+  return { kind: "config", config: validated(schemas, schemas.validateConfig, object, source, file, syntax) as unknown as PortcullisConfig, source, file };
 }
 
 /** Parse and validate a passport document. */
 export function parsePassportText(source: string, file: string, syntax: ConfigSyntax = jsonSyntax): Record<string, unknown> {
-  return validated(validatePassport, parseText(source, file, syntax), source, file, syntax);
+  const schemas = required(file);
+  return validated(schemas, schemas.validatePassport, parseText(source, file, syntax), source, file, syntax);
+}
+
+function required(file: string): SchemaValidators {
+  const schemas = loadedSchemaValidators();
+  if (!schemas) throw new ConfigError([{ file, line: 1, column: 1, path: "", message: NOT_LOADED }]);
+  return schemas;
 }
 
 function validated(
+  schemas: SchemaValidators,
   validate: { (data: unknown): boolean; errors?: unknown },
   value: unknown,
   source: string,
@@ -78,7 +87,7 @@ function validated(
   syntax: ConfigSyntax,
 ): Record<string, unknown> {
   if (validate(value)) return value as Record<string, unknown>;
-  const issues = formatSchemaErrors(validate.errors as never, source, file, syntax).map((issue) => withPythonHint(issue, value));
+  const issues = schemas.formatSchemaErrors(validate.errors as never, source, file, syntax).map((issue) => withPythonHint(issue, value));
   throw new ConfigError(issues.length ? issues : [{ file, line: 1, column: 1, path: "", message: "does not match the schema" }]);
 }
 

@@ -3,7 +3,12 @@
  * The numeric signature of every export of policy.wasm (assembly/index.ts).
  */
 
-export const ABI_VERSION = 4;
+import { DECISION_HEADER_BYTES, MAX_USAGE_BYTES, POLICY_ABI_VERSION } from "./abi.generated.ts";
+import { requireAbi, type WasmAbi } from "./wasm-instance.ts";
+
+/** The policy ABI version these bindings speak (scripts/abi.json). */
+export const ABI_VERSION = POLICY_ABI_VERSION;
+export { DECISION_HEADER_BYTES, MAX_USAGE_BYTES };
 
 export interface PolicyExports {
   memory: WebAssembly.Memory;
@@ -24,9 +29,6 @@ export interface PolicyExports {
   workUnits?(): number;
 }
 
-/** Bytes in the fixed header `evaluate` writes before the message and the usage charge. */
-export const DECISION_HEADER_BYTES = 40;
-
 const REQUIRED: (keyof PolicyExports)[] = [
   "memory", "abiVersion", "maxRequestBytes", "inputPtr", "inputCapacity", "outputPtr",
   "loadPolicy", "freePolicy", "evaluate", "evaluateWithUsage", "noop", "internedCount", "internedString",
@@ -34,16 +36,19 @@ const REQUIRED: (keyof PolicyExports)[] = [
 
 /** Check an instance's exports against this ABI; throws a CoreError naming what is wrong. */
 export function checkExports(exports: WebAssembly.Exports): PolicyExports {
-  for (const name of REQUIRED) {
-    if (!(name in exports)) throw new CoreError("abi_mismatch", `policy.wasm lacks the export '${name}'`);
-  }
   const typed = exports as unknown as PolicyExports;
-  const version = typed.abiVersion();
-  if (version !== ABI_VERSION) {
-    throw new CoreError("abi_mismatch", `policy.wasm speaks ABI ${version}; these bindings need ${ABI_VERSION}`);
-  }
+  requireAbi(exports, REQUIRED, { read: () => typed.abiVersion(), expected: ABI_VERSION, module: POLICY_MODULE }, coreFail);
   return typed;
 }
+
+const POLICY_MODULE = "policy";
+
+function coreFail(code: "abi_mismatch" | "load_failed", message: string): CoreError {
+  return new CoreError(code, message);
+}
+
+/** The policy ABI, for the shared wasm plumbing (wasm-instance.ts). */
+export const POLICY_ABI: WasmAbi<PolicyExports> = { name: POLICY_MODULE, check: checkExports, fail: coreFail };
 
 /** An error of the wasm core or its loading, with a machine-readable code. */
 export class CoreError extends Error {

@@ -1,14 +1,16 @@
 /**
  * @module
- * One wasm instance and the policies loaded into it. Requests cross as UTF-8
- * written straight into linear memory (`encodeInto`); decisions come back as
- * a 20-byte header plus message bytes. Knows no runtime: it is handed a
- * compiled `WebAssembly.Module` or the wasm bytes.
+ * One policy.wasm instance and the policies loaded into it. Requests cross as UTF-8 written straight into linear
+ * memory (`encodeInto`); decisions come back as a fixed header (DECISION_HEADER_BYTES, from scripts/abi.json) plus
+ * message bytes. The instance and memory plumbing is wasm-instance.ts's; this file is the policy ABI's meaning.
  */
 
-import { CoreError, DECISION_HEADER_BYTES, checkExports, type PolicyExports } from "./abi.ts";
+import { CoreError, DECISION_HEADER_BYTES, MAX_USAGE_BYTES, POLICY_ABI, type PolicyExports } from "./abi.ts";
+import { WasmInstance, compileAsync, compileSync, parseIssues, summarizeIssues, type WasmSource } from "./wasm-instance.ts";
 import type { Decision, DecisionKind, Obligation } from "./decision.ts";
 import type { UsageCharge } from "../usage/types.ts";
+
+export { isWasmModule, type WasmSource } from "./wasm-instance.ts";
 
 /**
  * What the core said about one call. `usage` is the call's usage charge
@@ -23,26 +25,15 @@ export interface CoreVerdict {
   needsUsage: boolean;
 }
 
-/** The core refuses usage documents larger than this (assembly/index.ts). */
-const MAX_USAGE_BYTES = 4096;
-
-export type WasmSource = WebAssembly.Module | BufferSource;
-
 // Kind 3 ("needs usage") is not a decision: until the counters are passed it reads as a deny.
 const KINDS: DecisionKind[] = ["allow", "deny", "ask", "deny"];
 const encoder = new TextEncoder();
-const decoder = new TextDecoder("utf-8", { fatal: false });
 
 function concatBytes(a: Uint8Array, b: Uint8Array): Uint8Array {
   const out = new Uint8Array(a.length + b.length);
   out.set(a);
   out.set(b, a.length);
   return out;
-}
-
-/** Duck-typed: `instanceof WebAssembly.Module` fails across realms (edge VMs). */
-export function isWasmModule(x: unknown): x is WebAssembly.Module {
-  return Object.prototype.toString.call(x) === "[object WebAssembly.Module]";
 }
 
 /** A policy loaded into an Evaluator. Survives instance re-creation after a trap. */
@@ -77,96 +68,42 @@ export class PolicyHandle {
 }
 
 export class Evaluator {
-  private exports!: PolicyExports;
-  private module: WebAssembly.Module;
-  private u8!: Uint8Array;
-  private dv!: DataView;
-  /** The input buffer as a view, cached: a subarray per call was measurable. */
-  private inView!: Uint8Array;
-  private inPtr = 0;
-  private inCap = 0;
+  private readonly wasm: WasmInstance<PolicyExports>;
   private maxRequest = 0;
   private interned: string[] = [];
   private rules: string[] = [];
   private readonly handles = new Set<PolicyHandle>();
 
   private constructor(module: WebAssembly.Module) {
-    this.module = module;
-    this.instantiate();
+    this.wasm = new WasmInstance(module, POLICY_ABI);
+    this.started();
   }
 
   /** Compile (if needed) and instantiate asynchronously: works everywhere, incl. browsers' main thread. */
   static async create(source: WasmSource): Promise<Evaluator> {
-    const module = isWasmModule(source) ? source : await WebAssembly.compile(source as BufferSource);
-    return new Evaluator(module);
+    return new Evaluator(await compileAsync(source, POLICY_ABI));
   }
 
   /** Synchronous variant (Node, Deno, Bun, workers; not a browser main thread for modules > 4 KB). */
   static createSync(source: WasmSource): Evaluator {
-    const module = isWasmModule(source) ? source : new WebAssembly.Module(source as BufferSource);
-    return new Evaluator(module);
+    return new Evaluator(compileSync(source, POLICY_ABI));
   }
 
-  private instantiate(): void {
-    let instance: WebAssembly.Instance;
-    try {
-      instance = new WebAssembly.Instance(this.module, {});
-    } catch (error) {
-      throw new CoreError("load_failed", `could not instantiate policy.wasm: ${(error as Error).message}`);
-    }
-    this.exports = checkExports(instance.exports);
-    this.maxRequest = this.exports.maxRequestBytes();
+  /** State that belongs to one instance: what it allows, and the interned strings it numbered. */
+  private started(): void {
+    this.maxRequest = this.wasm.exports.maxRequestBytes();
     this.interned = [];
     this.rules = [];
-    this.inCap = 0;
-    this.refreshViews();
-  }
-
-  private refreshViews(): void {
-    const buffer = this.exports.memory.buffer;
-    this.u8 = new Uint8Array(buffer);
-    this.dv = new DataView(buffer);
-    this.inView = this.u8.subarray(this.inPtr, this.inPtr + this.inCap);
-  }
-
-  private setInput(ptr: number, capacity: number): void {
-    this.inPtr = ptr;
-    this.inCap = capacity;
-    this.inView = this.views().subarray(ptr, ptr + capacity);
-  }
-
-  /**
-   * Views detach when memory grows, and a detached view has length 0: rebuild
-   * them when that happened (cheaper than asking memory.buffer on every call).
-   */
-  private views(): Uint8Array {
-    if (this.u8.length === 0) this.refreshViews();
-    return this.u8;
+    this.wasm.reserve(4096);
   }
 
   /** Write a string to the input buffer; returns its byte length (or a length past the limit, unwritten). */
   private writeInput(text: string, extra = 0): number {
-    // Fast path: at most 3 bytes per UTF-16 unit, so this fits without measuring.
-    if (text.length * 3 <= this.inCap) {
-      if (this.u8.length === 0) this.refreshViews();
-      return encoder.encodeInto(text, this.inView).written;
-    }
-    const bytes = encoder.encode(text);
-    if (bytes.length > this.maxRequest + extra) return bytes.length; // the core refuses it without reading
-    this.setInput(this.exports.inputPtr(bytes.length), this.exports.inputCapacity());
-    this.views().set(bytes, this.inPtr);
-    return bytes.length;
+    return this.wasm.writeText(text, 0, this.maxRequest + extra);
   }
 
   private writeBytes(bytes: Uint8Array, extra = 0): number {
-    if (bytes.length > this.maxRequest + extra) return bytes.length;
-    if (bytes.length > this.inCap) this.setInput(this.exports.inputPtr(bytes.length), this.exports.inputCapacity());
-    this.views().set(bytes, this.inPtr);
-    return bytes.length;
-  }
-
-  private ensureInput(): void {
-    if (this.inCap === 0) this.setInput(this.exports.inputPtr(4096), this.exports.inputCapacity());
+    return this.wasm.writeBytes(bytes, 0, this.maxRequest + extra);
   }
 
   /** Load a policy document (the core's JSON form). Throws CoreError("policy_invalid") with issues. */
@@ -177,26 +114,18 @@ export class Evaluator {
   }
 
   private loadRaw(document: string): number {
-    this.ensureInput();
     const len = this.writeInput(document);
-    if (len > this.inCap) {
+    if (len > this.maxRequest) {
       throw new CoreError("policy_invalid", `policy document is ${len} bytes; the limit is ${this.maxRequest}`);
     }
-    const result = this.exports.loadPolicy(len);
+    const result = this.wasm.exports.loadPolicy(len);
     if (result > 0) return result;
-    const text = decoder.decode(this.views().subarray(this.exports.outputPtr(), this.exports.outputPtr() - result));
-    let issues: { path: string; message: string }[] = [];
-    try {
-      issues = JSON.parse(text);
-    } catch {
-      issues = [{ path: "", message: text }];
-    }
-    const summary = issues.map((i) => `${i.path || "/"}: ${i.message}`).join("; ");
-    throw new CoreError("policy_invalid", `invalid policy: ${summary}`, issues);
+    const issues = parseIssues(this.wasm.readOutput(-result));
+    throw new CoreError("policy_invalid", `invalid policy: ${summarizeIssues(issues)}`, issues);
   }
 
   free(policy: PolicyHandle): void {
-    if (this.handles.delete(policy)) this.exports.freePolicy(policy.handle);
+    if (this.handles.delete(policy)) this.wasm.exports.freePolicy(policy.handle);
   }
 
   /** Decide one request. */
@@ -213,17 +142,16 @@ export class Evaluator {
    */
   judge(policy: PolicyHandle, request: string | Uint8Array, now: number, usage?: string): CoreVerdict {
     try {
-      this.ensureInput();
       if (usage === undefined) {
         const len = typeof request === "string" ? this.writeInput(request) : this.writeBytes(request);
-        this.exports.evaluate(policy.handle, len, now);
+        this.wasm.exports.evaluate(policy.handle, len, now);
         return this.readDecision();
       }
       const usageBytes = encoder.encode(usage);
       const total = typeof request === "string"
         ? this.writeInput(request + usage, MAX_USAGE_BYTES)
         : this.writeBytes(concatBytes(request, usageBytes), MAX_USAGE_BYTES);
-      this.exports.evaluateWithUsage(policy.handle, total - usageBytes.length, usageBytes.length, now);
+      this.wasm.exports.evaluateWithUsage(policy.handle, total - usageBytes.length, usageBytes.length, now);
       return this.readDecision();
     } catch (error) {
       this.recover();
@@ -241,14 +169,14 @@ export class Evaluator {
 
   /** The bench floor: the same bytes written, a call that does nothing with them. */
   noop(requestJson: string): number {
-    this.ensureInput();
-    return this.exports.noop(this.writeInput(requestJson));
+    return this.wasm.exports.noop(this.writeInput(requestJson));
   }
 
   private readDecision(): CoreVerdict {
-    const u8 = this.views();
-    const dv = this.dv;
-    const out = this.exports.outputPtr();
+    const wasm = this.wasm;
+    wasm.views();
+    const dv = wasm.dv;
+    const out = wasm.exports.outputPtr();
     const kindId = dv.getUint32(out, true);
     const kind = KINDS[kindId] ?? "deny";
     const codeId = dv.getUint32(out + 4, true);
@@ -261,8 +189,8 @@ export class Evaluator {
     const obligationValue = dv.getFloat64(out + 32, true);
     const start = out + DECISION_HEADER_BYTES;
     // Read the texts before resolving ids: a cache miss reuses the output buffer.
-    const message = messageLength === 0 ? "" : decoder.decode(u8.subarray(start, start + messageLength));
-    const usageText = usageLength === 0 ? "" : decoder.decode(u8.subarray(start + messageLength, start + messageLength + usageLength));
+    const message = wasm.readText(start, messageLength);
+    const usageText = wasm.readText(start + messageLength, usageLength);
     const reasons = [{ code: this.string(codeId), message }];
     const policyId = this.string(policyIdId);
     const capability = this.string(capabilityId);
@@ -296,16 +224,15 @@ export class Evaluator {
   private string(id: number): string {
     const cached = this.interned[id];
     if (cached !== undefined) return cached;
-    const len = this.exports.internedString(id);
-    const ptr = this.exports.outputPtr();
-    const text = decoder.decode(this.views().subarray(ptr, ptr + len));
+    const text = this.wasm.readOutput(this.wasm.exports.internedString(id));
     this.interned[id] = text;
     return text;
   }
 
   private recover(): void {
     try {
-      this.instantiate();
+      this.wasm.reset();
+      this.started();
       for (const policy of this.handles) policy.handle = this.loadRaw(policy.document);
     } catch {
       // Leave handles pointing nowhere: every later call denies with
@@ -316,7 +243,7 @@ export class Evaluator {
 
   /** Linear memory in bytes (tests check it stays flat). */
   get memoryBytes(): number {
-    return this.exports.memory.buffer.byteLength;
+    return this.wasm.memoryBytes;
   }
 }
 

@@ -26,6 +26,7 @@ export function safetyWasm(): Uint8Array {
   writeFileSync(join(dir, "entry.ts"), `
 import { ByteBuffer } from "${rel("assembly/util/bytes")}";
 import { safetyLoad as load, safetyDetect as detect, safetyFree as free } from "${rel("assembly/safety/abi")}";
+import { SAFETY_ABI_VERSION } from "${rel("assembly/abi.generated")}";
 const input = new ByteBuffer(4096);
 const output = new ByteBuffer(4096);
 export function inputPtr(size: i32): usize { if (size > input.data.length) { input.reset(); input.ensure(size); } return input.ptr; }
@@ -34,6 +35,7 @@ export function outputPtr(): usize { return output.ptr; }
 export function safetyLoad(len: i32): i32 { return load(input, len, output); }
 export function safetyDetect(handle: i32, len: i32, shape: i32): i32 { return detect(handle, input, len, output, shape); }
 export function safetyFree(handle: i32): void { free(handle); }
+export function safetyAbiVersion(): i32 { return SAFETY_ABI_VERSION; }
 `);
   execFileSync(join(ROOT, "node_modules/.bin/asc"), [join(dir, "entry.ts"), "--config", join(ROOT, "asconfig.json"), "--target", "release", "-o", join(dir, "safety.wasm")], { cwd: ROOT, stdio: "pipe" });
   return (bytes = readFileSync(join(dir, "safety.wasm")));

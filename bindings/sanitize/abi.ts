@@ -4,7 +4,14 @@
  * the option and flag bits, and the header layout `sanitize` writes.
  */
 
-export const SANITIZE_ABI_VERSION = 1;
+import { abiConstants, requireAbi, type WasmAbi } from "../core/index.ts";
+
+const {
+  SANITIZE_ABI_VERSION, SANITIZE_HEADER_BYTES, OPT_INVISIBLE, OPT_CONTROLS, OPT_FORMAT, OPT_NFC, OPT_PRIVATE_USE, OPT_TAGS,
+  OPT_WHITESPACE, OPT_ESCAPE_TAGS, OPT_MARKERS, OPT_HTML, FLAG_BIDI, FLAG_TAG_SMUGGLING, FLAG_MARKER_SPOOF, FLAG_TRUNCATED,
+} = abiConstants;
+
+export { SANITIZE_ABI_VERSION };
 
 export interface SanitizeExports {
   memory: WebAssembly.Memory;
@@ -23,20 +30,23 @@ const REQUIRED: (keyof SanitizeExports)[] = [
 
 /** Option bits of `sanitize(…, flags, …)`, in assembly/content.ts's order. */
 export const OPTION_BITS = {
-  invisible: 1,
-  controls: 2,
-  format: 4,
-  nfc: 8,
-  privateUse: 16,
-  tags: 32,
-  whitespace: 64,
-  escapeFrameworkTags: 128,
-  markers: 256,
-  html: 512,
+  invisible: OPT_INVISIBLE,
+  controls: OPT_CONTROLS,
+  format: OPT_FORMAT,
+  nfc: OPT_NFC,
+  privateUse: OPT_PRIVATE_USE,
+  tags: OPT_TAGS,
+  whitespace: OPT_WHITESPACE,
+  escapeFrameworkTags: OPT_ESCAPE_TAGS,
+  markers: OPT_MARKERS,
+  html: OPT_HTML,
 } as const;
 
-/** Report flag bits (header offset 56) and their names in the report. */
+/** Report flag names, in bit order (header offset 56): bit i is FLAG_NAMES[i]. */
 export const FLAG_NAMES = ["bidi_override", "tag_smuggling", "marker_spoof", "truncated"] as const;
+if ([FLAG_BIDI, FLAG_TAG_SMUGGLING, FLAG_MARKER_SPOOF, FLAG_TRUNCATED].some((bit, i) => bit !== 1 << i)) {
+  throw new Error("sanitize ABI: the report flag bits are not in FLAG_NAMES order (scripts/abi.json)");
+}
 
 /** Header offsets (bytes). */
 export const HEADER = {
@@ -47,7 +57,7 @@ export const HEADER = {
   flags: 56,
   inputBytes: 60,
   decodedTagsLength: 64,
-  decodedTags: 68,
+  decodedTags: SANITIZE_HEADER_BYTES,
 } as const;
 
 /** Negative returns of `sanitize`. */
@@ -72,13 +82,14 @@ export class SanitizeError extends Error {
 
 /** Check an instance's exports against this ABI; throws a SanitizeError naming what is wrong. */
 export function checkSanitizeExports(exports: WebAssembly.Exports): SanitizeExports {
-  for (const name of REQUIRED) {
-    if (!(name in exports)) throw new SanitizeError("abi_mismatch", `sanitize.wasm lacks the export '${name}'`);
-  }
   const typed = exports as unknown as SanitizeExports;
-  const version = typed.abiVersion();
-  if (version !== SANITIZE_ABI_VERSION) {
-    throw new SanitizeError("abi_mismatch", `sanitize.wasm speaks ABI ${version}; these bindings need ${SANITIZE_ABI_VERSION}`);
-  }
+  requireAbi(exports, REQUIRED, { read: () => typed.abiVersion(), expected: SANITIZE_ABI_VERSION, module: "sanitize" }, sanitizeFail);
   return typed;
 }
+
+function sanitizeFail(code: "abi_mismatch" | "load_failed", message: string): SanitizeError {
+  return new SanitizeError(code, message);
+}
+
+/** The sanitize ABI, for the shared wasm plumbing (core/wasm-instance.ts). */
+export const SANITIZE_ABI: WasmAbi<SanitizeExports> = { name: "sanitize", check: checkSanitizeExports, fail: sanitizeFail };

@@ -158,7 +158,7 @@ describe("Sanitizer", () => {
 
   it("after a trap it rebuilds its instance and throws instead of returning the input", () => {
     const s = Sanitizer.createSync(wasm);
-    const internals = s as unknown as { exports: { sanitize: (...a: number[]) => number } };
+    const internals = (s as unknown as { wasm: { exports: { sanitize: (...a: number[]) => number } } }).wasm;
     internals.exports = { ...internals.exports, sanitize: () => { throw new WebAssembly.RuntimeError("unreachable"); } };
     expect(() => s.sanitize("a\u200Bb")).toThrow(expect.objectContaining({ name: "SanitizeError", code: "trap" }));
     expect(s.sanitize("a\u200Bb").text).toBe("ab");

@@ -6,8 +6,8 @@
  * and throws a SanitizeError — the raw input is never returned in place of a result.
  */
 
-import { isWasmModule, type WasmSource } from "../core/evaluator.ts";
-import { ERRORS, FLAG_NAMES, HEADER, SanitizeError, checkSanitizeExports, type SanitizeExports } from "./abi.ts";
+import { WasmInstance, compileAsync, compileSync, type WasmSource } from "../core/index.ts";
+import { ERRORS, FLAG_NAMES, HEADER, SANITIZE_ABI, SanitizeError, type SanitizeExports } from "./abi.ts";
 import { resolveOptions, type SanitizeFlag, type SanitizeOptions, type SanitizeReport, type SanitizeResult } from "./options.ts";
 
 const encoder = new TextEncoder();
@@ -29,11 +29,8 @@ export function randomFenceId(): string {
 }
 
 export class Sanitizer {
-  private exports: SanitizeExports | null = null;
-  private u8 = new Uint8Array(0);
-  private dv = new DataView(new ArrayBuffer(0));
-  private inPtr = 0;
-  private inCap = 0;
+  /** Null after a trap whose fresh instance could not be made: the next call tries again. */
+  private wasm: WasmInstance<SanitizeExports> | null = null;
   private maxInput = 0;
   private readonly fenceId: () => string;
   /** Unicode version of the embedded tables, e.g. "17.0". */
@@ -41,77 +38,35 @@ export class Sanitizer {
 
   private constructor(private readonly module: WebAssembly.Module, options: SanitizerOptions = {}) {
     this.fenceId = options.fenceId ?? randomFenceId;
-    this.instantiate();
+    this.start();
   }
 
   /** Compile (if needed) and instantiate asynchronously: works everywhere, incl. browsers' main thread. */
   static async create(source: WasmSource, options?: SanitizerOptions): Promise<Sanitizer> {
-    const module = isWasmModule(source) ? source : await compile(() => WebAssembly.compile(source as BufferSource));
-    return new Sanitizer(module, options);
+    return new Sanitizer(await compileAsync(source, SANITIZE_ABI), options);
   }
 
   /** Synchronous variant (Node, Deno, Bun, workers; not a browser main thread). */
   static createSync(source: WasmSource, options?: SanitizerOptions): Sanitizer {
-    const module = isWasmModule(source) ? source : compileSync(source as BufferSource);
-    return new Sanitizer(module, options);
+    return new Sanitizer(compileSync(source, SANITIZE_ABI), options);
   }
 
-  private instantiate(): void {
-    let instance: WebAssembly.Instance;
-    try {
-      instance = new WebAssembly.Instance(this.module, {});
-    } catch (error) {
-      throw new SanitizeError("load_failed", `could not instantiate sanitize.wasm: ${(error as Error).message}`);
-    }
-    const exports = checkSanitizeExports(instance.exports);
-    this.exports = exports;
-    this.maxInput = exports.maxInputBytes();
-    const v = exports.unicodeVersion();
+  private start(): WasmInstance<SanitizeExports> {
+    const wasm = new WasmInstance(this.module, SANITIZE_ABI);
+    this.maxInput = wasm.exports.maxInputBytes();
+    const v = wasm.exports.unicodeVersion();
     this.unicodeVersion = `${v >> 8}.${v & 0xff}`;
-    this.inPtr = exports.inputPtr(4096);
-    this.inCap = exports.inputCapacity();
-    this.refreshViews();
+    wasm.reserve(4096);
+    this.wasm = wasm;
+    return wasm;
   }
 
-  private refreshViews(): void {
-    const buffer = this.exports!.memory.buffer;
-    this.u8 = new Uint8Array(buffer);
-    this.dv = new DataView(buffer);
-  }
-
-  /** Views detach when memory grows; rebuild them when that happened. */
-  private views(): Uint8Array {
-    if (this.u8.buffer !== this.exports!.memory.buffer) this.refreshViews();
-    return this.u8;
-  }
-
-  private reserve(bytes: number): void {
-    if (bytes > this.maxInput) {
-      throw new SanitizeError("input_too_large", `the input is ${bytes} bytes; the limit is ${this.maxInput}`);
-    }
-    if (bytes > this.inCap) {
-      this.inPtr = this.exports!.inputPtr(bytes);
-      this.inCap = this.exports!.inputCapacity();
-    }
-  }
-
-  /** Write the text to the input buffer; returns its byte length. */
-  private writeText(text: string | Uint8Array, extra: number): number {
-    if (typeof text !== "string") {
-      this.reserve(text.length + extra);
-      this.views().set(text, this.inPtr);
-      return text.length;
-    }
-    // At most 3 bytes per UTF-16 unit: with that much room encodeInto needs no measuring pass.
-    const worst = text.length * 3 + extra;
-    if (worst <= this.maxInput) {
-      this.reserve(worst);
-      return encoder.encodeInto(text, this.views().subarray(this.inPtr, this.inPtr + this.inCap - extra)).written;
-    }
-    const bytes = encoder.encode(text);
-    this.reserve(bytes.length + extra);
-    this.views().set(bytes, this.inPtr);
-    return bytes.length;
+  /** Write the text to the input buffer, with room for `extra` bytes behind it; returns its byte length. */
+  private writeText(wasm: WasmInstance<SanitizeExports>, text: string | Uint8Array, extra: number): number {
+    const limit = this.maxInput - extra;
+    const len = typeof text === "string" ? wasm.writeText(text, extra, limit) : wasm.writeBytes(text, extra, limit);
+    if (len > limit) throw new SanitizeError("input_too_large", `the input is ${len + extra} bytes; the limit is ${this.maxInput}`);
+    return len;
   }
 
   /**
@@ -123,33 +78,33 @@ export class Sanitizer {
       throw new SanitizeError("invalid_options", "sanitize() takes a string or a Uint8Array");
     }
     const resolved = resolveOptions(options);
-    if (!this.exports) this.instantiate();
+    const wasm = this.wasm ?? this.start();
     const fenceId = resolved.wrap === null ? "" : this.fenceId();
     const id = fenceId ? encoder.encode(fenceId) : EMPTY;
     const source = resolved.wrap ? encoder.encode(resolved.wrap) : EMPTY;
     let headerLength: number;
     try {
-      const len = this.writeText(text, id.length + source.length);
-      if (id.length) this.views().set(id, this.inPtr + len);
-      if (source.length) this.views().set(source, this.inPtr + len + id.length);
-      headerLength = this.exports!.sanitize(len, resolved.flags, resolved.maxLength, id.length, source.length);
+      const len = this.writeText(wasm, text, id.length + source.length);
+      if (id.length) wasm.put(id, len);
+      if (source.length) wasm.put(source, len + id.length);
+      headerLength = wasm.exports.sanitize(len, resolved.flags, resolved.maxLength, id.length, source.length);
     } catch (error) {
       if (error instanceof SanitizeError) throw error;
       this.recover();
       throw new SanitizeError("trap", `sanitizer failed: ${(error as Error)?.message ?? error}`);
     }
     if (headerLength < 0) throw new SanitizeError("invalid_options", `sanitizer refused the input: ${ERRORS[headerLength] ?? headerLength}`);
-    const result: SanitizeResult = this.readResult();
+    const result: SanitizeResult = this.readResult(wasm);
     // Lone surrogates reach the core as U+FFFD (TextEncoder replaces them): count them here.
     if (typeof text === "string") result.report.invalid += loneSurrogates(text);
     if (fenceId) result.fenceId = fenceId;
     return result;
   }
 
-  private readResult(): SanitizeResult {
-    const u8 = this.views();
-    const dv = this.dv;
-    const out = this.exports!.outputPtr();
+  private readResult(wasm: WasmInstance<SanitizeExports>): SanitizeResult {
+    const u8 = wasm.views();
+    const dv = wasm.dv;
+    const out = wasm.exports.outputPtr();
     const textPtr = dv.getUint32(out + HEADER.textPtr, true);
     const textLength = dv.getUint32(out + HEADER.textLength, true);
     if (textPtr + textLength > u8.length) throw new SanitizeError("trap", "sanitizer returned a result outside its memory");
@@ -179,17 +134,17 @@ export class Sanitizer {
 
   /** After a trap the instance may be half-updated: start a fresh one (or none, and retry later). */
   private recover(): void {
-    this.exports = null;
+    this.wasm = null;
     try {
-      this.instantiate();
+      this.start();
     } catch {
-      this.exports = null;
+      this.wasm = null;
     }
   }
 
   /** Linear memory in bytes (tests check it stays bounded). */
   get memoryBytes(): number {
-    return this.exports ? this.exports.memory.buffer.byteLength : 0;
+    return this.wasm ? this.wasm.memoryBytes : 0;
   }
 }
 
@@ -207,20 +162,4 @@ export function loneSurrogates(text: string): number {
 /** Duck-typed, like isWasmModule: `instanceof` fails across realms. */
 function isUint8Array(x: unknown): x is Uint8Array {
   return x instanceof Uint8Array || Object.prototype.toString.call(x) === "[object Uint8Array]";
-}
-
-async function compile(run: () => Promise<WebAssembly.Module>): Promise<WebAssembly.Module> {
-  try {
-    return await run();
-  } catch (error) {
-    throw new SanitizeError("load_failed", `could not compile sanitize.wasm: ${(error as Error).message}`);
-  }
-}
-
-function compileSync(bytes: BufferSource): WebAssembly.Module {
-  try {
-    return new WebAssembly.Module(bytes);
-  } catch (error) {
-    throw new SanitizeError("load_failed", `could not compile sanitize.wasm: ${(error as Error).message}`);
-  }
 }

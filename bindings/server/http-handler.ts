@@ -16,13 +16,12 @@
  */
 
 import type { GuardrailRequest } from "../core/decision.ts";
-import { validateRequest } from "../config/generated/validators.js";
-import { describeSchemaError } from "../config/format-errors.ts";
+import { loadSchemaValidators, type SchemaValidators } from "../config/index.ts";
 import { judge, type GuardOptions } from "../middleware/index.ts";
 import { ApprovalError, ACTION_STATUSES, isActionId, type ApprovalErrorCode, type ApprovalGate, type ActionStatus, type ApprovalScope, type ActionQuery } from "../approvals/index.ts";
 import { authenticate, normalizeTokens, type ApiRole, type ApiToken } from "./http-auth.ts";
 import { HttpError, isInteger, isObject, isString, readJsonBody, strictObject } from "./http-body.ts";
-import { PAGE_ASSETS } from "./page.ts";
+import { loadPageAssets } from "./page-assets.ts";
 
 export interface ApprovalHandlerOptions {
   gate: ApprovalGate;
@@ -78,7 +77,7 @@ export function createApprovalHandler(options: ApprovalHandlerOptions): Approval
     const method = request.method;
 
     if (!path.startsWith("/api/")) {
-      const asset = page ? PAGE_ASSETS.get(path) : undefined;
+      const asset = page ? (await loadPageAssets()).get(path) : undefined;
       if (!asset) throw new HttpError(404, "not_found", `no route ${path}`);
       if (method !== "GET" && method !== "HEAD") throw methodNotAllowed("GET");
       return new Response(method === "HEAD" ? null : asset.body, { headers: asset.headers });
@@ -88,7 +87,8 @@ export function createApprovalHandler(options: ApprovalHandlerOptions): Approval
       if (method !== "POST") throw methodNotAllowed("POST");
       await requireRole(request, ["agent", "approver"]);
       const body = await readJsonBody(request, maxBody);
-      if (!validateRequest(body)) throw new HttpError(400, "invalid_request", requestProblem());
+      const schemas = await loadSchemaValidators();
+      if (!schemas.validateRequest(body)) throw new HttpError(400, "invalid_request", requestProblem(schemas));
       const unknown = Object.keys(body as object).find((key) => !REQUEST_FIELDS.includes(key));
       if (unknown !== undefined) {
         throw new HttpError(400, "invalid_request", `unknown field ${JSON.stringify(unknown)} in the request; expected ${REQUEST_FIELDS.join(", ")}`);
@@ -163,7 +163,7 @@ export function createApprovalHandler(options: ApprovalHandlerOptions): Approval
  */
 export const REQUEST_FIELDS = ["tool_name", "tool_input", "agent_id", "thread_id", "run_id", "tool_call_id", "is_subagent", "user_id", "timestamp", "context"];
 
-function requestProblem(): string {
+function requestProblem({ validateRequest, describeSchemaError }: SchemaValidators): string {
   const first = validateRequest.errors?.[0];
   if (!first) return "not a valid request";
   const where = first.instancePath || "/";
