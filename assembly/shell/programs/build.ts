@@ -1,0 +1,16 @@
+// Build tools. make: GNU make 4.4 getopt table.
+
+import { Cmd } from "../names";
+import { CodeIn, ProgramRow, program } from "./spec";
+
+export function buildRows(rows: ProgramRow[]): void {
+  rows.push(program("make gmake", Cmd.MAKE)
+    .options("CfIoWE",
+      "directory=/C file=/f makefile=/f include-dir=/I old-file=/o assume-old=/o what-if=/W new-file=/W assume-new=/W " +
+      "eval=/E jobs?/j load-average?/l max-load?/l output-sync?/O debug? shuffle? jobserver-style= " +
+      "always-make/B environment-overrides/e ignore-errors/i keep-going/k just-print/n dry-run/n recon/n " +
+      "question/q no-builtin-rules/r silent/s quiet/s touch/t version/v print-directory/w",
+      "jlO")
+    .runs("-E --eval", CodeIn.SHELL_TEXT)
+    .cd("-C --directory"));
+}
