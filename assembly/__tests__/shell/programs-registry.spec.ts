@@ -2,7 +2,7 @@
 // gives each of its names, and every option a row says runs code or changes directory is an option its
 // own grammar reads with a value (else parseArgs could never find it, and the rule would be dead).
 import { commandInfo } from "../../shell/names";
-import { LongValue, ProgramRow, Style, programRows, rowNamed } from "../../shell/programs";
+import { CodeIn, LongValue, ProgramRow, Style, programRows, rowNamed } from "../../shell/programs";
 import { longTable } from "../../shell/programs/parse";
 
 function infoOf(name: string): i32 {
@@ -26,6 +26,11 @@ function takesValue(row: ProgramRow, spelling: string): bool {
 
 function checkOptions(row: ProgramRow): void {
   for (let i = 0; i < row.runsCode.length; i++) {
+    if (row.runsCode[i].how == CodeIn.FIRST_OPERAND) { // a flag: `sh -c code`
+      const flag = row.runsCode[i].option;
+      expect(flag.length == 2 && !takesValue(row, flag)).toBe(true, row.names + " " + flag);
+      continue;
+    }
     const parts = row.runsCode[i].option.split(" ");
     const owner = row.runsCode[i].subcommand;
     for (let j = 0; j < parts.length; j++) {
@@ -40,9 +45,16 @@ function checkOptions(row: ProgramRow): void {
 }
 
 describe("program rows", () => {
-  test("each name has one row, and names.ts gives it the row's Cmd id", () => {
+  test("each name has one row, and names.ts gives it the row's Cmd id; each Cmd id has one row", () => {
     const rows = programRows();
-    expect(rows.length).toBeGreaterThan(3);
+    expect(rows.length).toBeGreaterThan(60);
+    const seen = new StaticArray<bool>(256);
+    for (let i = 0; i < rows.length; i++) {
+      const id = rows[i].info & 0xff;
+      if (id == 0) continue;
+      expect(seen[id]).toBe(false, rows[i].names);
+      seen[id] = true;
+    }
     for (let i = 0; i < rows.length; i++) {
       const names = rows[i].names.split(" ");
       for (let j = 0; j < names.length; j++) {

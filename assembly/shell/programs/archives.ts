@@ -1,6 +1,6 @@
 // Archivers. Grammars follow GNU tar 1.35 and Info-ZIP zip 3.0 (--help / getopt tables).
 
-import { Cmd, Kind } from "../names";
+import { Cmd, Kind } from "./ids";
 import { CodeIn, ProgramRow, Style, program } from "./spec";
 
 export function archiveRows(rows: ProgramRow[]): void {
@@ -19,9 +19,12 @@ export function archiveRows(rows: ProgramRow[]): void {
     .runs("-I --use-compress-program", CodeIn.SHELL_TEXT)
     .runs("-F --info-script --new-volume-script", CodeIn.SHELL_TEXT)
     .runs("--to-command", CodeIn.SHELL_TEXT)
+    .runs("--rsh-command --rmt-command", CodeIn.PROGRAM)
     .runs("--checkpoint-action", CodeIn.SHELL_TEXT, "", "exec=")
     .cd("-C --directory")
-    .flags("extract/x create/c file/f gzip/z verbose/v directory/c list/t"));
+    .env("TAR_OPTIONS")
+    .flags("extract/x create/c file/f gzip/z verbose/v directory/c list/t", "fCTXbgHKLNV")
+    .walks().checked());
   rows.push(program("zip", Cmd.ZIP | Kind.WRAPPER)
     .options("bnOPtZs", "-TT= unzip-command= out= password= suffixes= temp-path= compression-method= split-size=")
     .runs("-TT --unzip-command", CodeIn.SHELL_TEXT));

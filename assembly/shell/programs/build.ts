@@ -1,7 +1,7 @@
 // Build tools. make: GNU make 4.4 getopt table.
 
-import { Cmd } from "../names";
-import { CodeIn, ProgramRow, program } from "./spec";
+import { Cmd } from "./ids";
+import { CodeIn, ProgramRow, Style, program } from "./spec";
 
 export function buildRows(rows: ProgramRow[]): void {
   rows.push(program("make gmake", Cmd.MAKE)
@@ -12,5 +12,16 @@ export function buildRows(rows: ProgramRow[]): void {
       "question/q no-builtin-rules/r silent/s quiet/s touch/t version/v print-directory/w",
       "jlO")
     .runs("-E --eval", CodeIn.SHELL_TEXT)
-    .cd("-C --directory"));
+    .cd("-C --directory")
+    .env("MAKEFLAGS MFLAGS GNUMAKEFLAGS")
+    .walks());
+  // go's flag package: one or two dashes, whole names, `-exec=prog` or `-exec prog`.
+  rows.push(program("go", Cmd.GO).style(Style.PERMUTE | Style.SINGLE_DASH_LONG | Style.EXACT_LONG)
+    .options("", "exec= toolexec= vettool= overlay= o= C= tags= ldflags= gcflags= mod= modfile= pkgdir= p=")
+    .runs("-exec -toolexec -vettool -overlay", CodeIn.PROGRAM)
+    .env("GOFLAGS")
+    .flags("", ""));
+  // Their long options take one dash: flags compare as whole words.
+  rows.push(program("java javac terraform tofu gcc g++ cc clang clang++ xcodebuild", Cmd.SINGLE_DASH)
+    .style(Style.PERMUTE | Style.SINGLE_DASH_LONG | Style.EXACT_LONG).flags("", ""));
 }

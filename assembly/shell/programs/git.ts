@@ -1,6 +1,6 @@
 // git 2.4x: global options before the subcommand, then the subcommand's own.
 
-import { Cmd, Kind } from "../names";
+import { Cmd, Kind } from "./ids";
 import { CodeIn, ProgramRow, Style, program } from "./spec";
 
 export function gitRows(rows: ProgramRow[]): void {
@@ -11,7 +11,10 @@ export function gitRows(rows: ProgramRow[]): void {
     .style(Style.EXACT_LONG)
     .cd("-C")
     .flags("force/f delete/d all/a message/m verbose/v quiet/q set-upstream/u dry-run/n no-verify/n recursive/r " +
-      "prune/p tags/t force-with-lease/f mirror/f", "d:f p:f")
+      "prune/p tags/t force-with-lease/f mirror/f", "mCcFbo", "d:f p:f")
+    .env("GIT_CONFIG GIT_CONFIG_PARAMETERS GIT_CONFIG_COUNT GIT_CONFIG_KEY_* GIT_CONFIG_VALUE_* GIT_CONFIG_GLOBAL " +
+      "GIT_CONFIG_SYSTEM GIT_EXEC_PATH GIT_TEMPLATE_DIR GIT_DIR GIT_COMMON_DIR GIT_WORK_TREE")
+    .checked()
     .sub(program("clone").options("bocju",
       "branch=/b origin=/o config=/c jobs=/j upload-pack=/u template= reference= reference-if-able= depth= " +
       "shallow-since= shallow-exclude= separate-git-dir= server-option= filter= bundle-uri= ref-format= " +

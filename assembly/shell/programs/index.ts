@@ -1,7 +1,8 @@
 // Program knowledge as rows (spec.ts), one option parser over them (parse.ts), and the registry of rows.
 export {
-  CodeIn, CodeOption, DescribeHook, EffectFrom, EffectKind, EffectRule, OptionGrammar, ProgramFacts, ProgramRow,
+  CodeIn, CodeOption, DescribeHook, Rule, EffectFrom, EffectKind, EffectRule, OptionGrammar, ProgramFacts, ProgramRow,
   Style, contacts, deletes, program, reads, writes,
 } from "./spec";
-export { LongValue, ParsedArgs, parseArgs } from "./parse";
-export { programRows, rowNamed, rowOf } from "./registry";
+export { LongValue, ParsedArgs, longTable, parseArgs } from "./parse";
+export { programRows, ruleSet, rowNamed, rowOf, rowOfId } from "./registry";
+export { Cmd, Kind, cmdId } from "./ids";

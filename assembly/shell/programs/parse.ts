@@ -275,8 +275,10 @@ function long(g: OptionGrammar, t: LongTable, s: Script, cmd: i32, k: i32, end: 
 function cluster(g: OptionGrammar, s: Script, cmd: i32, k: i32, end: i32, from: i32, inSub: bool, out: ParsedArgs): i32 {
   const w = s.arg(cmd, k);
   const p = s.wordPtr(w), n = s.wordLen(w);
+  const separate = (g.style & Style.SEPARATE_VALUES) != 0;
   for (let j = from; j < n; j++) {
     const c = <u32>load<u8>(p + <usize>j);
+    if (separate && j + 1 < n) { out.push(k, c, -1, inSub, -1, 0); continue; } // only the last letter takes a value
     if (hasChar(g.valueShorts, c)) {
       if (j + 1 < n) { out.push(k, c, -1, inSub, k, j + 1); return k; }
       out.push(k, c, -1, inSub, k + 1 < end ? k + 1 : -1, 0);

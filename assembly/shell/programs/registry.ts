@@ -2,15 +2,29 @@
 // by names.ts Cmd id. A family file exports one function that adds its rows; adding a family is one line in
 // FAMILIES. Gate sets the walk and the checks use are derived from these rows, not kept by hand.
 
-import { toLowerAscii } from "../../util/bytes";
+import { allocZeroed, toLowerAscii } from "../../util/bytes";
 import { ProgramRow } from "./spec";
 import { archiveRows } from "./archives";
+import { awkRows } from "./awk";
 import { buildRows } from "./build";
+import { fileRows } from "./files";
 import { findRows } from "./find-xargs";
 import { gitRows } from "./git";
+import { interpreterRows } from "./interpreters";
+import { npmRows } from "./npm";
+import { remoteRows } from "./remote";
+import { sedRows } from "./sed";
+import { shellRows } from "./shells";
+import { systemRows } from "./system";
 import { textRows } from "./text";
+import { transferRows } from "./transfer";
+import { wrapperRows } from "./wrappers";
 
-const FAMILIES: ((rows: ProgramRow[]) => void)[] = [archiveRows, buildRows, findRows, gitRows, textRows];
+// One line per family. The order is the order of names.ts's table (a name listed twice keeps its first row).
+const FAMILIES: ((rows: ProgramRow[]) => void)[] = [
+  wrapperRows, findRows, remoteRows, shellRows, gitRows, npmRows, archiveRows, sedRows, awkRows, buildRows, textRows,
+  interpreterRows, fileRows, systemRows, transferRows,
+];
 
 let all: ProgramRow[] | null = null;
 let byName: Map<string, ProgramRow> | null = null;
@@ -48,6 +62,33 @@ export function rowOf(p: usize, n: i32): ProgramRow | null {
   const key = String.UTF8.decode(bytes.buffer, false);
   const m = names();
   return m.has(key) ? m.get(key) : null;
+}
+
+let byId: StaticArray<ProgramRow | null> | null = null;
+
+/** The row of a names.ts Cmd id (info & 0xff), or null: the walk's rules read their grammar here. */
+export function rowOfId(id: i32): ProgramRow | null {
+  let t = byId;
+  if (t === null) {
+    t = new StaticArray<ProgramRow | null>(256);
+    const rows = programRows();
+    for (let i = 0; i < rows.length; i++) if ((rows[i].info & 0xff) != 0) t[rows[i].info & 0xff] = rows[i];
+    byId = t;
+  }
+  return id > 0 && id < 256 ? t[id] : null;
+}
+
+/**
+ * The Cmd ids of the rows with rule bit `rule` (Rule), one byte per id as names.ts cmdSet: the gate sets
+ * of the walk and the built-in checks, so a rule a row declares is never skipped by a hand-kept list.
+ */
+export function ruleSet(rule: i32): usize {
+  const set = allocZeroed(256);
+  const rows = programRows();
+  for (let i = 0; i < rows.length; i++) {
+    if ((rows[i].rules & rule) != 0 && (rows[i].info & 0xff) != 0) store<u8>(set + <usize>(rows[i].info & 0xff), 1);
+  }
+  return set;
 }
 
 /** The row of a program by name (tests, tables). */

@@ -69,6 +69,8 @@ export const enum Style {
   PLUS = 16,
   /** `--` is an ordinary word, not the end of the options (echo). */
   NO_END_MARK = 32,
+  /** A short option's value is always the next word (npm's nopt: `-cid` is `-c -i -d`). */
+  SEPARATE_VALUES = 64,
 }
 
 /**
@@ -92,6 +94,7 @@ export const enum CodeIn {
   SHELL_TEXT = 1, // the value is shell code (`sh -c`, `tar --to-command`, `rsync -e`)
   PROGRAM = 2,    // the value names a program or code we cannot read (`tar -I`, `git clone -u`): dynamic
   ANY_USE = 3,    // the option itself makes the call run code nobody can see (`npm --package`, `npx -p`)
+  FIRST_OPERAND = 4, // the flag makes the first operand shell code (`sh -c 'code'`)
 }
 
 export class CodeOption {
@@ -150,6 +153,13 @@ export class ProgramFacts {
   }
 }
 
+/** Which of the analysis' rules a row has (bits of ProgramRow.rules): gate sets are derived from them. */
+export const enum Rule {
+  WALK = 1,  // the walk's bookkeeping (walk.ts)
+  CHECK = 2, // the built-in checks by name (danger.ts)
+  FLAGS = 4, // a flag table for blocked_patterns (flags.ts)
+}
+
 /** One program: everything the analysis knows about it. Built with `program(names, id)` and the setters. */
 export class ProgramRow {
   grammar: OptionGrammar = new OptionGrammar("", "", "", Style.PERMUTE);
@@ -161,12 +171,19 @@ export class ProgramRow {
   codeEnv: string = "";
   /** blocked_patterns flag aliases, lowercase: "recursive/r force/f" (a long name compares as its letter). */
   flagAliases: string = "";
+  /**
+   * Short options that end a cluster when flags are collected for blocked_patterns (flags.ts). For most rows
+   * the grammar's value shorts; apart where the flag view spans every subcommand (git: commit -m, checkout -b).
+   */
+  flagValueShorts: string = "";
   /** Flags that set others: "a:rdp" (-a also sets -r, -d, -p). */
   flagImplies: string = "";
   /** What it reads, writes, deletes, contacts. */
   effects: EffectRule[] = [];
   /** Subcommands with their own grammar (git clone, npm exec): parseArgs switches to them. */
   subcommands: ProgramRow[] = [];
+  /** Rule bits: which gate sets hold this row's Cmd id (registry.ts derives them). */
+  rules: i32 = 0;
   /** Procedural rules no table states; null for most programs. */
   describe: DescribeHook | null = null;
 
@@ -204,9 +221,24 @@ export class ProgramRow {
     return this;
   }
 
-  flags(aliases: string, implies: string = ""): ProgramRow {
+  /** Flag aliases and implications for blocked_patterns, and the shorts that take a value there. */
+  flags(aliases: string, valueShorts: string, implies: string = ""): ProgramRow {
     this.flagAliases = aliases;
+    this.flagValueShorts = valueShorts;
     this.flagImplies = implies;
+    this.rules |= Rule.FLAGS;
+    return this;
+  }
+
+  /** The walk's bookkeeping has a rule for this program (walk.ts). */
+  walks(): ProgramRow {
+    this.rules |= Rule.WALK;
+    return this;
+  }
+
+  /** The built-in checks have a rule for this program by name (danger.ts). */
+  checked(): ProgramRow {
+    this.rules |= Rule.CHECK;
     return this;
   }
 

@@ -1,7 +1,7 @@
 // Text filters with options that run programs. GNU coreutils 9 sort.
 
-import { Cmd } from "../names";
-import { CodeIn, ProgramRow, program } from "./spec";
+import { Cmd } from "./ids";
+import { CodeIn, ProgramRow, Style, program } from "./spec";
 
 export function textRows(rows: ProgramRow[]): void {
   rows.push(program("sort gsort", Cmd.SORT)
@@ -11,4 +11,9 @@ export function textRows(rows: ProgramRow[]): void {
       "ignore-nonprinting/i month-sort/M numeric-sort/n random-sort/R reverse/r version-sort/V check? " +
       "merge/m stable/s unique/u zero-terminated/z debug")
     .runs("--compress-program", CodeIn.PROGRAM));
+  // ripgrep (clap): long options are spelt whole.
+  rows.push(program("rg", Cmd.RG).style(Style.PERMUTE | Style.EXACT_LONG)
+    .options("ABCEefgjMmrtT", "pre= pre-glob= after-context=/A before-context=/B context=/C encoding=/E regexp=/e " +
+      "file=/f glob=/g threads=/j max-columns=/M max-count=/m replace=/r type=/t type-not=/T")
+    .runs("--pre", CodeIn.PROGRAM));
 }
