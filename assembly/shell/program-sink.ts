@@ -5,7 +5,7 @@
 
 import { OptScan, indexOf } from "./argv";
 import { Parser } from "./parser";
-import { Script, ViewFlag } from "./nodes";
+import { CdScope, Script, ViewFlag } from "./nodes";
 import { Attr, Ch, MAX_PAYLOAD_DEPTH, ParseError, Subst, WordFlag, WordKind } from "./tokens";
 
 export class ProgramSink {
@@ -52,7 +52,7 @@ export class ProgramSink {
       found ? s.commitRaw(0, 0, WordKind.ARG, Attr.UNQUOTED) :
       offset == 0 ? dir : s.commitRaw(s.wordPtr(dir) + <usize>offset, s.wordLen(dir) - offset, WordKind.ARG, Attr.UNQUOTED));
     // Inside a wrapper (`env -C .. env -C ..`) a relative directory is relative to one we do not track.
-    s.cdTransient.push(found || nested || s.vParent(v) >= 0 ? 2 : 1);
+    s.cdTransient.push(found || nested || s.vParent(v) >= 0 ? CdScope.COMMAND_UNTRACKED : CdScope.COMMAND);
   }
 
   // ---- payloads ----

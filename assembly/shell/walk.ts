@@ -10,7 +10,7 @@ import { basenameOffset, bytesStartLower, indexOf, isOptionWord, isStdinPath, na
 import { ProgramSink } from "./program-sink";
 import { hasByte } from "../util/swar";
 import { Cmd, Kind, cmdId, commandInfo, commandInfoKeyed, inCmdSet } from "./names";
-import { IntList, Script, ViewFlag, WORD_SHIFT, rowInfo, rowKind, rowLen, rowNext } from "./nodes";
+import { CdScope, IntList, Script, ViewFlag, WORD_SHIFT, rowInfo, rowKind, rowLen, rowNext } from "./nodes";
 import { Parser } from "./parser";
 import { Attr, Ch, CmdFlag, MAX_PAYLOAD_DEPTH, ParseError, Redir, Subst, WordFlag, WordKind } from "./tokens";
 import { producerPayload } from "./stdin";
@@ -234,13 +234,13 @@ export class Walker extends ProgramSink {
         const pushd = cmdId(info) == Cmd.PUSHD;
         if (k < end && !(pushd && isStackIndex(s, s.arg(cmd, k)))) s.cdWords.push(s.arg(cmd, k));
         else s.cdWords.push(pushd || start + 1 < end ? -2 : -1);
-        s.cdTransient.push(0);
+        s.cdTransient.push(CdScope.SHELL);
         break;
       }
       case Cmd.POPD:
         s.cdCmds.push(cmd);
         s.cdWords.push(-2);
-        s.cdTransient.push(0);
+        s.cdTransient.push(CdScope.SHELL);
         break;
       case Cmd.SOURCE: {
         const k = start + 1;

@@ -53,9 +53,9 @@ describe("gate sets derived from the program rows", () => {
     let walked = 0, hits = 0;
     for (let r = 0; r < rows.length; r++) {
       if ((rows[r].info & 0xff) == 0) continue;
-      // Rules go by Cmd id; npm's also by name (`npm`, not pnpm): the first two names of each row.
+      // Rules go by Cmd id (npm's also by the name `npm`, its row's first): each row's first name.
       const names = rows[r].names.split(" ");
-      for (let n = 0; n < names.length && n < 2; n++) {
+      for (let n = 0; n < 1; n++) {
         for (let t = 0; t < TAILS.length; t++) {
           const cmd = names[n] + TAILS[t];
           const b = String.UTF8.encode(cmd, false);
@@ -71,7 +71,7 @@ describe("gate sets derived from the program rows", () => {
         }
       }
     }
-    expect(walked).toBeGreaterThan(3000);
+    expect(walked).toBeGreaterThan(2500);
     expect(hits).toBeGreaterThan(100);
   });
 });

@@ -5,78 +5,18 @@
 
 import { IntList, Script } from "../nodes";
 import { Attr, Ch, WordFlag } from "../tokens";
-import { OptionGrammar, ProgramRow, Style } from "./spec";
-
-/** A long option's value, as OptionGrammar.longs spells it. */
-export const enum LongValue { NONE = 0, REQUIRED = 1, OPTIONAL = 2 }
-
-/** OptionGrammar.longs, split once per grammar. */
-class LongTable {
-  names: string[] = [];
-  value: LongValue[] = [];
-  alias: u32[] = [];
-
-  constructor(spec: string) {
-    const parts = spec.split(" ");
-    for (let i = 0; i < parts.length; i++) {
-      let e = parts[i];
-      if (e.length == 0) continue;
-      let alias: u32 = 0;
-      const slash = e.indexOf("/");
-      if (slash >= 0) { alias = <u32>e.charCodeAt(slash + 1); e = e.substring(0, slash); }
-      let value = LongValue.NONE;
-      if (e.endsWith("=")) { value = LongValue.REQUIRED; e = e.substring(0, e.length - 1); }
-      else if (e.endsWith("?")) { value = LongValue.OPTIONAL; e = e.substring(0, e.length - 1); }
-      if (e.charCodeAt(0) == 0x2d) this.dashed = true;
-      this.names.push(e);
-      this.value.push(value);
-      this.alias.push(alias);
-    }
-  }
-
-  /** Single-dash names in a grammar of clustered shorts (zip's `-TT`): entries that start with `-`. */
-  dashed: bool = false;
-
-  /** Index of the long option (p, n): exact, else (unless `exact`) the one it is a unique prefix of; -1. */
-  find(p: usize, n: i32, exact: bool): i32 {
-    let found = -1;
-    for (let i = 0; i < this.names.length; i++) {
-      const name = this.names[i];
-      if (n > name.length || !sameBytes(p, n, name)) continue;
-      if (name.charCodeAt(0) == 0x2d && n < name.length) continue; // a dashed name is spelt whole
-      if (n == name.length) return i;
-      if (exact) continue;
-      if (found >= 0) found = -2; // ambiguous: getopt_long refuses it
-      else if (found == -1) found = i;
-    }
-    return found < 0 ? -1 : found;
-  }
-
-  indexOf(name: string): i32 {
-    for (let i = 0; i < this.names.length; i++) if (this.names[i] == name) return i;
-    return -1;
-  }
-}
-
-function sameBytes(p: usize, n: i32, name: string): bool {
-  for (let k = 0; k < n; k++) if (<u32>load<u8>(p + <usize>k) != <u32>name.charCodeAt(k)) return false;
-  return true;
-}
+import { LongTable, LongValue, OptionGrammar, ProgramRow, Style, sameBytes } from "./spec";
 
 function hasChar(list: string, c: u32): bool {
   for (let i = 0, n = list.length; i < n; i++) if (<u32>list.charCodeAt(i) == c) return true;
   return false;
 }
 
-// Split long tables, per grammar object (grammars are created once, with their rows).
-const tableOf = new Map<usize, LongTable>();
-
+/** The grammar's long options, split on first use and kept on the grammar. */
 export function longTable(g: OptionGrammar): LongTable {
-  const key = changetype<usize>(g);
-  if (tableOf.has(key)) return tableOf.get(key);
-  const t = new LongTable(g.longs);
-  tableOf.set(key, t);
-  return t;
+  let t = g.table;
+  if (t === null) { t = new LongTable(g.longs); g.table = t; }
+  return t as LongTable;
 }
 
 /** What parseArgs found. Reused between calls (reset by parseArgs). */

@@ -1,6 +1,6 @@
 // Every program row, and the lookups over them: by name (basename, ASCII case-insensitive, as names.ts) and
 // by names.ts Cmd id. A family file exports one function that adds its rows; adding a family is one line in
-// FAMILIES. Gate sets the walk and the checks use are derived from these rows, not kept by hand.
+// addFamilies. Gate sets the walk and the checks use are derived from these rows, not kept by hand.
 
 import { allocZeroed, toLowerAscii } from "../../util/bytes";
 import { ProgramRow } from "./spec";
@@ -20,11 +20,25 @@ import { textRows } from "./text";
 import { transferRows } from "./transfer";
 import { wrapperRows } from "./wrappers";
 
-// One line per family. The order is the order of names.ts's table (a name listed twice keeps its first row).
-const FAMILIES: ((rows: ProgramRow[]) => void)[] = [
-  wrapperRows, findRows, remoteRows, shellRows, gitRows, npmRows, archiveRows, sedRows, awkRows, buildRows, textRows,
-  interpreterRows, fileRows, systemRows, transferRows,
-];
+// One line per family. A function, not an array: gate sets are built while modules initialize (walk.ts,
+// danger.ts), possibly before a global array here would be, which would leave every table empty.
+function addFamilies(rows: ProgramRow[]): void {
+  wrapperRows(rows);
+  findRows(rows);
+  remoteRows(rows);
+  shellRows(rows);
+  gitRows(rows);
+  npmRows(rows);
+  archiveRows(rows);
+  sedRows(rows);
+  awkRows(rows);
+  buildRows(rows);
+  textRows(rows);
+  interpreterRows(rows);
+  fileRows(rows);
+  systemRows(rows);
+  transferRows(rows);
+}
 
 let all: ProgramRow[] | null = null;
 let byName: Map<string, ProgramRow> | null = null;
@@ -34,7 +48,7 @@ export function programRows(): ProgramRow[] {
   let rows = all;
   if (rows === null) {
     rows = [];
-    for (let i = 0; i < FAMILIES.length; i++) FAMILIES[i](rows);
+    addFamilies(rows);
     all = rows;
   }
   return rows;

@@ -81,12 +81,71 @@ export const enum Style {
  * single-dash option spelt whole among clustered shorts (zip). Case-sensitive, as the tools are.
  */
 export class OptionGrammar {
+  /** `longs` split (parse.ts longTable), on first use. */
+  table: LongTable | null = null;
+
   constructor(
     public valueShorts: string,
     public optionalShorts: string,
     public longs: string,
     public style: i32,
   ) {}
+}
+
+/** A long option's value, as OptionGrammar.longs spells it. */
+export const enum LongValue { NONE = 0, REQUIRED = 1, OPTIONAL = 2 }
+
+/** OptionGrammar.longs, split once per grammar. */
+export class LongTable {
+  names: string[] = [];
+  value: LongValue[] = [];
+  alias: u32[] = [];
+
+  constructor(spec: string) {
+    const parts = spec.split(" ");
+    for (let i = 0; i < parts.length; i++) {
+      let e = parts[i];
+      if (e.length == 0) continue;
+      let alias: u32 = 0;
+      const slash = e.indexOf("/");
+      if (slash >= 0) { alias = <u32>e.charCodeAt(slash + 1); e = e.substring(0, slash); }
+      let value = LongValue.NONE;
+      if (e.endsWith("=")) { value = LongValue.REQUIRED; e = e.substring(0, e.length - 1); }
+      else if (e.endsWith("?")) { value = LongValue.OPTIONAL; e = e.substring(0, e.length - 1); }
+      if (e.charCodeAt(0) == 0x2d) this.dashed = true;
+      this.names.push(e);
+      this.value.push(value);
+      this.alias.push(alias);
+    }
+  }
+
+  /** Single-dash names in a grammar of clustered shorts (zip's `-TT`): entries that start with `-`. */
+  dashed: bool = false;
+
+  /** Index of the long option (p, n): exact, else (unless `exact`) the one it is a unique prefix of; -1. */
+  find(p: usize, n: i32, exact: bool): i32 {
+    let found = -1;
+    for (let i = 0; i < this.names.length; i++) {
+      const name = this.names[i];
+      if (n > name.length || !sameBytes(p, n, name)) continue;
+      if (name.charCodeAt(0) == 0x2d && n < name.length) continue; // a dashed name is spelt whole
+      if (n == name.length) return i;
+      if (exact) continue;
+      if (found >= 0) found = -2; // ambiguous: getopt_long refuses it
+      else if (found == -1) found = i;
+    }
+    return found < 0 ? -1 : found;
+  }
+
+  indexOf(name: string): i32 {
+    for (let i = 0; i < this.names.length; i++) if (this.names[i] == name) return i;
+    return -1;
+  }
+}
+
+export function sameBytes(p: usize, n: i32, name: string): bool {
+  for (let k = 0; k < n; k++) if (<u32>load<u8>(p + <usize>k) != <u32>name.charCodeAt(k)) return false;
+  return true;
 }
 
 /** An option whose value (or, for WHOLE_LINE, the words after it) is code the program runs. */
