@@ -38,7 +38,7 @@ import { Walker } from "../shell/walk";
 import { DangerChecker, searchesCdpath } from "../shell/danger";
 import { BlockedPattern, PatternMatcher, compileError, compilePattern, globMatch } from "../shell/pattern";
 import { CdResult, CwdTracker, setsVariable } from "../shell/cwd";
-import { Script, ViewFlag } from "../shell/nodes";
+import { CdScope, Script, ViewFlag } from "../shell/nodes";
 import { ParseError, MAX_INPUT, WordKind } from "../shell/tokens";
 import { showArgv, showBytes, showCommand, showWord } from "../shell/message";
 import { InputProblem, inputProblem } from "../shell/input";
@@ -226,7 +226,7 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
     const cdpathAny = cdpath || setsVariable(s, "CDPATH");
     for (let i = 0; i < t.count && !overBudget(); i++) {
       const r = t.result.get(i);
-      if (cdpathAny && s.cdTransient.get(i) == 0) d.addCdpath(s, s.cdWords.get(i)); // env -C does not search it
+      if (cdpathAny && s.cdTransient.get(i) == CdScope.SHELL) d.addCdpath(s, s.cdWords.get(i)); // env -C does not search it
       if (r == CdResult.OK) d.addCwd(t.text.ptr + <usize>t.cdStart.get(i), t.cdLen.get(i));
       else if (r == CdResult.DYNAMIC) d.addWrittenCwds(s, s.cdWords.get(i), homeCanon.ptr, homeLen);
       else if (r == CdResult.UNRESOLVED || r == CdResult.REPEATED) {

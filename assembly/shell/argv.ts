@@ -235,3 +235,8 @@ export function envName(s: Script, w: i32): i32 {
   }
   return c == Ch.EQ || c == Ch.PLUS ? i : 0;
 }
+
+/** `/dev/stdin`, `/dev/fd/0`, `/proc/self/fd/0` or `-`. */
+export function isStdinPath(s: Script, w: i32): bool {
+  return wordIs(s, w, "/dev/stdin") || wordIs(s, w, "/dev/fd/0") || wordIs(s, w, "/proc/self/fd/0") || wordIs(s, w, "-");
+}

@@ -6,14 +6,14 @@
 // from files or extensions (`-f`, `-i`, `-l`, `-E`) are code we cannot
 // inspect. `||` is logical or, not a pipe.
 
-import { Walker } from "./walk";
+import { ProgramSink } from "./program-sink";
 import { indexOf } from "./argv";
 import { longOption } from "./sed-script";
 import { Ch } from "./tokens";
 import { EmbeddedCommands } from "./embedded-commands";
 
 /** Find the code an awk command runs; awk never runs an inner command view (-1). */
-export function unwrapAwk(w: Walker, v: i32, cmd: i32, i: i32, end: i32): i32 {
+export function unwrapAwk(w: ProgramSink, v: i32, cmd: i32, i: i32, end: i32): i32 {
   const s = w.s;
   let sawProgram = false;
   let k = i;
@@ -52,7 +52,7 @@ export function unwrapAwk(w: Walker, v: i32, cmd: i32, i: i32, end: i32): i32 {
 }
 
 /** Word `a` from byte `off` is an awk program: parse each `system("…")`, flag what we cannot see. */
-function program(w: Walker, v: i32, cmd: i32, a: i32, off: i32): void {
+function program(w: ProgramSink, v: i32, cmd: i32, a: i32, off: i32): void {
   const s = w.s;
   if (!s.isStatic(a)) { w.dynamicPayload(v); return; }
   // Whether `/` after `x++` or a builtin named without parens opens a regex differs between awks (mawk:
@@ -61,7 +61,7 @@ function program(w: Walker, v: i32, cmd: i32, a: i32, off: i32): void {
 }
 
 /** One reading of the program; false when it runs code we cannot see (or a payload failed to parse). */
-function readAs(w: Walker, v: i32, cmd: i32, a: i32, off: i32, regexWhenAmbiguous: bool): bool {
+function readAs(w: ProgramSink, v: i32, cmd: i32, a: i32, off: i32, regexWhenAmbiguous: bool): bool {
   const s = w.s;
   const found = AWK;
   found.reset();

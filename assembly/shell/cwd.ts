@@ -7,7 +7,7 @@
 import { ByteBuffer } from "../util/bytes";
 import { appendComponents, canonicalizeBytesInto } from "../util/path";
 import { containsZeroByte } from "../util/swar";
-import { IntList, Script } from "./nodes";
+import { CdScope, IntList, Script } from "./nodes";
 import { Parser } from "./parser";
 import { CmdFlag } from "./tokens";
 import { envName } from "./argv";
@@ -89,7 +89,7 @@ export class CwdTracker {
       // A relative cd in a loop or function body runs any number of times (`for i in 1 2 3; do cd ..; done`).
       else if (((s.cFlags(cmd) & CmdFlag.IN_LOOP) != 0 || s.cFunc(cmd) >= 0) && !isAbsoluteTarget(s, w)) {
         r = CdResult.REPEATED;
-      } else if (s.cdTransient.get(i) == 2 && !isAbsoluteTarget(s, w)) r = CdResult.UNRESOLVED;
+      } else if (s.cdTransient.get(i) == CdScope.COMMAND_UNTRACKED && !isAbsoluteTarget(s, w)) r = CdResult.UNRESOLVED;
       // `cd -` goes to $OLDPWD: known after a cd in this script; otherwise (or once assigned) anything.
       else if (s.wordLen(w) == 1 && load<u8>(s.wordPtr(w)) == 0x2d) {
         let oldStart = -1, oldLen = 0;
@@ -120,7 +120,7 @@ export class CwdTracker {
       }
       this.result.push(r);
       // `env -C dir cmd` moves only cmd: the shell stays where it was.
-      const stays = (s.cFlags(cmd) & CmdFlag.ASYNC) != 0 || s.cdTransient.get(i) != 0;
+      const stays = (s.cFlags(cmd) & CmdFlag.ASYNC) != 0 || s.cdTransient.get(i) != CdScope.SHELL;
       if (!stays && sc >= 0) {
         this.scOld.set(sc, baseStart >= 0 ? baseStart : -2);
         this.scOldLen.set(sc, baseLen);

@@ -12,7 +12,8 @@ import { ByteBuffer, Bytes, utf8 } from "../util/bytes";
 import { canonicalizeAbsoluteInto, canonicalizeBytesInto } from "../util/path";
 import { bytesIsLower, bytesStartLower, basenameOffset, indexOf, wordIs } from "./argv";
 import { FlagSet, collectFlags, isFlagWord } from "./flags";
-import { Cmd, Kind, cmdId, cmdSet, commandInfo, inCmdSet } from "./names";
+import { Cmd, Kind, cmdId, commandInfo, inCmdSet } from "./names";
+import { Rule, ruleSet } from "./programs";
 import { IntList, Script, ViewFlag } from "./nodes";
 import { BraceExpander, Computed, Target, TargetClassifier, isCatastrophic, isProcLink } from "./target";
 import { fedByXargs } from "./walk";
@@ -281,7 +282,7 @@ export class DangerChecker {
     return true;
   }
 
-  /** Checks of view v, whose name info (names.ts) is not 0. A new case goes into CHECKED_BY_NAME too. */
+  /** Checks of view v, whose name info (names.ts) is not 0. A new case needs `checked()` on its row. */
   private view(s: Script, v: i32): bool {
     const info = s.vInfo(v);
     const cmd = s.vCmd(v), start = s.vStart(v), end = s.vEnd(v);
@@ -750,9 +751,8 @@ export class DangerChecker {
   }
 }
 
-/** The ids view() has a case for: a view with another id is checked only by its kind bits (viewChecked). test/gate-lists.test.ts keeps the two alike. */
-const CHECKED_BY_NAME = cmdSet([Cmd.RM, Cmd.CHMOD, Cmd.CHOWN, Cmd.FIND, Cmd.MV, Cmd.RSYNC, Cmd.SHRED, Cmd.DEVTOOL, Cmd.GIT, Cmd.MKFS,
-  Cmd.DD, Cmd.TAR, Cmd.KILL, Cmd.POWER, Cmd.INIT, Cmd.SYSTEMCTL, Cmd.NC, Cmd.SOCAT]);
+/** The ids view() has a case for: the rows that say `checked()` (programs/); programs-gates.spec checks the two agree. */
+const CHECKED_BY_NAME = ruleSet(Rule.CHECK);
 
 /** Can view() find something in a view with this name info? Most names (git, npm, echo) it has no check for: no call. */
 // @ts-ignore: decorator

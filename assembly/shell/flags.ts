@@ -4,12 +4,12 @@
 // to their short letter for one tool; flags compare ASCII case-insensitively
 // (blocked_patterns are case-insensitive, so `-R` and `-r` are one flag).
 //
-// Table sources: the tools' --help / getopt strings (GNU coreutils 9, git 2.4x,
-// curl 8, wget 1.21, docker 2x, npm 10, pip 24, kubectl 1.3x).
+// The tables are the program rows' flag columns (programs/: `flags(aliases, valueShorts, implies)`).
 
 import { toLowerAscii } from "../util/bytes";
 import { indexOf } from "./argv";
 import { Cmd, cmdId } from "./names";
+import { Rule, Style, programRows } from "./programs";
 import { IntList, Script } from "./nodes";
 import { Ch, WordFlag } from "./tokens";
 
@@ -24,41 +24,17 @@ class FlagTable {
 
 let tables: StaticArray<FlagTable | null> | null = null;
 const GENERIC = new FlagTable("", "", "", false);
-const SINGLE = new FlagTable("", "", "", true);
 
+/** One table per program row with flags (programs/): its aliases, value shorts and implications. */
 function build(): StaticArray<FlagTable | null> {
   const t = new StaticArray<FlagTable | null>(256);
-  t[Cmd.RM] = new FlagTable("recursive/r force/f interactive/i dir/d verbose/v", "", "", false);
-  t[Cmd.CP] = new FlagTable("recursive/r force/f archive/a interactive/i no-clobber/n update/u verbose/v " +
-    "link/l symbolic-link/s no-dereference/p dereference/l target-directory/t suffix/s backup/b", "tS", "a:rdp", false);
-  t[Cmd.MV] = new FlagTable("force/f interactive/i no-clobber/n update/u verbose/v target-directory/t suffix/s",
-    "tS", "", false);
-  t[Cmd.CHMOD] = new FlagTable("recursive/r verbose/v changes/c silent/f quiet/f", "", "", false);
-  t[Cmd.CHOWN] = new FlagTable("recursive/r verbose/v changes/c silent/f quiet/f no-dereference/h", "", "", false);
-  // --force-with-lease and --mirror also overwrite remote history: they count as -f.
-  // --delete (-d, and a `:ref` refspec) and --prune destroy remote history as a force push does: they imply -f,
-  // so `git push --force` also meets `git push --delete origin main` and `git push --prune origin …`.
-  t[Cmd.GIT] = new FlagTable("force/f delete/d all/a message/m verbose/v quiet/q set-upstream/u dry-run/n " +
-    "no-verify/n recursive/r prune/p tags/t force-with-lease/f mirror/f", "mCcFbo", "d:f p:f", false);
-  t[Cmd.CURL] = new FlagTable("output/o remote-name/o silent/s location/l insecure/k data/d header/h " +
-    "request/x user/u fail/f show-error/s upload-file/t form/f", "odHXuTFAeEbrwxyzC", "", false);
-  t[Cmd.WGET] = new FlagTable("output-document/o quiet/q recursive/r no-parent/n mirror/m", "OoPaeTtUwlQ", "", false);
-  t[Cmd.TAR] = new FlagTable("extract/x create/c file/f gzip/z verbose/v directory/c list/t", "fCTXbgHKLNV", "", false);
-  t[Cmd.KILL] = new FlagTable("signal/s", "sn", "", false);
-  t[Cmd.DOCKER] = new FlagTable("force/f volume/v interactive/i tty/t detach/d all/a env/e publish/p user/u " +
-    "workdir/w network/9", "vepuwlhnc", "", false);
-  t[Cmd.NPM] = new FlagTable("force/f global/g save-dev/d yes/y", "", "", false);
-  t[Cmd.PIP] = new FlagTable("upgrade/u requirement/r editable/e", "rce", "", false);
-  t[Cmd.SUDO] = new FlagTable("user/u shell/s login/i preserve-env/e", "ugCDhprtTU", "", false);
-  t[Cmd.RSYNC] = new FlagTable("recursive/r archive/a verbose/v compress/z", "eBfT", "a:rlptgod", false);
-  t[Cmd.SHRED] = new FlagTable("remove/u zero/z iterations/n force/f verbose/v", "ns", "", false);
-  t[Cmd.SED] = new FlagTable("in-place/i expression/e quiet/n regexp-extended/r", "ef", "", false);
-  t[Cmd.KUBECTL] = new FlagTable("all-namespaces/a namespace/n filename/f output/o", "nflco", "", false);
-  t[Cmd.LN] = new FlagTable("force/f symbolic/s", "tS", "", false);
-  t[Cmd.XARGS] = new FlagTable("null/0 no-run-if-empty/r", "adEILnPs", "", false);
-  t[Cmd.SINGLE_DASH] = SINGLE;
-  t[Cmd.GO] = SINGLE;
-  t[Cmd.FIND] = SINGLE;
+  const rows = programRows();
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i];
+    if ((r.rules & Rule.FLAGS) == 0 || cmdId(r.info) == 0) continue;
+    t[cmdId(r.info)] = new FlagTable(r.flagAliases, r.flagValueShorts, r.flagImplies,
+      (r.grammar.style & Style.SINGLE_DASH_LONG) != 0);
+  }
   return t;
 }
 

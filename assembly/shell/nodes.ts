@@ -11,6 +11,13 @@
 // wrapper such as `sudo` or `xargs` runs, or the wrapper itself).
 
 import { Attr, WordFlag } from "./tokens";
+
+/** Whose directory a `cd` entry (Script.cdTransient) changes. */
+export const enum CdScope {
+  SHELL = 0,             // cd, pushd, popd: every later command runs there
+  COMMAND = 1,           // `env -C dir cmd`, `tar -C dir`: that command alone
+  COMMAND_UNTRACKED = 2, // that command alone, relative to a directory not tracked (inside a wrapper, find's `{}`)
+}
 import { Buf, IntList, Rows } from "./buffers";
 
 export { Buf, IntList } from "./buffers";
@@ -148,7 +155,7 @@ const V_CMD = 0, V_START = 4, V_END = 8, V_PARENT = 12, V_FLAGS = 16, V_INFO = 2
   /** `cd`/`pushd`/`popd` in order: the command and its target word (-1: home, -2: popd or `cd -`). */
   cdCmds: IntList = new IntList(8);
   cdWords: IntList = new IntList(8);
-  /** 1 when the directory change is for one command only (`env -C dir cmd`), not the shell. */
+  /** Whose directory each change is (CdScope): the shell's, or one command's only (`env -C dir cmd`). */
   cdTransient: IntList = new IntList(8);
   /**
    * Text that bash evaluates as arithmetic (`$(( ))`, `(( ))`, `let`, array

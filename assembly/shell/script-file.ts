@@ -18,10 +18,10 @@ import { CmdFlag, Redir } from "./tokens";
 import { Cmd, cmdId, commandInfo } from "./names";
 import { catInto } from "./stdin";
 import { samePath } from "./writes-then-runs";
-import { Walker } from "./walk";
+import { ProgramSink } from "./program-sink";
 
 /** Parse the static text an earlier `cat > f <<'EOF'` wrote to word `f` as the program `cmd` runs. True when it did. */
-export function writtenScript(w: Walker, cmd: i32, v: i32, f: i32): bool {
+export function writtenScript(w: ProgramSink, cmd: i32, v: i32, f: i32): bool {
   const s = w.s;
   if (!s.isStatic(f)) return false;
   let writer = -1, target = -1;

@@ -7,13 +7,13 @@
 // this reader does not understand are code we cannot inspect (fail closed).
 // `--sandbox` gets no shortcut: the same word can be a file name (`-- --sandbox`).
 
-import { Walker } from "./walk";
+import { ProgramSink } from "./program-sink";
 import { indexOf } from "./argv";
 import { Ch } from "./tokens";
 import { EmbeddedCommands } from "./embedded-commands";
 
 /** Find the code a sed command runs; sed never runs an inner command view (-1). */
-export function unwrapSed(w: Walker, v: i32, cmd: i32, i: i32, end: i32): i32 {
+export function unwrapSed(w: ProgramSink, v: i32, cmd: i32, i: i32, end: i32): i32 {
   const s = w.s;
   let sawScript = false;
   let k = i;
@@ -60,7 +60,7 @@ export function unwrapSed(w: Walker, v: i32, cmd: i32, i: i32, end: i32): i32 {
 }
 
 /** Word `a` from byte `off` is a sed script: parse each `e command`, flag what runs text we cannot see. */
-function scriptWord(w: Walker, v: i32, cmd: i32, a: i32, off: i32): void {
+function scriptWord(w: ProgramSink, v: i32, cmd: i32, a: i32, off: i32): void {
   const s = w.s;
   if (!s.isStatic(a)) { w.dynamicPayload(v); return; }
   const reader = SED;

@@ -7,7 +7,7 @@ import { indexOf, wordIs } from "./argv";
 import { Cmd, cmdId, commandInfo } from "./names";
 import { Script } from "./nodes";
 import { Ch, Redir } from "./tokens";
-import { Walker } from "./walk";
+import { ProgramSink } from "./program-sink";
 
 /** The pipeline stage (index > 0) whose output is this command's stdin, or -1. */
 export function stdinStage(s: Script, cmd: i32): i32 {
@@ -35,7 +35,7 @@ export function previousStage(s: Script, row: i32): i32 {
  * Parse what a static producer pipes into the shell `cmd` as its payload.
  * Returns true when handled (or stdin is not a pipe), false when unknown.
  */
-export function producerPayload(w: Walker, cmd: i32, v: i32): bool {
+export function producerPayload(w: ProgramSink, cmd: i32, v: i32): bool {
   const s = w.s;
   const st = stdinStage(s, cmd);
   if (st < 0) return true;

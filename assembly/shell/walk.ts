@@ -6,10 +6,11 @@
 // added by a payload are appended to the table, so one pass reaches them.
 
 import { ByteBuffer } from "../util/bytes";
-import { OptScan, basenameOffset, bytesStartLower, indexOf, isOptionWord, nameKey, wordIs } from "./argv";
+import { basenameOffset, bytesStartLower, indexOf, isOptionWord, isStdinPath, nameKey, wordIs } from "./argv";
+import { ProgramSink } from "./program-sink";
 import { hasByte } from "../util/swar";
-import { Cmd, Kind, cmdId, cmdSet, commandInfo, commandInfoKeyed, inCmdSet } from "./names";
-import { IntList, Script, ViewFlag, WORD_SHIFT, rowInfo, rowKind, rowLen, rowNext } from "./nodes";
+import { Cmd, Kind, cmdId, commandInfo, commandInfoKeyed, inCmdSet } from "./names";
+import { CdScope, IntList, Script, ViewFlag, WORD_SHIFT, rowInfo, rowKind, rowLen, rowNext } from "./nodes";
 import { Parser } from "./parser";
 import { Attr, Ch, CmdFlag, MAX_PAYLOAD_DEPTH, ParseError, Redir, Subst, WordFlag, WordKind } from "./tokens";
 import { producerPayload } from "./stdin";
@@ -18,29 +19,23 @@ import { unwrap } from "./wrappers";
 import { addSubscriptArith } from "./arith";
 import { npmCommand } from "./npm-commands";
 import { directoryOptions } from "./directory-options";
+import { ProgramFacts, ProgramRow, Rule, rowOfId, ruleSet } from "./programs";
 import { spend } from "../util/budget";
 
 /** Word flags of a word that may stand for other text than its own (Script#isStatic is false). */
 const NOT_TEXT = WordFlag.DYNAMIC | WordFlag.GLOB | WordFlag.BRACE;
 
-export class Walker {
-  p: Parser;
-  s: Script;
-  opts: OptScan = new OptScan();
-  /** Set by unwrap when the inner command ends before argv does (find -exec … ;). */
-  innerEnd: i32 = 0;
+export class Walker extends ProgramSink {
   scratch: ByteBuffer = new ByteBuffer(64);
-  /** Value found by optAnywhere (wrappers.ts). */
-  valWord: i32 = -1;
-  valOff: i32 = 0;
+  /** What a program rule found, reused per call. */
+  facts: ProgramFacts = new ProgramFacts();
   /** False: bookkeeping for every view with name info, not only keepsBooks (for the spec that compares the two). */
   gated: bool = true;
   /** Where flatten puts the words of a function definition's name. */
   private ignored: IntList = new IntList(8);
 
   constructor(p: Parser) {
-    this.p = p;
-    this.s = p.script;
+    super(p);
   }
 
   run(): bool {
@@ -148,7 +143,7 @@ export class Walker {
     }
   }
 
-  /** Variables a command sets, directories it enters, interpreters reading stdin. A new case goes into BOOKKEEPING too. */
+  /** Variables a command sets, directories it enters, interpreters reading stdin. A new case needs `walks()` on its row. */
   bookkeeping(cmd: i32, v: i32, start: i32, end: i32, info: i32): void {
     const s = this.s;
     const o = this.opts;
@@ -170,12 +165,13 @@ export class Walker {
       case Cmd.CHMOD:
         this.chmodMode(cmd, start, end);
         break;
-      case Cmd.TAR:
-        directoryOptions(this, v, cmd, start, end, "bCfFgHIKLNTVX", "", true);
+      case Cmd.TAR: case Cmd.MAKE: {
+        const facts = this.facts;
+        facts.reset();
+        directoryOptions(s, cmd, start, end, (rowOfId(cmdId(info)) as ProgramRow).grammar, facts);
+        this.applyFacts(cmd, v, facts);
         break;
-      case Cmd.MAKE:
-        directoryOptions(this, v, cmd, start, end, "CfIoWE", "jlO", false);
-        break;
+      }
       case Cmd.DECLARE: case Cmd.LET: {
         const isLet = cmdId(info) == Cmd.LET;
         let attrs = 0;
@@ -238,13 +234,13 @@ export class Walker {
         const pushd = cmdId(info) == Cmd.PUSHD;
         if (k < end && !(pushd && isStackIndex(s, s.arg(cmd, k)))) s.cdWords.push(s.arg(cmd, k));
         else s.cdWords.push(pushd || start + 1 < end ? -2 : -1);
-        s.cdTransient.push(0);
+        s.cdTransient.push(CdScope.SHELL);
         break;
       }
       case Cmd.POPD:
         s.cdCmds.push(cmd);
         s.cdWords.push(-2);
-        s.cdTransient.push(0);
+        s.cdTransient.push(CdScope.SHELL);
         break;
       case Cmd.SOURCE: {
         const k = start + 1;
@@ -260,26 +256,11 @@ export class Walker {
     }
   }
 
-  /**
-   * Command `cmd` (view v) runs in directory `dir` from byte `offset` (-1: a directory only known at run time),
-   * and the shell stays where it is: `env -C dir`, `git -C dir`, `tar -C dir`. `nested`: relative to another
-   * such directory of the same command (`git -C a -C b`), which is not tracked.
-   */
-  transientCd(cmd: i32, v: i32, dir: i32, offset: i32, nested: bool): void {
-    const s = this.s;
-    s.cdCmds.push(cmd);
-    // No value (`xargs env -C` fills it in): a directory only known at run time.
-    const computed = dir < 0 || !s.isStatic(dir);
-    // find's `{}` (`find . -exec make -C {} \;`): some directory find reaches, named by nobody — an empty
-    // word, which resolves nowhere (allowed_working_directories denies) and is any directory to patterns.
-    const found = !computed && indexOf(s.wordPtr(dir), s.wordLen(dir), 0x7b) >= 0;
-    // A whole word (`env -C "$d"`, `-C /e*`) is kept: its values and alternatives are the directory's.
-    s.cdWords.push(computed && dir >= 0 && offset == 0 ? dir :
-      computed ? s.commitRaw(0, 0, WordKind.ARG | WordFlag.DYNAMIC, Attr.UNQUOTED) :
-      found ? s.commitRaw(0, 0, WordKind.ARG, Attr.UNQUOTED) :
-      offset == 0 ? dir : s.commitRaw(s.wordPtr(dir) + <usize>offset, s.wordLen(dir) - offset, WordKind.ARG, Attr.UNQUOTED));
-    // Inside a wrapper (`env -C .. env -C ..`) a relative directory is relative to one we do not track.
-    s.cdTransient.push(found || nested || s.vParent(v) >= 0 ? 2 : 1);
+  /** Apply what a program rule found for command `cmd` (view v): the directories it runs in. */
+  applyFacts(cmd: i32, v: i32, facts: ProgramFacts): void {
+    for (let i = 0, n = facts.cdWord.length; i < n; i++) {
+      this.transientCd(cmd, v, facts.cdWord[i], facts.cdOffset[i], facts.cdNested[i]);
+    }
   }
 
   /** Rewrite npm's command word to the command npm resolves it to (npm-commands.ts). */
@@ -340,59 +321,6 @@ export class Walker {
     if (!producerPayload(this, cmd, v)) s.setVFlags(v, s.vFlags(v) | ViewFlag.STDIN_UNKNOWN);
   }
 
-  // ---- payloads ----
-
-  /** The text of word `w` from byte `off` is code: parse it (or flag it when computed at run time). */
-  payloadWord(cmd: i32, v: i32, w: i32, off: i32): bool {
-    const s = this.s;
-    if (!s.isStatic(w)) { this.dynamicPayload(v); return true; }
-    const buf = this.p.payloadBuffer();
-    buf.append(s.wordPtr(w) + <usize>off, s.wordLen(w) - off);
-    return this.parsePayload(cmd);
-  }
-
-  /** argv[from, to) joined by spaces is code (eval, watch, ssh, …), after word `first` from `off` if >= 0. */
-  payloadJoin(cmd: i32, v: i32, from: i32, to: i32, first: i32 = -1, off: i32 = 0): bool {
-    const s = this.s;
-    const buf = this.p.payloadBuffer();
-    if (first >= 0) {
-      if (!s.isStatic(first)) { this.dynamicPayload(v); return true; }
-      buf.append(s.wordPtr(first) + <usize>off, s.wordLen(first) - off);
-    }
-    for (let k = from; k < to; k++) {
-      const w = s.arg(cmd, k);
-      if (!s.isStatic(w)) { this.dynamicPayload(v); return true; }
-      if (buf.length > 0) buf.push(<u8>Ch.SPACE);
-      buf.append(s.wordPtr(w), s.wordLen(w));
-    }
-    return this.parsePayload(cmd);
-  }
-
-  dynamicPayload(v: i32): void {
-    if (v >= 0) this.s.setVFlags(v, this.s.vFlags(v) | ViewFlag.PAYLOAD_DYNAMIC);
-  }
-
-  /** Parse p.payloadBuffer() as a script run by `cmd`. */
-  parsePayload(cmd: i32): bool {
-    const s = this.s;
-    const depth = s.cDepth(cmd) + 1;
-    if (depth > MAX_PAYLOAD_DEPTH) return this.p.fail(ParseError.TOO_DEEP, "code nested too deep (sh -c / eval inside each other)");
-    const buf = this.p.srcBufs[1];
-    if (buf.length == 0) return true;
-    return this.p.parseSource(buf.ptr, buf.length, cmd, Subst.PAYLOAD, depth,
-      s.cStage(cmd), s.cFunc(cmd), this.p.cScope.get(cmd));
-  }
-
-  /** `GIT_SSH_COMMAND=…`, `EDITOR=…`, `PAGER=…`: variables whose value a program runs as a command. */
-  commandEnv(cmd: i32, v: i32, w: i32): bool {
-    const s = this.s;
-    const p = s.wordPtr(w), n = s.wordLen(w);
-    const eq = indexOf(p, n, Ch.EQ);
-    if (eq <= 0) return true;
-    if (!isCommandVariable(p, eq)) return true;
-    return this.payloadWord(cmd, v, w, eq + 1);
-  }
-
   /** literalCode over argv[from, to). */
   literalArgs(cmd: i32, from: i32, to: i32): bool {
     for (let k = from; k < to; k++) if (!this.literalCode(cmd, this.s.arg(cmd, k))) return false;
@@ -442,9 +370,8 @@ export class Walker {
   }
 }
 
-/** The ids bookkeeping has a case for (test and unset before its switch); test/gate-lists.test.ts keeps the two alike. */
-const BOOKKEEPING = cmdSet([Cmd.TEST, Cmd.UNSET, Cmd.WAIT, Cmd.NPM, Cmd.CHMOD, Cmd.TAR, Cmd.MAKE, Cmd.DECLARE, Cmd.LET, Cmd.READ,
-  Cmd.PRINTF, Cmd.MAPFILE, Cmd.GETOPTS, Cmd.CD, Cmd.PUSHD, Cmd.POPD, Cmd.SOURCE]);
+/** The ids bookkeeping has a case for: the rows that say `walks()` (programs/); programs-gates.spec checks the two agree. */
+const BOOKKEEPING = ruleSet(Rule.WALK);
 
 /** Can bookkeeping do anything for a view with this name info? Its default case is for interpreters only. */
 // @ts-ignore: decorator
@@ -631,32 +558,7 @@ function declareAttrs(s: Script, w: i32): i32 {
   return attrs;
 }
 
-const COMMAND_VARIABLES = "GIT_SSH_COMMAND GIT_SSH GIT_EDITOR GIT_PAGER GIT_SEQUENCE_EDITOR GIT_ASKPASS " +
-  "GIT_EXTERNAL_DIFF EDITOR VISUAL PAGER MANPAGER SYSTEMD_PAGER SSH_ASKPASS SUDO_ASKPASS LESSOPEN LESSCLOSE " +
-  "PROMPT_COMMAND RSYNC_RSH GIT_PROXY_COMMAND BROWSER";
-
-/** Is (p, n) one of COMMAND_VARIABLES? */
-function isCommandVariable(p: usize, n: i32): bool {
-  const list = COMMAND_VARIABLES;
-  const m = list.length;
-  let i = 0;
-  while (i < m) {
-    let j = i;
-    while (j < m && list.charCodeAt(j) != 0x20) j++;
-    if (j - i == n) {
-      let k = 0;
-      while (k < n && <u32>load<u8>(p + <usize>k) == <u32>list.charCodeAt(i + k)) k++;
-      if (k == n) return true;
-    }
-    i = j + 1;
-  }
-  return false;
-}
-
-/** `/dev/stdin`, `/dev/fd/0`, `/proc/self/fd/0` or `-`. */
-export function isStdinPath(s: Script, w: i32): bool {
-  return wordIs(s, w, "/dev/stdin") || wordIs(s, w, "/dev/fd/0") || wordIs(s, w, "/proc/self/fd/0") || wordIs(s, w, "-");
-}
+export { isStdinPath } from "./argv";
 
 /**
  * Does an interpreter (python, perl, node, …) read its program from stdin?

@@ -8,19 +8,21 @@
 // mistaken for the inner command, which then fails the allowlist (fail closed).
 
 import { writtenScript } from "./script-file";
-import { bytesStartLower, indexOf, isNameAssignText, isOptionWord, wordIs } from "./argv";
+import { bytesStartLower, indexOf, isNameAssignText, isOptionWord, isStdinPath, wordIs } from "./argv";
 import { Cmd, cmdId } from "./names";
 import { Script } from "./nodes";
 import { Attr, Ch, WordFlag, WordKind } from "./tokens";
 import { utf8 } from "../util/bytes";
-import { Walker, isStdinPath } from "./walk";
+import { ProgramSink } from "./program-sink";
 import { unwrapSed } from "./sed-script";
 import { unwrapAwk } from "./awk-program";
+import { ProgramRow, Style, longTable, rowOfId } from "./programs";
 
 /** First argv index of the command `cmd`'s view `v` runs, or -1 (may set w.innerEnd). */
-export function unwrap(w: Walker, v: i32, cmd: i32, k: i32, end: i32, info: i32): i32 {
+export function unwrap(w: ProgramSink, v: i32, cmd: i32, k: i32, end: i32, info: i32): i32 {
   const s = w.s;
   const o = w.opts;
+  const row = rowOfId(cmdId(info));
   let i = k + 1;
   switch (cmdId(info)) {
     case Cmd.ENV: {
@@ -116,8 +118,8 @@ export function unwrap(w: Walker, v: i32, cmd: i32, k: i32, end: i32, info: i32)
     }
     case Cmd.SU: case Cmd.SCRIPT: // su/runuser/script -c 'code' (options may follow the user)
       if (cmdId(info) == Cmd.SU && suLogin(s, cmd, i, end)) loginHome(w, v, cmd);
-      if (optAnywhere(w, cmd, i, end, 0x63, "command", "sgGwEIOBTm")) w.payloadWord(cmd, v, w.valWord, w.valOff);
-      else if (optAnywhere(w, cmd, i, end, 0, "session-command", "sgGw")) w.payloadWord(cmd, v, w.valWord, w.valOff);
+      if (optAnywhere(w, cmd, i, end, 0x63, "command", "sgGwEIOBTm", row)) w.payloadWord(cmd, v, w.valWord, w.valOff);
+      else if (optAnywhere(w, cmd, i, end, 0, "session-command", "sgGw", row)) w.payloadWord(cmd, v, w.valWord, w.valOff);
       return -1;
     case Cmd.SG: {
       i = o.scan(s, cmd, i, end, "", "") + 1; // the group
@@ -128,17 +130,17 @@ export function unwrap(w: Walker, v: i32, cmd: i32, k: i32, end: i32, info: i32)
     case Cmd.SSH:
       return unwrapSsh(w, v, cmd, i, end, true);
     case Cmd.SCP:
-      if (optAnywhere(w, cmd, i, end, 0x53, "", "cFiJloPDX")) w.payloadWord(cmd, v, w.valWord, w.valOff);
+      if (optAnywhere(w, cmd, i, end, 0x53, "", "cFiJloPDX", row)) w.payloadWord(cmd, v, w.valWord, w.valOff);
       return unwrapSsh(w, v, cmd, i, end, false);
     case Cmd.RSYNC: // -e / --rsh runs a local command
-      if (optAnywhere(w, cmd, i, end, 0x65, "rsh", "fTB")) w.payloadWord(cmd, v, w.valWord, w.valOff);
+      if (optAnywhere(w, cmd, i, end, 0x65, "rsh", "fTB", row)) w.payloadWord(cmd, v, w.valWord, w.valOff);
       return -1;
     case Cmd.TAR: // GNU tar runs programs for these options
-      if (optAnywhere(w, cmd, i, end, 0x49, "use-compress-program", "fCTXbgHKLNV")) w.payloadWord(cmd, v, w.valWord, w.valOff);
-      if (optAnywhere(w, cmd, i, end, 0x46, "info-script", "fCTXbgHKLNV")) w.payloadWord(cmd, v, w.valWord, w.valOff);
-      if (optAnywhere(w, cmd, i, end, 0, "new-volume-script", "")) w.payloadWord(cmd, v, w.valWord, w.valOff);
-      if (optAnywhere(w, cmd, i, end, 0, "to-command", "")) w.payloadWord(cmd, v, w.valWord, w.valOff);
-      if (optAnywhere(w, cmd, i, end, 0, "checkpoint-action", "") && s.isStatic(w.valWord)) {
+      if (optAnywhere(w, cmd, i, end, 0x49, "use-compress-program", "fCTXbgHKLNV", row)) w.payloadWord(cmd, v, w.valWord, w.valOff);
+      if (optAnywhere(w, cmd, i, end, 0x46, "info-script", "fCTXbgHKLNV", row)) w.payloadWord(cmd, v, w.valWord, w.valOff);
+      if (optAnywhere(w, cmd, i, end, 0, "new-volume-script", "", row)) w.payloadWord(cmd, v, w.valWord, w.valOff);
+      if (optAnywhere(w, cmd, i, end, 0, "to-command", "", row)) w.payloadWord(cmd, v, w.valWord, w.valOff);
+      if (optAnywhere(w, cmd, i, end, 0, "checkpoint-action", "", row) && s.isStatic(w.valWord)) {
         const p = s.wordPtr(w.valWord) + <usize>w.valOff, n = s.wordLen(w.valWord) - w.valOff;
         if (bytesStartLower(p, n, "exec=")) w.payloadWord(cmd, v, w.valWord, w.valOff + 5);
       }
@@ -179,13 +181,13 @@ export function unwrap(w: Walker, v: i32, cmd: i32, k: i32, end: i32, info: i32)
         const a = s.arg(cmd, j);
         if ((wordIs(s, a, "-TT") || wordIs(s, a, "--unzip-command")) && j + 1 < end) w.payloadWord(cmd, v, s.arg(cmd, j + 1), 0);
       }
-      if (optAnywhere(w, cmd, i, end, 0, "unzip-command", "")) w.payloadWord(cmd, v, w.valWord, w.valOff);
+      if (optAnywhere(w, cmd, i, end, 0, "unzip-command", "", row)) w.payloadWord(cmd, v, w.valWord, w.valOff);
       return -1;
     case Cmd.MAN: // man -P pager / --pager=…
-      if (optAnywhere(w, cmd, i, end, 0x50, "pager", "CMSeLmpr")) w.payloadWord(cmd, v, w.valWord, w.valOff);
+      if (optAnywhere(w, cmd, i, end, 0x50, "pager", "CMSeLmpr", row)) w.payloadWord(cmd, v, w.valWord, w.valOff);
       return -1;
     case Cmd.COMPGEN: // compgen/complete -C command: run to produce completions
-      if (optAnywhere(w, cmd, i, end, 0x43, "", "oAGWFPSX")) w.payloadWord(cmd, v, w.valWord, w.valOff);
+      if (optAnywhere(w, cmd, i, end, 0x43, "", "oAGWFPSX", row)) w.payloadWord(cmd, v, w.valWord, w.valOff);
       return -1;
     case Cmd.ENABLE: // enable -f lib.so name: loads native code
       for (let k = i; k < end; k++) {
@@ -197,7 +199,7 @@ export function unwrap(w: Walker, v: i32, cmd: i32, k: i32, end: i32, info: i32)
       }
       return -1;
     case Cmd.GIT:
-      return unwrapGit(w, v, cmd, i, end);
+      return unwrapGit(w, v, cmd, i, end, row);
     case Cmd.SED:
       return unwrapSed(w, v, cmd, i, end);
     case Cmd.AWK:
@@ -218,6 +220,16 @@ export function unwrap(w: Walker, v: i32, cmd: i32, k: i32, end: i32, info: i32)
         }
         if (bytesStartLower(p, n, "--call=")) { w.payloadWord(cmd, v, a, 7); return -1; }
         if (bytesStartLower(p, n, "--package")) { w.dynamicPayload(v); return -1; }
+        // nopt takes unique abbreviations: `--cal=cmd`, `--cal cmd`, `--pack=./p`.
+        if (row !== null && n > 2 && load<u8>(p + 1) == Ch.MINUS) {
+          if (abbreviates(row, p + 2, n - 2, "call")) {
+            const eq = indexOf(p, n, Ch.EQ);
+            if (eq >= 0) w.payloadWord(cmd, v, a, eq + 1);
+            else if (k + 1 < end) w.payloadWord(cmd, v, s.arg(cmd, k + 1), 0);
+            return -1;
+          }
+          if (abbreviates(row, p + 2, n - 2, "package")) { w.dynamicPayload(v); return -1; }
+        }
       }
       i = o.scan(s, cmd, i, end, "w9", "workspace/w prefix/9");
       if (i >= end) return -1;
@@ -291,7 +303,7 @@ function isEnvAssignText(s: Script, w: i32): bool {
  * A package named apart from its command (`-p pkg`, `@scope/pkg`, `pkg@1.2`,
  * a URL or path) fetches code no name in allowed_commands vouches for.
  */
-function unwrapPackageRunner(w: Walker, v: i32, cmd: i32, i: i32, end: i32): i32 {
+function unwrapPackageRunner(w: ProgramSink, v: i32, cmd: i32, i: i32, end: i32): i32 {
   const s = w.s;
   const o = w.opts;
   i = o.scan(s, cmd, i, end, "pcwr", "package/p call/c workspace/w yes/y no/n quiet/q ignore-existing/1 prefer-offline/2 registry/r");
@@ -309,7 +321,7 @@ function unwrapPackageRunner(w: Walker, v: i32, cmd: i32, i: i32, end: i32): i32
 }
 
 /** sh/bash/zsh/…: `-c code`, a script operand, or a program read from stdin. */
-function unwrapShell(w: Walker, v: i32, cmd: i32, i: i32, end: i32): i32 {
+function unwrapShell(w: ProgramSink, v: i32, cmd: i32, i: i32, end: i32): i32 {
   const s = w.s;
   const o = w.opts;
   i = o.scan(s, cmd, i, end, "oO1", "rcfile/1 init-file/1 norc/n noprofile/p login/l posix/9", true);
@@ -328,7 +340,7 @@ function unwrapShell(w: Walker, v: i32, cmd: i32, i: i32, end: i32): i32 {
  * git runs commands from its config: `-c alias.x='!cmd'`, `-c core.pager=cmd`,
  * `core.sshCommand`, `core.editor`, `core.fsmonitor`, `diff.external`, … .
  */
-function unwrapGit(w: Walker, v: i32, cmd: i32, i: i32, end: i32): i32 {
+function unwrapGit(w: ProgramSink, v: i32, cmd: i32, i: i32, end: i32, row: ProgramRow | null): i32 {
   const s = w.s;
   let dirs = 0; // `git -C a -C b`: b is relative to a
   for (; i < end; i++) {
@@ -379,7 +391,7 @@ function unwrapGit(w: Walker, v: i32, cmd: i32, i: i32, end: i32): i32 {
       const key = s.arg(cmd, j);
       if (!s.isStatic(key) || !isSafeGitKey(s.wordPtr(key), s.wordLen(key))) w.dynamicPayload(v);
     }
-  } else if (wordIs(s, sub, "clone") && optAnywhere(w, cmd, i + 1, end, 0x75, "upload-pack", "ubojc")) {
+  } else if (wordIs(s, sub, "clone") && optAnywhere(w, cmd, i + 1, end, 0x75, "upload-pack", "ubojc", subRow(row, "clone"))) {
     w.dynamicPayload(v); // clone -u <program>
   } else if (wordIs(s, sub, "submodule")) {
     let j = i + 1;
@@ -388,11 +400,11 @@ function unwrapGit(w: Walker, v: i32, cmd: i32, i: i32, end: i32): i32 {
     while (j < end && isOptionWord(s, s.arg(cmd, j), false)) j++;
     if (j < end) w.payloadJoin(cmd, v, j, end);
   } else if (wordIs(s, sub, "rebase")) {
-    if (optAnywhere(w, cmd, i + 1, end, 0x78, "exec", "sSX")) w.payloadWord(cmd, v, w.valWord, w.valOff);
+    if (optAnywhere(w, cmd, i + 1, end, 0x78, "exec", "sSX", subRow(row, "rebase"))) w.payloadWord(cmd, v, w.valWord, w.valOff);
   } else if (wordIs(s, sub, "bisect")) {
     if (i + 2 < end && wordIs(s, s.arg(cmd, i + 1), "run")) return i + 2;
   } else if (wordIs(s, sub, "difftool") || wordIs(s, sub, "mergetool")) {
-    if (optAnywhere(w, cmd, i + 1, end, 0x78, "extcmd", "t")) w.payloadWord(cmd, v, w.valWord, w.valOff);
+    if (optAnywhere(w, cmd, i + 1, end, 0x78, "extcmd", "t", subRow(row, "difftool"))) w.payloadWord(cmd, v, w.valWord, w.valOff);
   } else if (wordIs(s, sub, "filter-branch")) {
     const filters = ["env-filter", "tree-filter", "index-filter", "parent-filter", "msg-filter", "commit-filter", "tag-name-filter"];
     for (let f = 0; f < filters.length; f++) {
@@ -406,7 +418,7 @@ function unwrapGit(w: Walker, v: i32, cmd: i32, i: i32, end: i32): i32 {
  * find … -exec/-execdir/-ok/-okdir cmd … ; (or +), and fd's -x/-X cmd …:
  * each runs a command; they are sibling views of the find.
  */
-function unwrapFind(w: Walker, v: i32, cmd: i32, i: i32, end: i32, fd: bool): i32 {
+function unwrapFind(w: ProgramSink, v: i32, cmd: i32, i: i32, end: i32, fd: bool): i32 {
   const s = w.s;
   for (; i < end; i++) {
     const a = s.arg(cmd, i);
@@ -433,7 +445,7 @@ function unwrapFind(w: Walker, v: i32, cmd: i32, i: i32, end: i32, fd: bool): i3
  * locally; ssh's words after the host are a command for the remote shell.
  * ssh parses options again after the host, so they may appear anywhere.
  */
-function unwrapSsh(w: Walker, v: i32, cmd: i32, i: i32, end: i32, remote: bool): i32 {
+function unwrapSsh(w: ProgramSink, v: i32, cmd: i32, i: i32, end: i32, remote: bool): i32 {
   const s = w.s;
   let host = false;
   for (; i < end; i++) {
@@ -458,7 +470,7 @@ function unwrapSsh(w: Walker, v: i32, cmd: i32, i: i32, end: i32, remote: bool):
   return -1;
 }
 
-function sshOption(w: Walker, v: i32, cmd: i32, value: i32, off: i32): void {
+function sshOption(w: ProgramSink, v: i32, cmd: i32, value: i32, off: i32): void {
   const s = w.s;
   if (!s.isStatic(value)) { w.dynamicPayload(v); return; }
   const p = s.wordPtr(value) + <usize>off, n = s.wordLen(value) - off;
@@ -478,7 +490,7 @@ const USER_HOME = utf8("~root");
  * A login (`su -`, `runuser -l`, `sudo -i`) starts in the user's home, which we do not know (su's default
  * user is root; any `~user` is the home marker): a cd there for this command (`su - -c 'rm -rf *'`).
  */
-function loginHome(w: Walker, v: i32, cmd: i32): void {
+function loginHome(w: ProgramSink, v: i32, cmd: i32): void {
   w.transientCd(cmd, v, w.s.commitRaw(changetype<usize>(USER_HOME), USER_HOME.length, WordKind.ARG, Attr.UNQUOTED), 0, false);
 }
 
@@ -513,7 +525,8 @@ function indexOfChar(list: string, c: u32): i32 {
  * Find option `c` (short, 0 for none) or `--long` anywhere in argv[i, end)
  * (GNU tools permute options past operands). Sets w.valWord / w.valOff.
  */
-function optAnywhere(w: Walker, cmd: i32, i: i32, end: i32, c: u32, long: string, argLetters: string): bool {
+function optAnywhere(w: ProgramSink, cmd: i32, i: i32, end: i32, c: u32, long: string, argLetters: string,
+  row: ProgramRow | null = null): bool {
   const s = w.s;
   const ln = long.length;
   for (let j = i; j < end; j++) {
@@ -523,6 +536,14 @@ function optAnywhere(w: Walker, cmd: i32, i: i32, end: i32, c: u32, long: string
     if (n < 2 || <u32>load<u8>(p) != Ch.MINUS) continue;
     if (<u32>load<u8>(p + 1) == Ch.MINUS) {
       if (n == 2) return false; // --
+      if (ln > 0 && row !== null && abbreviates(row, p + 2, n - 2, long)) { // `--comm=x` for `--command=x`
+        const eq = indexOf(p, n, Ch.EQ);
+        if (eq >= 0) { w.valWord = a; w.valOff = eq + 1; return true; }
+        if (j + 1 >= end) return false;
+        w.valWord = s.arg(cmd, j + 1);
+        w.valOff = 0;
+        return true;
+      }
       if (ln == 0 || n < ln + 2) continue;
       let same = true;
       for (let k = 0; k < ln; k++) {
@@ -554,6 +575,29 @@ function optAnywhere(w: Walker, cmd: i32, i: i32, end: i32, c: u32, long: string
     }
   }
   return false;
+}
+
+/**
+ * Is the long option word at p (n bytes after `--`, up to any `=`) a shorter spelling of `long` that the
+ * program's grammar reads as it (GNU getopt_long and git's parse-options take unique prefixes)?
+ */
+function abbreviates(row: ProgramRow, p: usize, n: i32, long: string): bool {
+  const eq = indexOf(p, n, Ch.EQ);
+  const m = eq < 0 ? n : eq;
+  if (m >= long.length || (row.grammar.style & Style.EXACT_LONG) != 0) return false;
+  const t = longTable(row.grammar);
+  const i = t.find(p, m, false);
+  return i >= 0 && t.names[i] == long;
+}
+
+/** The subcommand row of `row` named `name`, or null. */
+function subRow(row: ProgramRow | null, name: string): ProgramRow | null {
+  if (row === null) return null;
+  for (let i = 0; i < row.subcommands.length; i++) {
+    const names = row.subcommands[i].names.split(" ");
+    for (let j = 0; j < names.length; j++) if (names[j] == name) return row.subcommands[i];
+  }
+  return null;
 }
 
 // git config keys that never name a program (case-insensitive prefixes).

@@ -1,0 +1,23 @@
+// find and xargs: programs that run other programs over files. GNU findutils 4.9.
+
+import { Cmd, Kind } from "./ids";
+import { ProgramRow, Style, program } from "./spec";
+
+export function findRows(rows: ProgramRow[]): void {
+  // find's expression words are single-dash long options; -exec … ; runs a command (a sibling view).
+  rows.push(program("find gfind", Cmd.FIND | Kind.WRAPPER)
+    .options("D", "name= iname= path= ipath= wholename= iwholename= regex= iregex= lname= ilname= type= xtype= " +
+      "perm= user= group= uid= gid= size= newer= anewer= cnewer= samefile= links= inum= mtime= mmin= atime= amin= " +
+      "ctime= cmin= used= maxdepth= mindepth= fstype= context= fprint= fprint0= fprintf= fls= printf= regextype= " +
+      "files0-from= newerXY= delete print print0 prune quit ls depth mount xdev follow noleaf daystart")
+    .style(Style.PERMUTE | Style.SINGLE_DASH_LONG | Style.EXACT_LONG)
+    .flags("", "").checked());
+  rows.push(program("fd fdfind", Cmd.FD | Kind.WRAPPER)
+    .options("xXedtEcjS", "exec=/x exec-batch=/X extension=/e max-depth=/d type=/t exclude=/E color=/c threads=/j size=/S"));
+  rows.push(program("xargs gxargs", Cmd.XARGS | Kind.WRAPPER)
+    .options("adEILnPs",
+      "arg-file=/a delimiter=/d eof?/E replace?/I max-lines?/L max-args=/n max-procs=/P max-chars=/s " +
+      "process-slot-var= null/0 no-run-if-empty/r verbose/t interactive/p exit/x open-tty/o", "eil")
+    .style(0)
+    .flags("null/0 no-run-if-empty/r", "adEILnPs"));
+}

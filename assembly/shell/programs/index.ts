@@ -1,0 +1,8 @@
+// Program knowledge as rows (spec.ts), one option parser over them (parse.ts), and the registry of rows.
+export {
+  CodeIn, CodeOption, DescribeHook, Rule, EffectFrom, EffectKind, EffectRule, OptionGrammar, ProgramFacts, ProgramRow,
+  Style, LongTable, LongValue, contacts, deletes, program, reads, writes,
+} from "./spec";
+export { ParsedArgs, longTable, parseArgs } from "./parse";
+export { programRows, ruleSet, rowNamed, rowOf, rowOfId } from "./registry";
+export { Cmd, Kind, cmdId } from "./ids";

@@ -1,0 +1,16 @@
+// Interpreters: they run a program they read (a script operand, -c/-e code, or stdin). The allowlist
+// decides whether they may run at all; these variables make any of them load other code.
+
+import { Cmd, Kind } from "./ids";
+import { ProgramRow, Style, program } from "./spec";
+
+export function interpreterRows(rows: ProgramRow[]): void {
+  rows.push(program("python python2 python3 pypy pypy3", Cmd.PYTHON | Kind.INTERP).style(0).options("cmWX")
+    .env("PYTHONPATH PYTHONHOME PYTHONSTARTUP"));
+  rows.push(program("perl", Cmd.PERL | Kind.INTERP).style(0).options("eEIlmMx").env("PERL5OPT PERL5LIB PERLLIB"));
+  rows.push(program("ruby irb", Cmd.RUBY | Kind.INTERP).style(0).options("eIrEC").env("RUBYOPT RUBYLIB"));
+  rows.push(program("node nodejs deno bun", Cmd.NODE | Kind.INTERP).style(0).options("epr", "eval= print= require= import=")
+    .env("NODE_OPTIONS"));
+  rows.push(program("php lua luajit tclsh wish Rscript osascript pwsh powershell julia",
+    Cmd.INTERP_OTHER | Kind.INTERP).style(0));
+}

@@ -1,0 +1,113 @@
+// Every program row, and the lookups over them: by name (basename, ASCII case-insensitive, as names.ts) and
+// by names.ts Cmd id. A family file exports one function that adds its rows; adding a family is one line in
+// addFamilies. Gate sets the walk and the checks use are derived from these rows, not kept by hand.
+
+import { allocZeroed, toLowerAscii } from "../../util/bytes";
+import { ProgramRow } from "./spec";
+import { archiveRows } from "./archives";
+import { awkRows } from "./awk";
+import { buildRows } from "./build";
+import { fileRows } from "./files";
+import { findRows } from "./find-xargs";
+import { gitRows } from "./git";
+import { interpreterRows } from "./interpreters";
+import { npmRows } from "./npm";
+import { remoteRows } from "./remote";
+import { sedRows } from "./sed";
+import { shellRows } from "./shells";
+import { systemRows } from "./system";
+import { textRows } from "./text";
+import { transferRows } from "./transfer";
+import { wrapperRows } from "./wrappers";
+
+// One line per family. A function, not an array: gate sets are built while modules initialize (walk.ts,
+// danger.ts), possibly before a global array here would be, which would leave every table empty.
+function addFamilies(rows: ProgramRow[]): void {
+  wrapperRows(rows);
+  findRows(rows);
+  remoteRows(rows);
+  shellRows(rows);
+  gitRows(rows);
+  npmRows(rows);
+  archiveRows(rows);
+  sedRows(rows);
+  awkRows(rows);
+  buildRows(rows);
+  textRows(rows);
+  interpreterRows(rows);
+  fileRows(rows);
+  systemRows(rows);
+  transferRows(rows);
+}
+
+let all: ProgramRow[] | null = null;
+let byName: Map<string, ProgramRow> | null = null;
+
+/** All rows, in family order. */
+export function programRows(): ProgramRow[] {
+  let rows = all;
+  if (rows === null) {
+    rows = [];
+    addFamilies(rows);
+    all = rows;
+  }
+  return rows;
+}
+
+function names(): Map<string, ProgramRow> {
+  let m = byName;
+  if (m === null) {
+    m = new Map<string, ProgramRow>();
+    const rows = programRows();
+    for (let i = 0; i < rows.length; i++) {
+      const parts = rows[i].names.split(" ");
+      for (let j = 0; j < parts.length; j++) if (parts[j].length > 0) m.set(parts[j].toLowerCase(), rows[i]);
+    }
+    byName = m;
+  }
+  return m;
+}
+
+/** The row of a program named (p, n) (a basename), or null. */
+export function rowOf(p: usize, n: i32): ProgramRow | null {
+  if (n <= 0 || n > 64) return null;
+  const bytes = new Uint8Array(n);
+  for (let i = 0; i < n; i++) bytes[i] = <u8>toLowerAscii(<u32>load<u8>(p + <usize>i));
+  const key = String.UTF8.decode(bytes.buffer, false);
+  const m = names();
+  return m.has(key) ? m.get(key) : null;
+}
+
+let byId: StaticArray<ProgramRow | null> | null = null;
+
+/** The row of a names.ts Cmd id (info & 0xff), or null: the walk's rules read their grammar here. */
+export function rowOfId(id: i32): ProgramRow | null {
+  let t = byId;
+  if (t === null) {
+    t = new StaticArray<ProgramRow | null>(256);
+    const rows = programRows();
+    for (let i = 0; i < rows.length; i++) if ((rows[i].info & 0xff) != 0) t[rows[i].info & 0xff] = rows[i];
+    byId = t;
+  }
+  return id > 0 && id < 256 ? t[id] : null;
+}
+
+/**
+ * The Cmd ids of the rows with rule bit `rule` (Rule), one byte per id as names.ts cmdSet: the gate sets
+ * of the walk and the built-in checks, so a rule a row declares is never skipped by a hand-kept list.
+ */
+export function ruleSet(rule: i32): usize {
+  const set = allocZeroed(256);
+  const rows = programRows();
+  for (let i = 0; i < rows.length; i++) {
+    if ((rows[i].rules & rule) != 0 && (rows[i].info & 0xff) != 0) store<u8>(set + <usize>(rows[i].info & 0xff), 1);
+  }
+  return set;
+}
+
+/** The row of a program by name (tests, tables). */
+export function rowNamed(name: string): ProgramRow | null {
+  const m = names();
+  const key = name.toLowerCase();
+  return m.has(key) ? m.get(key) : null;
+}

@@ -1,0 +1,21 @@
+// Remote shells and copies: ssh runs its words after the host remotely, and some -o options locally.
+// OpenSSH 9 and rsync 3.2 getopt tables.
+
+import { Cmd, Kind } from "./ids";
+import { CodeIn, ProgramRow, Style, program } from "./spec";
+
+const W = Kind.WRAPPER;
+
+export function remoteRows(rows: ProgramRow[]): void {
+  rows.push(program("ssh", Cmd.SSH | W).style(0).options("BbcDEeFIiJLlmOoPpQRSWw")
+    .runs("-o", CodeIn.SHELL_TEXT, "", "proxycommand=").runs("-o", CodeIn.SHELL_TEXT, "", "localcommand=")
+    .runs("-o", CodeIn.SHELL_TEXT, "", "knownhostscommand=").runs("-o", CodeIn.SHELL_TEXT, "", "remotecommand="));
+  rows.push(program("scp sftp", Cmd.SCP | W).options("cFiJloPDXS")
+    .runs("-S", CodeIn.SHELL_TEXT).runs("-o", CodeIn.SHELL_TEXT, "", "proxycommand="));
+  rows.push(program("rsync", Cmd.RSYNC | W)
+    .options("eBfT", "rsh=/e block-size=/B filter=/f temp-dir=/T rsync-path= exclude= include= exclude-from= " +
+      "include-from= files-from= backup-dir= suffix= chmod= chown= max-size= min-size= timeout= port= log-file=")
+    .runs("-e --rsh", CodeIn.SHELL_TEXT)
+    .flags("recursive/r archive/a verbose/v compress/z", "eBfT", "a:rlptgod")
+    .checked());
+}

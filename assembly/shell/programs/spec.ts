@@ -1,0 +1,323 @@
+// The shape of one program's row: its names, its option grammar, what its options do (run code, change
+// directory), the environment variables it loads code from, flag aliases for blocked_patterns, and its
+// effects (what it reads, writes, deletes or contacts). A row is data; the walker and the checks read it.
+// Rows are built with the chained setters below so each stays a few lines (see the family files).
+
+import { Script } from "../nodes";
+
+/** What an effect does to the thing an operand or option value names. */
+export const enum EffectKind {
+  READ = 1,
+  WRITE = 2,
+  DELETE = 3,
+  CONTACT = 4, // a URL or a host
+}
+
+/** Which words of a call an effect applies to (operands are the non-option words, after any subcommand). */
+export const enum EffectFrom {
+  OPERANDS = 1,             // every operand
+  OPERANDS_BUT_LAST = 2,    // cp/mv/ln sources
+  LAST_OPERAND = 3,         // cp/mv/ln target
+  FIRST_OPERAND = 4,        // a single operand (grep's PATTERN is not a file: rows say which operands are)
+  OPERANDS_AFTER_FIRST = 5, // grep's files
+  OPTION_VALUE = 6,         // the value of the option(s) named in `option` (sort -o, wc --files0-from)
+}
+
+/** One effect of a program: `kind` on the words `from` says, for `subcommand` ("" = any). */
+export class EffectRule {
+  constructor(
+    public kind: EffectKind,
+    public from: EffectFrom,
+    /** Spellings of the option whose value is meant, space-separated ("-o --output"); "" unless OPTION_VALUE. */
+    public option: string,
+    /** "" for any; else the subcommand ("clone"), optionally with an option it needs ("diff --no-index"). */
+    public subcommand: string,
+  ) {}
+}
+
+/** Effect builders: `reads(EffectFrom.OPERANDS)`, `writes(EffectFrom.OPTION_VALUE, "-o --output")`,
+ * `contacts(EffectFrom.OPERANDS, "clone")`. `arg` is the option's spellings for OPTION_VALUE, else the
+ * subcommand; `subcommand` is the subcommand of an OPTION_VALUE rule. */
+export function reads(from: EffectFrom, arg: string = "", subcommand: string = ""): EffectRule {
+  return effect(EffectKind.READ, from, arg, subcommand);
+}
+export function writes(from: EffectFrom, arg: string = "", subcommand: string = ""): EffectRule {
+  return effect(EffectKind.WRITE, from, arg, subcommand);
+}
+export function deletes(from: EffectFrom, arg: string = "", subcommand: string = ""): EffectRule {
+  return effect(EffectKind.DELETE, from, arg, subcommand);
+}
+export function contacts(from: EffectFrom, arg: string = "", subcommand: string = ""): EffectRule {
+  return effect(EffectKind.CONTACT, from, arg, subcommand);
+}
+
+function effect(kind: EffectKind, from: EffectFrom, arg: string, subcommand: string): EffectRule {
+  return from == EffectFrom.OPTION_VALUE ? new EffectRule(kind, from, arg, subcommand) : new EffectRule(kind, from, "", arg);
+}
+
+/** How an option grammar reads a command line (bits of OptionGrammar.style). */
+export const enum Style {
+  /** GNU getopt: options anywhere before `--`, operands among them. Without it, the first operand ends the options. */
+  PERMUTE = 1,
+  /** `-name` is one option word, never a cluster of letters (find, java, go). */
+  SINGLE_DASH_LONG = 2,
+  /** Long options must be spelt whole (GNU getopt_long accepts any unique prefix: `--dir` for `--directory`). */
+  EXACT_LONG = 4,
+  /** The first word may be a cluster without a dash whose letters take the following words (`tar xCf dir a.tar`). */
+  OLD_STYLE = 8,
+  /** `+x` is an option word too (shells: `bash +e`). */
+  PLUS = 16,
+  /** `--` is an ordinary word, not the end of the options (echo). */
+  NO_END_MARK = 32,
+  /** A short option's value is always the next word (npm's nopt: `-cid` is `-c -i -d`). */
+  SEPARATE_VALUES = 64,
+}
+
+/**
+ * Which options take a value. Short options: `valueShorts` take one (attached, `-fx.tar`, or the next word,
+ * `-f x.tar`); `optionalShorts` take one only attached (`make -j4`, `-j`). Long options, space-separated:
+ * `name` a flag, `name=` takes a value (`--name=v` or `--name v`), `name?` takes one only after `=`; any may
+ * end in `/c`, the short option it spells (`directory=/C`). A name written with its dash (`-TT=`) is a
+ * single-dash option spelt whole among clustered shorts (zip). Case-sensitive, as the tools are.
+ */
+export class OptionGrammar {
+  /** `longs` split (parse.ts longTable), on first use. */
+  table: LongTable | null = null;
+
+  constructor(
+    public valueShorts: string,
+    public optionalShorts: string,
+    public longs: string,
+    public style: i32,
+  ) {}
+}
+
+/** A long option's value, as OptionGrammar.longs spells it. */
+export const enum LongValue { NONE = 0, REQUIRED = 1, OPTIONAL = 2 }
+
+/** OptionGrammar.longs, split once per grammar. */
+export class LongTable {
+  names: string[] = [];
+  value: LongValue[] = [];
+  alias: u32[] = [];
+
+  constructor(spec: string) {
+    const parts = spec.split(" ");
+    for (let i = 0; i < parts.length; i++) {
+      let e = parts[i];
+      if (e.length == 0) continue;
+      let alias: u32 = 0;
+      const slash = e.indexOf("/");
+      if (slash >= 0) { alias = <u32>e.charCodeAt(slash + 1); e = e.substring(0, slash); }
+      let value = LongValue.NONE;
+      if (e.endsWith("=")) { value = LongValue.REQUIRED; e = e.substring(0, e.length - 1); }
+      else if (e.endsWith("?")) { value = LongValue.OPTIONAL; e = e.substring(0, e.length - 1); }
+      if (e.charCodeAt(0) == 0x2d) this.dashed = true;
+      this.names.push(e);
+      this.value.push(value);
+      this.alias.push(alias);
+    }
+  }
+
+  /** Single-dash names in a grammar of clustered shorts (zip's `-TT`): entries that start with `-`. */
+  dashed: bool = false;
+
+  /** Index of the long option (p, n): exact, else (unless `exact`) the one it is a unique prefix of; -1. */
+  find(p: usize, n: i32, exact: bool): i32 {
+    let found = -1;
+    for (let i = 0; i < this.names.length; i++) {
+      const name = this.names[i];
+      if (n > name.length || !sameBytes(p, n, name)) continue;
+      if (name.charCodeAt(0) == 0x2d && n < name.length) continue; // a dashed name is spelt whole
+      if (n == name.length) return i;
+      if (exact) continue;
+      if (found >= 0) found = -2; // ambiguous: getopt_long refuses it
+      else if (found == -1) found = i;
+    }
+    return found < 0 ? -1 : found;
+  }
+
+  indexOf(name: string): i32 {
+    for (let i = 0; i < this.names.length; i++) if (this.names[i] == name) return i;
+    return -1;
+  }
+}
+
+export function sameBytes(p: usize, n: i32, name: string): bool {
+  for (let k = 0; k < n; k++) if (<u32>load<u8>(p + <usize>k) != <u32>name.charCodeAt(k)) return false;
+  return true;
+}
+
+/** An option whose value (or, for WHOLE_LINE, the words after it) is code the program runs. */
+export const enum CodeIn {
+  SHELL_TEXT = 1, // the value is shell code (`sh -c`, `tar --to-command`, `rsync -e`)
+  PROGRAM = 2,    // the value names a program or code we cannot read (`tar -I`, `git clone -u`): dynamic
+  ANY_USE = 3,    // the option itself makes the call run code nobody can see (`npm --package`, `npx -p`)
+  FIRST_OPERAND = 4, // the flag makes the first operand shell code (`sh -c 'code'`)
+}
+
+export class CodeOption {
+  constructor(
+    /** Spellings, space-separated: "-I --use-compress-program". */
+    public option: string,
+    public how: CodeIn,
+    /** "" for any; else the subcommand it belongs to (git "rebase"). */
+    public subcommand: string,
+    /** "" for any value; else only a value starting with this (any case) is code, after it (`exec=`). */
+    public prefix: string,
+  ) {}
+}
+
+/** Procedural knowledge no table states (sed scripts, awk programs, git -c alias.*): argv[start, end) of `cmd`. */
+export type DescribeHook = (s: Script, cmd: i32, start: i32, end: i32, facts: ProgramFacts) => void;
+
+/**
+ * What a program's rules found in one call, as plain data the walker applies: nested code to analyze,
+ * directories the command runs in, whether its program comes from stdin. Programs fill it; they never call
+ * the walker. Word indexes are Script words; offsets are byte offsets into them.
+ */
+export class ProgramFacts {
+  // Nested code: the text of word `codeWord[i]` from byte `codeOffset[i]`.
+  codeWord: i32[] = [];
+  codeOffset: i32[] = [];
+  /** Code that exists but cannot be read (computed at run time, a fetched package, a config key). */
+  hiddenCode: bool = false;
+  /** The program reads its code from stdin. */
+  codeFromStdin: bool = false;
+  // Directories the command alone runs in (`tar -C d`): word, byte offset, relative to the previous one.
+  cdWord: i32[] = [];
+  cdOffset: i32[] = [];
+  cdNested: bool[] = [];
+
+  reset(): void {
+    this.codeWord.length = 0;
+    this.codeOffset.length = 0;
+    this.hiddenCode = false;
+    this.codeFromStdin = false;
+    this.cdWord.length = 0;
+    this.cdOffset.length = 0;
+    this.cdNested.length = 0;
+  }
+
+  code(word: i32, offset: i32): void {
+    this.codeWord.push(word);
+    this.codeOffset.push(offset);
+  }
+
+  /** `word` -1: a directory known only at run time. */
+  cd(word: i32, offset: i32, nested: bool): void {
+    this.cdWord.push(word);
+    this.cdOffset.push(offset);
+    this.cdNested.push(nested);
+  }
+}
+
+/** Which of the analysis' rules a row has (bits of ProgramRow.rules): gate sets are derived from them. */
+export const enum Rule {
+  WALK = 1,  // the walk's bookkeeping (walk.ts)
+  CHECK = 2, // the built-in checks by name (danger.ts)
+  FLAGS = 4, // a flag table for blocked_patterns (flags.ts)
+}
+
+/** One program: everything the analysis knows about it. Built with `program(names, id)` and the setters. */
+export class ProgramRow {
+  grammar: OptionGrammar = new OptionGrammar("", "", "", Style.PERMUTE);
+  /** Options that run code. */
+  runsCode: CodeOption[] = [];
+  /** Spellings of the options that make the command run in another directory ("-C --directory"). */
+  changesDirectory: string = "";
+  /** Environment variables whose value is code or a program it loads, space-separated ("NODE_OPTIONS"). */
+  codeEnv: string = "";
+  /** blocked_patterns flag aliases, lowercase: "recursive/r force/f" (a long name compares as its letter). */
+  flagAliases: string = "";
+  /**
+   * Short options that end a cluster when flags are collected for blocked_patterns (flags.ts). For most rows
+   * the grammar's value shorts; apart where the flag view spans every subcommand (git: commit -m, checkout -b).
+   */
+  flagValueShorts: string = "";
+  /** Flags that set others: "a:rdp" (-a also sets -r, -d, -p). */
+  flagImplies: string = "";
+  /** What it reads, writes, deletes, contacts. */
+  effects: EffectRule[] = [];
+  /** Subcommands with their own grammar (git clone, npm exec): parseArgs switches to them. */
+  subcommands: ProgramRow[] = [];
+  /** Rule bits: which gate sets hold this row's Cmd id (registry.ts derives them). */
+  rules: i32 = 0;
+  /** Procedural rules no table states; null for most programs. */
+  describe: DescribeHook | null = null;
+
+  constructor(
+    /** Names, space-separated ("tar gtar bsdtar"); looked up by basename, ASCII case-insensitively. */
+    public names: string,
+    /** Its names.ts info (Cmd id | Kind bits); 0 for a program the walk has no rule for. */
+    public info: i32,
+  ) {}
+
+  /** Short options that take a value, ones whose value is only attached, and the long options (OptionGrammar). */
+  options(valueShorts: string, longs: string = "", optionalShorts: string = ""): ProgramRow {
+    this.grammar = new OptionGrammar(valueShorts, optionalShorts, longs, this.grammar.style);
+    return this;
+  }
+
+  /** Replace the grammar's Style bits (default PERMUTE). */
+  style(bits: i32): ProgramRow {
+    this.grammar.style = bits;
+    return this;
+  }
+
+  runs(option: string, how: CodeIn, subcommand: string = "", prefix: string = ""): ProgramRow {
+    this.runsCode.push(new CodeOption(option, how, subcommand, prefix));
+    return this;
+  }
+
+  cd(option: string): ProgramRow {
+    this.changesDirectory = option;
+    return this;
+  }
+
+  env(names: string): ProgramRow {
+    this.codeEnv = names;
+    return this;
+  }
+
+  /** Flag aliases and implications for blocked_patterns, and the shorts that take a value there. */
+  flags(aliases: string, valueShorts: string, implies: string = ""): ProgramRow {
+    this.flagAliases = aliases;
+    this.flagValueShorts = valueShorts;
+    this.flagImplies = implies;
+    this.rules |= Rule.FLAGS;
+    return this;
+  }
+
+  /** The walk's bookkeeping has a rule for this program (walk.ts). */
+  walks(): ProgramRow {
+    this.rules |= Rule.WALK;
+    return this;
+  }
+
+  /** The built-in checks have a rule for this program by name (danger.ts). */
+  checked(): ProgramRow {
+    this.rules |= Rule.CHECK;
+    return this;
+  }
+
+  effect(rule: EffectRule): ProgramRow {
+    this.effects.push(rule);
+    return this;
+  }
+
+  sub(row: ProgramRow): ProgramRow {
+    this.subcommands.push(row);
+    return this;
+  }
+
+  hook(fn: DescribeHook): ProgramRow {
+    this.describe = fn;
+    return this;
+  }
+}
+
+/** A new row: `program("tar gtar bsdtar", Cmd.TAR | Kind.WRAPPER).options("bCfF…", "directory=/C …")`. */
+export function program(names: string, info: i32 = 0): ProgramRow {
+  return new ProgramRow(names, info);
+}
