@@ -217,8 +217,9 @@ function checkContact(scopes: CommandScopes, s: Script, e: i32, known: bool, wor
   return verdict.deny(verdict.code, actor(s, e) + " contacts " + shown + ", outside the passport's web.fetch limits: " + verdict.message);
 }
 
+/** A local path, not a remote's or branch's name (`origin`, `feature/x`). */
 function looksLikePath(text: string): bool {
-  return text.startsWith("/") || text.startsWith(".") || text.startsWith("~") || text.includes("/");
+  return text.startsWith("/") || text.startsWith(".") || text.startsWith("~");
 }
 
 /**

@@ -243,6 +243,7 @@ function applyRule(s: Script, v: i32, rule: EffectRule, a: ParsedArgs, out: Effe
     return;
   }
   if (from == EffectFrom.ALWAYS) { out.addFixed(rule.kind, v, cmd, rule.path); return; }
+  if (from == EffectFrom.OPERANDS_OR_CWD && n == 0) { out.addFixed(rule.kind, v, cmd, "."); return; }
   let lo = 0, hi = n;
   if (from == EffectFrom.OPERANDS_BUT_LAST) hi = n - 1;
   else if (from == EffectFrom.LAST_OPERAND) { if (n < 2) return; lo = n - 1; }

@@ -226,8 +226,9 @@ async function validateCommand(args: string[], io: { stdout: NodeJS.WritableStre
   let failed = 0;
   for (const file of positionals) {
     try {
-      await loadGuard(file);
+      const loaded = await loadGuard(file);
       io.stdout.write(`${file}: valid\n`);
+      for (const warning of loaded.warnings ?? []) io.stderr.write(`${file}: warning: ${warning}\n`);
     } catch (error) {
       if (!(error instanceof ConfigError)) throw error;
       failed++;

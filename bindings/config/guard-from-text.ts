@@ -7,6 +7,7 @@
  * config is a ConfigError, never a silently weaker guard.
  */
 
+import { scopeWarnings } from "./scope-warnings.ts";
 import { CoreError } from "../core/abi.ts";
 import { AllowlistProvider } from "../providers/allowlist.ts";
 import { PassportProvider } from "../providers/passport.ts";
@@ -84,6 +85,8 @@ export interface LoadedGuard {
   sanitizer?: ToolResultFilter;
   config: PortcullisConfig;
   file: string;
+  /** Things the config allows that it may not mean (scope-warnings.ts); the guard loads all the same. */
+  warnings?: string[];
 }
 
 interface PassportSource {
@@ -165,7 +168,8 @@ export async function loadGuardFromText(source: string, options: TextLoadOptions
     approvals: options.approvals,
     sanitizer,
   });
-  return sanitizer ? { guard, safety, sanitizer, config, file } : { guard, safety, config, file };
+  const warnings = ctx.passport ? scopeWarnings(ctx.passport.passport) : [];
+  return sanitizer ? { guard, safety, sanitizer, config, file, warnings } : { guard, safety, config, file, warnings };
 }
 
 function locate(ctx: BuildContext, source: string, pointer: string): { line: number; column: number } {

@@ -26,6 +26,8 @@ export const enum EffectFrom {
   SECOND_OPERAND = 9,
   /** Not an operand: the rule's `path` (`.` = the working directory; "" = a place no path names, such as npm's global prefix). */
   ALWAYS = 10,
+  /** Every operand, or the working directory when there is none (`ls`, `du`, `tree`). */
+  OPERANDS_OR_CWD = 11,
 }
 
 export class EffectRule {
@@ -61,8 +63,8 @@ export class EffectRow {
 }
 
 // Short constructors keep the tables one line per rule.
-export function reads(from: EffectFrom, option: string = "", subcommand: string = "", when: string = ""): EffectRule {
-  return new EffectRule(EffectKind.READ, from, option, subcommand, when);
+export function reads(from: EffectFrom, option: string = "", subcommand: string = "", when: string = "", path: string = ""): EffectRule {
+  return new EffectRule(EffectKind.READ, from, option, subcommand, when, path);
 }
 export function writes(from: EffectFrom, option: string = "", subcommand: string = "", when: string = "", path: string = ""): EffectRule {
   return new EffectRule(EffectKind.WRITE, from, option, subcommand, when, path);

@@ -39,7 +39,7 @@ export const NETWORK: Array<EffectRow> = [
       "--private-key", "--bind-address"],
     [contacts(O), writes(V, "-O"), writes(V, "--output-document"), writes(V, "-o"), writes(V, "--output-file"),
       writes(V, "-a"), writes(V, "--append-output"), writes(V, "-P"), writes(V, "--directory-prefix"),
-      writes(V, "--save-cookies"), writes(EffectFrom.ALWAYS, "", "", "!-O --output-document --spider", "."),
+      writes(V, "--save-cookies"), writes(EffectFrom.ALWAYS, "", "", "!-O --output-document -P --directory-prefix --spider", "."),
       reads(V, "-i"), reads(V, "--input-file"), reads(V, "--post-file"), reads(V, "--body-file"), reads(V, "--load-cookies"),
       reads(V, "--config"), reads(V, "--certificate"), reads(V, "--private-key"),
       // -e runs a wgetrc command, which can name any output file: a write to a place no path names.

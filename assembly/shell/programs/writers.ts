@@ -26,7 +26,7 @@ export const WRITERS: Array<EffectRow> = [
   new EffectRow(["chmod", "chown", "chgrp"], "", ["--reference", "--from"],
     [writes(EffectFrom.OPERANDS_AFTER_FIRST, "", "", "!--reference"), writes(O, "", "", "--reference"), reads(V, "--reference")]),
   // sed -i edits its files in place (sed's other rules: the programs table).
-  new EffectRow(["sed"], "efl", ["--expression", "--file", "--line-length", "--in-place"],
+  new EffectRow(["sed"], "efl", ["--expression", "--file", "--line-length"],
     [reads(EffectFrom.FILES_AFTER_PATTERN, "-e -f --expression --file"), reads(V, "-f"), reads(V, "--file"),
       writes(EffectFrom.FILES_AFTER_PATTERN, "-e -f --expression --file", "", "-i --in-place")]),
 ];
