@@ -26,6 +26,8 @@
 //      → oap.command_injection_detected
 //   9. arithmetic reading a value from outside the command (`read x; echo $((x))`; shell/arith.ts)
 //      → oap.command_injection_detected
+//  10. the passport's data.file.read / data.file.write / web.fetch limits on what the command reads, writes
+//      and contacts (command-scopes.ts) → their codes; unbound_programs → ask or oap.command_not_allowed
 // Throughout, the analysis counts its work (util/budget.ts); past the budget → oap.work_budget_exceeded.
 //
 // Unlike APort, a missing or empty allowed_commands allows nothing (fail closed).
@@ -49,6 +51,7 @@ import { envName } from "../shell/argv";
 import { codeVariableSet, gitConfigMoved, isCodeVariableName, programOption } from "../shell/hidden-code";
 import { ArithTaint, arithTainted } from "../shell/arith";
 import { WORK_BUDGET, overBudget, spend } from "../util/budget";
+import { CommandScopes, checkScopes } from "./command-scopes";
 
 export class CommandLimits {
   allowedCommands: Array<string> | null = null;
@@ -59,6 +62,8 @@ export class CommandLimits {
   maxExecutionTime: f64 = NaN;
   allowedWorkingDirectories: Array<string> | null = null;
   blockedEnvVars: Array<string> = [];
+  /** The passport's file and web scopes, which bind what commands do too (command-scopes.ts). */
+  scopes: CommandScopes = new CommandScopes();
 
   // Compiled by compile().
   allowAny: bool = false;
@@ -437,6 +442,11 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
       ", a value from outside the command; bash runs any $( ) in an array subscript inside it, so it cannot be checked (assign the value in the command, or compute it without shell arithmetic)");
   }
   if (overBudget()) return overWorkBudget(verdict, "its checks");
+  // 10. File and web scopes.
+  if (limits.scopes.active()) {
+    const cwdText = cwdOk ? toolCwd.toString() : "";
+    if (!checkScopes(limits.scopes, s, t, cwdText, input.workspaceRoot, input.home, verdict)) return false;
+  }
   return true;
 }
 

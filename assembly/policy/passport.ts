@@ -13,7 +13,7 @@ import { RequestView } from "./request";
 import { Verdict, Code } from "./verdict";
 import { ToolMap, isCapabilityId, packFor, splitMcpToolName, isExecToolName, isJudgedExecArgument, CAP_MCP, CAP_COMMAND, CAP_FILE_READ, CAP_FILE_WRITE } from "./tool-map";
 import { CapabilityRule, RuleContext } from "./rules/rule";
-import { compileRule, capabilityOfBlock } from "./rules/registry";
+import { compileRule, capabilityOfBlock, linkScopes } from "./rules/registry";
 import { assuranceRank } from "./money";
 import { checkUsage } from "./usage";
 import { settleRule, CAPABILITIES_POINTER } from "./provenance";
@@ -172,6 +172,7 @@ export class PassportPolicy extends Policy {
         m = json.nextMember(m);
       }
     }
+    linkScopes(this.rules);
   }
 
   /** An alias (`messaging.message.send`) shares the rule of the capability it stands for. */

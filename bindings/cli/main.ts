@@ -227,8 +227,9 @@ async function validateCommand(args: string[], io: { stdout: NodeJS.WritableStre
   for (const file of positionals) {
     try {
       // A policy whose own tests fail is not valid.
-      await loadGuard(file, { clock, strict: true });
+      const loaded = await loadGuard(file, { clock, strict: true });
       io.stdout.write(`${file}: valid\n`);
+      for (const warning of loaded.warnings ?? []) io.stderr.write(`${file}: warning: ${warning}\n`);
     } catch (error) {
       if (!(error instanceof ConfigError)) throw error;
       failed++;

@@ -10,6 +10,7 @@
 import { CoreError } from "../core/index.ts";
 import { AllowlistProvider, CompositeProvider, PassportProvider, isGuardrailProvider, type Clock, type GuardrailProvider, type PassportConfig } from "../providers/index.ts";
 import { EnforcementModeError } from "../enforcement/index.ts";
+import { scopeWarnings } from "./scope-warnings.ts";
 import type { UsageStore } from "../usage/types.ts";
 import { Guard, type AuditSink, type ToolResultFilter } from "../middleware/index.ts";
 import type { ApprovalGate } from "../approvals/index.ts";
@@ -97,6 +98,8 @@ export interface LoadedGuard {
   sources: string[];
   /** "sha256:<hex>" of the canonical policy: the config with every passport it names (see policy-digest.ts). */
   digest: string;
+  /** Things the config allows that it may not mean (scope-warnings.ts); the guard loads all the same. */
+  warnings?: string[];
 }
 
 interface PassportSource {
@@ -192,7 +195,8 @@ export async function loadGuardFromText(source: string, options: TextLoadOptions
   const tests = parsed.kind === "config" ? policyTests(config.tests, ctx, null) : policyTests(undefined, ctx, "");
   if (options.strict) await requirePassingTests(guard, tests);
   const sources = [...new Set(ctx.read.map((r) => r.file))];
-  return sanitizer ? { guard, safety, sanitizer, config, file, tests, sources, digest } : { guard, safety, config, file, tests, sources, digest };
+  const warnings = ctx.passport ? scopeWarnings(ctx.passport.passport) : [];
+  return sanitizer ? { guard, safety, sanitizer, config, file, tests, sources, digest, warnings } : { guard, safety, config, file, tests, sources, digest, warnings };
 }
 
 /** The config's own tests, then its passport's (wherever it is written; `passportPrefix` "" for a bare passport file). */

@@ -7,6 +7,7 @@ import { JsonType, DUPLICATE } from "../../json/reader";
 import { timeoutInMs } from "../tool-map";
 import { argvToShellLine } from "./argv-line";
 import { CommandLimits, CommandInput, checkCommand } from "../command";
+import { Unbound } from "../command-scopes";
 import { RequestView, InputKeys } from "../request";
 import { Verdict, Code } from "../verdict";
 import { CapabilityRule, RuleContext } from "./rule";
@@ -14,7 +15,7 @@ import { LimitsReader } from "./limits-reader";
 
 export const COMMAND_KEYS: StaticArray<string> = [
   "allowed_commands", "blocked_patterns", "max_execution_time", "allowed_working_directories", "blocked_env_vars",
-  "builtin_checks", "require_listed_builtins", "approval_required", "enforcement",
+  "builtin_checks", "require_listed_builtins", "approval_required", "enforcement", "bind_scopes", "unbound_programs",
 ];
 
 // The tool_input fields check reads, found in one pass (RequestView.findInput).
@@ -51,6 +52,11 @@ export class CommandRule extends CapabilityRule {
     limits.blockedEnvVars = read.stringsOr("blocked_env_vars", []);
     limits.builtinChecks = read.bool("builtin_checks", true);
     limits.requireListedBuiltins = read.bool("require_listed_builtins", false);
+    limits.scopes.enabled = read.bool("bind_scopes", true);
+    const unbound = read.string("unbound_programs");
+    if (unbound == "ask") limits.scopes.unbound = Unbound.ASK;
+    else if (unbound == "deny") limits.scopes.unbound = Unbound.DENY;
+    else if (unbound != null && unbound != "allow") read.errors.add(read.keyPath("unbound_programs"), "expected 'allow', 'ask' or 'deny'");
     const problem = limits.compile();
     if (problem.length > 0) read.errors.add(read.path, problem);
     return rule;

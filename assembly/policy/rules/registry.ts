@@ -27,6 +27,7 @@ import { McpRule, MCP_KEYS } from "./mcp-rule";
 import { MessagingRule, MESSAGING_KEYS, MESSAGING_FLAT_KEYS } from "./messaging-rule";
 import { PaymentRule, REFUND_KEYS, CHARGE_KEYS } from "./payment-rule";
 import { ExportRule, EXPORT_KEYS } from "./export-rule";
+import { FileLimits } from "../file";
 
 /** The limit keys of an enforced capability, or null when its limits are not enforced. */
 export function keysOf(capability: string): StaticArray<string> | null {
@@ -111,6 +112,7 @@ export function compileRule(capability: string, json: Json, limitsPos: i32, erro
   rule.approvalRequired = read.bool("approval_required", false);
   rule.pointer = read.path;
   checkEnforcement(json, read.find("enforcement"), read.keyPath("enforcement"), errors);
+  rule.declared = block >= 0;
   return rule;
 }
 
@@ -120,4 +122,28 @@ function hasFlatKeys(json: Json, limitsPos: i32): bool {
     if (json.get(limitsPos, MESSAGING_FLAT_KEYS[i]) != -1) return true;
   }
   return false;
+}
+
+/**
+ * Link the command rule to the file and web limits blocks the passport declares: they bind what commands
+ * read, write and contact too (command-scopes.ts). A capability held without a block binds nothing.
+ */
+export function linkScopes(rules: Map<string, CapabilityRule>): void {
+  if (!rules.has(CAP_COMMAND)) return;
+  const command = rules.get(CAP_COMMAND);
+  if (!(command instanceof CommandRule)) return;
+  const scopes = (<CommandRule>command).limits.scopes;
+  scopes.read = declaredFile(rules, CAP_FILE_READ);
+  scopes.write = declaredFile(rules, CAP_FILE_WRITE);
+  scopes.web = null;
+  if (rules.has(CAP_WEB_FETCH)) {
+    const web = rules.get(CAP_WEB_FETCH);
+    if (web.declared && web instanceof WebRule) scopes.web = (<WebRule>web).limits;
+  }
+}
+
+function declaredFile(rules: Map<string, CapabilityRule>, capability: string): FileLimits | null {
+  if (!rules.has(capability)) return null;
+  const rule = rules.get(capability);
+  return rule.declared && rule instanceof FileRule ? (<FileRule>rule).limits : null;
 }

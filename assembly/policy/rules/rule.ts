@@ -12,6 +12,8 @@ export class RuleContext {
 }
 
 export abstract class CapabilityRule {
+  /** The passport has a limits block for the capability (a held capability may have none). */
+  declared: bool = false;
   /** `approval_required: true` in the block turns an allow into `ask`. */
   approvalRequired: bool = false;
   /** Calls per sliding minute / per UTC day (-1 = no limit), and the keys that set them. */

@@ -6,3 +6,4 @@ export {
 export { ParsedArgs, longTable, parseArgs } from "./parse";
 export { programRows, ruleSet, rowNamed, rowOf, rowOfId } from "./registry";
 export { Cmd, Kind, cmdId } from "./ids";
+export { effectRowOf } from "./effect-rows";

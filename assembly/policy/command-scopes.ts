@@ -1,0 +1,273 @@
+// The passport's file and web scopes bind what an allowed command does: a
+// path a command reads is judged by data.file.read exactly as the file tools'
+// paths are (file.ts: allowed_paths, blocked paths, the sensitive-file list),
+// a path it writes, creates or deletes by data.file.write, and a host it
+// contacts by web.fetch (web.ts: allowed/blocked domains, private and
+// metadata addresses). What each program reads, writes and contacts comes
+// from shell/effects.ts; a scope the passport does not declare binds nothing.
+//
+// Fail closed: a path computed at run time, a relative path after a `cd` to a
+// directory that is not known, a brace expansion, or a write to a place no path
+// names is refused when the scope it falls under is declared.
+//
+// Not bound: what an interpreter does with the code it runs (`node x.js`,
+// `npm run`, `make`, `bash script.sh`); `unbound_programs` sends such runs to
+// ask or deny.
+
+import { ByteBuffer } from "../util/bytes";
+import { canonicalizePath } from "../util/path";
+import { Code, Verdict } from "./verdict";
+import { FileLimits, FileInput, checkFile } from "./file";
+import { WebLimits, WebInput, checkWeb, quote } from "./web";
+import {
+  CdResult, CwdTracker, EffectKind, EffectList, Script, WordFlag, collectEffects, showCommand, showWord, effectProgram,
+} from "../shell";
+
+export const enum Unbound { ALLOW = 0, ASK = 1, DENY = 2 }
+
+/** The scopes that bind commands, linked from the passport's other limits blocks (passport.ts). */
+export class CommandScopes {
+  /** false: the passport's `bind_scopes: false` — the command-only reading. */
+  enabled: bool = true;
+  unbound: Unbound = Unbound.ALLOW;
+  read: FileLimits | null = null;
+  write: FileLimits | null = null;
+  web: WebLimits | null = null;
+
+  active(): bool {
+    return this.enabled && (this.read !== null || this.write !== null || this.web !== null);
+  }
+}
+
+const effects = new EffectList();
+const fileInput = new FileInput();
+const webInput = new WebInput();
+const places: Array<string> = [];
+const textBuf = new ByteBuffer(128);
+
+/** Directories a relative path of the command may be resolved against; false when one is not known. */
+function collectPlaces(tracker: CwdTracker, toolCwd: string): bool {
+  places.length = 0;
+  if (toolCwd.length == 0) return false;
+  places.push(toolCwd);
+  for (let i = 0; i < tracker.count; i++) {
+    if (tracker.result.get(i) != CdResult.OK) return false;
+    places.push(String.UTF8.decodeUnsafe(tracker.text.ptr + <usize>tracker.cdStart.get(i), <usize>tracker.cdLen.get(i), false));
+  }
+  return true;
+}
+
+/** True when every effect of the command is within the declared scopes; otherwise the verdict holds the deny (or ask). */
+export function checkScopes(scopes: CommandScopes, s: Script, tracker: CwdTracker, toolCwd: string,
+  workspaceRoot: string, home: string, verdict: Verdict): bool {
+  collectEffects(s, effects);
+  const known = collectPlaces(tracker, toolCwd);
+  for (let e = 0, n = effects.count; e < n; e++) {
+    const kind = <EffectKind>effects.kind.get(e);
+    if (kind == EffectKind.CONTACT) {
+      if (!checkContact(scopes, s, e, known, workspaceRoot, home, verdict)) return false;
+      continue;
+    }
+    const limits = kind == EffectKind.READ ? scopes.read : scopes.write;
+    if (limits === null) continue;
+    if (!checkPath(limits!, kind, s, e, effectText(s, e), known, workspaceRoot, home, verdict)) return false;
+  }
+  if (effects.unbound.length > 0 && scopes.unbound != Unbound.ALLOW) {
+    const v = effects.unbound.get(0);
+    const name = showWord(s, s.viewArg(v, 0));
+    const why = "command '" + showCommand(s, s.vCmd(v)) + "' runs code whose reads, writes and connections cannot be known (" +
+      name + " can run any code; the file and web scopes cannot bind it)";
+    if (scopes.unbound == Unbound.DENY) return verdict.deny(Code.COMMAND_NOT_ALLOWED, why + ", and unbound_programs is 'deny'");
+    return verdict.ask(Code.APPROVAL_REQUIRED, why + ", and unbound_programs is 'ask'");
+  }
+  return true;
+}
+
+/** The effect's text as written (a fixed path, or the part of its word). */
+function effectText(s: Script, e: i32): string {
+  const w = effects.word.get(e);
+  if (w < 0) return effects.fixed[effects.fixedIndex.get(e)];
+  const start = effects.start.get(e), end = effects.end.get(e);
+  return String.UTF8.decodeUnsafe(s.wordPtr(w) + <usize>start, <usize>(end - start), false);
+}
+
+/** Who does it, for a message: `cat` or "a redirection of 'cmd'". */
+function actor(s: Script, e: i32): string {
+  const v = effects.view.get(e);
+  if (v >= 0) return "'" + showWord(s, s.viewArg(v, 0)) + "'";
+  const c = effects.cmd.get(e);
+  return s.cArgc(c) == 0 ? "a redirection" : "a redirection of '" + showCommand(s, c) + "'";
+}
+
+function verb(kind: EffectKind): string {
+  if (kind == EffectKind.READ) return "reads";
+  if (kind == EffectKind.WRITE) return "writes";
+  if (kind == EffectKind.DELETE) return "deletes";
+  return "contacts";
+}
+
+function scopeName(kind: EffectKind): string {
+  return kind == EffectKind.READ ? "data.file.read" : kind == EffectKind.CONTACT ? "web.fetch" : "data.file.write";
+}
+
+/** Paths that are not files: reading or writing them touches nothing the scopes protect. */
+function isDevice(path: string): bool {
+  return path == "/dev/null" || path == "/dev/stdout" || path == "/dev/stderr" || path == "/dev/stdin" || path == "/dev/tty" ||
+    path == "/dev/zero" || path == "/dev/fd/0" || path == "/dev/fd/1" || path == "/dev/fd/2" || path == "/dev/urandom" ||
+    path == "/dev/random";
+}
+
+/** Has the word a part computed at run time in [start, end)? */
+function computed(s: Script, w: i32, start: i32, end: i32): bool {
+  if ((s.wordFlags(w) & WordFlag.DYNAMIC) == 0) return false;
+  const a = s.attrPtr(w);
+  for (let i = start; i < end; i++) if (load<u8>(a + <usize>i) == 2) return true; // Attr.EXPANSION
+  return false;
+}
+
+function checkPath(limits: FileLimits, kind: EffectKind, s: Script, e: i32, text: string, known: bool,
+  workspaceRoot: string, home: string, verdict: Verdict): bool {
+  const w = effects.word.get(e);
+  const what = actor(s, e) + " " + verb(kind) + " ";
+  const scope = scopeName(kind);
+  if (w < 0 && text.length == 0) {
+    return verdict.deny(Code.PATH_NOT_ALLOWED, what + "files in a place no path names (" + showCommand(s, effects.cmd.get(e)) +
+      "), so " + scope + " allowed_paths cannot be checked");
+  }
+  if (w >= 0) {
+    if (computed(s, w, effects.start.get(e), effects.end.get(e))) {
+      return verdict.deny(Code.PATH_NOT_ALLOWED, what + quote(showWord(s, w)) + ", a path computed at run time, so " + scope +
+        " allowed_paths cannot be checked (write the path out)");
+    }
+    if ((s.wordFlags(w) & WordFlag.BRACE) != 0) {
+      return verdict.deny(Code.PATH_NOT_ALLOWED, what + quote(text) + ", a brace expansion, so " + scope +
+        " allowed_paths cannot be checked (write each path out)");
+    }
+  }
+  const absolute = text.startsWith("/") || text.startsWith("~");
+  if (!absolute && !known) {
+    return verdict.deny(Code.PATH_NOT_ALLOWED, what + quote(text) + ", a relative path after a change to a directory that is not known, so " +
+      scope + " allowed_paths cannot be checked");
+  }
+  const glob = w >= 0 && (s.wordFlags(w) & WordFlag.GLOB) != 0;
+  const count = absolute ? 1 : places.length;
+  for (let i = 0; i < count; i++) {
+    const base = absolute ? (places.length > 0 ? places[0] : "/") : places[i];
+    const resolved = canonicalizePath(text, base, home);
+    if (resolved === null) {
+      return verdict.deny(Code.PATH_NOT_ALLOWED, what + quote(text) + ", which cannot be resolved (no home is known for '~', or '~user'), so " +
+        scope + " allowed_paths cannot be checked");
+    }
+    if (isDevice(resolved!)) continue;
+    // A glob may match anything in its fixed directory: both that directory and the pattern as a name must pass.
+    if (glob && !checkOne(limits, kind, what, text, globDirectory(resolved!), true, workspaceRoot, home, verdict)) return false;
+    if (!checkOne(limits, kind, what, text, resolved!, false, workspaceRoot, home, verdict)) return false;
+  }
+  return true;
+}
+
+/** The directory part of a resolved glob before its first segment with * ? or [. */
+function globDirectory(path: string): string {
+  let cut = path.length;
+  for (let i = 0; i < path.length; i++) {
+    const c = path.charCodeAt(i);
+    if (c == 0x2a || c == 0x3f || c == 0x5b) { cut = i; break; }
+  }
+  const slash = path.lastIndexOf("/", cut);
+  return slash <= 0 ? "/" : path.substring(0, slash);
+}
+
+function checkOne(limits: FileLimits, kind: EffectKind, what: string, text: string, path: string, directory: bool,
+  workspaceRoot: string, home: string, verdict: Verdict): bool {
+  fileInput.path = path;
+  fileInput.workspaceRoot = workspaceRoot;
+  fileInput.home = home;
+  fileInput.writeBytes = NaN;
+  fileInput.directory = directory || kind != EffectKind.READ; // allowed_extensions: for the file tools' own files
+  if (checkFile(limits, fileInput, kind != EffectKind.READ, verdict)) return true;
+  const shown = text == path ? quote(path) : quote(text) + " (" + path + ")";
+  return verdict.deny(verdict.code, what + shown + ", outside the passport's " + scopeName(kind) + " limits: " + verdict.message);
+}
+
+function checkContact(scopes: CommandScopes, s: Script, e: i32, known: bool, workspaceRoot: string, home: string, verdict: Verdict): bool {
+  const text = effectText(s, e);
+  const v = effects.view.get(e);
+  const program = v >= 0 ? effectProgram(s, v) : "";
+  const w = effects.word.get(e);
+  if (w >= 0 && computed(s, w, effects.start.get(e), effects.end.get(e))) {
+    if (scopes.web === null) return true;
+    return verdict.deny(Code.DOMAIN_NOT_ALLOWED, actor(s, e) + " contacts " + quote(showWord(s, w)) +
+      ", an address computed at run time, so web.fetch allowed_domains cannot be checked (write the URL out)");
+  }
+  const url = urlOf(text, program);
+  if (url.length == 0) {
+    // Not an address: a local repository or package path (git clone /x, npm install ../x), or a remote's name.
+    if (!looksLikePath(text)) return true;
+    const kind = effects.sub[e] == "push" ? EffectKind.WRITE : EffectKind.READ;
+    const limits = kind == EffectKind.READ ? scopes.read : scopes.write;
+    if (limits === null) return true;
+    return checkPath(limits!, kind, s, e, text, known, workspaceRoot, home, verdict);
+  }
+  const web = scopes.web;
+  if (web === null) return true;
+  webInput.url = url;
+  webInput.method = "";
+  if (checkWeb(web!, webInput, verdict)) return true;
+  const shown = url == text ? quote(text) : quote(text) + " (" + url + ")";
+  return verdict.deny(verdict.code, actor(s, e) + " contacts " + shown + ", outside the passport's web.fetch limits: " + verdict.message);
+}
+
+/** A local path, not a remote's or branch's name (`origin`, `feature/x`). */
+function looksLikePath(text: string): bool {
+  return text.startsWith("/") || text.startsWith(".") || text.startsWith("~");
+}
+
+/**
+ * The URL a program's operand contacts, for the web.fetch check, or "" when it names no host. curl and wget take
+ * a bare host as http://host; git's ssh forms (`git@host:path`, `ssh://user@host/path`) and npm's shorthands
+ * (`github:user/repo`, `user/repo`) are judged by their host as https URLs.
+ */
+function urlOf(text: string, program: string): string {
+  const t = text.startsWith("git+") ? text.substring(4) : text;
+  const scheme = t.indexOf("://");
+  if (scheme > 0) {
+    const name = t.substring(0, scheme).toLowerCase();
+    if (name == "http" || name == "https") return t;
+    // ssh://git@host/x, git://host/x: the host is what is judged; the user name is not a credential here.
+    let rest = t.substring(scheme + 3);
+    const slash = rest.indexOf("/");
+    const at = rest.lastIndexOf("@", slash < 0 ? rest.length : slash);
+    if (at >= 0) rest = rest.substring(at + 1);
+    if (name == "file") return "";
+    return "https://" + rest;
+  }
+  if (program == "curl" || program == "wget") return t.length > 0 ? "http://" + t : "";
+  if (program == "git") {
+    // scp-like `user@host:path` (a colon before any slash).
+    const colon = t.indexOf(":");
+    const slash = t.indexOf("/");
+    if (colon > 0 && (slash < 0 || colon < slash)) {
+      const at = t.lastIndexOf("@", colon);
+      return "https://" + t.substring(at + 1, colon) + "/" + t.substring(colon + 1);
+    }
+    return "";
+  }
+  if (program == "npm" || program == "pnpm" || program == "yarn") {
+    if (t.startsWith("github:")) return "https://github.com/" + t.substring(7);
+    if (t.startsWith("gitlab:")) return "https://gitlab.com/" + t.substring(7);
+    if (t.startsWith("bitbucket:")) return "https://bitbucket.org/" + t.substring(10);
+    if (t.startsWith("gist:")) return "https://gist.github.com/" + t.substring(5);
+    const colon = t.indexOf(":");
+    const slash = t.indexOf("/");
+    if (colon > 0 && (slash < 0 || colon < slash) && t.indexOf("@") >= 0 && t.indexOf("@") < colon && !t.startsWith("@")) {
+      const at = t.lastIndexOf("@", colon);
+      return "https://" + t.substring(at + 1, colon) + "/" + t.substring(colon + 1); // git@host:user/repo
+    }
+    // `user/repo` (not `@scope/name`, not a path): GitHub.
+    if (!t.startsWith("@") && !t.startsWith(".") && !t.startsWith("/") && !t.startsWith("~") && slash > 0 && t.indexOf("/", slash + 1) < 0) {
+      return "https://github.com/" + t;
+    }
+    return "";
+  }
+  return "";
+}
