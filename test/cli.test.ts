@@ -49,7 +49,7 @@ describe("portcullis eval", () => {
   it("reads --input files", () => {
     const dir = mkdtempSync(join(tmpdir(), "portcullis-"));
     const file = join(dir, "requests.jsonl");
-    writeFileSync(file, '{"tool_name":"bash","tool_input":{"command":"ls"}}\n');
+    writeFileSync(file, '{"tool_name":"bash","tool_input":{"command":"ls"},"context":{"workspace_root":"/workspace"}}\n');
     const r = run(["eval", "--policy", passport, "--now", NOW, "--input", file]);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).decision).toBe("allow");
@@ -137,7 +137,8 @@ describe("--usage", () => {
 describe("portcullis validate", () => {
   it("exits 0 for valid configs and passports", () => {
     const r = run(["validate", fixture("../examples/guardrails.yaml"), fixture("../examples/passport.json"), passport]);
-    expect(r.stderr).toBe("");
+    // The examples allow interpreters beside file and web scopes: validate says so on stderr, and they stay valid.
+    for (const line of r.stderr.split("\n").filter(Boolean)) expect(line).toMatch(/: warning: \S+ can run any code; the .* scopes cannot bind it/);
     expect(r.code).toBe(0);
   });
 

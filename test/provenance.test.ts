@@ -61,7 +61,7 @@ const cases: [tool: string, input: Record<string, unknown>, decision: string, ru
 ];
 
 describe("every decision names the rule that decided it", () => {
-  const provider = new PassportProvider({ passport, tool_map: { send_message: "messaging.message.send" } });
+  const provider = new PassportProvider({ passport, tool_map: { send_message: "messaging.message.send" }, workspace_root: "/workspace" });
 
   it.each(cases)("%s %j → %s by %s", async (tool, input, decision, rule, value) => {
     const d = await provider.evaluate({ tool_name: tool, tool_input: input });

@@ -18,6 +18,7 @@ import { ByteBuffer } from "../util/bytes";
 import { canonicalizePath } from "../util/path";
 import { Code, Verdict } from "./verdict";
 import { FileLimits, FileInput, checkFile } from "./file";
+import { settleRule } from "./provenance";
 import { WebLimits, WebInput, checkWeb, quote } from "./web";
 import {
   CdResult, CwdTracker, EffectKind, EffectList, Script, WordFlag, collectEffects, showCommand, showWord, effectProgram,
@@ -33,6 +34,10 @@ export class CommandScopes {
   read: FileLimits | null = null;
   write: FileLimits | null = null;
   web: WebLimits | null = null;
+  /** The JSON pointers of those limits blocks: a scope's deny names the rule of the block that made it. */
+  readPointer: string = "";
+  writePointer: string = "";
+  webPointer: string = "";
 
   active(): bool {
     return this.enabled && (this.read !== null || this.write !== null || this.web !== null);
@@ -65,21 +70,25 @@ export function checkScopes(scopes: CommandScopes, s: Script, tracker: CwdTracke
   for (let e = 0, n = effects.count; e < n; e++) {
     const kind = <EffectKind>effects.kind.get(e);
     if (kind == EffectKind.CONTACT) {
-      if (!checkContact(scopes, s, e, known, workspaceRoot, home, verdict)) return false;
+      if (!checkContact(scopes, s, e, known, workspaceRoot, home, verdict)) return scopeRule(verdict, scopes);
       continue;
     }
     const limits = kind == EffectKind.READ ? scopes.read : scopes.write;
     if (limits === null) continue;
-    if (!checkPath(limits!, kind, s, e, effectText(s, e), known, workspaceRoot, home, verdict)) return false;
+    if (!checkPath(limits!, kind, s, e, effectText(s, e), known, workspaceRoot, home, verdict)) {
+      return scopeRule(verdict, scopes, kind == EffectKind.READ ? scopes.readPointer : scopes.writePointer);
+    }
   }
   if (effects.unbound.length > 0 && scopes.unbound != Unbound.ALLOW) {
     const v = effects.unbound.get(0);
     const name = showWord(s, s.viewArg(v, 0));
     const why = "command '" + showCommand(s, s.vCmd(v)) + "' runs code whose reads, writes and connections cannot be known (" +
       name + " can run any code; the file and web scopes cannot bind it)";
-    if (scopes.unbound == Unbound.DENY) return verdict.deny(Code.COMMAND_NOT_ALLOWED, why + ", and unbound_programs is 'deny'");
-    return verdict.ask(Code.APPROVAL_REQUIRED, why + ", and unbound_programs is 'ask'");
+    if (scopes.unbound == Unbound.DENY) return verdict.deny(Code.COMMAND_NOT_ALLOWED, why + ", and unbound_programs is 'deny'", "unbound_programs");
+    return verdict.ask(Code.APPROVAL_REQUIRED, why + ", and unbound_programs is 'ask'", "unbound_programs");
   }
+  // The file checks name the entry that admitted each path; the command's allow is its own block's.
+  verdict.rule = "";
   return true;
 }
 
@@ -117,6 +126,21 @@ function isDevice(path: string): bool {
     path == "/dev/random";
 }
 
+/**
+ * A scope's deny names the rule of the file or web block that made it
+ * (`/passport/limits/data.file.read/allowed_paths/0`), not the command's
+ * block. `block` "" picks it by the code: domain checks are web.fetch's.
+ */
+function scopeRule(verdict: Verdict, scopes: CommandScopes, block: string = ""): bool {
+  if (block.length == 0) {
+    const c = verdict.code;
+    const web = c == Code.DOMAIN_NOT_ALLOWED || c == Code.DOMAIN_BLOCKED || c == Code.PRIVATE_IP_BLOCKED || c == Code.INVALID_URL || c == Code.METHOD_NOT_ALLOWED;
+    block = web ? scopes.webPointer : verdict.message.indexOf(" writes ") >= 0 ? scopes.writePointer : scopes.readPointer;
+  }
+  if (block.length > 0) settleRule(verdict, block);
+  return false;
+}
+
 /** Has the word a part computed at run time in [start, end)? */
 function computed(s: Script, w: i32, start: i32, end: i32): bool {
   if ((s.wordFlags(w) & WordFlag.DYNAMIC) == 0) return false;
@@ -146,6 +170,10 @@ function checkPath(limits: FileLimits, kind: EffectKind, s: Script, e: i32, text
   }
   const absolute = text.startsWith("/") || text.startsWith("~");
   if (!absolute && !known) {
+    if (places.length == 0) {
+      return verdict.deny(Code.PATH_NOT_ALLOWED, what + quote(text) + ", a relative path, and the working directory is not known " +
+        "(the call has no cwd and the context no workspace_root), so " + scope + " allowed_paths cannot be checked");
+    }
     return verdict.deny(Code.PATH_NOT_ALLOWED, what + quote(text) + ", a relative path after a change to a directory that is not known, so " +
       scope + " allowed_paths cannot be checked");
   }
@@ -186,7 +214,7 @@ function checkOne(limits: FileLimits, kind: EffectKind, what: string, text: stri
   fileInput.directory = directory || kind != EffectKind.READ; // allowed_extensions: for the file tools' own files
   if (checkFile(limits, fileInput, kind != EffectKind.READ, verdict)) return true;
   const shown = text == path ? quote(path) : quote(text) + " (" + path + ")";
-  return verdict.deny(verdict.code, what + shown + ", outside the passport's " + scopeName(kind) + " limits: " + verdict.message);
+  return verdict.deny(verdict.code, what + shown + ", outside the passport's " + scopeName(kind) + " limits: " + verdict.message, verdict.rule);
 }
 
 function checkContact(scopes: CommandScopes, s: Script, e: i32, known: bool, workspaceRoot: string, home: string, verdict: Verdict): bool {
@@ -214,7 +242,7 @@ function checkContact(scopes: CommandScopes, s: Script, e: i32, known: bool, wor
   webInput.method = "";
   if (checkWeb(web!, webInput, verdict)) return true;
   const shown = url == text ? quote(text) : quote(text) + " (" + url + ")";
-  return verdict.deny(verdict.code, actor(s, e) + " contacts " + shown + ", outside the passport's web.fetch limits: " + verdict.message);
+  return verdict.deny(verdict.code, actor(s, e) + " contacts " + shown + ", outside the passport's web.fetch limits: " + verdict.message, verdict.rule);
 }
 
 /** A local path, not a remote's or branch's name (`origin`, `feature/x`). */

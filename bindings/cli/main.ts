@@ -14,6 +14,7 @@ import { normalizeDecision, type Decision, type GuardrailRequest } from "../core
 import { AllowlistProvider, PassportProvider } from "../providers/index.ts";
 import { detectCommand } from "./detect.ts";
 import { StaticUsageStore } from "../usage/index.ts";
+import { withDigest } from "../middleware/index.ts";
 import { serveCommand, ServeStartError, ServeUsageError } from "./serve.ts";
 import { sanitizeCommand } from "./sanitize.ts";
 import { byteLines } from "./byte-lines.ts";
@@ -137,7 +138,9 @@ async function decideLine({ loaded, flags }: Policy, line: Uint8Array): Promise<
   const provider = guard.provider;
   const wasm = guard.enabled && (provider instanceof PassportProvider || provider instanceof AllowlistProvider);
   // Without flags the core reads the bytes alone (it rejects what is not strict JSON itself).
-  if (wasm && !hasFlags(flags)) return provider.evaluateBytesSync(line);
+  // The digest of the policy names it in every decision, as guard.evaluate's do.
+  const digest = guard.options.policyDigest;
+  if (wasm && !hasFlags(flags)) return withDigest(provider.evaluateBytesSync(line), digest);
   let request: unknown;
   try {
     request = JSON.parse(utf8.decode(line));
@@ -146,7 +149,7 @@ async function decideLine({ loaded, flags }: Policy, line: Uint8Array): Promise<
   }
   const conflict = contextConflict(request, flags);
   if (conflict) return conflict;
-  if (wasm) return provider.evaluateBytesSync(line);
+  if (wasm) return withDigest(provider.evaluateBytesSync(line), digest);
   if (request === null || typeof request !== "object" || Array.isArray(request) || typeof (request as GuardrailRequest).tool_name !== "string") {
     return invalidLine("request must be an object with a string tool_name");
   }

@@ -45,7 +45,11 @@ describe("portcullis test", () => {
   });
 
   it("exits 1 with the expected and the actual decision and the reason", async () => {
-    const file = passportFile((p) => p.limits["system.command.execute"].allowed_commands.push("curl"));
+    // curl allowed, and (scopes off) its contact no longer judged by web.fetch: the test that it is denied fails.
+    const file = passportFile((p) => {
+      p.limits["system.command.execute"].allowed_commands.push("curl");
+      p.limits["system.command.execute"].bind_scopes = false;
+    });
     const r = await run(["test", file, "--now", NOW]);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('FAIL  /tests/2 "curl is not an allowed command": expected deny (oap.command_not_allowed), got allow (oap.allowed)');
@@ -101,6 +105,7 @@ describe("portcullis diff", () => {
   it("exits 1 and reports each call decided differently, with both decisions", async () => {
     const next = passportFile((p) => {
       p.limits["system.command.execute"].allowed_commands.push("curl");
+      p.limits["system.command.execute"].bind_scopes = false;
       p.limits["system.command.execute"].blocked_patterns = ["sudo"];
       p.tests = [];
     });

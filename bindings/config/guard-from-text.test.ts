@@ -21,7 +21,7 @@ describe("loadGuardFromText", () => {
 
   it("accepts a bare passport and YAML through portcullis/yaml", async () => {
     const bare = await loadGuardFromText(passportText, { file: "passport.json", clock });
-    expect((await bare.guard.evaluate({ tool_name: "bash", tool_input: { command: "ls" } })).decision).toBe("allow");
+    expect((await bare.guard.evaluate({ tool_name: "bash", tool_input: { command: "ls" }, context: { workspace_root: "/workspace" } })).decision).toBe("allow");
     const yaml = "guardrails:\n  provider:\n    use: portcullis:AllowlistProvider\n    config: {allowed_tools: [web_search]}\n";
     const { guard } = await loadGuardFromText(yaml, { file: "g.yaml", syntax: yamlSyntax });
     expect((await guard.evaluate({ tool_name: "web_search", tool_input: {} })).decision).toBe("allow");
@@ -38,7 +38,7 @@ describe("loadGuardFromText", () => {
     };
     const good = await loadGuardFromText('{"guardrails": {"passport": "./good.json"}}', { file: "/etc/p/g.json", host, clock });
     expect(reads).toEqual([["./good.json", "/etc/p/g.json"]]);
-    expect((await good.guard.evaluate({ tool_name: "bash", tool_input: { command: "ls" } })).decision).toBe("allow");
+    expect((await good.guard.evaluate({ tool_name: "bash", tool_input: { command: "ls" }, context: { workspace_root: "/workspace" } })).decision).toBe("allow");
     const error = await failure(loadGuardFromText('{"guardrails": {"passport": "./bad.json"}}', { file: "g.json", host }));
     expect(error).toBeInstanceOf(ConfigError);
     expect(error!.issues[0]!.file).toBe("/etc/p/bad.json");

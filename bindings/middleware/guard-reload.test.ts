@@ -42,7 +42,10 @@ describe("Guard.reload", () => {
     const after = await guard.guardToolCall(call, async () => (ran++, "ran"));
     expect(after).toMatchObject({ status: "error", decision: { decision: "deny", policy_digest: "b".repeat(64) } });
     expect(ran).toBe(1);
-    expect(events.map((e) => [e.decision, e.policy_digest])).toEqual([["allow", "a".repeat(64)], ["deny", "b".repeat(64)]]);
+    // Guard.evaluate is audited like every judged call: the two in flight on the old policy, the two after on the new.
+    expect(events.map((e) => [e.decision, e.policy_digest])).toEqual([
+      ["allow", "a".repeat(64)], ["allow", "a".repeat(64)], ["deny", "b".repeat(64)], ["deny", "b".repeat(64)],
+    ]);
   });
 
   it("refuses a candidate its check rejects, and one without a provider; the old policy keeps deciding", async () => {

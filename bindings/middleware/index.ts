@@ -2,7 +2,7 @@ export {
   guardToolCall, denialMessage, isBlockedToolResult, type BlockedToolResult, type ApprovalInterrupt,
 } from "./guard-tool-call.ts";
 export {
-  judge, settleJudgement, type Judgement, type FinalJudgement, type JudgementObserver, type JudgeMode,
+  judge, settleJudgement, withDigest, type Judgement, type FinalJudgement, type JudgementObserver, type JudgeMode,
   type GuardOptions, type ToolResultFilter,
 } from "./judge.ts";
 /** @deprecated The same function as `judge` (its usage is settled by the caller); kept for existing callers. */

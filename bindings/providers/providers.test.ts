@@ -56,7 +56,8 @@ describe("PassportProvider", () => {
 
   it("honours tool_map and request.context", async () => {
     const p = new PassportProvider({ passport, tool_map: { sh: "system.command.execute" }, clock: at("2026-06-01T00:00:00Z") });
-    expect((await p.evaluate({ tool_name: "sh", tool_input: { command: "ls" } })).decision).toBe("allow");
+    // The passport binds what commands read to data.file.read: `ls` reads its working directory, which the context names.
+    expect((await p.evaluate({ tool_name: "sh", tool_input: { command: "ls" }, context: { workspace_root: "/workspace" } })).decision).toBe("allow");
   });
 
   it("rejects an invalid passport at create()", async () => {

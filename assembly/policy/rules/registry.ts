@@ -135,10 +135,15 @@ export function linkScopes(rules: Map<string, CapabilityRule>): void {
   const scopes = (<CommandRule>command).limits.scopes;
   scopes.read = declaredFile(rules, CAP_FILE_READ);
   scopes.write = declaredFile(rules, CAP_FILE_WRITE);
+  if (scopes.read !== null) scopes.readPointer = rules.get(CAP_FILE_READ).pointer;
+  if (scopes.write !== null) scopes.writePointer = rules.get(CAP_FILE_WRITE).pointer;
   scopes.web = null;
   if (rules.has(CAP_WEB_FETCH)) {
     const web = rules.get(CAP_WEB_FETCH);
-    if (web.declared && web instanceof WebRule) scopes.web = (<WebRule>web).limits;
+    if (web.declared && web instanceof WebRule) {
+      scopes.web = (<WebRule>web).limits;
+      scopes.webPointer = web.pointer;
+    }
   }
 }
 
