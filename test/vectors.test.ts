@@ -9,6 +9,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { loadGuard } from "../bindings/node.ts";
+import { withDigest } from "../bindings/middleware/index.ts";
 import type { Decision } from "../bindings/core/decision.ts";
 import { validateDecision, validateRequest } from "../bindings/config/generated/validators.js";
 import { StaticUsageStore } from "../bindings/usage/static-store.ts";
@@ -99,8 +100,9 @@ describe("shared vectors", () => {
       const usage = new StaticUsageStore(v.usage ?? {});
       const { guard } = await loadGuard(dir + "policies/" + v.policy, { clock: () => Date.parse(v.now ?? DEFAULT_NOW), usage });
       const provider = guard.provider as { evaluateJsonSync?: (json: string) => Decision };
+      // A raw line goes to the provider as bytes, as the CLI sends it; the guard names its policy's digest on both paths.
       const api = v.raw !== undefined && provider.evaluateJsonSync
-        ? provider.evaluateJsonSync(v.raw)
+        ? withDigest(provider.evaluateJsonSync(v.raw), guard.options.policyDigest)
         : await guard.evaluate(v.request as never);
       check(v, api);
       // A usage-limited allow or ask carries exactly its one charge, bound to the store it was read from.

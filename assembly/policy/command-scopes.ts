@@ -18,10 +18,10 @@ import { ByteBuffer } from "../util/bytes";
 import { canonicalizePath } from "../util/path";
 import { Code, Verdict } from "./verdict";
 import { FileLimits, FileInput, checkFile } from "./file";
-import { settleRule } from "./provenance";
+import { qualifyRule } from "./rule-keys";
 import { WebLimits, WebInput, checkWeb, quote } from "./web";
 import {
-  CdResult, CwdTracker, EffectKind, EffectList, Script, WordFlag, collectEffects, showCommand, showWord, effectProgram,
+  CdResult, CwdTracker, ScopeEffectKind, EffectList, Script, WordFlag, collectEffects, showCommand, showWord, effectProgram,
 } from "../shell";
 
 export const enum Unbound { ALLOW = 0, ASK = 1, DENY = 2 }
@@ -68,15 +68,15 @@ export function checkScopes(scopes: CommandScopes, s: Script, tracker: CwdTracke
   collectEffects(s, effects);
   const known = collectPlaces(tracker, toolCwd);
   for (let e = 0, n = effects.count; e < n; e++) {
-    const kind = <EffectKind>effects.kind.get(e);
-    if (kind == EffectKind.CONTACT) {
+    const kind = <ScopeEffectKind>effects.kind.get(e);
+    if (kind == ScopeEffectKind.CONTACT) {
       if (!checkContact(scopes, s, e, known, workspaceRoot, home, verdict)) return scopeRule(verdict, scopes);
       continue;
     }
-    const limits = kind == EffectKind.READ ? scopes.read : scopes.write;
+    const limits = kind == ScopeEffectKind.READ ? scopes.read : scopes.write;
     if (limits === null) continue;
     if (!checkPath(limits!, kind, s, e, effectText(s, e), known, workspaceRoot, home, verdict)) {
-      return scopeRule(verdict, scopes, kind == EffectKind.READ ? scopes.readPointer : scopes.writePointer);
+      return scopeRule(verdict, scopes, kind == ScopeEffectKind.READ ? scopes.readPointer : scopes.writePointer);
     }
   }
   if (effects.unbound.length > 0 && scopes.unbound != Unbound.ALLOW) {
@@ -108,15 +108,15 @@ function actor(s: Script, e: i32): string {
   return s.cArgc(c) == 0 ? "a redirection" : "a redirection of '" + showCommand(s, c) + "'";
 }
 
-function verb(kind: EffectKind): string {
-  if (kind == EffectKind.READ) return "reads";
-  if (kind == EffectKind.WRITE) return "writes";
-  if (kind == EffectKind.DELETE) return "deletes";
+function verb(kind: ScopeEffectKind): string {
+  if (kind == ScopeEffectKind.READ) return "reads";
+  if (kind == ScopeEffectKind.WRITE) return "writes";
+  if (kind == ScopeEffectKind.DELETE) return "deletes";
   return "contacts";
 }
 
-function scopeName(kind: EffectKind): string {
-  return kind == EffectKind.READ ? "data.file.read" : kind == EffectKind.CONTACT ? "web.fetch" : "data.file.write";
+function scopeName(kind: ScopeEffectKind): string {
+  return kind == ScopeEffectKind.READ ? "data.file.read" : kind == ScopeEffectKind.CONTACT ? "web.fetch" : "data.file.write";
 }
 
 /** Paths that are not files: reading or writing them touches nothing the scopes protect. */
@@ -137,7 +137,7 @@ function scopeRule(verdict: Verdict, scopes: CommandScopes, block: string = ""):
     const web = c == Code.DOMAIN_NOT_ALLOWED || c == Code.DOMAIN_BLOCKED || c == Code.PRIVATE_IP_BLOCKED || c == Code.INVALID_URL || c == Code.METHOD_NOT_ALLOWED;
     block = web ? scopes.webPointer : verdict.message.indexOf(" writes ") >= 0 ? scopes.writePointer : scopes.readPointer;
   }
-  if (block.length > 0) settleRule(verdict, block);
+  qualifyRule(verdict, block);
   return false;
 }
 
@@ -149,7 +149,7 @@ function computed(s: Script, w: i32, start: i32, end: i32): bool {
   return false;
 }
 
-function checkPath(limits: FileLimits, kind: EffectKind, s: Script, e: i32, text: string, known: bool,
+function checkPath(limits: FileLimits, kind: ScopeEffectKind, s: Script, e: i32, text: string, known: bool,
   workspaceRoot: string, home: string, verdict: Verdict): bool {
   const w = effects.word.get(e);
   const what = actor(s, e) + " " + verb(kind) + " ";
@@ -205,14 +205,14 @@ function globDirectory(path: string): string {
   return slash <= 0 ? "/" : path.substring(0, slash);
 }
 
-function checkOne(limits: FileLimits, kind: EffectKind, what: string, text: string, path: string, directory: bool,
+function checkOne(limits: FileLimits, kind: ScopeEffectKind, what: string, text: string, path: string, directory: bool,
   workspaceRoot: string, home: string, verdict: Verdict): bool {
   fileInput.path = path;
   fileInput.workspaceRoot = workspaceRoot;
   fileInput.home = home;
   fileInput.writeBytes = NaN;
-  fileInput.directory = directory || kind != EffectKind.READ; // allowed_extensions: for the file tools' own files
-  if (checkFile(limits, fileInput, kind != EffectKind.READ, verdict)) return true;
+  fileInput.directory = directory || kind != ScopeEffectKind.READ; // allowed_extensions: for the file tools' own files
+  if (checkFile(limits, fileInput, kind != ScopeEffectKind.READ, verdict)) return true;
   const shown = text == path ? quote(path) : quote(text) + " (" + path + ")";
   return verdict.deny(verdict.code, what + shown + ", outside the passport's " + scopeName(kind) + " limits: " + verdict.message, verdict.rule);
 }
@@ -231,8 +231,8 @@ function checkContact(scopes: CommandScopes, s: Script, e: i32, known: bool, wor
   if (url.length == 0) {
     // Not an address: a local repository or package path (git clone /x, npm install ../x), or a remote's name.
     if (!looksLikePath(text)) return true;
-    const kind = effects.sub[e] == "push" ? EffectKind.WRITE : EffectKind.READ;
-    const limits = kind == EffectKind.READ ? scopes.read : scopes.write;
+    const kind = effects.sub[e] == "push" ? ScopeEffectKind.WRITE : ScopeEffectKind.READ;
+    const limits = kind == ScopeEffectKind.READ ? scopes.read : scopes.write;
     if (limits === null) return true;
     return checkPath(limits!, kind, s, e, text, known, workspaceRoot, home, verdict);
   }

@@ -16,16 +16,16 @@
 import { Verdict, Code, Decision } from "./verdict";
 import { pointerSegment } from "./load-errors";
 import { keysOf } from "./rules/registry";
+import { keyOf, qualifyRule } from "./rule-keys";
 
 /** The pointer of the capabilities list, which grants a capability that has no limits block. */
 export const CAPABILITIES_POINTER = "/passport/capabilities";
 
 /** Fill `verdict.rule` when the deciding step left it empty; `block` is the capability's limits pointer or "". */
 export function settleRule(verdict: Verdict, block: string): void {
-  const named = verdict.rule;
-  if (named.length > 0) {
+  if (verdict.rule.length > 0) {
     // A step inside a capability's rule names its entry relative to the block: `blocked_patterns/3`.
-    if (block.length > 0 && named.charCodeAt(0) != 0x2f && !named.startsWith("builtin:")) verdict.rule = block + "/" + named;
+    qualifyRule(verdict, block);
     return;
   }
   if (verdict.decision == Decision.Allow) {
@@ -62,28 +62,6 @@ function builtinOf(code: string): string {
   if (code == Code.PII_NOT_ALLOWED) return "personal_data";
   if (code == Code.FORMAT_UNSUPPORTED) return "export_format";
   if (code == Code.ASSURANCE_INSUFFICIENT) return "assurance";
-  return "";
-}
-
-/** The limits key whose value decides checks with this code; "" when several can (then the block itself). */
-function keyOf(code: string): string {
-  if (code == Code.COMMAND_NOT_ALLOWED) return "allowed_commands";
-  if (code == Code.BLOCKED_PATTERN) return "blocked_patterns";
-  if (code == Code.DIRECTORY_NOT_ALLOWED) return "allowed_working_directories";
-  if (code == Code.ENV_VAR_BLOCKED) return "blocked_env_vars";
-  if (code == Code.PATH_NOT_ALLOWED) return "allowed_paths";
-  if (code == Code.EXTENSION_NOT_ALLOWED) return "allowed_extensions";
-  if (code == Code.DOMAIN_NOT_ALLOWED) return "allowed_domains";
-  if (code == Code.DOMAIN_BLOCKED) return "blocked_domains";
-  if (code == Code.PRIVATE_IP_BLOCKED) return "allow_private_destinations";
-  if (code == Code.METHOD_NOT_ALLOWED) return "allowed_methods";
-  if (code == Code.SERVER_NOT_ALLOWED) return "allowed_servers";
-  if (code == Code.TIMEOUT_EXCEEDED) return "max_timeout";
-  if (code == Code.PARAMETER_SIZE_EXCEEDED) return "max_parameter_size";
-  if (code == Code.RECIPIENT_NOT_ALLOWED) return "allowed_recipients";
-  if (code == Code.CONTENT_TOO_LONG) return "max_message_length";
-  if (code == Code.APPROVAL_REQUIRED) return "approval_required";
-  if (code == Code.CATEGORY_BLOCKED) return "blocked_categories";
   return "";
 }
 

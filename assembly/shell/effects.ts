@@ -14,10 +14,9 @@ import { ByteBuffer, toLowerAscii } from "../util/bytes";
 import { IntList, Script } from "./nodes";
 import { Redir } from "./tokens";
 import { basenameOffset, bytesIs } from "./argv";
-import { EffectFrom, EffectKind, EffectRow, EffectRule } from "./programs/effect-rule";
-import { effectRowOf } from "./programs";
+import { ScopeEffectFrom, ScopeEffectKind, EffectRow, ScopeEffectRule, effectRowOf } from "./programs";
 
-export { EffectKind } from "./programs/effect-rule";
+export { ScopeEffectKind } from "./programs";
 
 /** One effect: what (kind), done by which view (-1: a redirection of command `cmd`), on which text. */
 export class EffectList {
@@ -47,13 +46,13 @@ export class EffectList {
     return this.kind.length;
   }
 
-  add(kind: EffectKind, view: i32, cmd: i32, word: i32, start: i32, end: i32, sub: string): void {
+  add(kind: ScopeEffectKind, view: i32, cmd: i32, word: i32, start: i32, end: i32, sub: string): void {
     this.kind.push(<i32>kind); this.view.push(view); this.cmd.push(cmd);
     this.word.push(word); this.start.push(start); this.end.push(end); this.fixedIndex.push(-1);
     this.sub.push(sub);
   }
 
-  addFixed(kind: EffectKind, view: i32, cmd: i32, path: string): void {
+  addFixed(kind: ScopeEffectKind, view: i32, cmd: i32, path: string): void {
     this.kind.push(<i32>kind); this.view.push(view); this.cmd.push(cmd);
     this.word.push(-1); this.start.push(0); this.end.push(0); this.fixedIndex.push(this.fixed.length);
     this.fixed.push(path);
@@ -125,9 +124,9 @@ function addRedirections(s: Script, c: i32, out: EffectList): void {
       // `>&2`, `<&0`, `>&-`: a file descriptor, not a file (`>& file` is a file, as `&>` is).
       if (n == 0 || isDigitsOrDash(s, r)) continue;
     }
-    if (op == Redir.IN || op == Redir.READ_WRITE || op == Redir.DUP_IN) out.add(EffectKind.READ, -1, c, r, 0, n, "");
+    if (op == Redir.IN || op == Redir.READ_WRITE || op == Redir.DUP_IN) out.add(ScopeEffectKind.READ, -1, c, r, 0, n, "");
     if (op == Redir.OUT || op == Redir.APPEND || op == Redir.CLOBBER || op == Redir.ALL_OUT || op == Redir.ALL_APPEND ||
-      op == Redir.READ_WRITE || op == Redir.DUP_OUT) out.add(EffectKind.WRITE, -1, c, r, 0, n, "");
+      op == Redir.READ_WRITE || op == Redir.DUP_OUT) out.add(ScopeEffectKind.WRITE, -1, c, r, 0, n, "");
   }
 }
 
@@ -221,20 +220,20 @@ function parseFind(s: Script, v: i32, row: EffectRow, out: ParsedArgs): void {
   }
 }
 
-function applyRule(s: Script, v: i32, rule: EffectRule, a: ParsedArgs, out: EffectList): void {
+function applyRule(s: Script, v: i32, rule: ScopeEffectRule, a: ParsedArgs, out: EffectList): void {
   if (rule.subcommand.length > 0 && rule.subcommand != a.subcommand) return;
   if (!a.given(rule.when)) return;
   const cmd = s.vCmd(v);
   const ops = a.operands;
   const n = ops.length;
   const from = rule.from;
-  if (from == EffectFrom.OPTION_VALUE || from == EffectFrom.OPTION_AT_FILE) {
+  if (from == ScopeEffectFrom.OPTION_VALUE || from == ScopeEffectFrom.OPTION_AT_FILE) {
     for (let i = 0; i < a.names.length; i++) {
       if (a.names[i] != rule.option) continue;
       const w = a.valueWord.get(i);
       if (w < 0) continue;
       let start = a.valueStart.get(i), end = s.wordLen(w);
-      if (from == EffectFrom.OPTION_AT_FILE) {
+      if (from == ScopeEffectFrom.OPTION_AT_FILE) {
         start = atFileStart(s, w, start);
         if (start < 0) continue;
         end = atFileEnd(s, w, start);
@@ -243,15 +242,15 @@ function applyRule(s: Script, v: i32, rule: EffectRule, a: ParsedArgs, out: Effe
     }
     return;
   }
-  if (from == EffectFrom.ALWAYS) { out.addFixed(rule.kind, v, cmd, rule.path); return; }
-  if (from == EffectFrom.OPERANDS_OR_CWD && n == 0) { out.addFixed(rule.kind, v, cmd, "."); return; }
+  if (from == ScopeEffectFrom.ALWAYS) { out.addFixed(rule.kind, v, cmd, rule.path); return; }
+  if (from == ScopeEffectFrom.OPERANDS_OR_CWD && n == 0) { out.addFixed(rule.kind, v, cmd, "."); return; }
   let lo = 0, hi = n;
-  if (from == EffectFrom.OPERANDS_BUT_LAST) hi = n - 1;
-  else if (from == EffectFrom.LAST_OPERAND) { if (n < 2) return; lo = n - 1; }
-  else if (from == EffectFrom.FIRST_OPERAND) hi = n > 0 ? 1 : 0;
-  else if (from == EffectFrom.SECOND_OPERAND) { lo = 1; hi = n > 1 ? 2 : 1; }
-  else if (from == EffectFrom.OPERANDS_AFTER_FIRST) lo = 1;
-  else if (from == EffectFrom.FILES_AFTER_PATTERN) lo = a.given(rule.option) ? 0 : 1;
+  if (from == ScopeEffectFrom.OPERANDS_BUT_LAST) hi = n - 1;
+  else if (from == ScopeEffectFrom.LAST_OPERAND) { if (n < 2) return; lo = n - 1; }
+  else if (from == ScopeEffectFrom.FIRST_OPERAND) hi = n > 0 ? 1 : 0;
+  else if (from == ScopeEffectFrom.SECOND_OPERAND) { lo = 1; hi = n > 1 ? 2 : 1; }
+  else if (from == ScopeEffectFrom.OPERANDS_AFTER_FIRST) lo = 1;
+  else if (from == ScopeEffectFrom.FILES_AFTER_PATTERN) lo = a.given(rule.option) ? 0 : 1;
   for (let i = lo; i < hi; i++) {
     const w = ops.get(i);
     // `-` is standard input or output, not a file.

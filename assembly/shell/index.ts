@@ -7,6 +7,6 @@ export { DangerChecker } from "./danger";
 export { BlockedPattern, PatternMatcher, compilePattern, globMatch } from "./pattern";
 export { CwdTracker, CdResult } from "./cwd";
 export { isValidUtf8 } from "./input";
-export { EffectList, EffectKind, collectEffects, effectProgram } from "./effects";
+export { EffectList, ScopeEffectKind, collectEffects, effectProgram } from "./effects";
 export { showCommand, showWord } from "./message";
 export { WordFlag } from "./tokens";

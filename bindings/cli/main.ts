@@ -153,7 +153,8 @@ async function decideLine({ loaded, flags }: Policy, line: Uint8Array): Promise<
   if (request === null || typeof request !== "object" || Array.isArray(request) || typeof (request as GuardrailRequest).tool_name !== "string") {
     return invalidLine("request must be an object with a string tool_name");
   }
-  return normalizeDecision(await guard.evaluate(request as GuardrailRequest)) ?? invalidLine("provider returned no decision");
+  const decision = normalizeDecision(await guard.evaluate(request as GuardrailRequest));
+  return decision ? withDigest(decision, digest) : invalidLine("provider returned no decision");
 }
 
 async function evalCommand(args: string[], io: { stdout: NodeJS.WritableStream; stdin: NodeJS.ReadableStream & AsyncIterable<Uint8Array | string> }): Promise<number> {

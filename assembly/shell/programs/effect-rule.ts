@@ -1,11 +1,11 @@
-// What a program does to files and hosts, as plain data: one EffectRule per
+// What a program does to files and hosts, as plain data: one ScopeEffectRule per
 // operand or option value that it reads, writes, deletes or contacts. The rows
 // themselves are tables a reader can audit (readers.ts, writers.ts,
 // network.ts); shell/effects.ts applies them to a command's words.
 
-export const enum EffectKind { READ = 0, WRITE = 1, DELETE = 2, CONTACT = 3 }
+export const enum ScopeEffectKind { READ = 0, WRITE = 1, DELETE = 2, CONTACT = 3 }
 
-export const enum EffectFrom {
+export const enum ScopeEffectFrom {
   /** Every operand. */
   OPERANDS = 0,
   /** Every operand but the last (`cp a b dir`: a and b). */
@@ -30,10 +30,10 @@ export const enum EffectFrom {
   OPERANDS_OR_CWD = 11,
 }
 
-export class EffectRule {
+export class ScopeEffectRule {
   constructor(
-    public kind: EffectKind,
-    public from: EffectFrom,
+    public kind: ScopeEffectKind,
+    public from: ScopeEffectFrom,
     /** OPTION_VALUE / OPTION_AT_FILE: the option ("-o", "--output"); FILES_AFTER_PATTERN: the pattern options. */
     public option: string = "",
     /** Only for this subcommand (git clone, npm install); "" = any. */
@@ -54,7 +54,7 @@ export class EffectRow {
     public shortValued: string,
     /** Long options that take a value (`--output=FILE`, `--output FILE`). */
     public longValued: Array<string>,
-    public effects: Array<EffectRule>,
+    public effects: Array<ScopeEffectRule>,
     /** The first operand names a subcommand (git, npm); options before it are the program's own. */
     public subcommands: bool = false,
     /** Options take one dash and are whole words (find's `-fprint FILE`): listed in longValued. */
@@ -63,15 +63,15 @@ export class EffectRow {
 }
 
 // Short constructors keep the tables one line per rule.
-export function reads(from: EffectFrom, option: string = "", subcommand: string = "", when: string = "", path: string = ""): EffectRule {
-  return new EffectRule(EffectKind.READ, from, option, subcommand, when, path);
+export function reads(from: ScopeEffectFrom, option: string = "", subcommand: string = "", when: string = "", path: string = ""): ScopeEffectRule {
+  return new ScopeEffectRule(ScopeEffectKind.READ, from, option, subcommand, when, path);
 }
-export function writes(from: EffectFrom, option: string = "", subcommand: string = "", when: string = "", path: string = ""): EffectRule {
-  return new EffectRule(EffectKind.WRITE, from, option, subcommand, when, path);
+export function writes(from: ScopeEffectFrom, option: string = "", subcommand: string = "", when: string = "", path: string = ""): ScopeEffectRule {
+  return new ScopeEffectRule(ScopeEffectKind.WRITE, from, option, subcommand, when, path);
 }
-export function deletes(from: EffectFrom, option: string = "", subcommand: string = "", when: string = ""): EffectRule {
-  return new EffectRule(EffectKind.DELETE, from, option, subcommand, when);
+export function deletes(from: ScopeEffectFrom, option: string = "", subcommand: string = "", when: string = ""): ScopeEffectRule {
+  return new ScopeEffectRule(ScopeEffectKind.DELETE, from, option, subcommand, when);
 }
-export function contacts(from: EffectFrom, option: string = "", subcommand: string = "", when: string = ""): EffectRule {
-  return new EffectRule(EffectKind.CONTACT, from, option, subcommand, when);
+export function contacts(from: ScopeEffectFrom, option: string = "", subcommand: string = "", when: string = ""): ScopeEffectRule {
+  return new ScopeEffectRule(ScopeEffectKind.CONTACT, from, option, subcommand, when);
 }

@@ -6,4 +6,6 @@ export {
 export { ParsedArgs, longTable, parseArgs } from "./parse";
 export { programRows, ruleSet, rowNamed, rowOf, rowOfId } from "./registry";
 export { Cmd, Kind, cmdId } from "./ids";
+// The scopes' effects rows (readers, writers, network), until they become the rows' effects column.
 export { effectRowOf } from "./effect-rows";
+export { ScopeEffectFrom, ScopeEffectKind, ScopeEffectRule, EffectRow } from "./effect-rule";

@@ -2,11 +2,11 @@
 // are judged as web.fetch judges a URL. Files they upload or save are judged
 // as reads and writes.
 
-import { EffectFrom, EffectRow, contacts, reads, writes } from "./effect-rule";
+import { ScopeEffectFrom, EffectRow, contacts, reads, writes } from "./effect-rule";
 
-const O = EffectFrom.OPERANDS;
-const V = EffectFrom.OPTION_VALUE;
-const AT = EffectFrom.OPTION_AT_FILE;
+const O = ScopeEffectFrom.OPERANDS;
+const V = ScopeEffectFrom.OPTION_VALUE;
+const AT = ScopeEffectFrom.OPTION_AT_FILE;
 
 export const NETWORK: Array<EffectRow> = [
   // curl: every operand is a URL; -d @file / -F name=@file upload a file; -o, -O and the cookie jar write.
@@ -26,7 +26,7 @@ export const NETWORK: Array<EffectRow> = [
       contacts(V, "--unix-socket"), contacts(V, "--abstract-unix-socket"),
       writes(V, "-o"), writes(V, "--output"), writes(V, "--output-dir"), writes(V, "-c"), writes(V, "--cookie-jar"),
       writes(V, "-D"), writes(V, "--dump-header"), writes(V, "--trace"), writes(V, "--trace-ascii"), writes(V, "--stderr"),
-      writes(EffectFrom.ALWAYS, "", "", "-O --remote-name --remote-name-all", "."),
+      writes(ScopeEffectFrom.ALWAYS, "", "", "-O --remote-name --remote-name-all", "."),
       reads(V, "-T"), reads(V, "--upload-file"), reads(V, "-K"), reads(V, "--config"), reads(V, "--netrc-file"),
       reads(AT, "-d"), reads(AT, "--data"), reads(AT, "--data-binary"), reads(AT, "--data-ascii"), reads(AT, "--data-urlencode"),
       reads(AT, "--json"), reads(AT, "-F"), reads(AT, "--form")]),
@@ -39,11 +39,11 @@ export const NETWORK: Array<EffectRow> = [
       "--private-key", "--bind-address"],
     [contacts(O), writes(V, "-O"), writes(V, "--output-document"), writes(V, "-o"), writes(V, "--output-file"),
       writes(V, "-a"), writes(V, "--append-output"), writes(V, "-P"), writes(V, "--directory-prefix"),
-      writes(V, "--save-cookies"), writes(EffectFrom.ALWAYS, "", "", "!-O --output-document -P --directory-prefix --spider", "."),
+      writes(V, "--save-cookies"), writes(ScopeEffectFrom.ALWAYS, "", "", "!-O --output-document -P --directory-prefix --spider", "."),
       reads(V, "-i"), reads(V, "--input-file"), reads(V, "--post-file"), reads(V, "--body-file"), reads(V, "--load-cookies"),
       reads(V, "--config"), reads(V, "--certificate"), reads(V, "--private-key"),
       // -e runs a wgetrc command, which can name any output file: a write to a place no path names.
-      writes(EffectFrom.ALWAYS, "", "", "-e --execute", "")]),
+      writes(ScopeEffectFrom.ALWAYS, "", "", "-e --execute", "")]),
   // git: the URL operands of the subcommands that contact a remote (a bare name such as `origin` is a
   // configured remote, not judged; a local path is read, or written by push), and the files it writes.
   // Short options marked as taking a value take one in every subcommand (`-u` does not: push's -u is a flag).
@@ -54,9 +54,9 @@ export const NETWORK: Array<EffectRow> = [
       "--shallow-exclude", "--server-option", "--name", "--file"],
     [writes(V, "--output"), writes(V, "--work-tree"), writes(V, "--git-dir"), writes(V, "--separate-git-dir"),
       writes(V, "-o", "format-patch"), writes(V, "--output-directory", "format-patch"), writes(V, "-o", "archive"),
-      contacts(V, "--remote", "archive"), writes(EffectFrom.SECOND_OPERAND, "", "bundle"), writes(EffectFrom.FIRST_OPERAND, "", "init"),
+      contacts(V, "--remote", "archive"), writes(ScopeEffectFrom.SECOND_OPERAND, "", "bundle"), writes(ScopeEffectFrom.FIRST_OPERAND, "", "init"),
       writes(V, "--file", "config"), reads(O, "", "diff", "--no-index"),
-      contacts(EffectFrom.FIRST_OPERAND, "", "clone"), writes(EffectFrom.SECOND_OPERAND, "", "clone"),
+      contacts(ScopeEffectFrom.FIRST_OPERAND, "", "clone"), writes(ScopeEffectFrom.SECOND_OPERAND, "", "clone"),
       contacts(O, "", "fetch"), contacts(O, "", "pull"), contacts(O, "", "push"), contacts(O, "", "ls-remote"),
       contacts(O, "", "remote"), contacts(O, "", "submodule")],
     true),
@@ -66,7 +66,7 @@ export const NETWORK: Array<EffectRow> = [
     ["--prefix", "--registry", "--cache", "--workspace", "--tag", "--otp", "--loglevel", "--scope", "--before", "--omit",
       "--include", "--install-strategy", "--userconfig", "--globalconfig"],
     [writes(V, "--prefix"), contacts(V, "--registry"), writes(V, "--cache"),
-      writes(EffectFrom.ALWAYS, "", "", "-g --global", ""),
+      writes(ScopeEffectFrom.ALWAYS, "", "", "-g --global", ""),
       contacts(O, "", "install"), contacts(O, "", "i"), contacts(O, "", "add"), contacts(O, "", "update"),
       contacts(O, "", "exec"), contacts(O, "", "x")],
     true),
