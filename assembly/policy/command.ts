@@ -351,10 +351,10 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
   if (max == max) {
     const to = input.timeout;
     if (to == to && (!(to > 0) || to > max)) {
-      return verdict.deny(Code.LIMIT_EXCEEDED, (input.timeoutText.length > 0 ? input.timeoutText : "timeout " + fmt(to) + " s") + " is not within max_execution_time (" + fmt(max) + " s)");
+      return verdict.deny(Code.LIMIT_EXCEEDED, (input.timeoutText.length > 0 ? input.timeoutText : "timeout " + fmt(to) + " s") + " is not within max_execution_time (" + fmt(max) + " s)", "max_execution_time");
     }
     if (input.background) {
-      return verdict.deny(Code.LIMIT_EXCEEDED, "a background command outlives the call, so max_execution_time (" + fmt(max) + " s) cannot be enforced");
+      return verdict.deny(Code.LIMIT_EXCEEDED, "a background command outlives the call, so max_execution_time (" + fmt(max) + " s) cannot be enforced", "max_execution_time");
     }
     verdict.oblige(Obligation.MaxExecutionTime, max);
   }

@@ -56,7 +56,7 @@ export function checkExport(limits: ExportLimits, input: ExportInput, facts: Pas
   }
   if (limits.maxExportRows >= 0) {
     if (input.rows > limits.maxExportRows) {
-      return verdict.deny(Code.LIMIT_EXCEEDED, input.rows.toString() + " rows exceed max_export_rows " + limits.maxExportRows.toString());
+      return verdict.deny(Code.LIMIT_EXCEEDED, input.rows.toString() + " rows exceed max_export_rows " + limits.maxExportRows.toString(), "max_export_rows");
     }
     // Stated within the limit, or not stated: the host is obliged to cap the export at it.
     verdict.oblige(Obligation.MaxExportRows, <f64>limits.maxExportRows);

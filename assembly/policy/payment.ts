@@ -90,6 +90,7 @@ export function checkPayment(limits: PaymentLimits, input: PaymentInput, facts: 
     return verdict.deny(
       Code.LIMIT_EXCEEDED,
       what + " of " + input.amount.toString() + " exceeds max_per_tx " + limit.maxPerTx.toString() + " for " + input.currency + " (minor units)",
+      "currency_limits",
     );
   }
   if (limits.refund) {
@@ -150,7 +151,7 @@ function refundAllowed(limits: PaymentLimits, input: PaymentInput, verdict: Verd
 
 function chargeAllowed(limits: PaymentLimits, input: PaymentInput, verdict: Verdict): bool {
   if (limits.maxItemsPerTx >= 0 && <i64>input.itemCount > limits.maxItemsPerTx) {
-    return verdict.deny(Code.LIMIT_EXCEEDED, input.itemCount.toString() + " items exceed max_items_per_tx " + limits.maxItemsPerTx.toString());
+    return verdict.deny(Code.LIMIT_EXCEEDED, input.itemCount.toString() + " items exceed max_items_per_tx " + limits.maxItemsPerTx.toString(), "max_items_per_tx");
   }
   // Ids are machine identifiers: a look-alike (Cyrillic 'а', fullwidth,
   // zero-width) is refused with a reason, even under "*", never matched.

@@ -1,7 +1,8 @@
 // Which rule decided: every decision names one, so a person can tell which
 // line of a policy fired (or that a built-in check did) without reading the
 // message. A step that knows the exact entry names it (`blocked_patterns/3`);
-// otherwise the rule is derived here, once, from the reason code:
+// otherwise the rule is derived here, once, from the reason code (never
+// from the message, which quotes what the model wrote):
 //   - a check that a policy key governs → the JSON pointer of that key in
 //     the capability's limits block (present or not: an absent key is where
 //     the default that decided would be overridden);
@@ -15,7 +16,6 @@
 
 import { Verdict, Code, Decision } from "./verdict";
 import { pointerSegment } from "./load-errors";
-import { keysOf } from "./rules/registry";
 import { keyOf, qualifyRule } from "./rule-keys";
 
 /** The pointer of the capabilities list, which grants a capability that has no limits block. */
@@ -41,8 +41,7 @@ export function settleRule(verdict: Verdict, block: string): void {
     verdict.rule = "builtin:" + verdict.code.substring(verdict.code.indexOf(".") + 1);
     return;
   }
-  let key = keyOf(verdict.code);
-  if (key.length == 0) key = keyNamedIn(verdict.message, verdict.capability);
+  const key = keyOf(verdict.code);
   verdict.rule = key.length > 0 ? block + "/" + pointerSegment(key) : block;
 }
 
@@ -63,33 +62,4 @@ function builtinOf(code: string): string {
   if (code == Code.FORMAT_UNSUPPORTED) return "export_format";
   if (code == Code.ASSURANCE_INSUFFICIENT) return "assurance";
   return "";
-}
-
-/**
- * For codes several keys can raise (limit_exceeded: max_per_tx or
- * max_items_per_tx; path_blocked: blocked_paths or blocked_patterns): the
- * limits key the message names first. Every such message names its key.
- */
-function keyNamedIn(message: string, capability: string): string {
-  const keys = keysOf(capability);
-  if (keys == null) return "";
-  let best = "";
-  let bestAt = message.length;
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
-    let at = message.indexOf(key);
-    while (at >= 0 && !(bounded(message, at - 1) && bounded(message, at + key.length))) at = message.indexOf(key, at + 1);
-    if (at >= 0 && at < bestAt) {
-      best = key;
-      bestAt = at;
-    }
-  }
-  return best;
-}
-
-/** True when the character at `i` cannot continue a key name (or `i` is outside the text). */
-function bounded(text: string, i: i32): bool {
-  if (i < 0 || i >= text.length) return true;
-  const c = text.charCodeAt(i);
-  return !((c >= 0x61 && c <= 0x7a) || c == 0x5f || (c >= 0x30 && c <= 0x39));
 }

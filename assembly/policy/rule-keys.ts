@@ -21,7 +21,11 @@ export function qualifyRule(verdict: Verdict, block: string): void {
   verdict.rule = key.length > 0 ? block + "/" + pointerSegment(key) : block;
 }
 
-/** The limits key whose value decides checks with this code; "" when several can (then the block itself). */
+/**
+ * The limits key whose value decides checks with this code; "" when several
+ * can (limit_exceeded, rate_limit_exceeded, region_blocked: those steps name
+ * their key themselves, or the block stands).
+ */
 export function keyOf(code: string): string {
   if (code == Code.COMMAND_NOT_ALLOWED) return "allowed_commands";
   if (code == Code.BLOCKED_PATTERN) return "blocked_patterns";
@@ -40,6 +44,7 @@ export function keyOf(code: string): string {
   if (code == Code.CONTENT_TOO_LONG) return "max_message_length";
   if (code == Code.APPROVAL_REQUIRED) return "approval_required";
   if (code == Code.CATEGORY_BLOCKED) return "blocked_categories";
+  if (code == Code.MERCHANT_FORBIDDEN) return "allowed_merchant_ids";
   return "";
 }
 

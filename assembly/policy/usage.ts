@@ -109,6 +109,7 @@ export function checkUsage(charge: UsageCharge, usage: UsageInput, verdict: Verd
       Code.RATE_LIMIT_EXCEEDED,
       calls(usage.callsLastMinute) + " of '" + charge.capability + "' in the last minute; " +
         charge.perMinuteKey + " is " + charge.perMinute.toString(),
+      charge.perMinuteKey,
     );
   }
   if (charge.perDay >= 0 && usage.callsToday + 1 > charge.perDay) {
@@ -116,6 +117,7 @@ export function checkUsage(charge: UsageCharge, usage: UsageInput, verdict: Verd
       Code.RATE_LIMIT_EXCEEDED,
       calls(usage.callsToday) + " of '" + charge.capability + "' today (UTC); " +
         charge.perDayKey + " is " + charge.perDay.toString(),
+      charge.perDayKey,
     );
   }
   // Both terms are at most 2^53 - 1, so the sum cannot overflow an i64.
@@ -124,6 +126,7 @@ export function checkUsage(charge: UsageCharge, usage: UsageInput, verdict: Verd
       Code.LIMIT_EXCEEDED,
       "daily_cap for " + charge.currency + " is " + charge.dailyCap.toString() + " (minor units); " +
         usage.amountToday.toString() + " already used today (UTC), and this call adds " + charge.amount.toString(),
+      "currency_limits",
     );
   }
   if (charge.idempotencyKey.length > 0 && usage.idempotencyKeySeen) {

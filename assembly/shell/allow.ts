@@ -10,7 +10,7 @@
 // a leading `=` (`=npm run build`) admits exactly those words, no further
 // arguments.
 
-import { ByteBuffer, Bytes, utf8 } from "../util/bytes";
+import { ByteBuffer, Bytes, inWordList, utf8 } from "../util/bytes";
 import { canonicalizeAbsoluteInto } from "../util/path";
 import { basenameOffset, indexOf, nameKey } from "./argv";
 import { Script, rowInfo, rowLen } from "./nodes";
@@ -188,20 +188,7 @@ function restMatches(e: AllowEntry, s: Script, v: i32): bool {
 }
 
 function trustedDir(p: usize, n: i32): bool {
-  const list = TRUSTED_DIRS;
-  let i = 0;
-  const m = list.length;
-  while (i < m) {
-    let j = i;
-    while (j < m && list.charCodeAt(j) != 0x20) j++;
-    if (j - i == n) {
-      let k = 0;
-      while (k < n && <u32>load<u8>(p + <usize>k) == <u32>list.charCodeAt(i + k)) k++;
-      if (k == n) return true;
-    }
-    i = j + 1;
-  }
-  return false;
+  return inWordList(TRUSTED_DIRS, p, n);
 }
 
 /** A call of a function the script defined earlier (its body's commands are checked instead). */

@@ -4,6 +4,7 @@
 // tested with any sink); the Walker is the one sink in production and supplies chain and readsStdin.
 
 import { OptScan, indexOf } from "./argv";
+import { inWordList } from "../util/bytes";
 import { Parser } from "./parser";
 import { CdScope, Script, ViewFlag } from "./nodes";
 import { Attr, Ch, MAX_PAYLOAD_DEPTH, ParseError, Subst, WordFlag, WordKind } from "./tokens";
@@ -115,18 +116,5 @@ const COMMAND_VARIABLES = "GIT_SSH_COMMAND GIT_SSH GIT_EDITOR GIT_PAGER GIT_SEQU
 
 /** Is (p, n) one of COMMAND_VARIABLES? */
 function isCommandVariable(p: usize, n: i32): bool {
-  const list = COMMAND_VARIABLES;
-  const m = list.length;
-  let i = 0;
-  while (i < m) {
-    let j = i;
-    while (j < m && list.charCodeAt(j) != 0x20) j++;
-    if (j - i == n) {
-      let k = 0;
-      while (k < n && <u32>load<u8>(p + <usize>k) == <u32>list.charCodeAt(i + k)) k++;
-      if (k == n) return true;
-    }
-    i = j + 1;
-  }
-  return false;
+  return inWordList(COMMAND_VARIABLES, p, n);
 }

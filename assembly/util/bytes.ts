@@ -69,6 +69,23 @@ export function startsWithBytes(a: usize, aLen: i32, prefix: Bytes): bool {
 }
 
 /** An owned copy of (ptr, len). */
+/** Are the `n` bytes at `p` exactly one of the space-separated ASCII words of `list`? */
+export function inWordList(list: string, p: usize, n: i32): bool {
+  const m = list.length;
+  let i = 0;
+  while (i < m) {
+    let j = i;
+    while (j < m && list.charCodeAt(j) != 0x20) j++;
+    if (j - i == n) {
+      let k = 0;
+      while (k < n && <u32>load<u8>(p + <usize>k) == <u32>list.charCodeAt(i + k)) k++;
+      if (k == n) return true;
+    }
+    i = j + 1;
+  }
+  return false;
+}
+
 export function copyBytes(ptr: usize, len: i32): Bytes {
   const out = new StaticArray<u8>(len);
   memory.copy(changetype<usize>(out), ptr, <usize>len);

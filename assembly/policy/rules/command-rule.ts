@@ -132,8 +132,8 @@ export class CommandRule extends CapabilityRule {
     const ms = request.numberAt(unchecked(found[TIMEOUT_MS]), "timeout_ms", verdict);
     if (request.failed) return false;
     // Zero, negative or overflowing (a JSON number past f64 reads as Infinity, which exceeds any limit) is refused.
-    if (t == t && !(t > 0)) return verdict.deny(Code.LIMIT_EXCEEDED, "tool_input.timeout must be a positive number");
-    if (ms == ms && !(ms > 0)) return verdict.deny(Code.LIMIT_EXCEEDED, "tool_input.timeout_ms must be a positive number");
+    if (t == t && !(t > 0)) return verdict.deny(Code.LIMIT_EXCEEDED, "tool_input.timeout must be a positive number", "builtin:request");
+    if (ms == ms && !(ms > 0)) return verdict.deny(Code.LIMIT_EXCEEDED, "tool_input.timeout_ms must be a positive number", "builtin:request");
     if (t == t) {
       const inMs = timeoutInMs(request.toolNameString());
       input.timeout = inMs ? t / 1000 : t;
