@@ -38,8 +38,21 @@ function check(l: CommandLimits, bytes: Uint8Array): Verdict {
   input.workspaceRoot = "/w";
   input.home = "/home/u";
   const v = new Verdict();
-  checkCommand(l, input, v);
+  const ok = checkCommand(l, input, v);
+  // The verdict agrees with itself: allowed means no deny code, denied means one.
+  expect(ok).toBe(!v.denied);
+  expect(v.denied).toBe(v.code != Code.ALLOWED);
+  if (ok) allowed++; else denied++;
   return v;
+}
+
+let allowed = 0, denied = 0;
+/** Both outcomes occurred since the last call: the inputs reached the rules, not only the parser's refusal. */
+function expectBothOutcomes(): void {
+  expect(allowed).toBeGreaterThan(0);
+  expect(denied).toBeGreaterThan(0);
+  allowed = 0;
+  denied = 0;
 }
 
 describe("fuzz", () => {
@@ -51,7 +64,7 @@ describe("fuzz", () => {
       for (let k = 0; k < n; k++) b[k] = <u8>ALPHABET.charCodeAt(rnd(ALPHABET.length));
       check(l, b);
     }
-    expect(true).toBe(true);
+    expectBothOutcomes();
   });
   test("random bytes never trap", () => {
     const l = limits();
@@ -82,7 +95,7 @@ describe("fuzz", () => {
       }
       check(l, b.subarray(0, n));
     }
-    expect(true).toBe(true);
+    expectBothOutcomes();
   });
   test("deep nesting is refused, not a stack overflow", () => {
     const l = limits();
