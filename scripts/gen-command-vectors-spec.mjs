@@ -12,6 +12,7 @@
 // timeout) is left to the API replay; the spec's header counts them.
 import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { expandSpellings } from "../test/vector-spellings.mjs";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 const vectorsDir = `${root}test/vectors/`;
@@ -73,7 +74,7 @@ function generate() {
   const groups = [];
   let total = 0, left = 0;
   for (const file of files) {
-    const cases = readFileSync(vectorsDir + file, "utf8").split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l));
+    const cases = readFileSync(vectorsDir + file, "utf8").split("\n").filter((l) => l.trim()).flatMap((l) => expandSpellings(JSON.parse(l)));
     const lines = [];
     for (const v of cases) {
       const where = `${file}: ${v.name}`;

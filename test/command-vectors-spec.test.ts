@@ -6,6 +6,7 @@ import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { expandSpellings } from "./vector-spellings.mjs";
 
 const ROOT = join(import.meta.dirname, "..");
 const SCRIPT = "scripts/gen-command-vectors-spec.mjs";
@@ -13,7 +14,7 @@ const SPEC = "assembly/__tests__/policy/command-vectors.spec.ts";
 
 function copyTree(): string {
   const dir = mkdtempSync(join(tmpdir(), "portcullis-cv-"));
-  for (const file of [SCRIPT, SPEC]) {
+  for (const file of [SCRIPT, SPEC, "test/vector-spellings.mjs"]) {
     mkdirSync(join(dir, file, ".."), { recursive: true });
     cpSync(join(ROOT, file), join(dir, file));
   }
@@ -38,7 +39,8 @@ describe("generated command-vector spec", () => {
     const runs = spec.split("\n").filter((l) => l.startsWith("    run(")).length;
     let cases = 0;
     for (const f of readdirSync(join(ROOT, "test/vectors")).filter((f) => /^commands-.*\.jsonl$/.test(f))) {
-      cases += readFileSync(join(ROOT, "test/vectors", f), "utf8").split("\n").filter((l) => l.trim()).length;
+      const lines = readFileSync(join(ROOT, "test/vectors", f), "utf8").split("\n").filter((l) => l.trim());
+      cases += lines.flatMap((l) => expandSpellings(JSON.parse(l))).length;
     }
     const leftToApi = Number(/; (\d+) with a non-positive timeout/.exec(spec)?.[1]);
     expect(runs + leftToApi).toBe(cases);
@@ -47,7 +49,7 @@ describe("generated command-vector spec", () => {
 
   it("--check fails once a corpus gains a case the spec lacks", () => {
     const dir = copyTree();
-    const file = join(dir, "test/vectors/commands-benign.jsonl");
+    const file = join(dir, "test/vectors/commands-common.jsonl");
     const added = { name: "added", policy: "commands-dev.json", request: { tool_name: "bash", tool_input: { command: "ls" } }, expect: { decision: "allow" } };
     writeFileSync(file, readFileSync(file, "utf8") + JSON.stringify(added) + "\n");
     const run = check(dir);

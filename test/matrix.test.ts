@@ -40,7 +40,7 @@ describe("runtime matrix", () => {
 
   it("replays every request, safety and sanitizer vector file", () => {
     expect(replayedFiles).toEqual(
-      expect.arrayContaining(["core.jsonl", "commands-attack.jsonl", "paths.jsonl", "urls.jsonl", "safety/providers.jsonl", "sanitize.jsonl"]),
+      expect.arrayContaining(["core.jsonl", "commands-files.jsonl", "paths.jsonl", "urls.jsonl", "safety/providers.jsonl", "sanitize.jsonl"]),
     );
     expect(cases.sanitize.length).toBeGreaterThanOrEqual(100);
     expect(cases.sanitize.filter((v) => v.fenceId !== null).length).toBeGreaterThan(0);

@@ -8,6 +8,7 @@ import { describe, expect, it, beforeAll } from "vitest";
 import { readFileSync, readdirSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { expandSpellings } from "./vector-spellings.mjs";
 import { loadGuard } from "../bindings/node.ts";
 import { withDigest } from "../bindings/middleware/index.ts";
 import type { Decision } from "../bindings/core/decision.ts";
@@ -39,7 +40,7 @@ function loadVectors(): Vector[] {
   const out: Vector[] = [];
   for (const file of readdirSync(dir).filter((f) => f.endsWith(".jsonl")).sort()) {
     const lines = readFileSync(dir + file, "utf8").split("\n").filter((l) => l.trim());
-    const parsed = lines.map((l) => JSON.parse(l));
+    const parsed = lines.flatMap((l) => expandSpellings(JSON.parse(l)));
     if (!parsed.every((v) => v && ("request" in v || "raw" in v) && v.policy)) continue;
     for (const v of parsed) out.push({ ...v, file });
   }

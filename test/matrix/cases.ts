@@ -8,6 +8,7 @@
  */
 
 import { readFileSync, readdirSync } from "node:fs";
+import { expandSpellings } from "../vector-spellings.mjs";
 import { join } from "node:path";
 import { ROOT } from "./runtimes.ts";
 
@@ -44,7 +45,7 @@ const readLines = (path: string) =>
   readFileSync(path, "utf8")
     .split("\n")
     .filter((line) => line.trim())
-    .map((line) => JSON.parse(line));
+    .flatMap((line) => expandSpellings(JSON.parse(line)));
 
 export function buildCases(): { cases: Cases; labels: Label[]; replayedFiles: string[] } {
   const files: Record<string, string> = {};
