@@ -38,7 +38,7 @@ import { Code, Verdict, Obligation } from "./verdict";
 import { Parser } from "../shell/parser";
 import { Walker } from "../shell/walk";
 import { DangerChecker, searchesCdpath } from "../shell/danger";
-import { BlockedPattern, PatternMatcher, compileError, compilePattern, globMatch } from "../shell/pattern";
+import { BlockedPattern, PatternHit, PatternMatcher, compilePattern, globMatch } from "../shell/pattern";
 import { CdResult, CwdTracker, setsVariable } from "../shell/cwd";
 import { CdScope, Script, ViewFlag } from "../shell/nodes";
 import { ParseError, MAX_INPUT, WordKind } from "../shell/tokens";
@@ -90,8 +90,9 @@ export class CommandLimits {
     }
     this.patterns = [];
     for (let i = 0; i < this.blockedPatterns.length; i++) {
-      const p = compilePattern(this.blockedPatterns[i]);
-      if (p === null) return "blocked_patterns[" + i.toString() + "]: " + compileError;
+      const compiled = compilePattern(this.blockedPatterns[i]);
+      const p = compiled.pattern;
+      if (p === null) return "blocked_patterns[" + i.toString() + "]: " + compiled.error;
       this.patterns.push(p);
     }
     if (!(this.maxExecutionTime != this.maxExecutionTime) && !(this.maxExecutionTime > 0)) {
@@ -325,19 +326,20 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
     }
     if (overBudget()) return overWorkBudget(verdict, "blocked_patterns");
     if (!m.mayMatch(s, pat)) continue;
-    const v = m.find(s, pat);
+    const hit = m.find(s, pat);
     if (overBudget()) return overWorkBudget(verdict, "blocked_patterns");
-    if (v == -2) {
+    if (hit == PatternHit.REDIRECT) {
       const who = s.cArgc(m.redirCmd) == 0 ? "a redirection (of a compound command, or bare: `< f`, `$(< f)`) goes" : "command '" + showCommand(s, m.redirCmd) + "' redirects";
       return verdict.deny(Code.BLOCKED_PATTERN, who + " to " +
         showWord(s, m.redirWord) + resolvedVia(m) + ", which matches blocked pattern '" + pat.raw + "'", "blocked_patterns/" + i.toString());
     }
-    if (v == -3) {
+    if (hit == PatternHit.VALUE) {
       const what = s.wordKind(m.valueWord) == WordKind.ASSIGN ? "assigns " : "loops over ";
       return verdict.deny(Code.BLOCKED_PATTERN, "the command " + what + showWord(s, m.valueWord) + resolvedVia(m) +
         ", which matches blocked pattern '" + pat.raw + "' (a variable's value becomes an argument where it is used)", "blocked_patterns/" + i.toString());
     }
-    if (v >= 0) {
+    if (hit == PatternHit.VIEW) {
+      const v = m.view;
       return verdict.deny(Code.BLOCKED_PATTERN, "command '" + showArgv(s, s.vCmd(v), s.vStart(v), s.vEnd(v)) +
         "'" + resolvedVia(m) + " matches blocked pattern '" + pat.raw + "'", "blocked_patterns/" + i.toString());
     }
