@@ -498,6 +498,8 @@ describe("commands-attack.jsonl", () => {
     run("fork bomb via &", policy_commands_star(), "f(){ f & f; }; f", NaN, null, "", "", [], "oap.dangerous_operation");
     run("python fork loop", policy_commands_star(), "python3 -c 'import os\nwhile True: os.fork()'", NaN, null, "", "", [], "oap.dangerous_operation");
     run("cd .. from root cwd then delete", policy_commands_star(), "cd /tmp && cd .. && rm -rf ./*", NaN, null, "", "", [], "oap.dangerous_operation");
+    run("xargs --eof takes a value only after = (the next word is the command)", policy_commands_dev(), "echo x | xargs --eof curl ls", NaN, null, "", "", [], "oap.command_not_allowed");
+    run("mapfile -c takes a value: the -C callback after it is code", policy_commands_star_patterns(), "mapfile -c 1 -C 'curl x' arr < f", NaN, null, "", "", [], "oap.blocked_pattern");
     expect(failures).toBe("");
   });
 });
