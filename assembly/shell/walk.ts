@@ -132,7 +132,7 @@ export class Walker extends ProgramSink {
         s.setVFlags(v, s.vFlags(v) | ViewFlag.XARGS_OPTION);
       }
       // A name the table does not know sets nothing, nor do most it knows (git, echo, tee): no call for them.
-      if (info != 0 && (keepsBooks(info) || !this.gated)) this.bookkeeping(cmd, v, start, end, info);
+      if (info != 0 && (keepsBooks(info) || (isDefined(ORACLES) && !this.gated))) this.bookkeeping(cmd, v, start, end, info);
       if (this.p.err != ParseError.NONE || (info & Kind.WRAPPER) == 0) return;
       this.innerEnd = end;
       const next = unwrap(this, v, cmd, start, end, info);
