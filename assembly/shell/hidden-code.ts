@@ -51,7 +51,7 @@ const COMMAND_LINE_VARIABLES: string[] = [
  * seen here.
  */
 export function isCodeVariableName(name: string): bool {
-  // CDPATH in tool_input.env is judged where it acts: every relative `cd` then counts as unknown (policy/command.ts).
+  // CDPATH in tool_input.env is judged where it acts: every relative `cd` then counts as unknown (policy/command/).
   if (name == "CDPATH") return false;
   const b = String.UTF8.encode(name, false);
   const p = changetype<usize>(b), len = b.byteLength;
