@@ -140,7 +140,10 @@ const DECODED_UNICODE: u32 = 0x80000000;
   return load<u64>(slot) == (G | <u64><u32>pos) ? slot : 0;
 }
 
-/** Off only in the spec that checks the decoded copies against decodeBodyAt. */
+/**
+ * Off only in the spec that checks the decoded copies against decodeBodyAt. Read only in builds with the
+ * compile-time constant ORACLES (the oracle tier's as-pect asconfig): the release wasm has no toggle.
+ */
 export let decodedEntries: bool = true;
 
 /** The recorded end of the value at pos, or -1. */
@@ -164,7 +167,7 @@ export let decodedEntries: bool = true;
   return load<u64>(slot) == (G | <u64>key) ? load<i32>(slot, 8) : NO_FOLLOW;
 }
 
-/** Off only in the spec that checks the recorded entries against a rescan. */
+/** Off only in the spec that checks the recorded entries against a rescan; read only with ORACLES, as above. */
 export let followEntries: bool = true;
 
 const E_EOF = 1, E_DEPTH = 2, E_OBJ_SEP = 3, E_ARR_SEP = 4, E_TRAILING = 5, E_KEY = 6, E_COLON = 7,
@@ -655,7 +658,7 @@ function asciiKeyEqualsAt(pos: i32, s: usize, n: i32, from: i32): i32 {
 // Inlined into the navigation methods: each step would otherwise be two calls.
 // @ts-ignore: decorator
 @inline function valueAfterKeyAt(keyPos: i32): i32 {
-  const f = followEntries ? followOf(keyPos) : NO_FOLLOW;
+  const f = !isDefined(ORACLES) || followEntries ? followOf(keyPos) : NO_FOLLOW;
   if (f != NO_FOLLOW) return f;
   return skipWsAt(skipWsAt(skipStringAt(keyPos)) + 1); // past ':'
 }
@@ -664,7 +667,7 @@ function asciiKeyEqualsAt(pos: i32, s: usize, n: i32, from: i32): i32 {
 // Inlined into the navigation methods: each step would otherwise be two calls.
 // @ts-ignore: decorator
 @inline function nextAfterValueAt(pos: i32): i32 {
-  const f = followEntries ? followOf(pos) : NO_FOLLOW;
+  const f = !isDefined(ORACLES) || followEntries ? followOf(pos) : NO_FOLLOW;
   if (f != NO_FOLLOW) return f;
   const p = skipWsAt(skipValueAt(pos));
   return at(p) == C.COMMA ? skipWsAt(p + 1) : -1;
@@ -1002,7 +1005,7 @@ export class Json {
     if (pos < 0 || pos >= this.len || this.byteAt(pos) != C.QUOTE) return false;
     this.use();
     const slot = spanSlotOf(pos);
-    if (slot != 0 && decodedEntries) {
+    if (slot != 0 && (!isDefined(ORACLES) || decodedEntries)) {
       // A string value: validate left its unescaped bytes in `decoded`.
       const info = load<u32>(slot, 12);
       const n = <i32>(info & ~DECODED_UNICODE);

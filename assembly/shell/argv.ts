@@ -1,12 +1,13 @@
 // Reading a command's argv: literal text of words, basenames, and a getopt-like
-// option scanner for wrappers (which options take a value, where the first
-// operand is). A word that is not static (expansion, glob, brace expansion)
+// option scanner for wrappers over their rows' option grammars (where the
+// first operand is). A word that is not static (expansion, glob, brace expansion)
 // never counts as an option: it is an operand, so a wrapper's inner command
 // computed at run time is caught as such.
 
 import { toLowerAscii } from "../util/bytes";
 import { Script } from "./nodes";
 import { Ch, WordFlag } from "./tokens";
+import { LongValue, ProgramRow, Style, longTable } from "./programs";
 
 /** Exact equality of word `w` with an ASCII literal. */
 // @ts-ignore: decorator
@@ -86,11 +87,9 @@ export function isNameAssignText(s: Script, w: i32): bool {
 }
 
 /**
- * A getopt-style scan of argv[i, end) of command `cmd`. `argShort` lists the
- * short options that take a value; `longMap` maps long names to a short
- * letter ("user/u chdir/D", a letter in argShort means it takes a value;
- * unique prefixes are accepted, as GNU getopt_long does). Records which
- * letters were seen and where each value is; returns the first operand.
+ * A getopt-style scan of a wrapper's options by its program row's grammar
+ * (scanRow): records which letters were seen and where each value is, and
+ * returns the first operand (the inner command).
  */
 @final export class OptScan {
   seen: u64 = 0;   // letters 64..127
@@ -126,11 +125,22 @@ export function isNameAssignText(s: Script, w: i32): bool {
     else if (c < 64) this.seenLow |= (<u64>1) << <u64>c;
   }
 
-  scan(s: Script, cmd: i32, i: i32, end: i32, argShort: string, longMap: string, plus: bool = false): i32 {
+  /**
+   * Scan argv[i, end) of `cmd` by `row`'s option grammar (programs/spec.ts: value shorts, attached-only shorts,
+   * long options with their letters, PLUS, EXACT_LONG, SEPARATE_VALUES) up to the first operand, which it returns.
+   * Unlike parseArgs, a word computed at run time always ends the options here: it is the inner command.
+   */
+  scanRow(s: Script, cmd: i32, i: i32, end: i32, row: ProgramRow): i32 {
+    const g = row.grammar;
+    const t = longTable(g);
+    const plus = (g.style & Style.PLUS) != 0;
+    const exact = (g.style & Style.EXACT_LONG) != 0;
+    const separate = (g.style & Style.SEPARATE_VALUES) != 0;
     this.seen = 0;
     this.seenLow = 0;
     this.valued = 0;
     this.valuedLow = 0;
+    this.seenLong = 0;
     while (i < end) {
       const w = s.arg(cmd, i);
       if (!isOptionWord(s, w, plus)) return i;
@@ -138,17 +148,18 @@ export function isNameAssignText(s: Script, w: i32): bool {
       const c1 = <u32>load<u8>(p + 1);
       if (c1 == Ch.MINUS && <u32>load<u8>(p) == Ch.MINUS) {
         if (n == 2) return i + 1; // --
-        let eq = indexOf(p, n, Ch.EQ);
-        const nameLen = (eq < 0 ? n : eq) - 2;
-        const c = longLetter(p + 2, nameLen, longMap);
-        if (c != 0) {
-          this.mark(c);
-          if (contains(argShort, c)) {
-            if (eq >= 0) { this.setValue(c, w, eq + 1); i++; continue; }
-            if (i + 1 < end) this.setValue(c, s.arg(cmd, i + 1), 0);
-            i += 2;
-            continue;
-          }
+        const eq = indexOf(p, n, Ch.EQ);
+        const idx = t.find(p + 2, (eq < 0 ? n : eq) - 2, exact);
+        if (idx < 0) { i++; continue; } // unknown: a flag
+        if (idx < 64) this.seenLong |= (<u64>1) << <u64>idx;
+        const c = t.alias[idx];
+        if (c != 0) this.mark(c);
+        const value = t.value[idx];
+        if (eq >= 0) { if (c != 0 && value != LongValue.NONE) this.setValue(c, w, eq + 1); i++; continue; }
+        if (value == LongValue.REQUIRED) {
+          if (c != 0 && i + 1 < end) this.setValue(c, s.arg(cmd, i + 1), 0);
+          i += 2;
+          continue;
         }
         i++;
         continue;
@@ -157,16 +168,29 @@ export function isNameAssignText(s: Script, w: i32): bool {
       for (let j = 1; j < n; j++) {
         const c = <u32>load<u8>(p + <usize>j);
         this.mark(c);
-        if (contains(argShort, c)) {
+        if (separate && j + 1 < n) continue; // only the last letter takes a value
+        if (contains(g.valueShorts, c)) {
           if (j + 1 < n) this.setValue(c, w, j + 1);
           else if (i + 1 < end) { this.setValue(c, s.arg(cmd, i + 1), 0); next = i + 2; }
           else next = end;
+          break;
+        }
+        if (contains(g.optionalShorts, c)) { // a value only when attached (`-j4`)
+          if (j + 1 < n) this.setValue(c, w, j + 1);
           break;
         }
       }
       i = next;
     }
     return i;
+  }
+
+  /** Long options scanRow saw, by their index in the row's long table (the first 64). */
+  seenLong: u64 = 0;
+
+  hasLong(row: ProgramRow, name: string): bool {
+    const idx = longTable(row.grammar).indexOf(name);
+    return idx >= 0 && idx < 64 && ((this.seenLong >> <u64>idx) & 1) != 0;
   }
 
   private setValue(c: u32, w: i32, off: i32): void {
@@ -181,25 +205,6 @@ export function isNameAssignText(s: Script, w: i32): bool {
 function contains(list: string, c: u32): bool {
   for (let i = 0, n = list.length; i < n; i++) if (<u32>list.charCodeAt(i) == c) return true;
   return false;
-}
-
-/** Letter for a long option name (or an unambiguous-or-not prefix of one) in "name/x name/y". */
-function longLetter(p: usize, n: i32, map: string): u32 {
-  if (n <= 0) return 0;
-  const m = map.length;
-  let i = 0;
-  while (i < m) {
-    let j = i;
-    while (j < m && map.charCodeAt(j) != 0x2f) j++; // '/'
-    const nameLen = j - i;
-    if (n <= nameLen) {
-      let k = 0;
-      while (k < n && toLowerAscii(<u32>load<u8>(p + <usize>k)) == <u32>map.charCodeAt(i + k)) k++;
-      if (k == n) return <u32>map.charCodeAt(j + 1);
-    }
-    i = j + 3; // skip "/x "
-  }
-  return 0;
 }
 
 /**

@@ -25,13 +25,10 @@ const READ_BUDGET: i32 = 4096;
 /** The most bytes of readings made for one script (per reader), likewise. */
 const READ_BYTES: i32 = 1 << 22;
 
-/** Set by defaultOperand: where the operand word starts (it ends at the returned `}`). */
-let operandStart: i32 = 0;
-
 /**
  * At k, `${NAME op word}` with op one of `-` `:-` `=` `:=` `+` `:+` (the
- * operators whose value may be `word`): returns the index of its closing `}`
- * (operandStart set), or -1 for any other expansion.
+ * operators whose value may be `word`): returns where `word` starts (its
+ * closing `}` is operandClose's), or -1 for any other expansion.
  */
 export function defaultOperand(p: usize, k: i32, end: i32): i32 {
   if (k + 3 >= end || at(p, k) != Ch.DOLLAR || at(p, k + 1) != Ch.LBRACE || !isNameStart(at(p, k + 2))) return -1;
@@ -41,8 +38,12 @@ export function defaultOperand(p: usize, k: i32, end: i32): i32 {
   if (j >= end) return -1;
   const op = at(p, j);
   if (op != Ch.MINUS && op != Ch.EQ && op != Ch.PLUS) return -1;
-  operandStart = j + 1;
-  const close = closeOf(p, j + 1, end, Ch.RBRACE);
+  return j + 1;
+}
+
+/** The closing `}` of the operand defaultOperand found starting at `start`, or -1 when it is not closed before end. */
+export function operandClose(p: usize, start: i32, end: i32): i32 {
+  const close = closeOf(p, start, end, Ch.RBRACE);
   return close < end ? close : -1;
 }
 
@@ -138,9 +139,10 @@ function writeOperand(b: WordBuilder, t: usize, from: i32, to: i32, depth: i32):
     }
     if (c == Ch.DQUOTE) { i++; continue; }
     if (c == Ch.BACKSLASH && i + 1 < to) { b.push(at(t, i + 1), Attr.QUOTED); i += 2; continue; }
-    const close = depth < MAX_OPERAND_DEPTH ? defaultOperand(t, i, to) : -1;
+    const start = depth < MAX_OPERAND_DEPTH ? defaultOperand(t, i, to) : -1;
+    const close = start >= 0 ? operandClose(t, start, to) : -1;
     if (close >= 0) {
-      writeOperand(b, t, operandStart, close, depth + 1);
+      writeOperand(b, t, start, close, depth + 1);
       i = close + 1;
       continue;
     }
@@ -297,9 +299,10 @@ function reference(p: usize, k: i32, end: i32): bool {
       let end = i;
       while (end < n && <u32>load<u8>(a + <usize>end) == Attr.EXPANSION) end++;
       while (i < end) {
-        const close = defaultOperand(t, i, end);
+        const start = defaultOperand(t, i, end);
+        const close = start >= 0 ? operandClose(t, start, end) : -1;
         if (close >= 0) {
-          writeOperand(b, t, operandStart, close, 0);
+          writeOperand(b, t, start, close, 0);
           found = true;
           this.defaulted = true;
           i = close + 1;

@@ -12,18 +12,29 @@ import { envName } from "./argv";
 import { WordFlag } from "./tokens";
 import { Cmd, cmdId, cmdSet, inCmdSet } from "./names";
 import { toLowerAscii } from "../util/bytes";
+import { programRows } from "./programs";
 
 // Variable names are case-sensitive, except npm's: it reads npm_config_* in
 // any case. A trailing `*` matches any rest. Variables whose value is one command line
 // (GIT_SSH_COMMAND, EDITOR, …) are parsed and checked instead (walk.ts).
-const CODE_VARIABLES: string[] = [
-  "GIT_CONFIG", "GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT", "GIT_CONFIG_KEY_*", "GIT_CONFIG_VALUE_*",
-  "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_EXEC_PATH", "GIT_TEMPLATE_DIR", "GIT_DIR", "GIT_COMMON_DIR", "GIT_WORK_TREE",
-  "NODE_OPTIONS", "BASH_ENV", "ENV", "SHELLOPTS", "BASHOPTS", "PS4", "BASH_FUNC_*",
-  "LD_PRELOAD", "LD_LIBRARY_PATH", "LD_AUDIT", "DYLD_*", "PYTHONPATH", "PYTHONHOME", "PERL5OPT", "PERL5LIB",
-  "PERLLIB", "RUBYOPT", "RUBYLIB", "PATH", "CDPATH", "MAKEFLAGS", "MFLAGS", "GNUMAKEFLAGS", "TAR_OPTIONS",
-  "GOFLAGS", "RUSTC_WRAPPER", "RUSTC_WORKSPACE_WRAPPER", "CARGO_BUILD_RUSTC_WRAPPER", "CARGO_BUILD_RUSTC",
+// Variables that act on whatever program runs (the loader, the shell's command lookup, bash's imported
+// functions), and cargo's, which has no row; each program's own are its row's env column (programs/).
+const ANY_PROGRAM_VARIABLES: string[] = [
+  "BASH_FUNC_*", "LD_PRELOAD", "LD_LIBRARY_PATH", "LD_AUDIT", "DYLD_*", "PATH", "CDPATH",
+  "RUSTC_WRAPPER", "RUSTC_WORKSPACE_WRAPPER", "CARGO_BUILD_RUSTC_WRAPPER", "CARGO_BUILD_RUSTC",
 ];
+const CODE_VARIABLES = codeVariables();
+
+/** ANY_PROGRAM_VARIABLES and every row's env column, each name once. */
+function codeVariables(): string[] {
+  const out = ANY_PROGRAM_VARIABLES.slice();
+  const rows = programRows();
+  for (let r = 0; r < rows.length; r++) {
+    const names = rows[r].codeEnv.split(" ");
+    for (let i = 0; i < names.length; i++) if (names[i].length > 0 && !out.includes(names[i])) out.push(names[i]);
+  }
+  return out;
+}
 const NPM_CONFIG = "npm_config_";
 
 // Variables whose value is a command line a program runs. In the command they are parsed and checked
@@ -40,7 +51,7 @@ const COMMAND_LINE_VARIABLES: string[] = [
  * seen here.
  */
 export function isCodeVariableName(name: string): bool {
-  // CDPATH in tool_input.env is judged where it acts: every relative `cd` then counts as unknown (policy/command.ts).
+  // CDPATH in tool_input.env is judged where it acts: every relative `cd` then counts as unknown (policy/command/).
   if (name == "CDPATH") return false;
   const b = String.UTF8.encode(name, false);
   const p = changetype<usize>(b), len = b.byteLength;

@@ -2,11 +2,17 @@
 // command string would run, and the rules the command policy applies to them.
 export { Parser } from "./parser";
 export { Walker } from "./walk";
-export { Script, ViewFlag } from "./nodes";
-export { DangerChecker } from "./danger";
-export { BlockedPattern, PatternMatcher, compilePattern, globMatch } from "./pattern";
-export { CwdTracker, CdResult } from "./cwd";
-export { isValidUtf8 } from "./input";
+export { CdScope, Script, ViewFlag } from "./nodes";
+export { DangerChecker, searchesCdpath } from "./danger";
+export { BlockedPattern, CompiledPattern, PatternHit, PatternMatcher, compilePattern, globMatch } from "./pattern";
+export { CwdTracker, CdResult, setsVariable } from "./cwd";
+export { InputProblem, inputProblem, isValidUtf8 } from "./input";
 export { EffectList, ScopeEffectKind, collectEffects, effectProgram } from "./effects";
-export { showCommand, showWord } from "./message";
-export { WordFlag } from "./tokens";
+export { showArgv, showBytes, showCommand, showWord } from "./message";
+export { MAX_INPUT, ParseError, WordFlag, WordKind } from "./tokens";
+export { AllowList, compileAllowEntry, isFunctionCall } from "./allow";
+export { isStateBuiltin } from "./state-builtins";
+export { writtenThenRun } from "./writes-then-runs";
+export { envName } from "./argv";
+export { codeVariableSet, gitConfigMoved, isCodeVariableName, programOption } from "./hidden-code";
+export { ArithTaint, arithTainted } from "./arith";

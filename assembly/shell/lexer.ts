@@ -40,7 +40,10 @@ export class Lexer {
   peekPos: i32 = -1;
   peekSrc: usize = 0;
   peekKw: i32 = 0;
-  /** Take the plain-word shortcut (commitPlainWord); off only in the spec that checks it against scanWord. */
+  /**
+   * Take the plain-word shortcut (commitPlainWord); off only in the spec that checks it against scanWord.
+   * Read only in builds with the compile-time constant ORACLES (the oracle tier).
+   */
   plainWords: bool = true;
   /** A quote was seen in the current word (so `''` is a word). */
   sawQuote: bool = false;
@@ -294,7 +297,7 @@ export class Lexer {
   /** commitPlainWord at `start` (== pos). */
   // @ts-ignore: decorator
   @inline private placePlain(start: i32, kind: i32): i32 {
-    if (!this.plainWords) return -1;
+    if ((isDefined(ORACLES) && !this.plainWords)) return -1;
     const room = this.end - start;
     const script = this.script;
     const text = script.text;
@@ -331,7 +334,7 @@ export class Lexer {
     while (pos < end && isBlank(<u32>load<u8>(src + <usize>pos))) pos++;
     // Most commands end, or reach a word that is not plain, at an operator, a quote or a `$`: one look-up
     // settles that before any set-up.
-    if (!startsPlainWord(src, pos, end) || !this.plainWords) {
+    if (!startsPlainWord(src, pos, end) || (isDefined(ORACLES) && !this.plainWords)) {
       this.pos = pos;
       return 0;
     }
@@ -398,7 +401,7 @@ export class Lexer {
    * unterminated quote, which scanWord reports.
    */
   commitQuotedWord(kind: i32): i32 {
-    if (!this.plainWords || this.pos >= this.end) return -1;
+    if ((isDefined(ORACLES) && !this.plainWords) || this.pos >= this.end) return -1;
     const src = this.src, end = this.end, start = this.pos;
     const q = <u32>load<u8>(src + <usize>start);
     if (q != Ch.SQUOTE && q != Ch.DQUOTE) return -1;

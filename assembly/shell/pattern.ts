@@ -113,10 +113,25 @@ function literalPairs(literals: Array<Bytes>): StaticArray<u16> {
   return out;
 }
 
-/** Compile one pattern; returns null and sets `compileError` when it is unusable. */
-export let compileError: string = "";
+/** Where PatternMatcher.find met a pattern. */
+export const enum PatternHit {
+  NONE = 0,
+  VIEW = 1,     // a command's words (PatternMatcher.view)
+  REDIRECT = 2, // a redirection's target (redirWord, of command redirCmd)
+  VALUE = 3,    // a value assigned to a variable or looped over (valueWord)
+}
 
-export function compilePattern(raw: string): BlockedPattern | null {
+/** What compilePattern made of a pattern: the pattern, or (pattern null) why it is unusable. */
+export class CompiledPattern {
+  constructor(public pattern: BlockedPattern | null, public error: string) {}
+}
+
+function unusable(message: string): CompiledPattern {
+  return new CompiledPattern(null, message);
+}
+
+/** Compile one pattern. */
+export function compilePattern(raw: string): CompiledPattern {
   const p = new BlockedPattern(raw);
   const parts = raw.split("|");
   for (let i = 0; i < parts.length; i++) {
@@ -132,7 +147,7 @@ export function compilePattern(raw: string): BlockedPattern | null {
       while (j < first.length && (first.charCodeAt(j) == 0x3e || first.charCodeAt(j) == 0x3c || first.charCodeAt(j) == 0x26)) j++;
       let target = first.substring(j);
       if (target.length == 0 && words.length > 1) { target = words[1]; k = 2; }
-      if (target.length == 0) { compileError = "pattern '" + raw + "' has a redirection without a target"; return null; }
+      if (target.length == 0) return unusable("pattern '" + raw + "' has a redirection without a target");
       const pw = new PatternWord(target);
       if (pw.path || pw.tilde) p.anchored = true;
       addLiteral(p, pw);
@@ -142,7 +157,7 @@ export function compilePattern(raw: string): BlockedPattern | null {
     }
     // The command of a multi-word pattern compares by basename; a one-word pattern is a whole word or path.
     if (words.length > 1 && first.includes("/") && !first.includes("*")) first = first.substring(first.lastIndexOf("/") + 1);
-    if (first.length == 0) { compileError = "pattern '" + raw + "' has an empty command"; return null; }
+    if (first.length == 0) return unusable("pattern '" + raw + "' has an empty command");
     st.head = new PatternWord(first);
     if (st.head!.path || st.head!.tilde) p.anchored = true;
     addLiteral(p, st.head!);
@@ -177,9 +192,9 @@ export function compilePattern(raw: string): BlockedPattern | null {
     st.single = st.operands.length == 0 && st.flags.lo == 0 && st.flags.hi == 0 && st.flags.longPtr.length == 0;
     p.stages.push(st);
   }
-  if (p.stages.length == 0) { compileError = "blocked pattern '" + raw + "' is empty"; return null; }
+  if (p.stages.length == 0) return unusable("blocked pattern '" + raw + "' is empty");
   p.pairHashes = literalPairs(p.literals);
-  return p;
+  return new CompiledPattern(p, "");
 }
 
 function splitBlanks(s: string): Array<string> {
@@ -519,14 +534,18 @@ export class PatternMatcher {
     for (; i + 1 < n; i++) store<u8>(table + <usize>pairHashAt(t + <usize>i), mark);
   }
 
-  /** First view (in order) that matches `pat`, or -1. */
-  find(s: Script, pat: BlockedPattern): i32 {
+  /**
+   * Where `pat` first matches: a view (in order; `view` set), a redirection (`redirWord`, `redirCmd`), a
+   * value written into a variable or looped over (`valueWord`), or nowhere.
+   */
+  find(s: Script, pat: BlockedPattern): PatternHit {
     this.redirWord = -1;
+    this.view = -1;
     const st0 = pat.stages[0];
     if (st0.redirect != 0) return this.findRedirect(s, st0);
     const alone = pat.stages.length == 1;
     for (let v = 0, n = s.viewCount; v < n; v++) {
-      if (overBudget()) return -1; // the caller denies
+      if (overBudget()) return PatternHit.NONE; // the caller denies
       // A one-word pattern meets a view's words; a wrapper's view (`env env … ls`) holds all the words of
       // the views under it in the same command, and met them no more strictly (a name word is only stricter),
       // so those views cannot match where it did not: skipping them keeps wrapper chains linear.
@@ -535,7 +554,7 @@ export class PatternMatcher {
         if (parent >= 0 && s.vCmd(parent) == s.vCmd(v)) continue;
       }
       if (!this.stage(s, st0, v, alone)) continue;
-      if (alone || this.rest(s, pat, 1, v)) return v;
+      if (alone || this.rest(s, pat, 1, v)) { this.view = v; return PatternHit.VIEW; }
     }
     if (pat.stages.length == 1 && st0.single) {
       // Redirections with no command name of their own: `{ …; } >> f`, `while …; done < f`, `< f`, `$(< f)`.
@@ -545,20 +564,20 @@ export class PatternMatcher {
         for (let k = 0, m = s.cRedirN(c); k < m; k++) {
           const r = s.redirFlat.get(s.cRedir(c) + k);
           this.via = 0;
-          if (this.loose(s, head, r)) { this.redirWord = r; this.redirCmd = c; return -2; }
+          if (this.loose(s, head, r)) { this.redirWord = r; this.redirCmd = c; return PatternHit.REDIRECT; }
         }
       }
       if (head.file) return this.findValue(s, head);
     }
-    return -1;
+    return PatternHit.NONE;
   }
 
   /**
    * A file-naming word against the values the command writes into variables (`f=key.pem; cat $f`,
    * `for f in /etc/shadow; do cat "$f"; done`): a variable's value becomes some command's argument.
-   * Returns -3 with `valueWord` set, or -1.
+   * VALUE with `valueWord` set, or NONE.
    */
-  private findValue(s: Script, pw: PatternWord): i32 {
+  private findValue(s: Script, pw: PatternWord): PatternHit {
     this.via = 0;
     for (let i = 0, n = s.assignFlat.length; i < n; i++) {
       const w = s.assignFlat.get(i);
@@ -573,13 +592,13 @@ export class PatternMatcher {
       if (!hit && (s.wordFlags(w) & WordFlag.DYNAMIC) != 0) {
         hit = this.writtenHit(s, pw, p + <usize>(eq + 1), s.attrPtr(w) + <usize>(eq + 1), k - eq - 1, true);
       }
-      if (hit) { this.valueWord = w; return -3; }
+      if (hit) { this.valueWord = w; return PatternHit.VALUE; }
     }
     for (let i = 0, n = s.loopWords.length; i < n; i++) {
       const w = s.loopWords.get(i);
-      if (this.loose(s, pw, w)) { this.valueWord = w; return -3; }
+      if (this.loose(s, pw, w)) { this.valueWord = w; return PatternHit.VALUE; }
     }
-    return -1;
+    return PatternHit.NONE;
   }
 
   private rest(s: Script, pat: BlockedPattern, i: i32, prev: i32): bool {
@@ -937,7 +956,7 @@ export class PatternMatcher {
     return false;
   }
 
-  private findRedirect(s: Script, st: PatternStage): i32 {
+  private findRedirect(s: Script, st: PatternStage): PatternHit {
     const pw = st.operands[0];
     this.via = 0;
     for (let c = 0, n = s.commandCount; c < n; c++) {
@@ -952,10 +971,10 @@ export class PatternMatcher {
         if (this.operand(s, pw, r)) {
           this.redirWord = r;
           this.redirCmd = c;
-          return -2;
+          return PatternHit.REDIRECT;
         }
       }
     }
-    return -1;
+    return PatternHit.NONE;
   }
 }

@@ -8,11 +8,14 @@ import { inWordList } from "../util/bytes";
 import { Parser } from "./parser";
 import { CdScope, Script, ViewFlag } from "./nodes";
 import { Attr, Ch, MAX_PAYLOAD_DEPTH, ParseError, Subst, WordFlag, WordKind } from "./tokens";
+import { ProgramFacts } from "./programs";
 
 export class ProgramSink {
   p: Parser;
   s: Script;
   opts: OptScan = new OptScan();
+  /** What a program rule (a row's describe hook, directory options) found, reused per call. */
+  facts: ProgramFacts = new ProgramFacts();
   /** Set by unwrap when the inner command ends before argv does (find -exec … ;). */
   innerEnd: i32 = 0;
   /** Value found by optAnywhere (wrappers.ts). */
@@ -82,6 +85,20 @@ export class ProgramSink {
       buf.append(s.wordPtr(w), s.wordLen(w));
     }
     return this.parsePayload(cmd);
+  }
+
+  /** Apply the code a row's describe hook found for command `cmd` (view v): parse each text, mark the hidden. */
+  describedCode(cmd: i32, v: i32, facts: ProgramFacts): void {
+    const s = this.s;
+    for (let i = 0, n = facts.codeWord.length; i < n; i++) {
+      const w = facts.codeWord[i], off = facts.codeOffset[i], len = facts.codeLength[i];
+      if (!s.isStatic(w)) { this.dynamicPayload(v); continue; }
+      // Re-read the word's address each time: parsing a payload may move the word arena.
+      const buf = this.p.payloadBuffer();
+      buf.append(s.wordPtr(w) + <usize>off, len < 0 ? s.wordLen(w) - off : len);
+      if (!this.parsePayload(cmd)) return;
+    }
+    if (facts.hiddenCode) this.dynamicPayload(v);
   }
 
   dynamicPayload(v: i32): void {

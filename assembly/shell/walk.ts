@@ -27,9 +27,10 @@ const NOT_TEXT = WordFlag.DYNAMIC | WordFlag.GLOB | WordFlag.BRACE;
 
 export class Walker extends ProgramSink {
   scratch: ByteBuffer = new ByteBuffer(64);
-  /** What a program rule found, reused per call. */
-  facts: ProgramFacts = new ProgramFacts();
-  /** False: bookkeeping for every view with name info, not only keepsBooks (for the spec that compares the two). */
+  /**
+   * False: bookkeeping for every view with name info, not only keepsBooks (for the specs that compare the two).
+   * Read only in builds with the compile-time constant ORACLES (the oracle tier).
+   */
   gated: bool = true;
   /** Where flatten puts the words of a function definition's name. */
   private ignored: IntList = new IntList(8);
@@ -131,7 +132,7 @@ export class Walker extends ProgramSink {
         s.setVFlags(v, s.vFlags(v) | ViewFlag.XARGS_OPTION);
       }
       // A name the table does not know sets nothing, nor do most it knows (git, echo, tee): no call for them.
-      if (info != 0 && (keepsBooks(info) || !this.gated)) this.bookkeeping(cmd, v, start, end, info);
+      if (info != 0 && (keepsBooks(info) || (isDefined(ORACLES) && !this.gated))) this.bookkeeping(cmd, v, start, end, info);
       if (this.p.err != ParseError.NONE || (info & Kind.WRAPPER) == 0) return;
       this.innerEnd = end;
       const next = unwrap(this, v, cmd, start, end, info);
@@ -187,7 +188,7 @@ export class Walker extends ProgramSink {
         break;
       }
       case Cmd.READ: {
-        for (let k = o.scan(s, cmd, start + 1, end, "adinNptu", ""); k < end; k++) {
+        for (let k = o.scanRow(s, cmd, start + 1, end, rowOfId(Cmd.READ) as ProgramRow); k < end; k++) {
           s.addEnvWord(s.arg(cmd, k), cmd);
           s.dynNames.push(s.arg(cmd, k));
         }
@@ -210,7 +211,7 @@ export class Walker extends ProgramSink {
         break;
       }
       case Cmd.MAPFILE: {
-        const k = o.scan(s, cmd, start + 1, end, "dnOsuC", "");
+        const k = o.scanRow(s, cmd, start + 1, end, rowOfId(Cmd.MAPFILE) as ProgramRow);
         if (k < end) {
           s.addEnvWord(s.arg(cmd, end - 1), cmd);
           s.dynNames.push(s.arg(cmd, end - 1));
@@ -227,7 +228,7 @@ export class Walker extends ProgramSink {
         }
         break;
       case Cmd.CD: case Cmd.PUSHD: {
-        const k = o.scan(s, cmd, start + 1, end, "", "");
+        const k = o.scanRow(s, cmd, start + 1, end, rowOfId(cmdId(info)) as ProgramRow);
         s.cdCmds.push(cmd);
         // `pushd` alone, `pushd +N`/`-N` rotate the directory stack: somewhere this shell has been, but not
         // a path relative to anything we know.
@@ -266,7 +267,7 @@ export class Walker extends ProgramSink {
   /** Rewrite npm's command word to the command npm resolves it to (npm-commands.ts). */
   npmCommand(cmd: i32, start: i32, end: i32): void {
     const s = this.s;
-    const k = this.opts.scan(s, cmd, start + 1, end, "w9", "workspace/w prefix/9");
+    const k = this.opts.scanRow(s, cmd, start + 1, end, rowOfId(Cmd.NPM) as ProgramRow);
     if (k >= end) return;
     const w = s.arg(cmd, k);
     if (!s.isStatic(w)) return;

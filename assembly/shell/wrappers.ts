@@ -11,11 +11,9 @@ import { writtenScript } from "./script-file";
 import { bytesStartLower, indexOf, isNameAssignText, isOptionWord, isStdinPath, wordIs } from "./argv";
 import { Cmd, cmdId } from "./names";
 import { Script } from "./nodes";
-import { Attr, Ch, WordFlag, WordKind } from "./tokens";
+import { Attr, Ch, ParseError, WordFlag, WordKind } from "./tokens";
 import { utf8 } from "../util/bytes";
 import { ProgramSink } from "./program-sink";
-import { unwrapSed } from "./sed-script";
-import { unwrapAwk } from "./awk-program";
 import { ProgramRow, Style, longTable, rowOfId } from "./programs";
 
 /** First argv index of the command `cmd`'s view `v` runs, or -1 (may set w.innerEnd). */
@@ -23,10 +21,19 @@ export function unwrap(w: ProgramSink, v: i32, cmd: i32, k: i32, end: i32, info:
   const s = w.s;
   const o = w.opts;
   const row = rowOfId(cmdId(info));
+  const r = row as ProgramRow; // every Cmd id the switch reads options for has a row
+  const hook = row !== null ? row.describe : null;
+  if (hook !== null) { // procedural knowledge on the row (sed scripts, awk programs): the code it runs
+    const facts = w.facts;
+    facts.reset();
+    hook(s, cmd, k, end, facts);
+    w.describedCode(cmd, v, facts);
+    if (w.p.err != ParseError.NONE) return -1;
+  }
   let i = k + 1;
   switch (cmdId(info)) {
     case Cmd.ENV: {
-      i = o.scan(s, cmd, i, end, "uCSP", "unset/u chdir/C split-string/S ignore-environment/i null/0 debug/v");
+      i = o.scanRow(s, cmd, i, end, r);
       // env takes any operand with `=` as an assignment, also names bash refuses (`BASH_FUNC_x%%=…`).
       for (; i < end && isEnvAssignText(s, s.arg(cmd, i)); i++) {
         s.addEnvWord(s.arg(cmd, i), cmd);
@@ -41,30 +48,18 @@ export function unwrap(w: ProgramSink, v: i32, cmd: i32, k: i32, end: i32, info:
       }
       return i;
     }
-    case Cmd.NOHUP: case Cmd.SIMPLE_WRAPPER:
-      return o.scan(s, cmd, i, end, "", "");
-    case Cmd.SKIP1_WRAPPER:
-      return o.scan(s, cmd, i, end, "", "") + 1;
-    case Cmd.TIMEOUT:
-      return o.scan(s, cmd, i, end, "sk", "signal/s kill-after/k foreground/f preserve-status/p verbose/v") + 1;
-    case Cmd.NICE:
-      return o.scan(s, cmd, i, end, "n", "adjustment/n");
-    case Cmd.XARGS:
-      return o.scan(s, cmd, i, end, "adEILnPs9",
-        "arg-file/a delimiter/d eof/E replace/I max-lines/L max-args/n max-procs/P max-chars/s " +
-        "process-slot-var/9 null/0 no-run-if-empty/r verbose/t interactive/p exit/x open-tty/o");
-    case Cmd.EXEC:
-      return o.scan(s, cmd, i, end, "a", "");
+    case Cmd.NOHUP: case Cmd.SIMPLE_WRAPPER: case Cmd.NICE: case Cmd.XARGS: case Cmd.EXEC: case Cmd.DOAS:
+    case Cmd.TIME: case Cmd.STDBUF: case Cmd.SETSID: case Cmd.STRACE:
+      return o.scanRow(s, cmd, i, end, r);
+    case Cmd.SKIP1_WRAPPER: case Cmd.TIMEOUT: // a user, a date, an architecture; timeout's duration
+      return o.scanRow(s, cmd, i, end, r) + 1;
     case Cmd.COMMAND:
-      i = o.scan(s, cmd, i, end, "", "");
+      i = o.scanRow(s, cmd, i, end, r);
       return o.has(0x76) || o.has(0x56) ? -1 : i; // -v / -V only look the name up
     case Cmd.BUILTIN:
       return i;
     case Cmd.SUDO: {
-      i = o.scan(s, cmd, i, end, "ugCDhprtTU",
-        "user/u group/g close-from/C chdir/D host/h prompt/p role/r type/t command-timeout/T " +
-        "other-user/U preserve-env/E login/i shell/s edit/e list/l validate/v askpass/A background/b " +
-        "non-interactive/n stdin/S remove-timestamp/K reset-timestamp/k set-home/H preserve-groups/P");
+      i = o.scanRow(s, cmd, i, end, r);
       if (o.has(0x65) || o.has(0x6c) || o.has(0x76) || o.has(0x56)) return -1; // -e edits, -l lists, -v, -V
       const dir = o.value(0x44); // -D dir / --chdir=dir
       if (dir >= 0) w.transientCd(cmd, v, dir, o.valueOffset(0x44), false);
@@ -75,39 +70,27 @@ export function unwrap(w: ProgramSink, v: i32, cmd: i32, k: i32, end: i32, info:
       }
       return i;
     }
-    case Cmd.DOAS:
-      return o.scan(s, cmd, i, end, "uC", "");
-    case Cmd.TIME:
-      return o.scan(s, cmd, i, end, "fo", "format/f output/o append/a portability/p verbose/v quiet/q");
-    case Cmd.STDBUF:
-      return o.scan(s, cmd, i, end, "ioe", "input/i output/o error/e");
-    case Cmd.SETSID:
-      return o.scan(s, cmd, i, end, "", "ctty/c fork/f wait/w");
     case Cmd.IONICE:
-      i = o.scan(s, cmd, i, end, "cnpPu", "class/c classdata/n pid/p pgid/P uid/u ignore/t");
+      i = o.scanRow(s, cmd, i, end, r);
       return o.has(0x70) || o.has(0x50) || o.has(0x75) ? -1 : i;
     case Cmd.CHROOT:
-      i = o.scan(s, cmd, i, end, "12", "userspec/1 groups/2 skip-chdir/3") + 1;
+      i = o.scanRow(s, cmd, i, end, r) + 1;
       // The command starts in the new root's `/` (`chroot / rm -rf *` empties /), unless --skip-chdir.
-      if (!o.has(0x33)) w.transientCd(cmd, v, s.commitRaw(changetype<usize>(SLASH), 1, WordKind.ARG, Attr.UNQUOTED), 0, false);
+      if (!o.hasLong(r, "skip-chdir")) w.transientCd(cmd, v, s.commitRaw(changetype<usize>(SLASH), 1, WordKind.ARG, Attr.UNQUOTED), 0, false);
       return i;
-    case Cmd.STRACE:
-      return o.scan(s, cmd, i, end, "eoOpPsSuEabIXU", "output/o trace/e signal/9 attach/p user/u env/E");
     case Cmd.TASKSET:
-      i = o.scan(s, cmd, i, end, "", "all-tasks/a pid/p cpu-list/c");
+      i = o.scanRow(s, cmd, i, end, r);
       return o.has(0x70) ? -1 : i + 1;
     case Cmd.CHRT:
-      i = o.scan(s, cmd, i, end, "TPD", "sched-runtime/T sched-period/P sched-deadline/D pid/p all-tasks/a");
+      i = o.scanRow(s, cmd, i, end, r);
       return o.has(0x70) ? -1 : i + 1;
     case Cmd.WATCH:
-      i = o.scan(s, cmd, i, end, "nq",
-        "interval/n differences/d exec/x chgexit/g errexit/e beep/b color/c no-title/t precise/p no-wrap/w");
+      i = o.scanRow(s, cmd, i, end, r);
       if (o.has(0x78)) return i; // -x runs argv directly
       if (i < end) w.payloadJoin(cmd, v, i, end); // otherwise joined and run by sh -c
       return -1;
     case Cmd.FLOCK: {
-      i = o.scan(s, cmd, i, end, "wEc",
-        "timeout/w conflict-exit-code/E command/c shared/s exclusive/x unlock/u nonblock/n close/o no-fork/F verbose/v");
+      i = o.scanRow(s, cmd, i, end, r);
       if (o.value(0x63) >= 0) { w.payloadWord(cmd, v, o.value(0x63), o.valueOffset(0x63)); return -1; }
       i++; // the lock file or fd
       if (i < end && (wordIs(s, s.arg(cmd, i), "-c") || wordIs(s, s.arg(cmd, i), "--command"))) {
@@ -118,11 +101,11 @@ export function unwrap(w: ProgramSink, v: i32, cmd: i32, k: i32, end: i32, info:
     }
     case Cmd.SU: case Cmd.SCRIPT: // su/runuser/script -c 'code' (options may follow the user)
       if (cmdId(info) == Cmd.SU && suLogin(s, cmd, i, end)) loginHome(w, v, cmd);
-      if (optAnywhere(w, cmd, i, end, 0x63, "command", "sgGwEIOBTm", row)) w.payloadWord(cmd, v, w.valWord, w.valOff);
-      else if (optAnywhere(w, cmd, i, end, 0, "session-command", "sgGw", row)) w.payloadWord(cmd, v, w.valWord, w.valOff);
+      if (optAnywhere(w, cmd, i, end, 0x63, "command", row)) w.payloadWord(cmd, v, w.valWord, w.valOff);
+      else if (optAnywhere(w, cmd, i, end, 0, "session-command", row)) w.payloadWord(cmd, v, w.valWord, w.valOff);
       return -1;
     case Cmd.SG: {
-      i = o.scan(s, cmd, i, end, "", "") + 1; // the group
+      i = o.scanRow(s, cmd, i, end, r) + 1; // the group
       if (i < end && wordIs(s, s.arg(cmd, i), "-c")) i++;
       if (i < end) w.payloadJoin(cmd, v, i, end);
       return -1;
@@ -130,17 +113,17 @@ export function unwrap(w: ProgramSink, v: i32, cmd: i32, k: i32, end: i32, info:
     case Cmd.SSH:
       return unwrapSsh(w, v, cmd, i, end, true);
     case Cmd.SCP:
-      if (optAnywhere(w, cmd, i, end, 0x53, "", "cFiJloPDX", row)) w.payloadWord(cmd, v, w.valWord, w.valOff);
+      if (optAnywhere(w, cmd, i, end, 0x53, "", row)) w.payloadWord(cmd, v, w.valWord, w.valOff);
       return unwrapSsh(w, v, cmd, i, end, false);
     case Cmd.RSYNC: // -e / --rsh runs a local command
-      if (optAnywhere(w, cmd, i, end, 0x65, "rsh", "fTB", row)) w.payloadWord(cmd, v, w.valWord, w.valOff);
+      if (optAnywhere(w, cmd, i, end, 0x65, "rsh", row)) w.payloadWord(cmd, v, w.valWord, w.valOff);
       return -1;
     case Cmd.TAR: // GNU tar runs programs for these options
-      if (optAnywhere(w, cmd, i, end, 0x49, "use-compress-program", "fCTXbgHKLNV", row)) w.payloadWord(cmd, v, w.valWord, w.valOff);
-      if (optAnywhere(w, cmd, i, end, 0x46, "info-script", "fCTXbgHKLNV", row)) w.payloadWord(cmd, v, w.valWord, w.valOff);
-      if (optAnywhere(w, cmd, i, end, 0, "new-volume-script", "", row)) w.payloadWord(cmd, v, w.valWord, w.valOff);
-      if (optAnywhere(w, cmd, i, end, 0, "to-command", "", row)) w.payloadWord(cmd, v, w.valWord, w.valOff);
-      if (optAnywhere(w, cmd, i, end, 0, "checkpoint-action", "", row) && s.isStatic(w.valWord)) {
+      if (optAnywhere(w, cmd, i, end, 0x49, "use-compress-program", row)) w.payloadWord(cmd, v, w.valWord, w.valOff);
+      if (optAnywhere(w, cmd, i, end, 0x46, "info-script", row)) w.payloadWord(cmd, v, w.valWord, w.valOff);
+      if (optAnywhere(w, cmd, i, end, 0, "new-volume-script", row)) w.payloadWord(cmd, v, w.valWord, w.valOff);
+      if (optAnywhere(w, cmd, i, end, 0, "to-command", row)) w.payloadWord(cmd, v, w.valWord, w.valOff);
+      if (optAnywhere(w, cmd, i, end, 0, "checkpoint-action", row) && s.isStatic(w.valWord)) {
         const p = s.wordPtr(w.valWord) + <usize>w.valOff, n = s.wordLen(w.valWord) - w.valOff;
         if (bytesStartLower(p, n, "exec=")) w.payloadWord(cmd, v, w.valWord, w.valOff + 5);
       }
@@ -148,7 +131,7 @@ export function unwrap(w: ProgramSink, v: i32, cmd: i32, k: i32, end: i32, info:
     case Cmd.BUSYBOX:
       return i < end && !isOptionWord(s, s.arg(cmd, i), false) ? i : -1;
     case Cmd.PARALLEL: {
-      i = o.scan(s, cmd, i, end, "jaSdIEnNLlPsX", "jobs/j arg-file/a sshlogin/S delimiter/d");
+      i = o.scanRow(s, cmd, i, end, r);
       let j = i;
       while (j < end && !bytesStartLower(s.wordPtr(s.arg(cmd, j)), s.wordLen(s.arg(cmd, j)), ":::")) j++;
       if (j > i) w.payloadJoin(cmd, v, i, j);
@@ -160,7 +143,7 @@ export function unwrap(w: ProgramSink, v: i32, cmd: i32, k: i32, end: i32, info:
       if (i < end) w.payloadJoin(cmd, v, i, end);
       return -1;
     case Cmd.TRAP: {
-      i = o.scan(s, cmd, i, end, "", "");
+      i = o.scanRow(s, cmd, i, end, r);
       if (o.has(0x6c) || o.has(0x70) || end - i < 2) return -1; // -l, -p, or a reset
       const a = s.arg(cmd, i);
       if (!wordIs(s, a, "-")) w.payloadWord(cmd, v, a, 0);
@@ -181,13 +164,13 @@ export function unwrap(w: ProgramSink, v: i32, cmd: i32, k: i32, end: i32, info:
         const a = s.arg(cmd, j);
         if ((wordIs(s, a, "-TT") || wordIs(s, a, "--unzip-command")) && j + 1 < end) w.payloadWord(cmd, v, s.arg(cmd, j + 1), 0);
       }
-      if (optAnywhere(w, cmd, i, end, 0, "unzip-command", "", row)) w.payloadWord(cmd, v, w.valWord, w.valOff);
+      if (optAnywhere(w, cmd, i, end, 0, "unzip-command", row)) w.payloadWord(cmd, v, w.valWord, w.valOff);
       return -1;
     case Cmd.MAN: // man -P pager / --pager=…
-      if (optAnywhere(w, cmd, i, end, 0x50, "pager", "CMSeLmpr", row)) w.payloadWord(cmd, v, w.valWord, w.valOff);
+      if (optAnywhere(w, cmd, i, end, 0x50, "pager", row)) w.payloadWord(cmd, v, w.valWord, w.valOff);
       return -1;
     case Cmd.COMPGEN: // compgen/complete -C command: run to produce completions
-      if (optAnywhere(w, cmd, i, end, 0x43, "", "oAGWFPSX", row)) w.payloadWord(cmd, v, w.valWord, w.valOff);
+      if (optAnywhere(w, cmd, i, end, 0x43, "", row)) w.payloadWord(cmd, v, w.valWord, w.valOff);
       return -1;
     case Cmd.ENABLE: // enable -f lib.so name: loads native code
       for (let k = i; k < end; k++) {
@@ -200,10 +183,6 @@ export function unwrap(w: ProgramSink, v: i32, cmd: i32, k: i32, end: i32, info:
       return -1;
     case Cmd.GIT:
       return unwrapGit(w, v, cmd, i, end, row);
-    case Cmd.SED:
-      return unwrapSed(w, v, cmd, i, end);
-    case Cmd.AWK:
-      return unwrapAwk(w, v, cmd, i, end);
     case Cmd.NPX:
       return unwrapPackageRunner(w, v, cmd, i, end);
     case Cmd.NPM: { // npm exec/x, pnpm dlx/exec, yarn dlx/exec (npm abbreviations are resolved by the walk)
@@ -231,7 +210,7 @@ export function unwrap(w: ProgramSink, v: i32, cmd: i32, k: i32, end: i32, info:
           if (abbreviates(row, p + 2, n - 2, "package")) { w.dynamicPayload(v); return -1; }
         }
       }
-      i = o.scan(s, cmd, i, end, "w9", "workspace/w prefix/9");
+      i = o.scanRow(s, cmd, i, end, r);
       if (i >= end) return -1;
       const sub = s.arg(cmd, i);
       if (wordIs(s, sub, "exec") || wordIs(s, sub, "x") || wordIs(s, sub, "dlx")) return unwrapPackageRunner(w, v, cmd, i + 1, end);
@@ -306,7 +285,7 @@ function isEnvAssignText(s: Script, w: i32): bool {
 function unwrapPackageRunner(w: ProgramSink, v: i32, cmd: i32, i: i32, end: i32): i32 {
   const s = w.s;
   const o = w.opts;
-  i = o.scan(s, cmd, i, end, "pcwr", "package/p call/c workspace/w yes/y no/n quiet/q ignore-existing/1 prefer-offline/2 registry/r");
+  i = o.scanRow(s, cmd, i, end, rowOfId(Cmd.NPX) as ProgramRow); // npm exec reads npx's options
   if (o.value(0x63) >= 0) { w.payloadWord(cmd, v, o.value(0x63), o.valueOffset(0x63)); return -1; }
   if (o.value(0x70) >= 0 || o.has(0x72)) { w.dynamicPayload(v); return -1; } // -p pkg, --registry: code the name does not vouch for
   if (i >= end) return -1;
@@ -324,7 +303,7 @@ function unwrapPackageRunner(w: ProgramSink, v: i32, cmd: i32, i: i32, end: i32)
 function unwrapShell(w: ProgramSink, v: i32, cmd: i32, i: i32, end: i32): i32 {
   const s = w.s;
   const o = w.opts;
-  i = o.scan(s, cmd, i, end, "oO1", "rcfile/1 init-file/1 norc/n noprofile/p login/l posix/9", true);
+  i = o.scanRow(s, cmd, i, end, rowOfId(Cmd.SHELL) as ProgramRow);
   if (o.has(0x63)) { // -c: the first operand is the code
     if (i < end) w.payloadWord(cmd, v, s.arg(cmd, i), 0);
     else w.dynamicPayload(v); // `xargs bash -c`: the code arrives at run time
@@ -391,7 +370,7 @@ function unwrapGit(w: ProgramSink, v: i32, cmd: i32, i: i32, end: i32, row: Prog
       const key = s.arg(cmd, j);
       if (!s.isStatic(key) || !isSafeGitKey(s.wordPtr(key), s.wordLen(key))) w.dynamicPayload(v);
     }
-  } else if (wordIs(s, sub, "clone") && optAnywhere(w, cmd, i + 1, end, 0x75, "upload-pack", "ubojc", subRow(row, "clone"))) {
+  } else if (wordIs(s, sub, "clone") && optAnywhere(w, cmd, i + 1, end, 0x75, "upload-pack", subRow(row, "clone"))) {
     w.dynamicPayload(v); // clone -u <program>
   } else if (wordIs(s, sub, "submodule")) {
     let j = i + 1;
@@ -400,15 +379,15 @@ function unwrapGit(w: ProgramSink, v: i32, cmd: i32, i: i32, end: i32, row: Prog
     while (j < end && isOptionWord(s, s.arg(cmd, j), false)) j++;
     if (j < end) w.payloadJoin(cmd, v, j, end);
   } else if (wordIs(s, sub, "rebase")) {
-    if (optAnywhere(w, cmd, i + 1, end, 0x78, "exec", "sSX", subRow(row, "rebase"))) w.payloadWord(cmd, v, w.valWord, w.valOff);
+    if (optAnywhere(w, cmd, i + 1, end, 0x78, "exec", subRow(row, "rebase"))) w.payloadWord(cmd, v, w.valWord, w.valOff);
   } else if (wordIs(s, sub, "bisect")) {
     if (i + 2 < end && wordIs(s, s.arg(cmd, i + 1), "run")) return i + 2;
   } else if (wordIs(s, sub, "difftool") || wordIs(s, sub, "mergetool")) {
-    if (optAnywhere(w, cmd, i + 1, end, 0x78, "extcmd", "t", subRow(row, "difftool"))) w.payloadWord(cmd, v, w.valWord, w.valOff);
+    if (optAnywhere(w, cmd, i + 1, end, 0x78, "extcmd", subRow(row, "difftool"))) w.payloadWord(cmd, v, w.valWord, w.valOff);
   } else if (wordIs(s, sub, "filter-branch")) {
     const filters = ["env-filter", "tree-filter", "index-filter", "parent-filter", "msg-filter", "commit-filter", "tag-name-filter"];
     for (let f = 0; f < filters.length; f++) {
-      if (optAnywhere(w, cmd, i + 1, end, 0, filters[f], "")) w.payloadWord(cmd, v, w.valWord, w.valOff);
+      if (optAnywhere(w, cmd, i + 1, end, 0, filters[f], null)) w.payloadWord(cmd, v, w.valWord, w.valOff);
     }
   }
   return -1;
@@ -523,11 +502,13 @@ function indexOfChar(list: string, c: u32): i32 {
 
 /**
  * Find option `c` (short, 0 for none) or `--long` anywhere in argv[i, end)
- * (GNU tools permute options past operands). Sets w.valWord / w.valOff.
+ * (GNU tools permute options past operands); the row's grammar says which
+ * other short options take a value (and which long prefixes it accepts).
+ * Sets w.valWord / w.valOff.
  */
-function optAnywhere(w: ProgramSink, cmd: i32, i: i32, end: i32, c: u32, long: string, argLetters: string,
-  row: ProgramRow | null = null): bool {
+function optAnywhere(w: ProgramSink, cmd: i32, i: i32, end: i32, c: u32, long: string, row: ProgramRow | null): bool {
   const s = w.s;
+  const argLetters = row !== null ? row.grammar.valueShorts : "";
   const ln = long.length;
   for (let j = i; j < end; j++) {
     const a = s.arg(cmd, j);

@@ -114,6 +114,13 @@ function round(j: Json, between: Json | null): i32 {
   return long;
 }
 
+describe("the oracle build", () => {
+  test("reads the toggle (compiled with ORACLES: npm run test:oracles)", () => {
+    // Without ORACLES the core never reads decodedEntries, and both runs below would be the same code.
+    expect(isDefined(ORACLES)).toBe(true);
+  });
+});
+
 describe("validate's decoded copies", () => {
   test("decode to the raw bytes' decoding in 4,000 random documents", () => {
     const j = new Json();

@@ -83,6 +83,13 @@ function walk(j: Json, pos: i32, out: Array<i32>): void {
   }
 }
 
+describe("the oracle build", () => {
+  test("reads the toggle (compiled with ORACLES: npm run test:oracles)", () => {
+    // Without ORACLES the core never reads followEntries, and both runs below would be the same code.
+    expect(isDefined(ORACLES)).toBe(true);
+  });
+});
+
 describe("recorded follow entries", () => {
   test("navigation gives the rescan's answers on 3,000 random documents", () => {
     const j = new Json();

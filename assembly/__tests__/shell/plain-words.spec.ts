@@ -50,6 +50,13 @@ function sameCommand(f: Script, s: Script, c: i32): bool {
     f.cFunc(c) == s.cFunc(c) && f.cDepth(c) == s.cDepth(c);
 }
 
+describe("the oracle build", () => {
+  test("reads the toggle (compiled with ORACLES: npm run test:oracles)", () => {
+    // Without ORACLES the core never reads plainWords, and both runs below would be the same code.
+    expect(isDefined(ORACLES)).toBe(true);
+  });
+});
+
 describe("plain words", () => {
   test("edges of a plain word build what the long way builds", () => {
     const cases = [

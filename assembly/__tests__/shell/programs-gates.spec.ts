@@ -43,6 +43,13 @@ function found(d: DangerChecker, s: Script, every: bool): string {
   return (every ? d.checkEveryPipe(s) : d.check(s)) ? d.message : "";
 }
 
+describe("the oracle build", () => {
+  test("reads the toggle (compiled with ORACLES: npm run test:oracles)", () => {
+    // Without ORACLES the core never reads gated, and both runs below would be the same code.
+    expect(isDefined(ORACLES)).toBe(true);
+  });
+});
+
 describe("gate sets derived from the program rows", () => {
   test("every row's names: the gated walk and checks answer as the ungated ones", () => {
     const gatedP = new Parser(), fullP = new Parser();

@@ -42,6 +42,13 @@ function digest(s: Script): string {
   return out;
 }
 
+describe("the oracle build", () => {
+  test("reads the toggle (compiled with ORACLES: npm run test:oracles)", () => {
+    // Without ORACLES the core never reads gated, and both runs below would be the same code.
+    expect(isDefined(ORACLES)).toBe(true);
+  });
+});
+
 describe("the walk's bookkeeping gate", () => {
   test("leaves the tables a walk with bookkeeping for every named view leaves (3,000 scripts)", () => {
     const scripts = new WalkedScripts(FRAGMENTS, 0x2545f491);

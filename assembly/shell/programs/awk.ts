@@ -1,11 +1,13 @@
-// awk (gawk 5, mawk, nawk): its program can run commands (system(), pipes); the walk reads the program
-// (awk-program.ts). Program files, includes, extensions and mawk's -W are code nobody can read here.
+// awk (gawk 5, mawk, nawk): its program can run commands (system(), pipes); the row's describe hook
+// reads the program (awk-program.ts). Program files, includes, extensions and mawk's -W are code nobody can read here.
 
 import { Cmd, Kind } from "./ids";
 import { CodeIn, ProgramRow, Style, program } from "./spec";
+import { describeAwk } from "./awk-program";
 
 export function awkRows(rows: ProgramRow[]): void {
   rows.push(program("awk gawk mawk nawk", Cmd.AWK | Kind.WRAPPER).style(0)
     .options("fvFiElW", "file=/f assign=/v field-separator=/F include=/i exec=/E load=/l source=/e")
-    .runs("-f -i -l -E --file --include --load --exec", CodeIn.ANY_USE));
+    .runs("-f -i -l -E --file --include --load --exec", CodeIn.ANY_USE)
+    .hook(describeAwk));
 }

@@ -177,9 +177,10 @@ export type DescribeHook = (s: Script, cmd: i32, start: i32, end: i32, facts: Pr
  * the walker. Word indexes are Script words; offsets are byte offsets into them.
  */
 export class ProgramFacts {
-  // Nested code: the text of word `codeWord[i]` from byte `codeOffset[i]`.
+  // Nested code: the text of word `codeWord[i]` from byte `codeOffset[i]`, `codeLength[i]` bytes (-1: the rest).
   codeWord: i32[] = [];
   codeOffset: i32[] = [];
+  codeLength: i32[] = [];
   /** Code that exists but cannot be read (computed at run time, a fetched package, a config key). */
   hiddenCode: bool = false;
   /** The program reads its code from stdin. */
@@ -192,6 +193,7 @@ export class ProgramFacts {
   reset(): void {
     this.codeWord.length = 0;
     this.codeOffset.length = 0;
+    this.codeLength.length = 0;
     this.hiddenCode = false;
     this.codeFromStdin = false;
     this.cdWord.length = 0;
@@ -199,9 +201,10 @@ export class ProgramFacts {
     this.cdNested.length = 0;
   }
 
-  code(word: i32, offset: i32): void {
+  code(word: i32, offset: i32, length: i32 = -1): void {
     this.codeWord.push(word);
     this.codeOffset.push(offset);
+    this.codeLength.push(length);
   }
 
   /** `word` -1: a directory known only at run time. */

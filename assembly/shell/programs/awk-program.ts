@@ -6,72 +6,64 @@
 // from files or extensions (`-f`, `-i`, `-l`, `-E`) are code we cannot
 // inspect. `||` is logical or, not a pipe.
 
-import { ProgramSink } from "./program-sink";
-import { indexOf } from "./argv";
+import { Script } from "../nodes";
+import { Ch } from "../tokens";
 import { longOption } from "./sed-script";
-import { Ch } from "./tokens";
-import { EmbeddedCommands } from "./embedded-commands";
+import { EmbeddedCommands, byteIndex } from "./embedded-commands";
+import { ProgramFacts } from "./spec";
 
-/** Find the code an awk command runs; awk never runs an inner command view (-1). */
-export function unwrapAwk(w: ProgramSink, v: i32, cmd: i32, i: i32, end: i32): i32 {
-  const s = w.s;
+/** The awk row's describe hook: the code awk's argv[start + 1, end) runs, into `facts`. */
+export function describeAwk(s: Script, cmd: i32, start: i32, end: i32, facts: ProgramFacts): void {
   let sawProgram = false;
-  let k = i;
+  let k = start + 1;
   for (; k < end; k++) {
     const a = s.arg(cmd, k);
     const p = s.wordPtr(a), n = s.wordLen(a);
-    if (!s.isStatic(a)) { if (!sawProgram) { w.dynamicPayload(v); return -1; } continue; }
+    if (!s.isStatic(a)) { if (!sawProgram) { facts.hiddenCode = true; return; } continue; }
     if (n == 2 && load<u8>(p) == Ch.MINUS && load<u8>(p + 1) == Ch.MINUS) { k++; break; }
     if (n < 2 || load<u8>(p) != Ch.MINUS) break; // the program (or, after -e, the first file)
     if (load<u8>(p + 1) == Ch.MINUS) {
-      const eq = indexOf(p, n, Ch.EQ);
+      const eq = byteIndex(p, n, Ch.EQ);
       if (longOption(p, n, "--source", 4)) {
         sawProgram = true;
-        if (eq > 0) program(w, v, cmd, a, eq + 1);
-        else if (k + 1 < end) program(w, v, cmd, s.arg(cmd, ++k), 0);
+        if (eq > 0) program(s, a, eq + 1, facts);
+        else if (k + 1 < end) program(s, s.arg(cmd, ++k), 0, facts);
       } else if (longOption(p, n, "--file", 4) || longOption(p, n, "--include", 4) || longOption(p, n, "--load", 4) ||
           longOption(p, n, "--exec", 4)) {
-        w.dynamicPayload(v); // a program we cannot see, or a native extension
-        return -1;
+        facts.hiddenCode = true; // a program we cannot see, or a native extension
+        return;
       } else if (eq < 0 && (longOption(p, n, "--assign", 4) || longOption(p, n, "--field-separator", 4))) k++;
       continue;
     }
     const c = <u32>load<u8>(p + 1);
-    if (c == 0x66 || c == 0x69 || c == 0x6c || c == 0x45) { w.dynamicPayload(v); return -1; } // -f -i -l -E
+    if (c == 0x66 || c == 0x69 || c == 0x6c || c == 0x45) { facts.hiddenCode = true; return; } // -f -i -l -E
     if (c == 0x65) { // gawk -e 'program'
       sawProgram = true;
-      if (n > 2) program(w, v, cmd, a, 2);
-      else if (k + 1 < end) program(w, v, cmd, s.arg(cmd, ++k), 0);
+      if (n > 2) program(s, a, 2, facts);
+      else if (k + 1 < end) program(s, s.arg(cmd, ++k), 0, facts);
       continue;
     }
-    if (c == 0x57) { w.dynamicPayload(v); return -1; } // mawk -W exec file, …
+    if (c == 0x57) { facts.hiddenCode = true; return; } // mawk -W exec file, …
     if ((c == 0x46 || c == 0x76) && n == 2) k++; // -F fs, -v var=value
   }
-  if (!sawProgram && k < end) program(w, v, cmd, s.arg(cmd, k), 0);
-  return -1;
+  if (!sawProgram && k < end) program(s, s.arg(cmd, k), 0, facts);
 }
 
-/** Word `a` from byte `off` is an awk program: parse each `system("…")`, flag what we cannot see. */
-function program(w: ProgramSink, v: i32, cmd: i32, a: i32, off: i32): void {
-  const s = w.s;
-  if (!s.isStatic(a)) { w.dynamicPayload(v); return; }
+/** Word `a` from byte `off` is an awk program: each `system("…")` is code; what we cannot see is hidden. */
+function program(s: Script, a: i32, off: i32, facts: ProgramFacts): void {
+  if (!s.isStatic(a)) { facts.hiddenCode = true; return; }
   // Whether `/` after `x++` or a builtin named without parens opens a regex differs between awks (mawk:
   // yes, gawk: no), so the program is read both ways: both must be clean, and what either finds is parsed.
-  if (readAs(w, v, cmd, a, off, true)) readAs(w, v, cmd, a, off, false);
+  if (readAs(s, a, off, true, facts)) readAs(s, a, off, false, facts);
 }
 
-/** One reading of the program; false when it runs code we cannot see (or a payload failed to parse). */
-function readAs(w: ProgramSink, v: i32, cmd: i32, a: i32, off: i32, regexWhenAmbiguous: bool): bool {
-  const s = w.s;
+/** One reading of the program; false when it runs code we cannot see. */
+function readAs(s: Script, a: i32, off: i32, regexWhenAmbiguous: bool, facts: ProgramFacts): bool {
   const found = AWK;
   found.reset();
   scanAwk(s.wordPtr(a) + <usize>off, s.wordLen(a) - off, found, regexWhenAmbiguous);
-  if (found.dynamic) { w.dynamicPayload(v); return false; }
-  for (let x = 0; x < found.count; x++) {
-    const buf = w.p.payloadBuffer(); // re-read the word: parsing a payload may move the word arena
-    buf.append(s.wordPtr(a) + <usize>off + <usize>found.starts[x], found.lens[x]);
-    if (!w.parsePayload(cmd)) return false;
-  }
+  if (found.dynamic) { facts.hiddenCode = true; return false; }
+  for (let x = 0; x < found.count; x++) facts.code(a, off + found.starts[x], found.lens[x]);
   return true;
 }
 
@@ -124,7 +116,7 @@ function scanAwk(p: usize, n: i32, out: EmbeddedCommands, regexWhenAmbiguous: bo
         if (k >= n || <u32>load<u8>(p + <usize>k) != Ch.LPAREN) { out.dynamic = true; return; }
         k = blanksAt(p, k + 1, n);
         const end = k < n && <u32>load<u8>(p + <usize>k) == Ch.DQUOTE ? stringEnd(p, k, n) : -1;
-        if (end < 0 || indexOf(p + <usize>k, end - k, Ch.BACKSLASH) >= 0) { out.dynamic = true; return; }
+        if (end < 0 || byteIndex(p + <usize>k, end - k, Ch.BACKSLASH) >= 0) { out.dynamic = true; return; }
         const close = blanksAt(p, end, n);
         if (close >= n || <u32>load<u8>(p + <usize>close) != Ch.RPAREN) { out.dynamic = true; return; }
         out.add(k + 1, end - k - 2);

@@ -7,37 +7,36 @@
 // this reader does not understand are code we cannot inspect (fail closed).
 // `--sandbox` gets no shortcut: the same word can be a file name (`-- --sandbox`).
 
-import { ProgramSink } from "./program-sink";
-import { indexOf } from "./argv";
-import { Ch } from "./tokens";
-import { EmbeddedCommands } from "./embedded-commands";
+import { Script } from "../nodes";
+import { Ch } from "../tokens";
+import { EmbeddedCommands, byteIndex } from "./embedded-commands";
+import { ProgramFacts } from "./spec";
 
-/** Find the code a sed command runs; sed never runs an inner command view (-1). */
-export function unwrapSed(w: ProgramSink, v: i32, cmd: i32, i: i32, end: i32): i32 {
-  const s = w.s;
+/** The sed row's describe hook: the code sed's argv[start + 1, end) runs, into `facts`. */
+export function describeSed(s: Script, cmd: i32, start: i32, end: i32, facts: ProgramFacts): void {
   let sawScript = false;
-  let k = i;
+  let k = start + 1;
   for (; k < end; k++) {
     const a = s.arg(cmd, k);
     const p = s.wordPtr(a), n = s.wordLen(a);
     if (!s.isStatic(a)) {
-      if (!sawScript) { w.dynamicPayload(v); return -1; } // the script itself is computed
+      if (!sawScript) { facts.hiddenCode = true; return; } // the script itself is computed
       continue; // a file operand
     }
     if (n == 2 && load<u8>(p) == Ch.MINUS && load<u8>(p + 1) == Ch.MINUS) { k++; break; }
     if (n < 2 || load<u8>(p) != Ch.MINUS) {
-      if (!sawScript) { scriptWord(w, v, cmd, a, 0); sawScript = true; }
+      if (!sawScript) { scriptWord(s, a, 0, facts); sawScript = true; }
       continue;
     }
     if (load<u8>(p + 1) == Ch.MINUS) { // --expression=…, --file=… (or any unambiguous abbreviation)
-      const eq = indexOf(p, n, Ch.EQ);
+      const eq = byteIndex(p, n, Ch.EQ);
       if (longOption(p, n, "--expression", 3)) {
         sawScript = true;
-        if (eq > 0) scriptWord(w, v, cmd, a, eq + 1);
-        else if (k + 1 < end) scriptWord(w, v, cmd, s.arg(cmd, ++k), 0);
+        if (eq > 0) scriptWord(s, a, eq + 1, facts);
+        else if (k + 1 < end) scriptWord(s, s.arg(cmd, ++k), 0, facts);
       } else if (longOption(p, n, "--file", 4)) {
-        w.dynamicPayload(v); // a script we cannot see
-        return -1;
+        facts.hiddenCode = true; // a script we cannot see
+        return;
       } else if (longOption(p, n, "--line-length", 3) && eq < 0) k++;
       continue;
     }
@@ -46,33 +45,26 @@ export function unwrapSed(w: ProgramSink, v: i32, cmd: i32, i: i32, end: i32): i
       const c = <u32>load<u8>(p + <usize>j);
       if (c == 0x65) { // e
         sawScript = true;
-        if (j + 1 < n) scriptWord(w, v, cmd, a, j + 1);
-        else if (k + 1 < end) scriptWord(w, v, cmd, s.arg(cmd, ++k), 0);
+        if (j + 1 < n) scriptWord(s, a, j + 1, facts);
+        else if (k + 1 < end) scriptWord(s, s.arg(cmd, ++k), 0, facts);
         break;
       }
-      if (c == 0x66) { w.dynamicPayload(v); return -1; } // f
+      if (c == 0x66) { facts.hiddenCode = true; return; } // f
       if (c == 0x6c) { if (j + 1 == n) k++; break; } // l N
       if (c == 0x69) break; // i[SUFFIX]
     }
   }
-  if (!sawScript && k < end) scriptWord(w, v, cmd, s.arg(cmd, k), 0);
-  return -1;
+  if (!sawScript && k < end) scriptWord(s, s.arg(cmd, k), 0, facts);
 }
 
-/** Word `a` from byte `off` is a sed script: parse each `e command`, flag what runs text we cannot see. */
-function scriptWord(w: ProgramSink, v: i32, cmd: i32, a: i32, off: i32): void {
-  const s = w.s;
-  if (!s.isStatic(a)) { w.dynamicPayload(v); return; }
+/** Word `a` from byte `off` is a sed script: each `e command` is code; what runs text we cannot see is hidden. */
+function scriptWord(s: Script, a: i32, off: i32, facts: ProgramFacts): void {
+  if (!s.isStatic(a)) { facts.hiddenCode = true; return; }
   const reader = SED;
   reader.reset();
   scanSed(s.wordPtr(a) + <usize>off, s.wordLen(a) - off, reader);
-  if (reader.dynamic) { w.dynamicPayload(v); return; }
-  for (let x = 0; x < reader.count; x++) {
-    // Re-read the word's address each time: parsing a payload may move the word arena.
-    const buf = w.p.payloadBuffer();
-    buf.append(s.wordPtr(a) + <usize>off + <usize>reader.starts[x], reader.lens[x]);
-    if (!w.parsePayload(cmd)) return;
-  }
+  if (reader.dynamic) { facts.hiddenCode = true; return; }
+  for (let x = 0; x < reader.count; x++) facts.code(a, off + reader.starts[x], reader.lens[x]);
 }
 
 const SED = new EmbeddedCommands();
@@ -250,7 +242,7 @@ function blanks(p: usize, i: i32, n: i32): i32 {
 
 /** Is (p, n), up to any `=`, `name` or an abbreviation of it at least `min` bytes long (GNU getopt_long)? */
 export function longOption(p: usize, n: i32, name: string, min: i32): bool {
-  const eq = indexOf(p, n, Ch.EQ);
+  const eq = byteIndex(p, n, Ch.EQ);
   const m = eq >= 0 ? eq : n;
   if (m < min || m > name.length) return false;
   for (let i = 0; i < m; i++) if (<u32>load<u8>(p + <usize>i) != <u32>name.charCodeAt(i)) return false;

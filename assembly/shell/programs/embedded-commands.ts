@@ -22,3 +22,9 @@ export class EmbeddedCommands {
     this.count++;
   }
 }
+
+/** Index of the first byte `c` in (p, n), or -1. */
+export function byteIndex(p: usize, n: i32, c: u32): i32 {
+  for (let i = 0; i < n; i++) if (<u32>load<u8>(p + <usize>i) == c) return i;
+  return -1;
+}
