@@ -10,13 +10,19 @@
 // Inputs are generated deterministically: ASCII-heavy prose (~1 MB), mixed-script text (~1 MB:
 // Latin with accents, Cyrillic, Greek, CJK, Arabic, Devanagari, emoji, some invisible characters)
 // and a 1 MB HTML page (navigation, articles, lists, tables, links, scripts, styles, hidden spans).
-import { sanitize, sharedSanitizerSync } from "../dist/sanitize.js";
+//   --ratios              only the rows of the floor ratios and html (no JS baseline, no worst cases)
+//   --compare=<file.wasm> also another sanitize.wasm build, interleaved in the same run (before/after)
+import { readFileSync } from "node:fs";
+import { sanitize, sharedSanitizerSync, Sanitizer } from "../dist/sanitize.js";
 import { convert } from "html-to-text";
 import { jsSanitize } from "./sanitize-baseline.mjs";
 import { summarize, round } from "./stats.mjs";
 import { benchInputs } from "./sanitize-inputs.mjs";
 
 const json = process.argv.includes("--json");
+const ratiosOnly = process.argv.includes("--ratios");
+const comparePath = process.argv.find((a) => a.startsWith("--compare="))?.slice("--compare=".length);
+const other = comparePath ? Sanitizer.createSync(readFileSync(comparePath)) : null;
 const MB = 1 << 20;
 const utf8Bytes = (s) => Buffer.byteLength(s, "utf8");
 
@@ -61,18 +67,20 @@ for (const name of ["ascii", "mixed"]) {
   results[name] = {
     floor: row(name, "floor: TextEncoder.encode + TextDecoder.decode (one copy each way)", measure((s) => new TextDecoder().decode(new TextEncoder().encode(s)), inputs[name]), bytes),
     ours: row(name, "portcullis sanitize (public API)", measure((s) => sanitize(s, noCap), inputs[name]), bytes),
-    js: row(name, "JS regexes + normalize('NFC'), same layers", measure(jsSanitize, inputs[name]), bytes),
+    other: other && row(name, `sanitize.wasm from ${comparePath}`, measure((s) => other.sanitize(s, noCap), inputs[name]), bytes),
+    js: ratiosOnly ? null : row(name, "JS regexes + normalize('NFC'), same layers", measure(jsSanitize, inputs[name]), bytes),
   };
 }
 const htmlBytes = utf8Bytes(inputs.html);
 results.html = {
   ours: row("html", "portcullis sanitize {html: true} (HTML to text + every layer)", measure((s) => sanitize(s, { html: true, maxLength: 0 }), inputs.html, 11), htmlBytes),
+  other: other && row("html", `sanitize.wasm from ${comparePath} {html: true}`, measure((s) => other.sanitize(s, { html: true, maxLength: 0 }), inputs.html, 11), htmlBytes),
   lib: row("html", "html-to-text convert() (wordwrap off)", measure((s) => convert(s, { wordwrap: false }), inputs.html, 11), htmlBytes),
 };
 
 // Worst cases: each input 4x the last; linear time keeps ms per 1k characters flat.
 const worst = [];
-for (const ch of ["<", "\uFF1C", "\u2039"]) {
+for (const ch of ratiosOnly ? [] : ["<", "\uFF1C", "\u2039"]) {
   const sizes = [];
   for (const n of [10_000, 40_000, 160_000]) {
     const input = ch.repeat(n);
@@ -81,7 +89,7 @@ for (const ch of ["<", "\uFF1C", "\u2039"]) {
   }
   worst.push({ ch, sizes });
 }
-{
+if (!ratiosOnly) {
   const input = "<".repeat(MB);
   row("worst", "1 MB of '<' with html: true", measure((s) => sanitize(s, { html: true, maxLength: 0 }), input, 5), MB);
 }
@@ -93,12 +101,18 @@ if (!json) {
   const ms = (x) => String(x).padStart(9);
   for (const r of rows) console.log(`  ${pad(r.case, 6)} ${pad(r.subject, 66)} ${ms(r.median_ms)} ${ms(r.p99_ms)} ${ms(r.max_ms)} ${String(r.mb_per_s).padStart(8)}`);
   const ratio = (a, b) => (b.median_ms / a.median_ms).toFixed(2);
-  console.log(`  ascii: ours is ${ratio(results.ascii.ours, results.ascii.js)}x the JS baseline (target: > 1, and >= 200 MB/s)`);
-  console.log(`  mixed: ours is ${ratio(results.mixed.ours, results.mixed.js)}x the JS baseline (target: > 1, and >= 50 MB/s)`);
+  if (!ratiosOnly) {
+    console.log(`  ascii: ours is ${ratio(results.ascii.ours, results.ascii.js)}x the JS baseline (target: > 1, and >= 200 MB/s)`);
+    console.log(`  mixed: ours is ${ratio(results.mixed.ours, results.mixed.js)}x the JS baseline (target: > 1, and >= 50 MB/s)`);
+  }
   console.log(`  html:  ours is ${ratio(results.html.ours, results.html.lib)}x html-to-text (target: >= 10)`);
   // The floor: one copy each way across the boundary, which every string-in, string-out API pays.
   console.log(`  ascii: ours runs at ${ratio(results.ascii.ours, results.ascii.floor)} of the floor's speed (goal: >= 0.55)`);
   console.log(`  mixed: ours runs at ${ratio(results.mixed.ours, results.mixed.floor)} of the floor's speed (goal: >= 0.6)`);
+  if (other) {
+    for (const name of ["ascii", "mixed"]) console.log(`  ${name}: ${comparePath} runs at ${ratio(results[name].other, results[name].floor)} of the floor's speed`);
+    console.log(`  html:  ${comparePath} is ${ratio(results.html.other, results.html.lib)}x html-to-text`);
+  }
   for (const { ch, sizes } of worst) {
     const per = sizes.map(({ n, ms }) => (ms / (n / 1000)).toFixed(3));
     console.log(`  worst: run of '${ch}': ${per.join(" / ")} ms per 1k chars at 10k / 40k / 160k (linear: about flat)`);
