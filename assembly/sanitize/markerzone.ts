@@ -14,7 +14,7 @@
 // every zone starts no marker that counts. Non-ASCII characters never end a zone (they may be
 // look-alike letters, separators or skipped), and only a few of them are hints.
 import { decodeUtf8 } from "./props";
-import { HIGHS, zeroBytes } from "../util/swar";
+import { HIGHS, ONES } from "../util/swar";
 import { isMarkerByte, punctHint } from "./plainrun";
 
 /** Bit (c - 'A') is set for the ASCII letters no part of a marker can hold. */
@@ -49,7 +49,12 @@ function nextHint(p: usize, end: usize): usize {
     if (p + 8 <= end) {
       const w = load<u64>(p);
       const v = w | OR3;
-      const stops = zeroBytes(v ^ HINTS_2X) | zeroBytes(v ^ HINTS_3X) | zeroBytes(v ^ HINTS_5X) | (w & HIGHS);
+      // A byte of x is zero: (x - 1…) & ~x flags it; a borrow may also flag bytes above it, but
+      // only the lowest flag is used (the byte it names is tested exactly below).
+      const a = v ^ HINTS_2X;
+      const b = v ^ HINTS_3X;
+      const c = v ^ HINTS_5X;
+      const stops = (((a - ONES) & ~a) | ((b - ONES) & ~b) | ((c - ONES) & ~c) | w) & HIGHS;
       if (stops == 0) {
         p += 8;
         continue;
