@@ -9,6 +9,13 @@ import { readFileSync, readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { loadGuard, StaticUsageStore, sharedEvaluatorSync } from "../dist/node.js";
 import { summarize, round } from "./stats.mjs";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+
+// A full collection before each memory reading, so the heap column shows what is still reachable
+// (a leak) and not garbage the collector has not reached yet.
+setFlagsFromString("--expose-gc");
+const gc = runInNewContext("gc");
 
 const TOTAL = Number(process.env.SOAK_DECISIONS ?? 1_000_000);
 const WINDOW = Math.min(100_000, TOTAL);
@@ -43,9 +50,14 @@ for (const v of vectors) {
 if (calls.length === 0) throw new Error("soak: no replayable vectors");
 
 const mb = (n) => round(n / 2 ** 20, 1);
-const memory = () => ({ rss: mb(process.memoryUsage.rss()), heap: mb(process.memoryUsage().heapUsed), wasm: mb(sharedEvaluatorSync().memoryBytes) });
+const memory = () => {
+  gc();
+  const { heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
+  // external includes the wasm memories (ArrayBuffers); what is left is native memory V8 reports.
+  return { rss: mb(process.memoryUsage.rss()), heap: mb(heapUsed), heapTotal: mb(heapTotal), external: mb(external - arrayBuffers), wasm: mb(sharedEvaluatorSync().memoryBytes) };
+};
 console.log(`soak: ${TOTAL} decisions over ${calls.length} of ${vectors.length} vectors (the rest need an async provider), ${guards.size} policies, windows of ${WINDOW}`);
-console.log("window      p50 µs   p99 µs   max µs   RSS MiB  heap MiB  wasm MiB");
+console.log("window      p50 µs   p99 µs   max µs   RSS MiB  heap MiB (live / total)  wasm MiB");
 const samples = new Float64Array(WINDOW);
 const windows = [];
 let k = 0;
@@ -66,7 +78,7 @@ for (let done = 0; done < TOTAL; ) {
   const s = summarize(samples.subarray(0, n));
   const m = memory();
   windows.push({ ...s, ...m });
-  console.log(`${String(done).padStart(7)}  ${String(round(s.p50)).padStart(8)} ${String(round(s.p99)).padStart(8)} ${String(round(s.max, 0)).padStart(8)} ${String(m.rss).padStart(9)} ${String(m.heap).padStart(9)} ${String(m.wasm).padStart(9)}`);
+  console.log(`${String(done).padStart(7)}  ${String(round(s.p50)).padStart(8)} ${String(round(s.p99)).padStart(8)} ${String(round(s.max, 0)).padStart(8)} ${String(m.rss).padStart(9)} ${String(m.heap).padStart(9)} / ${String(m.heapTotal).padEnd(8)} ${String(m.wasm).padStart(9)}`);
 }
 // Drift: the later windows against the second (the first carries the warm-up).
 if (windows.length >= 3) {
@@ -74,5 +86,6 @@ if (windows.length >= 3) {
   const late = windows.slice(2);
   const p99s = late.map((w) => w.p99);
   console.log(`p99 of windows 3..${windows.length}: ${round(Math.min(...p99s))}-${round(Math.max(...p99s))} µs (window 2: ${round(base.p99)} µs)`);
-  console.log(`RSS: ${base.rss} MiB after window 2, ${windows.at(-1).rss} MiB at the end; wasm memory ${base.wasm} -> ${windows.at(-1).wasm} MiB`);
+  const last = windows.at(-1);
+  console.log(`RSS: ${base.rss} MiB after window 2, ${last.rss} MiB at the end; live JS heap after a full GC ${base.heap} -> ${last.heap} MiB; wasm memory ${base.wasm} -> ${last.wasm} MiB`);
 }

@@ -8,6 +8,7 @@ import { SanitizeReport } from "./report";
 import { decodeUtf8 } from "./props";
 import { HIGHS, zeroBytes } from "../util/swar";
 import { foldMarkerChar, letterMatches, couldStartWord } from "./fold";
+import { nextZone, zoneEnd, resetZones } from "./markerzone";
 import { matchMarker, retract, gtCount, ltCount, hadId, sepFlags, wordCount, canonical, wordBoundary } from "./marker";
 
 export const MARKER_REPLACEMENT = "[[MARKER_SANITIZED]]";
@@ -75,14 +76,31 @@ function counts(lt: i32): bool {
 
 /**
  * The next spoofed marker at or after p: returns its start (retracted over '<' look-alikes, not
- * before floor) and sets matchEnd; returns end when there is none. Touches no objects.
+ * before floor) and sets matchEnd; returns end when there is none. Only words that start in a
+ * zone (markerzone.ts) can start one, so the word filters below run only there.
  */
 function nextMarker(p: usize, floor: usize, end: usize): usize {
   while (p < end) {
+    const s = nextZone(p, end);
+    if (s >= end) break;
+    const stop = zoneEnd;
+    const from = nextMarkerIn(s, floor, stop, end);
+    if (from != end) return from;
+    p = stop;
+  }
+  return end;
+}
+
+/**
+ * nextMarker for the words that start before stop (the matcher itself reads up to end). Touches
+ * no objects.
+ */
+function nextMarkerIn(p: usize, floor: usize, stop: usize, end: usize): usize {
+  while (p < stop) {
     // Eight ASCII bytes at a time: skip them unless an 'e'/'3' in them is followed by "xt", "nd",
     // a 'u' by "nt", a 'c' by "on", or any of them by a byte that is not plain ASCII (w2, w3:
     // the same window one and two bytes on).
-    while (p + 10 <= end) {
+    while (p + 10 <= end && p < stop) {
       const w = load<u64>(p);
       if ((w & HIGHS) != 0) break; // non-ASCII: one byte at a time below
       const l = w | SPACES;
@@ -127,14 +145,14 @@ function nextMarker(p: usize, floor: usize, end: usize): usize {
     }
     // Non-ASCII: skip whole characters that cannot start a marker word (src is valid UTF-8, so
     // p is always at a lead byte here).
-    while (p < end) {
+    while (p < stop) {
       const lead = <u32>load<u8>(p);
       if (lead < 0xc0) break;
       const packed = decodeUtf8(p, end);
       if (couldStartWord(packed & 0xffffff)) break;
       p += <usize>(packed >> 24);
     }
-    if (p >= end) break;
+    if (p >= stop) break;
     const b = <u32>load<u8>(p);
     let candidate = false;
     let len: usize = 1;
@@ -167,6 +185,7 @@ function nextMarker(p: usize, floor: usize, end: usize): usize {
 export function neutralizeMarkers(src: ByteBuffer, dst: ByteBuffer, report: SanitizeReport): bool {
   const start = src.ptr;
   const end = start + <usize>src.length;
+  resetZones();
   let from = nextMarker(start, start, end);
   if (from == end) return false;
   dst.reset();
@@ -222,6 +241,7 @@ export function markerSpans(src: ByteBuffer): string {
   const start = src.ptr;
   const end = start + <usize>src.length;
   let out = "";
+  resetZones();
   let from = nextMarker(start, start, end);
   while (from != end) {
     out += (<i32>(from - start)).toString() + ":" + (<i32>(matchEnd - start)).toString() + ",";

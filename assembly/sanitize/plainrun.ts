@@ -32,9 +32,27 @@ const SPACES: u64 = 0x2020202020202020;
  */
 export function punctHint(cp: u32): u32 {
   if (!mayFoldToPunct(cp)) return 0;
+  // Those blocks also hold everyday punctuation (、。，！): remember each BMP answer, so the
+  // look-alike search runs once per code point, not once per occurrence.
+  if (cp < 0x10000) {
+    const at = punctCachePtr + <usize>cp;
+    const cached = <u32>load<u8>(at);
+    if (cached != 0) return cached - 1;
+    const hint = punctHintOf(cp);
+    store<u8>(at, <u8>(hint + 1));
+    return hint;
+  }
+  return punctHintOf(cp);
+}
+
+function punctHintOf(cp: u32): u32 {
   const f = foldMarkerChar(cp);
   return f == 0x3c ? 3 : f == 0x3e || f == 0x5f || f == 0x3d ? 2 : 0;
 }
+
+// punctHint's answers for the BMP, plus one: 0 not looked up yet.
+const punctCache = new StaticArray<u8>(0x10000);
+const punctCachePtr: usize = changetype<usize>(punctCache);
 
 // Per 128-code-point block of the BMP: 0 not looked at yet, 1 every code point inert, 2 some
 // are not. Most scripts' letters sit in all-inert blocks (CJK, Hangul, Cyrillic, kana), where

@@ -222,6 +222,38 @@ function opensAt(p: usize, end: usize): bool {
   return f == 0x3c || f == 0x5b;
 }
 
+/**
+ * From a character start p: past the characters that cannot open a marker after the text's first
+ * character — ASCII other than '<', '[' and '\n', non-ASCII that cannot fold to a bracket. src is
+ * valid UTF-8 (the layers' output), so a lead byte gives the length and the decoding needs no checks.
+ */
+function skipInert(p: usize, end: usize): usize {
+  while (p < end) {
+    const b = <u32>load<u8>(p);
+    if (b < 0x80) {
+      if (b == 0x3c || b == 0x5b || b == 0x0a) break;
+      p++;
+      continue;
+    }
+    let cp: u32;
+    let len: usize;
+    if (b < 0xc0) break; // not a lead byte: the caller's path handles it
+    if (b < 0xe0) {
+      cp = ((b & 0x1f) << 6) | (<u32>load<u8>(p + 1) & 0x3f);
+      len = 2;
+    } else if (b < 0xf0) {
+      cp = ((b & 0x0f) << 12) | ((<u32>load<u8>(p + 1) & 0x3f) << 6) | (<u32>load<u8>(p + 2) & 0x3f);
+      len = 3;
+    } else {
+      cp = ((b & 0x07) << 18) | ((<u32>load<u8>(p + 1) & 0x3f) << 12) | ((<u32>load<u8>(p + 2) & 0x3f) << 6) | (<u32>load<u8>(p + 3) & 0x3f);
+      len = 4;
+    }
+    if (p + len > end || mayFoldToBracket(cp)) break;
+    p += len;
+  }
+  return p;
+}
+
 // Set by nextTemplate: where the marker it found ends.
 let templateEnd: usize = 0;
 
@@ -252,14 +284,11 @@ function nextTemplate(p: usize, start: usize, end: usize, skip: bool): usize {
         }
       }
       // A non-ASCII character opens nothing unless it may fold to a bracket (it is not at the
-      // start of the text, where a skipped character could precede "Human:").
+      // start of the text, where a skipped character could precede "Human:"), and ASCII opens
+      // nothing but '<', '[' and a line break: step over both kinds, mixed as scripts mix them.
       if (<u32>load<u8>(p) >= 0xc0) {
         const from = p;
-        while (p < end && <u32>load<u8>(p) >= 0xc0) {
-          const packed = decodeUtf8(p, end);
-          if (mayFoldToBracket(packed & 0xffffff)) break;
-          p += <usize>(packed >> 24);
-        }
+        p = skipInert(p, end);
         if (p != from) continue;
       }
     }
