@@ -19,6 +19,7 @@ import { systemRows } from "./system";
 import { textRows } from "./text";
 import { transferRows } from "./transfer";
 import { wrapperRows } from "./wrappers";
+import { readerRows } from "./readers";
 
 // One line per family. A function, not an array: gate sets are built while modules initialize (walk.ts,
 // danger.ts), possibly before a global array here would be, which would leave every table empty.
@@ -38,6 +39,7 @@ function addFamilies(rows: ProgramRow[]): void {
   fileRows(rows);
   systemRows(rows);
   transferRows(rows);
+  readerRows(rows);
 }
 
 let all: ProgramRow[] | null = null;
