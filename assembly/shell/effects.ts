@@ -19,7 +19,7 @@ import { IntList, Script } from "./nodes";
 import { Redir, Subst } from "./tokens";
 import { basenameOffset } from "./argv";
 import {
-  Cmd, EffectFrom, EffectKind, EffectRule, ParsedArgs, ProgramRow, cmdId, longTable, parseArgs, rowOf, rowOfId,
+  Cmd, EffectFrom, EffectKind, EffectRule, ParsedArgs, ProgramRow, cmdId, longTable, parseArgs, rowOfId, rowOfLowerName,
 } from "./programs";
 
 export { EffectKind, EffectKind as ScopeEffectKind } from "./programs";
@@ -97,7 +97,7 @@ export function collectEffects(s: Script, out: EffectList): void {
     if (!s.isStatic(nameWord)) continue; // a name computed at run time is denied by allowed_commands
     const name = lowerBasename(s, nameWord);
     if (isUnbound(s, v, name, argc)) out.unbound.push(v);
-    const row = rowFor(s, v, nameWord);
+    const row = rowFor(s, v, name);
     if (row === null || (row.effects.length == 0 && row.subcommands.length == 0)) continue;
     const cmd = s.vCmd(v);
     parseArgs(row, s, cmd, s.vStart(v), s.vEnd(v), parsed);
@@ -117,13 +117,10 @@ export function collectEffects(s: Script, out: EffectList): void {
   }
 }
 
-/** The row of view v's program: by its Cmd id when the walk gave it one, else by its name. */
-function rowFor(s: Script, v: i32, nameWord: i32): ProgramRow | null {
+/** The row of view v's program: by its Cmd id when the walk gave it one, else by its lower-case basename. */
+function rowFor(s: Script, v: i32, name: string): ProgramRow | null {
   const id = cmdId(s.vInfo(v));
-  if (id != 0) return rowOfId(id);
-  const p = s.wordPtr(nameWord), n = s.wordLen(nameWord);
-  const b = basenameOffset(p, n);
-  return rowOf(p + <usize>b, n - b);
+  return id != 0 ? rowOfId(id) : rowOfLowerName(name);
 }
 
 function firstName(row: ProgramRow): string {
@@ -189,9 +186,9 @@ function wordText(s: Script, w: i32, from: i32): string {
 
 /** Does the rule's `when` hold for this call (EffectRule: any plain term, and no `!term`)? */
 function holds(s: Script, rule: EffectRule): bool {
-  const when = rule.when;
-  if (when.length == 0) return true;
-  const terms = when.split(" ");
+  if (rule.when.length == 0) return true;
+  let terms = rule.terms;
+  if (terms === null) { terms = rule.when.split(" "); rule.terms = terms; }
   let plain = false, plainHeld = false;
   for (let i = 0; i < terms.length; i++) {
     let t = terms[i];
@@ -210,7 +207,7 @@ function termHolds(s: Script, term: string): bool {
   const c = term.charCodeAt(0);
   if (c == 0x40) return call.program == term.substring(1); // @name
   if (c == 0x24) return assigns(s, term.substring(1)); // $NAME
-  return parsed.has(term);
+  return parsed.count > 0 && parsed.has(term);
 }
 
 /** Does the script give the variable `name` (any case) a value (`NAME=value`, `env NAME=v`, `export NAME=v`)? */
@@ -235,6 +232,7 @@ function applyRule(s: Script, rule: EffectRule, out: EffectList): void {
   const kind = rule.kind;
   const v = call.v, cmd = call.cmd;
   if (from == EffectFrom.OPTION_VALUE || from == EffectFrom.OPTION_AT_FILE || from == EffectFrom.OPTION_SETTING) {
+    if (parsed.count == 0) return;
     for (let i = parsed.find(rule.option); i >= 0; i = parsed.find(rule.option, i + 1)) {
       const arg = parsed.valArg.get(i);
       if (arg < 0) continue;

@@ -68,6 +68,9 @@ export class EffectRule {
     /** ALWAYS, WITHOUT_OPERANDS: the path or URL it acts on; METHOD: the method. */
     public path: string,
   ) {}
+
+  /** `when` split into its terms, on first use. */
+  terms: string[] | null = null;
 }
 
 // Short builders keep a row's effects one line each: `reads(EffectFrom.OPTION_VALUE, "-f --file")`.

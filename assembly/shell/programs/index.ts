@@ -4,5 +4,5 @@ export {
   Style, LongTable, LongValue, contacts, deletes, method, program, reads, writes,
 } from "./spec";
 export { ParsedArgs, longTable, parseArgs } from "./parse";
-export { programRows, ruleSet, rowNamed, rowOf, rowOfId } from "./registry";
+export { programRows, ruleSet, rowNamed, rowOf, rowOfId, rowOfLowerName } from "./registry";
 export { Cmd, Kind, cmdId } from "./ids";

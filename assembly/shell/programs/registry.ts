@@ -113,3 +113,9 @@ export function rowNamed(name: string): ProgramRow | null {
   const key = name.toLowerCase();
   return m.has(key) ? m.get(key) : null;
 }
+
+/** The row of a basename already in lower case (the effects engine has it so), or null. */
+export function rowOfLowerName(key: string): ProgramRow | null {
+  const m = names();
+  return m.has(key) ? m.get(key) : null;
+}
