@@ -338,7 +338,7 @@ export class DangerChecker {
         if (this.systemFile(s, cmd, start, end)) return this.hit(s, v, "overwrites a system file");
         break;
       }
-      case Cmd.DEVTOOL:
+      case Cmd.DEVTOOL: case Cmd.TRUNCATE:
         // truncate -s 0 /etc/passwd empties a system file.
         if (wordIs(s, s.arg(cmd, start), "truncate") && this.systemFile(s, cmd, start, end)) return this.hit(s, v, "empties a system file");
         break;

@@ -1,10 +1,14 @@
 // What a command reads, writes, deletes and contacts: each simple command run
-// (every view: `sudo cat f` is checked as `cat f` too) is matched with its
-// program's effects row (programs/), whose rules pick operands and option
-// values out of its words; every output and input redirection of the parsed
-// script adds a write or a read. The list is plain data: where each path
-// resolves and whether it is allowed is the policy's business
-// (policy/command-scopes.ts).
+// (every view: `sudo cat f` is checked as `cat f` too) is read by its program's
+// row (programs/, found through the registry) with parseArgs over the row's own
+// grammar, and the row's effects column picks operands and option values out
+// of it; every output and input redirection of the parsed script adds a write
+// or a read. The list is plain data: where each path resolves and whether it is
+// allowed is the policy's business (policy/command-scopes.ts).
+//
+// Operands nobody can know fail closed: a program run by xargs, find -exec,
+// fd -x or parallel gets more operands at run time, so each operand effect of
+// its row also names "a place no path names".
 //
 // Also found here: runs of programs whose effects cannot be known — an
 // interpreter running a script or inline code, `npm run`, `make`, `npx` —
@@ -12,11 +16,13 @@
 
 import { ByteBuffer, toLowerAscii } from "../util/bytes";
 import { IntList, Script } from "./nodes";
-import { Redir } from "./tokens";
-import { basenameOffset, bytesIs } from "./argv";
-import { ScopeEffectFrom, ScopeEffectKind, EffectRow, ScopeEffectRule, effectRowOf } from "./programs";
+import { Redir, Subst } from "./tokens";
+import { basenameOffset } from "./argv";
+import {
+  Cmd, EffectFrom, EffectKind, EffectRule, ParsedArgs, ProgramRow, cmdId, longTable, parseArgs, rowOfId, rowOfLowerName,
+} from "./programs";
 
-export { ScopeEffectKind } from "./programs";
+export { EffectKind, EffectKind as ScopeEffectKind } from "./programs";
 
 /** One effect: what (kind), done by which view (-1: a redirection of command `cmd`), on which text. */
 export class EffectList {
@@ -31,13 +37,15 @@ export class EffectList {
   fixed: Array<string> = [];
   /** For CONTACT: the subcommand named it (git push to a local path writes there). */
   sub: Array<string> = [];
+  /** For CONTACT: the request method its program's options say ("" = the program's default, GET). */
+  method: Array<string> = [];
   /** Views running code whose effects cannot be known (an interpreter and its script, npm run, make, npx). */
   unbound: IntList = new IntList(4);
 
   reset(): void {
     this.kind.reset(); this.view.reset(); this.cmd.reset(); this.word.reset();
     this.start.reset(); this.end.reset(); this.fixedIndex.reset();
-    this.fixed = []; this.sub = [];
+    this.fixed = []; this.sub = []; this.method = [];
     this.unbound.reset();
   }
 
@@ -46,56 +54,37 @@ export class EffectList {
     return this.kind.length;
   }
 
-  add(kind: ScopeEffectKind, view: i32, cmd: i32, word: i32, start: i32, end: i32, sub: string): void {
+  add(kind: EffectKind, view: i32, cmd: i32, word: i32, start: i32, end: i32, sub: string): void {
     this.kind.push(<i32>kind); this.view.push(view); this.cmd.push(cmd);
     this.word.push(word); this.start.push(start); this.end.push(end); this.fixedIndex.push(-1);
     this.sub.push(sub);
+    this.method.push("");
   }
 
-  addFixed(kind: ScopeEffectKind, view: i32, cmd: i32, path: string): void {
+  addFixed(kind: EffectKind, view: i32, cmd: i32, path: string, sub: string = ""): void {
     this.kind.push(<i32>kind); this.view.push(view); this.cmd.push(cmd);
     this.word.push(-1); this.start.push(0); this.end.push(0); this.fixedIndex.push(this.fixed.length);
     this.fixed.push(path);
-    this.sub.push("");
+    this.sub.push(sub);
+    this.method.push("");
   }
 }
 
-/** A command's words as its row's option grammar reads them. */
-class ParsedArgs {
-  subcommand: string = "";
-  operands: IntList = new IntList(8);
-  /** Per option given: its name (`-o`, `--output`), and its value's word and start (-1: no value). */
-  names: Array<string> = [];
-  valueWord: IntList = new IntList(8);
-  valueStart: IntList = new IntList(8);
-
-  reset(): void {
-    this.subcommand = "";
-    this.operands.reset();
-    this.names = [];
-    this.valueWord.reset(); this.valueStart.reset();
-  }
-
-  option(name: string, word: i32, start: i32): void {
-    this.names.push(name);
-    this.valueWord.push(word);
-    this.valueStart.push(start);
-  }
-
-  /** Is one of the space-separated options given (`!…`: none of them)? */
-  given(list: string): bool {
-    if (list.length == 0) return true;
-    const negate = list.startsWith("!");
-    const names = (negate ? list.substring(1) : list).split(" ");
-    for (let i = 0; i < this.names.length; i++) {
-      if (names.includes(this.names[i])) return !negate;
-    }
-    return negate;
-  }
-}
-
-const args = new ParsedArgs();
+const parsed = new ParsedArgs();
 const nameBuf = new ByteBuffer(32);
+
+/** What one view's rules see: the view, its parsed words, and who runs it. */
+class Call {
+  v: i32 = 0;
+  cmd: i32 = 0;
+  program: string = "";
+  sub: string = "";
+  /** Run by xargs, find -exec, fd -x or parallel: more operands come at run time. */
+  fed: bool = false;
+  method: string = "";
+}
+
+const call = new Call();
 
 /** Fill `out` with the effects of script s. */
 export function collectEffects(s: Script, out: EffectList): void {
@@ -108,11 +97,54 @@ export function collectEffects(s: Script, out: EffectList): void {
     if (!s.isStatic(nameWord)) continue; // a name computed at run time is denied by allowed_commands
     const name = lowerBasename(s, nameWord);
     if (isUnbound(s, v, name, argc)) out.unbound.push(v);
-    const row = effectRowOf(name);
-    if (row === null) continue;
-    parseArgs(s, v, row!, args);
-    for (let i = 0; i < row!.effects.length; i++) applyRule(s, v, row!.effects[i], args, out);
+    const row = rowFor(s, v, name);
+    if (row === null || (row.effects.length == 0 && row.subcommands.length == 0)) continue;
+    const cmd = s.vCmd(v);
+    parseArgs(row, s, cmd, s.vStart(v), s.vEnd(v), parsed);
+    call.v = v;
+    call.cmd = cmd;
+    call.program = name;
+    const sub = parsed.sub;
+    call.sub = sub !== null ? firstName(sub) : "";
+    call.fed = fedByRunner(s, v);
+    call.method = "";
+    const first = out.count;
+    for (let i = 0; i < row.effects.length; i++) applyRule(s, row.effects[i], out);
+    if (sub !== null) for (let i = 0; i < sub.effects.length; i++) applyRule(s, sub.effects[i], out);
+    if (call.method.length > 0) {
+      for (let e = first, m = out.count; e < m; e++) if (out.kind.get(e) == <i32>EffectKind.CONTACT) out.method[e] = call.method;
+    }
   }
+}
+
+/** The row of view v's program: by its Cmd id when the walk gave it one, else by its lower-case basename. */
+function rowFor(s: Script, v: i32, name: string): ProgramRow | null {
+  const id = cmdId(s.vInfo(v));
+  return id != 0 ? rowOfId(id) : rowOfLowerName(name);
+}
+
+function firstName(row: ProgramRow): string {
+  const space = row.names.indexOf(" ");
+  return space < 0 ? row.names : row.names.substring(0, space);
+}
+
+/**
+ * Is view v run by a program that hands it operands at run time (xargs, find -exec, fd -x, parallel)? Such a
+ * program wraps it in the same command, or (parallel) runs it as code it was given: a command hosted by it.
+ */
+function fedByRunner(s: Script, v: i32): bool {
+  let cmd = s.vCmd(v), start = s.vStart(v);
+  for (let depth = 0; depth < 16; depth++) {
+    for (let u = 0, n = s.viewCount; u < n; u++) {
+      if (s.vCmd(u) != cmd || s.vStart(u) >= start) continue;
+      const id = cmdId(s.vInfo(u));
+      if (id == Cmd.XARGS || id == Cmd.FIND || id == Cmd.FD || id == Cmd.PARALLEL) return true;
+    }
+    if (s.cSubst(cmd) != Subst.PAYLOAD || s.cHost(cmd) < 0) return false;
+    cmd = s.cHost(cmd);
+    start = i32.MAX_VALUE; // every view of the host runs it
+  }
+  return true; // nested too deep to tell: fail closed
 }
 
 function addRedirections(s: Script, c: i32, out: EffectList): void {
@@ -124,9 +156,9 @@ function addRedirections(s: Script, c: i32, out: EffectList): void {
       // `>&2`, `<&0`, `>&-`: a file descriptor, not a file (`>& file` is a file, as `&>` is).
       if (n == 0 || isDigitsOrDash(s, r)) continue;
     }
-    if (op == Redir.IN || op == Redir.READ_WRITE || op == Redir.DUP_IN) out.add(ScopeEffectKind.READ, -1, c, r, 0, n, "");
+    if (op == Redir.IN || op == Redir.READ_WRITE || op == Redir.DUP_IN) out.add(EffectKind.READ, -1, c, r, 0, n, "");
     if (op == Redir.OUT || op == Redir.APPEND || op == Redir.CLOBBER || op == Redir.ALL_OUT || op == Redir.ALL_APPEND ||
-      op == Redir.READ_WRITE || op == Redir.DUP_OUT) out.add(ScopeEffectKind.WRITE, -1, c, r, 0, n, "");
+      op == Redir.READ_WRITE || op == Redir.DUP_OUT) out.add(EffectKind.WRITE, -1, c, r, 0, n, "");
   }
 }
 
@@ -152,111 +184,211 @@ function wordText(s: Script, w: i32, from: i32): string {
   return String.UTF8.decodeUnsafe(s.wordPtr(w) + <usize>from, <usize>(s.wordLen(w) - from), false);
 }
 
-/** Operands, options and their values of view v, by the row's grammar (GNU: options may follow operands). */
-function parseArgs(s: Script, v: i32, row: EffectRow, out: ParsedArgs): void {
-  out.reset();
-  const argc = s.viewArgc(v);
-  if (row.singleDash) { parseFind(s, v, row, out); return; }
-  let optionsEnd = false;
-  for (let k = 1; k < argc; k++) {
-    const w = s.viewArg(v, k);
-    const p = s.wordPtr(w), n = s.wordLen(w);
-    const dash = n > 1 && load<u8>(p) == 0x2d;
-    if (optionsEnd || !dash) {
-      if (row.subcommands && out.subcommand.length == 0 && out.operands.length == 0 && s.isStatic(w)) {
-        out.subcommand = wordText(s, w, 0);
-        continue;
-      }
-      out.operands.push(w);
-      continue;
-    }
-    if (n == 2 && load<u8>(p + 1) == 0x2d) { optionsEnd = true; continue; }
-    if (load<u8>(p + 1) == 0x2d) {
-      let eq = 2;
-      while (eq < n && load<u8>(p + <usize>eq) != 0x3d) eq++;
-      const name = String.UTF8.decodeUnsafe(p, <usize>eq, false);
-      if (eq < n) out.option(name, w, eq + 1);
-      else if (row.longValued.includes(name) && k + 1 < argc) out.option(name, s.viewArg(v, ++k), 0);
-      else out.option(name, -1, 0);
-      continue;
-    }
-    for (let j = 1; j < n; j++) {
-      const c = <u32>load<u8>(p + <usize>j);
-      const name = "-" + String.fromCharCode(c);
-      if (row.shortValued.indexOf(String.fromCharCode(c)) >= 0) {
-        if (j + 1 < n) out.option(name, w, j + 1);
-        else if (k + 1 < argc) out.option(name, s.viewArg(v, ++k), 0);
-        else out.option(name, -1, 0);
-        break;
-      }
-      out.option(name, -1, 0);
-    }
+/** Does the rule's `when` hold for this call (EffectRule: any plain term, and no `!term`)? */
+function holds(s: Script, rule: EffectRule): bool {
+  if (rule.when.length == 0) return true;
+  let terms = rule.terms;
+  if (terms === null) { terms = rule.when.split(" "); rule.terms = terms; }
+  let plain = false, plainHeld = false;
+  for (let i = 0; i < terms.length; i++) {
+    let t = terms[i];
+    if (t.length == 0) continue;
+    const negated = t.charCodeAt(0) == 0x21;
+    if (negated) t = t.substring(1);
+    const held = termHolds(s, t);
+    if (negated) { if (held) return false; continue; }
+    plain = true;
+    if (held) plainHeld = true;
   }
+  return !plain || plainHeld;
 }
 
-/** find [-H|-L|-P] [-D x] [-Olevel] [start…] [expression]: the start points, then `-fprint FILE` and kin. */
-function parseFind(s: Script, v: i32, row: EffectRow, out: ParsedArgs): void {
-  const argc = s.viewArgc(v);
-  let k = 1;
-  while (k < argc) {
-    const w = s.viewArg(v, k);
-    const p = s.wordPtr(w), n = s.wordLen(w);
-    if (bytesIs(p, n, "-H") || bytesIs(p, n, "-L") || bytesIs(p, n, "-P") || (n > 2 && bytesIs(p, 2, "-O"))) { k++; continue; }
-    if (bytesIs(p, n, "-D")) { k += 2; continue; }
-    break;
-  }
-  for (; k < argc; k++) {
-    const w = s.viewArg(v, k);
-    const n = s.wordLen(w);
-    const c = n > 0 ? <u32>load<u8>(s.wordPtr(w)) : 0;
-    if (n > 0 && (c == 0x2d || c == 0x28 || c == 0x21) && s.isStatic(w)) break; // - ( !
-    out.operands.push(w);
-  }
-  for (; k < argc; k++) {
-    const w = s.viewArg(v, k);
-    const name = wordText(s, w, 0);
-    if (row.longValued.includes(name) && k + 1 < argc) out.option(name, s.viewArg(v, ++k), 0);
-    else if (name.startsWith("-")) out.option(name, -1, 0);
-  }
+function termHolds(s: Script, term: string): bool {
+  const c = term.charCodeAt(0);
+  if (c == 0x40) return call.program == term.substring(1); // @name
+  if (c == 0x24) return assigns(s, term.substring(1)); // $NAME
+  return parsed.count > 0 && parsed.has(term);
 }
 
-function applyRule(s: Script, v: i32, rule: ScopeEffectRule, a: ParsedArgs, out: EffectList): void {
-  if (rule.subcommand.length > 0 && rule.subcommand != a.subcommand) return;
-  if (!a.given(rule.when)) return;
-  const cmd = s.vCmd(v);
-  const ops = a.operands;
-  const n = ops.length;
+/** Does the script give the variable `name` (any case) a value (`NAME=value`, `env NAME=v`, `export NAME=v`)? */
+function assigns(s: Script, name: string): bool {
+  for (let i = 0, n = s.envWords.length; i < n; i++) if (assignmentValue(s, s.envWords.get(i), name) >= 0) return true;
+  return false;
+}
+
+/** Where the value starts in word w when it is `name=value` (name any case); -1 when it is not. */
+function assignmentValue(s: Script, w: i32, name: string): i32 {
+  const p = s.wordPtr(w), n = s.wordLen(w), m = name.length;
+  if (n <= m || <u32>load<u8>(p + <usize>m) != 0x3d) return -1;
+  for (let i = 0; i < m; i++) {
+    if (toLowerAscii(<u32>load<u8>(p + <usize>i)) != toLowerAscii(<u32>name.charCodeAt(i))) return -1;
+  }
+  return m + 1;
+}
+
+function applyRule(s: Script, rule: EffectRule, out: EffectList): void {
+  if (!holds(s, rule)) return;
   const from = rule.from;
-  if (from == ScopeEffectFrom.OPTION_VALUE || from == ScopeEffectFrom.OPTION_AT_FILE) {
-    for (let i = 0; i < a.names.length; i++) {
-      if (a.names[i] != rule.option) continue;
-      const w = a.valueWord.get(i);
-      if (w < 0) continue;
-      let start = a.valueStart.get(i), end = s.wordLen(w);
-      if (from == ScopeEffectFrom.OPTION_AT_FILE) {
+  const kind = rule.kind;
+  const v = call.v, cmd = call.cmd;
+  if (from == EffectFrom.OPTION_VALUE || from == EffectFrom.OPTION_AT_FILE || from == EffectFrom.OPTION_SETTING) {
+    if (parsed.count == 0) return;
+    for (let i = parsed.find(rule.option); i >= 0; i = parsed.find(rule.option, i + 1)) {
+      const arg = parsed.valArg.get(i);
+      if (arg < 0) continue;
+      const w = s.arg(cmd, arg);
+      let start = parsed.valOff.get(i), end = s.wordLen(w);
+      if (from == EffectFrom.OPTION_AT_FILE) {
         start = atFileStart(s, w, start);
         if (start < 0) continue;
         end = atFileEnd(s, w, start);
+      } else if (from == EffectFrom.OPTION_SETTING) {
+        start = settingStart(s, w, start);
+        if (start < 0) continue;
       }
-      out.add(rule.kind, v, cmd, w, start, end, a.subcommand);
+      if (kind == EffectKind.METHOD) call.method = String.UTF8.decodeUnsafe(s.wordPtr(w) + <usize>start, <usize>(end - start), false);
+      else if (!isDash(s, w, start, end)) out.add(kind, v, cmd, w, start, end, call.sub);
     }
     return;
   }
-  if (from == ScopeEffectFrom.ALWAYS) { out.addFixed(rule.kind, v, cmd, rule.path); return; }
-  if (from == ScopeEffectFrom.OPERANDS_OR_CWD && n == 0) { out.addFixed(rule.kind, v, cmd, "."); return; }
-  let lo = 0, hi = n;
-  if (from == ScopeEffectFrom.OPERANDS_BUT_LAST) hi = n - 1;
-  else if (from == ScopeEffectFrom.LAST_OPERAND) { if (n < 2) return; lo = n - 1; }
-  else if (from == ScopeEffectFrom.FIRST_OPERAND) hi = n > 0 ? 1 : 0;
-  else if (from == ScopeEffectFrom.SECOND_OPERAND) { lo = 1; hi = n > 1 ? 2 : 1; }
-  else if (from == ScopeEffectFrom.OPERANDS_AFTER_FIRST) lo = 1;
-  else if (from == ScopeEffectFrom.FILES_AFTER_PATTERN) lo = a.given(rule.option) ? 0 : 1;
-  for (let i = lo; i < hi; i++) {
-    const w = ops.get(i);
-    // `-` is standard input or output, not a file.
-    if (s.wordLen(w) == 1 && load<u8>(s.wordPtr(w)) == 0x2d && s.isStatic(w)) continue;
-    out.add(rule.kind, v, cmd, w, 0, s.wordLen(w), a.subcommand);
+  if (kind == EffectKind.METHOD) { call.method = rule.path; return; }
+  if (from == EffectFrom.ALWAYS) { out.addFixed(kind, v, cmd, rule.path, call.sub); return; }
+  if (from == EffectFrom.WITHOUT_OPERANDS) {
+    if (parsed.operands.length == 0 && parsed.sub === null) out.addFixed(kind, v, cmd, rule.path, call.sub);
+    return;
   }
+  if (from == EffectFrom.ENV_VALUE) {
+    for (let i = 0, n = s.envWords.length; i < n; i++) {
+      const w = s.envWords.get(i);
+      const at = assignmentValue(s, w, rule.option);
+      if (at >= 0) out.add(kind, v, cmd, w, at, s.wordLen(w), call.sub);
+    }
+    return;
+  }
+  // The rest pick operands: a runner's extra operands are files nobody knows.
+  if (call.fed) out.addFixed(kind, v, cmd, "", call.sub);
+  const ops = parsed.operands;
+  const n = ops.length;
+  if (from == EffectFrom.OPERANDS_OR_CWD && n == 0) { if (!call.fed) out.addFixed(kind, v, cmd, ".", call.sub); return; }
+  if (from == EffectFrom.OPERAND_SETTING) { operandSettings(s, rule, out); return; }
+  if (from == EffectFrom.LINK_TARGETS) { linkTargets(s, kind, out); return; }
+  let lo = 0, hi = n;
+  if (from == EffectFrom.OPERANDS_BUT_LAST) hi = n - 1;
+  else if (from == EffectFrom.LAST_OPERAND) { if (n < 2) return; lo = n - 1; }
+  else if (from == EffectFrom.FIRST_OPERAND) hi = n > 0 ? 1 : 0;
+  else if (from == EffectFrom.SECOND_OPERAND) { lo = 1; hi = n > 1 ? 2 : 1; }
+  else if (from == EffectFrom.OPERANDS_AFTER_FIRST) lo = 1;
+  else if (from == EffectFrom.FILES_AFTER_PATTERN) lo = parsed.has(rule.option) ? 0 : 1;
+  else if (from == EffectFrom.LEADING_OPERANDS) {
+    hi = leadingOperands(s);
+    if (hi == 0 && !call.fed) out.addFixed(kind, v, cmd, ".", call.sub); // find with no starting point searches `.`
+  }
+  for (let i = lo; i < hi; i++) addOperand(s, kind, s.arg(cmd, ops.get(i)), out);
+}
+
+/** `-` (standard input or output, not a file) in word w's bytes [start, end). */
+function isDash(s: Script, w: i32, start: i32, end: i32): bool {
+  return end - start == 1 && load<u8>(s.wordPtr(w) + <usize>start) == 0x2d && s.isStatic(w);
+}
+
+function addOperand(s: Script, kind: EffectKind, w: i32, out: EffectList): void {
+  const n = s.wordLen(w);
+  if (isDash(s, w, 0, n)) return;
+  // A runner's `{}` is a file nobody knows (judged as such above), not a file named `{}`.
+  if (call.fed && n == 2 && load<u16>(s.wordPtr(w)) == 0x7d7b) return;
+  out.add(kind, call.v, call.cmd, w, 0, n, call.sub);
+}
+
+/** find's starting points: how many operands come before its expression (the first test, `(` or `!`). */
+function leadingOperands(s: Script): i32 {
+  let limit = i32.MAX_VALUE;
+  const row = parsed.row;
+  for (let i = 0, m = parsed.count; i < m; i++) {
+    const long = parsed.optLong.get(i);
+    if (row !== null && long >= 0) {
+      const name = longTable(row.grammar).names[long];
+      if (name == "H" || name == "L" || name == "P" || name == "D") continue; // options before the starting points
+    }
+    const w = s.arg(call.cmd, parsed.optArg.get(i));
+    if (s.wordLen(w) > 2 && load<u8>(s.wordPtr(w) + 1) == 0x4f) continue; // -O3
+    limit = parsed.optArg.get(i);
+    break;
+  }
+  let count = 0;
+  for (let i = 0, n = parsed.operands.length; i < n; i++) {
+    const arg = parsed.operands.get(i);
+    if (arg > limit) break;
+    const w = s.arg(call.cmd, arg);
+    const c = s.wordLen(w) > 0 ? <u32>load<u8>(s.wordPtr(w)) : 0;
+    if ((c == 0x28 || c == 0x21) && s.isStatic(w)) break; // ( !
+    count++;
+  }
+  return count;
+}
+
+/** `dd if=FILE`: operands spelt with the rule's prefix, the text after it. */
+function operandSettings(s: Script, rule: EffectRule, out: EffectList): void {
+  const prefix = rule.option;
+  const m = prefix.length;
+  for (let i = 0, n = parsed.operands.length; i < n; i++) {
+    const w = s.arg(call.cmd, parsed.operands.get(i));
+    const p = s.wordPtr(w), len = s.wordLen(w);
+    if (len < m) continue;
+    let same = true;
+    for (let k = 0; k < m && same; k++) same = <u32>load<u8>(p + <usize>k) == <u32>prefix.charCodeAt(k);
+    if (same) out.add(rule.kind, call.v, call.cmd, w, m, len, call.sub);
+  }
+}
+
+/**
+ * ln's targets. A symbolic link's relative target is resolved from the directory the link is made in: the
+ * -t directory, or the last operand (a directory the link goes into, or the link's own name, whose directory
+ * it is in; both are judged), or the working directory for `ln -s TARGET`. With -r ln makes the target
+ * relative itself from the working directory, so it is judged from there, as a hard link's target is.
+ */
+function linkTargets(s: Script, kind: EffectKind, out: EffectList): void {
+  const ops = parsed.operands;
+  const n = ops.length;
+  const t = parsed.find("-t --target-directory");
+  const hi = t >= 0 ? n : n > 1 ? n - 1 : n;
+  const symbolic = parsed.has("-s --symbolic") && !parsed.has("-r --relative");
+  for (let i = 0; i < hi; i++) {
+    const target = s.arg(call.cmd, ops.get(i));
+    if (!symbolic || !s.isStatic(target) || absoluteWord(s, target) || (t < 0 && n == 1)) {
+      addOperand(s, kind, target, out);
+      continue;
+    }
+    const text = wordText(s, target, 0);
+    if (t >= 0) {
+      for (let j = t; j >= 0; j = parsed.find("-t --target-directory", j + 1)) {
+        const arg = parsed.valArg.get(j);
+        if (arg < 0) continue;
+        linkFrom(s, kind, s.arg(call.cmd, arg), parsed.valOff.get(j), false, text, out);
+      }
+    } else {
+      const link = s.arg(call.cmd, ops.get(n - 1));
+      linkFrom(s, kind, link, 0, false, text, out); // LINK is a directory: the link is made inside it
+      linkFrom(s, kind, link, 0, true, text, out);  // LINK names the link: it is made in LINK's directory
+    }
+  }
+}
+
+/** Judge `target` from the directory word w (from byte `off`) names, or (parent) the directory w is in. */
+function linkFrom(s: Script, kind: EffectKind, w: i32, off: i32, parent: bool, target: string, out: EffectList): void {
+  if (!s.isStatic(w)) { out.add(kind, call.v, call.cmd, w, off, s.wordLen(w), call.sub); return; } // computed: refused
+  let dir = wordText(s, w, off);
+  if (parent) {
+    while (dir.length > 1 && dir.endsWith("/")) dir = dir.substring(0, dir.length - 1);
+    const slash = dir.lastIndexOf("/");
+    dir = slash < 0 ? "." : slash == 0 ? "/" : dir.substring(0, slash);
+  }
+  out.addFixed(kind, call.v, call.cmd, dir + (dir.endsWith("/") ? "" : "/") + target, call.sub);
+}
+
+function absoluteWord(s: Script, w: i32): bool {
+  if (s.wordLen(w) == 0) return false;
+  const c = <u32>load<u8>(s.wordPtr(w));
+  return c == 0x2f || c == 0x7e;
 }
 
 /** Where the file starts in a value that names one: `@file`, `name=@file`, `name=<file`; -1 when it names none. */
@@ -276,6 +408,13 @@ function atFileEnd(s: Script, w: i32, start: i32): i32 {
   const p = s.wordPtr(w), n = s.wordLen(w);
   for (let i = start; i < n; i++) if (load<u8>(p + <usize>i) == 0x3b) return i;
   return n;
+}
+
+/** `key=value`: where the value starts; -1 without `=`. */
+function settingStart(s: Script, w: i32, from: i32): i32 {
+  const p = s.wordPtr(w), n = s.wordLen(w);
+  for (let i = from; i < n; i++) if (load<u8>(p + <usize>i) == 0x3d) return i + 1;
+  return -1;
 }
 
 const INTERPRETERS: StaticArray<string> = [

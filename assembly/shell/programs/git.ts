@@ -1,7 +1,13 @@
 // git 2.4x: global options before the subcommand, then the subcommand's own.
 
 import { Cmd, Kind } from "./ids";
-import { CodeIn, ProgramRow, Style, program } from "./spec";
+import { CodeIn, EffectFrom, ProgramRow, Style, contacts, program, reads, writes } from "./spec";
+
+const O = EffectFrom.OPERANDS;
+const V = EffectFrom.OPTION_VALUE;
+/** The diff options every diff and log command reads (`--output=FILE` writes the output there). */
+const DIFF_OPTIONS = "output= src-prefix= dst-prefix= line-prefix= relative? stat? format= pretty? " +
+  "no-index ext-diff textconv";
 
 export function gitRows(rows: ProgramRow[]): void {
   rows.push(program("git", Cmd.GIT | Kind.WRAPPER)
@@ -15,15 +21,38 @@ export function gitRows(rows: ProgramRow[]): void {
     .env("GIT_CONFIG GIT_CONFIG_PARAMETERS GIT_CONFIG_COUNT GIT_CONFIG_KEY_* GIT_CONFIG_VALUE_* GIT_CONFIG_GLOBAL " +
       "GIT_CONFIG_SYSTEM GIT_EXEC_PATH GIT_TEMPLATE_DIR GIT_DIR GIT_COMMON_DIR GIT_WORK_TREE")
     .checked()
+    // A remote named by its name (`git push origin`) is the repository's configuration, which the scopes judged
+    // when it was set (`git remote add`, `git config`, `-c remote.x.url=`, a write to .git/config): not judged
+    // again. Settings given here are: any `-c key=value` value that is an address is a contact.
+    .effect(writes(V, "--work-tree --git-dir")).effect(contacts(EffectFrom.OPTION_SETTING, "-c"))
     .sub(program("clone").options("bocju",
       "branch=/b origin=/o config=/c jobs=/j upload-pack=/u template= reference= reference-if-able= depth= " +
       "shallow-since= shallow-exclude= separate-git-dir= server-option= filter= bundle-uri= ref-format= " +
       "recurse-submodules? recursive? bare mirror no-checkout/n quiet/q verbose/v local/l shared/s no-hardlinks " +
       "single-branch no-single-branch no-tags shallow-submodules sparse")
-      .runs("-u --upload-pack", CodeIn.PROGRAM))
+      .runs("-u --upload-pack", CodeIn.PROGRAM)
+      .effect(contacts(EffectFrom.FIRST_OPERAND)).effect(writes(EffectFrom.SECOND_OPERAND))
+      .effect(writes(V, "--separate-git-dir")).effect(contacts(EffectFrom.OPTION_SETTING, "-c --config")))
     .sub(program("rebase").options("sSXx", "exec=/x onto= strategy=/s strategy-option=/X gpg-sign?/S " +
       "interactive/i merge/m root autosquash autostash continue abort skip quiet/q verbose/v")
       .runs("-x --exec", CodeIn.SHELL_TEXT))
     .sub(program("difftool mergetool").options("xt", "extcmd=/x tool=/t")
-      .runs("-x --extcmd", CodeIn.SHELL_TEXT)));
+      .runs("-x --extcmd", CodeIn.SHELL_TEXT))
+    // Every remote operand is judged: a URL or host by web.fetch, a local path as a read (a push: a write).
+    .sub(program("fetch pull push ls-remote remote submodule")
+      .options("obj", "repo= push-option=/o branch=/b jobs=/j receive-pack= exec= upload-pack= depth= deepen= " +
+        "shallow-since= shallow-exclude= server-option= negotiation-tip= refmap= filter= name= reference=")
+      .effect(contacts(O)).effect(contacts(V, "--repo")))
+    // `git config KEY VALUE` (`git config set KEY VALUE`): a value that is an address (remote.x.url, url.X.insteadOf, http.proxy) is a contact.
+    .sub(program("config").options("f", "file=/f blob= type= default= comment= global system local worktree")
+      .effect(contacts(EffectFrom.OPERANDS_AFTER_FIRST)).effect(writes(V, "-f --file")))
+    .sub(program("log show diff diff-tree diff-index diff-files range-diff whatchanged stash").options("", DIFF_OPTIONS)
+      .effect(writes(V, "--output")).effect(reads(O, "", "--no-index")))
+    .sub(program("format-patch").options("o", "output-directory=/o " + DIFF_OPTIONS)
+      .effect(writes(V, "-o --output-directory --output")))
+    .sub(program("archive").options("o", "output=/o remote= prefix= format= exec=")
+      .effect(writes(V, "-o --output")).effect(contacts(V, "--remote")))
+    .sub(program("bundle").effect(writes(EffectFrom.SECOND_OPERAND)))
+    .sub(program("init").options("b", "template= separate-git-dir= object-format= ref-format= initial-branch=/b " +
+      "shared? bare quiet/q").effect(writes(EffectFrom.FIRST_OPERAND)).effect(writes(V, "--separate-git-dir"))));
 }

@@ -19,6 +19,7 @@ export const enum Cmd {
   SINGLE_DASH, // tools whose long options take one dash (find-like): flags compare as whole words
   PYTHON, PERL, RUBY, NODE, INTERP_OTHER,
   MOUNT, WAIT,
+  TRUNCATE,
 }
 
 /** Kind bits (above the 8-bit Cmd). */

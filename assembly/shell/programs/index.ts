@@ -1,11 +1,8 @@
 // Program knowledge as rows (spec.ts), one option parser over them (parse.ts), and the registry of rows.
 export {
   CodeIn, CodeOption, DescribeHook, Rule, EffectFrom, EffectKind, EffectRule, OptionGrammar, ProgramFacts, ProgramRow,
-  Style, LongTable, LongValue, contacts, deletes, program, reads, writes,
+  Style, LongTable, LongValue, contacts, deletes, method, program, reads, writes,
 } from "./spec";
 export { ParsedArgs, longTable, parseArgs } from "./parse";
-export { programRows, ruleSet, rowNamed, rowOf, rowOfId } from "./registry";
+export { programRows, ruleSet, rowNamed, rowOf, rowOfId, rowOfLowerName } from "./registry";
 export { Cmd, Kind, cmdId } from "./ids";
-// The scopes' effects rows (readers, writers, network), until they become the rows' effects column.
-export { effectRowOf } from "./effect-rows";
-export { ScopeEffectFrom, ScopeEffectKind, ScopeEffectRule, EffectRow } from "./effect-rule";

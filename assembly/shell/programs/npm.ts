@@ -2,21 +2,58 @@
 // named apart from its command, or a config key naming a program, is code nobody can read.
 
 import { Cmd, Kind } from "./ids";
-import { CodeIn, ProgramRow, Style, program } from "./spec";
+import { CodeIn, EffectFrom, ProgramRow, Style, contacts, program, writes } from "./spec";
 
 const W = Kind.WRAPPER;
+const STYLE = Style.PERMUTE | Style.SEPARATE_VALUES;
+/** npm's options anywhere in the line, before and after the subcommand (their subcommand rows read them too). */
+const OPTIONS = "workspace=/w prefix= call=/c package= script-shell= node-options= userconfig= globalconfig= " +
+  "init-module= editor= browser= viewer= shell= onload-script= registry= cache= global/g save-dev/D force/f yes/y";
+const V = EffectFrom.OPTION_VALUE;
+const ALWAYS = EffectFrom.ALWAYS;
+
+// Where a package comes from when no URL names it: the default registry, unless --registry or the environment
+// says otherwise (an .npmrc is the project's configuration, like a git remote: not judged here).
+const NPM_REGISTRY = "https://registry.npmjs.org/";
+const YARN_REGISTRY = "https://registry.yarnpkg.com/";
+const NOT_ELSEWHERE = " !--registry !$npm_config_registry";
+const YARN_NOT_ELSEWHERE = NOT_ELSEWHERE + " !$YARN_NPM_REGISTRY_SERVER !$YARN_REGISTRY";
+
+/** Subcommands that fetch packages: the registry, and each package spec that is a URL, a path or a shorthand. */
+function installs(): ProgramRow {
+  return program("install i in ins inst insta instal isnt isnta isntal isntall add ci clean-install ic " +
+    "install-clean isntall-clean update up upgrade udpate install-test it install-ci-test cit exec x dlx dedupe ddp pack")
+    .style(STYLE).options("wc", OPTIONS)
+    .effect(contacts(EffectFrom.OPERANDS)).effect(contacts(ALWAYS, "", "@npm @pnpm" + NOT_ELSEWHERE, NPM_REGISTRY))
+    .effect(contacts(ALWAYS, "", "@yarn" + YARN_NOT_ELSEWHERE, YARN_REGISTRY));
+}
+
+/** Subcommands that talk to the registry about packages. */
+function queries(): ProgramRow {
+  return program("view info show v search s se find outdated audit publish unpublish dist-tag deprecate owner " +
+    "access ping whoami login adduser add-user doctor star unstar")
+    .style(STYLE).options("wc", OPTIONS)
+    .effect(contacts(ALWAYS, "", "@npm @pnpm" + NOT_ELSEWHERE, NPM_REGISTRY))
+    .effect(contacts(ALWAYS, "", "@yarn" + YARN_NOT_ELSEWHERE, YARN_REGISTRY));
+}
 
 export function npmRows(rows: ProgramRow[]): void {
-  rows.push(program("npm pnpm yarn", Cmd.NPM | W).style(Style.PERMUTE | Style.SEPARATE_VALUES)
-    .options("wc", "workspace=/w prefix= call=/c package= script-shell= node-options= userconfig= globalconfig= " +
-      "init-module= editor= browser= viewer= shell= onload-script= global/g save-dev/D force/f yes/y")
+  rows.push(program("npm pnpm yarn", Cmd.NPM | W).style(STYLE)
+    .options("wc", OPTIONS)
     .runs("-c --call", CodeIn.SHELL_TEXT)
     .runs("--package", CodeIn.ANY_USE)
     .runs("--script-shell --node-options --userconfig --globalconfig --init-module --editor --browser --viewer " +
       "--shell --onload-script", CodeIn.PROGRAM)
     .env("NODE_OPTIONS")
     .flags("force/f global/g save-dev/d yes/y", "")
-    .walks());
+    .walks()
+    // -g installs into the global prefix, a place no path names here.
+    .effect(writes(V, "--prefix --cache")).effect(writes(ALWAYS, "", "-g --global", ""))
+    .effect(contacts(V, "--registry")).effect(contacts(EffectFrom.ENV_VALUE, "npm_config_registry"))
+    .effect(contacts(EffectFrom.ENV_VALUE, "YARN_NPM_REGISTRY_SERVER")).effect(contacts(EffectFrom.ENV_VALUE, "YARN_REGISTRY"))
+    // A bare `yarn` installs.
+    .effect(contacts(EffectFrom.WITHOUT_OPERANDS, "", "@yarn" + YARN_NOT_ELSEWHERE, YARN_REGISTRY))
+    .sub(installs()).sub(queries()));
   rows.push(program("npx pnpx bunx", Cmd.NPX | W).style(0)
     .options("pcwr", "package=/p call=/c workspace=/w registry=/r yes/y no/n quiet/q ignore-existing prefer-offline")
     .runs("-c --call", CodeIn.SHELL_TEXT)

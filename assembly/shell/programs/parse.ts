@@ -5,7 +5,7 @@
 
 import { IntList, Script } from "../nodes";
 import { Attr, Ch, WordFlag } from "../tokens";
-import { LongTable, LongValue, OptionGrammar, ProgramRow, Style, sameBytes } from "./spec";
+import { LongTable, LongValue, OptionGrammar, ProgramRow, Style } from "./spec";
 
 function hasChar(list: string, c: u32): bool {
   for (let i = 0, n = list.length; i < n; i++) if (<u32>list.charCodeAt(i) == c) return true;
@@ -64,22 +64,29 @@ export class ParsedArgs {
    * a single-dash `-name` a single-dash long option. -1 when none.
    */
   find(spellings: string, from: i32 = 0): i32 {
-    const parts = spellings.split(" ");
+    // Walks the spellings in place: effects ask this for every rule of every command (no split, no substring).
+    const total = spellings.length;
     for (let i = from, m = this.optArg.length; i < m; i++) {
       const row = this.optInSub.get(i) != 0 ? this.sub : this.row;
       if (row === null) continue;
       const t = longTable(row.grammar);
       const single = (row.grammar.style & Style.SINGLE_DASH_LONG) != 0;
-      for (let j = 0; j < parts.length; j++) {
-        const sp = parts[j];
-        if (sp.length < 2 || sp.charCodeAt(0) != 0x2d) continue;
-        if (sp.length == 2) {
-          if (this.optLetter.get(i) == sp.charCodeAt(1)) return i;
+      let a = 0;
+      while (a < total) {
+        let b = a;
+        while (b < total && spellings.charCodeAt(b) != 0x20) b++;
+        const len = b - a;
+        const at = a;
+        a = b + 1;
+        if (len < 2 || spellings.charCodeAt(at) != 0x2d) continue;
+        if (len == 2) {
+          if (this.optLetter.get(i) == spellings.charCodeAt(at + 1)) return i;
           continue;
         }
-        const named = sp.charCodeAt(1) == 0x2d ? sp.substring(2) : single ? sp.substring(1) : sp; // `-TT`: a dashed name
-        if (named.length == 0) continue;
-        const idx = t.indexOf(named);
+        // `--name`, a single-dash `-name`, or `-TT` (a dashed name, spelt with its dash)
+        const skip = spellings.charCodeAt(at + 1) == 0x2d ? 2 : single ? 1 : 0;
+        if (len == skip) continue;
+        const idx = longIndexOf(t, spellings, at + skip, len - skip);
         if (idx < 0) continue;
         if (this.optLong.get(i) == idx) return i;
         const alias = t.alias[idx];
@@ -185,11 +192,38 @@ function subcommandOf(row: ProgramRow, s: Script, w: i32): ProgramRow | null {
   if (!s.isStatic(w)) return null;
   const p = s.wordPtr(w), n = s.wordLen(w);
   for (let i = 0; i < row.subcommands.length; i++) {
-    const sub = row.subcommands[i];
-    const names = sub.names.split(" ");
-    for (let j = 0; j < names.length; j++) if (names[j].length == n && sameBytes(p, n, names[j])) return sub;
+    if (namesInclude(row.subcommands[i].names, p, n)) return row.subcommands[i];
   }
   return null;
+}
+
+/** Is (p, n) one of the space-separated `names`? Compared in place: it runs for every command with subcommands. */
+function namesInclude(names: string, p: usize, n: i32): bool {
+  const total = names.length;
+  let a = 0;
+  while (a < total) {
+    let b = a;
+    while (b < total && names.charCodeAt(b) != 0x20) b++;
+    if (b - a == n) {
+      let k = 0;
+      while (k < n && <u32>load<u8>(p + <usize>k) == <u32>names.charCodeAt(a + k)) k++;
+      if (k == n) return true;
+    }
+    a = b + 1;
+  }
+  return false;
+}
+
+/** LongTable.indexOf of `text`'s chars [from, from + n), without making the substring. */
+function longIndexOf(t: LongTable, text: string, from: i32, n: i32): i32 {
+  for (let i = 0; i < t.names.length; i++) {
+    const name = t.names[i];
+    if (name.length != n) continue;
+    let k = 0;
+    while (k < n && name.charCodeAt(k) == text.charCodeAt(from + k)) k++;
+    if (k == n) return i;
+  }
+  return -1;
 }
 
 /** A long option at argv[k] whose name starts at p (n bytes, up to any `=`); returns the last argv index it used. */

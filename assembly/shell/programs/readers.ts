@@ -1,75 +1,71 @@
-// Programs that read the files their operands name. One row per program:
-// names, the options that take a value (so that a value is not taken for a
-// file, and a file given as a value is found), and what it reads or writes.
+// Programs that read the files their operands name (GNU coreutils 9, grep 3.11, util-linux 2.39, diffutils
+// 3.10, file 5.45, tree 2.1, less 643). Their rows carry no Cmd id: the walk and the built-in checks have no
+// rule for them; the file scopes judge what they read. Each grammar lists only the short options that take a
+// value in every program of its row, since a flag taken for one would hide the file after it.
 
-import { ScopeEffectFrom, EffectRow, deletes, reads, writes } from "./effect-rule";
+import { EffectFrom, ProgramRow, deletes, program, reads, writes } from "./spec";
 
-const O = ScopeEffectFrom.OPERANDS;
-const V = ScopeEffectFrom.OPTION_VALUE;
+const O = EffectFrom.OPERANDS;
+const V = EffectFrom.OPTION_VALUE;
 
-/** grep and its spellings: the files after the pattern, pattern files, and `-r DIR`. */
-const GREP_PATTERN_OPTIONS = "-e -f --regexp --file";
-
-export const READERS: Array<EffectRow> = [
-  new EffectRow(["cat", "tac", "more", "rev", "strings", "md5sum", "sha1sum", "sha256sum", "sha512sum", "b2sum", "cksum", "base64"],
-    "", [], [reads(O)]),
-  new EffectRow(["nl"], "bdfhilnsvw", ["--body-numbering", "--section-delimiter", "--footer-numbering", "--header-numbering",
-    "--line-increment", "--join-blank-lines", "--number-format", "--number-separator", "--starting-line-number", "--number-width"],
-    [reads(O)]),
-  new EffectRow(["od", "hexdump"], "AjNSteswn", ["--address-radix", "--skip-bytes", "--read-bytes", "--strings", "--format", "--width"],
-    [reads(O)]),
-  new EffectRow(["head", "tail"], "ncs", ["--lines", "--bytes", "--sleep-interval", "--pid", "--max-unchanged-stats"], [reads(O)]),
-  new EffectRow(["less"], "bhjkoOpPtTxyz", ["--log-file", "--LOG-FILE", "--lesskey-file", "--tag-file", "--pattern", "--prompt", "--tag"],
-    [reads(O), writes(V, "-o"), writes(V, "-O"), writes(V, "--log-file"), writes(V, "--LOG-FILE"), reads(V, "-k"), reads(V, "--lesskey-file")]),
-  new EffectRow(["grep", "egrep", "fgrep", "zgrep"], "efmABCdD",
-    ["--regexp", "--file", "--max-count", "--after-context", "--before-context", "--context", "--directories", "--devices",
-      "--include", "--exclude", "--exclude-from", "--exclude-dir", "--label", "--binary-files"],
-    [reads(ScopeEffectFrom.FILES_AFTER_PATTERN, GREP_PATTERN_OPTIONS), reads(V, "-f"), reads(V, "--file"), reads(V, "--exclude-from"),
-      reads(ScopeEffectFrom.ALWAYS, "", "", "-r -R --recursive --dereference-recursive", ".")]),
-  new EffectRow(["rg"], "efgtTmABCjMrE",
-    ["--regexp", "--file", "--glob", "--iglob", "--type", "--type-not", "--max-count", "--after-context", "--before-context",
-      "--context", "--threads", "--max-columns", "--replace", "--encoding", "--ignore-file", "--type-add", "--sort", "--sortr",
-      "--max-depth", "--max-filesize", "--path-separator", "--colors", "--context-separator", "--field-match-separator"],
-    [reads(ScopeEffectFrom.FILES_AFTER_PATTERN, GREP_PATTERN_OPTIONS), reads(V, "-f"), reads(V, "--file"), reads(V, "--ignore-file"),
-      reads(ScopeEffectFrom.ALWAYS, "", "", "", ".")]),
-  new EffectRow(["sort"], "kotST",
-    ["--key", "--output", "--field-separator", "--buffer-size", "--temporary-directory", "--files0-from", "--parallel",
-      "--batch-size", "--compress-program", "--random-source"],
-    [reads(O), writes(V, "-o"), writes(V, "--output"), reads(V, "--files0-from"), reads(V, "--random-source"),
-      writes(V, "-T"), writes(V, "--temporary-directory")]),
+export function readerRows(rows: ProgramRow[]): void {
+  rows.push(program("tac").options("s", "separator=/s before/b regex/r").effect(reads(O)));
+  rows.push(program("more").options("n", "lines=/n").effect(reads(O)));
+  rows.push(program("strings").options("ntTe", "bytes=/n radix=/t target=/T encoding=/e all/a data/d " +
+    "print-file-name/f include-all-whitespace/w").effect(reads(O)));
+  rows.push(program("md5sum sha1sum sha224sum sha256sum sha384sum sha512sum").effect(reads(O)));
+  rows.push(program("b2sum").options("l", "length=/l").effect(reads(O)));
+  rows.push(program("cksum").options("al", "algorithm=/a length=/l").effect(reads(O)));
+  rows.push(program("nl").options("bdfhilnsvw", "body-numbering=/b section-delimiter=/d footer-numbering=/f " +
+    "header-numbering=/h line-increment=/i join-blank-lines=/l number-format=/n number-separator=/s " +
+    "starting-line-number=/v number-width=/w no-renumber/p").effect(reads(O)));
+  rows.push(program("od").options("AjNSt", "address-radix=/A skip-bytes=/j read-bytes=/N strings?/S format=/t " +
+    "width?/w", "w").effect(reads(O)));
+  rows.push(program("hexdump hd").options("efns").effect(reads(O)).effect(reads(V, "-f")));
+  rows.push(program("head tail").options("ncs", "lines=/n bytes=/c sleep-interval=/s pid= max-unchanged-stats= " +
+    "follow?/f retry quiet/q silent/q verbose/v zero-terminated/z").effect(reads(O)));
+  // less -o/-O keep a copy of what it shows: a write.
+  rows.push(program("less").options("bhjkoOpPtTxyz", "log-file=/o LOG-FILE=/O lesskey-file=/k tag-file=/T " +
+    "pattern=/p prompt=/P tag=/t tabs=/x window=/z max-back-scroll=/h max-forw-scroll=/y buffers=/b jump-target=/j")
+    .effect(reads(O)).effect(writes(V, "-o -O --log-file --LOG-FILE")).effect(reads(V, "-k --lesskey-file -T --tag-file")));
+  // grep's files follow its pattern (none when -e or -f gives it); -r with no file reads the working directory.
+  rows.push(program("grep egrep fgrep zgrep").options("efmABCdD", "regexp=/e file=/f max-count=/m after-context=/A " +
+    "before-context=/B context=/C directories=/d devices=/D include= exclude= exclude-from= exclude-dir= label= " +
+    "binary-files= color? colour? recursive/r dereference-recursive/R")
+    .effect(reads(EffectFrom.FILES_AFTER_PATTERN, "-e -f --regexp --file"))
+    .effect(reads(V, "-f --file --exclude-from"))
+    .effect(reads(EffectFrom.ALWAYS, "", "-r -R --recursive --dereference-recursive", ".")));
   // `uniq IN OUT` writes OUT.
-  new EffectRow(["uniq"], "fsw", ["--skip-fields", "--skip-chars", "--check-chars"],
-    [reads(ScopeEffectFrom.FIRST_OPERAND), writes(ScopeEffectFrom.SECOND_OPERAND)]),
-  new EffectRow(["wc"], "", ["--files0-from"], [reads(O), reads(V, "--files0-from")]),
-  new EffectRow(["cut", "paste", "join", "comm", "fold", "expand", "unexpand", "fmt", "column"], "bcdfswto12jv",
-    ["--bytes", "--characters", "--delimiter", "--fields", "--output-delimiter", "--delimiters", "--width", "--tabs"], [reads(O)]),
-  new EffectRow(["diff"], "CDFIUSLxX",
-    ["--context", "--unified", "--ifdef", "--show-function-line", "--ignore-matching-lines", "--label", "--starting-file",
-      "--exclude", "--exclude-from", "--from-file", "--to-file", "--line-format", "--horizon-lines", "--tabsize", "--palette"],
-    [reads(O), reads(V, "-X"), reads(V, "--exclude-from"), reads(V, "--from-file"), reads(V, "--to-file")]),
-  new EffectRow(["cmp"], "in", ["--ignore-initial", "--bytes"], [reads(O)]),
-  new EffectRow(["file"], "fmFeP", ["--files-from", "--magic-file", "--separator", "--exclude", "--parameter"],
-    [reads(O), reads(V, "-f"), reads(V, "--files-from"), reads(V, "-m"), reads(V, "--magic-file")]),
-  new EffectRow(["stat"], "ct", ["--format", "--printf"], [reads(O)]),
-  new EffectRow(["ls", "dir", "vdir"], "ITw",
-    ["--ignore", "--hide", "--width", "--tabsize", "--format", "--sort", "--time", "--time-style", "--quoting-style",
-      "--indicator-style", "--block-size"], [reads(ScopeEffectFrom.OPERANDS_OR_CWD)]),
-  new EffectRow(["du"], "dBtX", ["--max-depth", "--block-size", "--threshold", "--exclude", "--exclude-from", "--files0-from", "--time-style"],
-    [reads(ScopeEffectFrom.OPERANDS_OR_CWD), reads(V, "-X"), reads(V, "--exclude-from"), reads(V, "--files0-from")]),
-  new EffectRow(["tree"], "LPIHTo", ["--fromfile", "--filelimit", "--timefmt", "--sort", "--charset"],
-    [reads(ScopeEffectFrom.OPERANDS_OR_CWD), writes(V, "-o")]),
-  // `xxd IN OUT` writes OUT.
-  new EffectRow(["xxd"], "cglosC", ["-cols", "-groupsize", "-len", "-offset", "-seek"],
-    [reads(ScopeEffectFrom.FIRST_OPERAND), writes(ScopeEffectFrom.SECOND_OPERAND)]),
-  // find: the starting points are read; -fprint FILE (and kin) write; -delete deletes what it finds under them.
-  new EffectRow(["find"], "",
-    ["-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex", "-type", "-xtype", "-user",
-      "-group", "-perm", "-size", "-mtime", "-atime", "-ctime", "-mmin", "-amin", "-cmin", "-maxdepth", "-mindepth", "-newer",
-      "-anewer", "-cnewer", "-samefile", "-inum", "-links", "-lname", "-ilname", "-used", "-uid", "-gid", "-fstype", "-printf",
-      "-fprint", "-fprint0", "-fprintf", "-fls", "-regextype", "-context"],
-    [reads(ScopeEffectFrom.LEADING_OPERANDS), reads(ScopeEffectFrom.ALWAYS, "", "", "", "."), writes(V, "-fprint"), writes(V, "-fprint0"), writes(V, "-fprintf"), writes(V, "-fls"),
-      reads(V, "-newer"), reads(V, "-anewer"), reads(V, "-cnewer"), reads(V, "-samefile"),
-      deletes(ScopeEffectFrom.LEADING_OPERANDS, "", "", "-delete")],
-    false, true),
-];
-
+  rows.push(program("uniq").options("fsw", "skip-fields=/f skip-chars=/s check-chars=/w all-repeated? group?")
+    .effect(reads(EffectFrom.FIRST_OPERAND)).effect(writes(EffectFrom.SECOND_OPERAND)));
+  rows.push(program("wc").options("", "files0-from= total=").effect(reads(O)).effect(reads(V, "--files0-from")));
+  rows.push(program("cut").options("bcdf", "bytes=/b characters=/c delimiter=/d fields=/f output-delimiter=")
+    .effect(reads(O)));
+  rows.push(program("paste").options("d", "delimiters=/d serial/s zero-terminated/z").effect(reads(O)));
+  rows.push(program("join").options("aejotv12", "field-separator=/t").effect(reads(O)));
+  rows.push(program("comm").options("", "output-delimiter= total check-order nocheck-order").effect(reads(O)));
+  rows.push(program("fold").options("w", "width=/w bytes/b spaces/s").effect(reads(O)));
+  rows.push(program("expand unexpand").options("t", "tabs=/t initial/i all/a first-only").effect(reads(O)));
+  rows.push(program("fmt").options("wpg", "width=/w prefix=/p goal=/g").effect(reads(O)));
+  rows.push(program("column").options("cslNnOoWHREripC", "output-width=/c separator=/s table-columns-limit=/l " +
+    "table-columns=/N table-name=/n table-order=/O output-separator=/o table-wrap=/W table-hide=/H table-right=/R " +
+    "table-noextreme=/E tree=/r tree-id=/i tree-parent=/p column=/C").effect(reads(O)));
+  rows.push(program("diff").options("CDFIUSLxX", "context?/C unified?/U ifdef=/D show-function-line=/F " +
+    "ignore-matching-lines=/I label=/L starting-file=/S exclude=/x exclude-from=/X from-file= to-file= line-format= " +
+    "horizon-lines= tabsize= palette= color?")
+    .effect(reads(O)).effect(reads(V, "-X --exclude-from --from-file --to-file")));
+  rows.push(program("cmp").options("in", "ignore-initial=/i bytes=/n").effect(reads(O)));
+  rows.push(program("file").options("fmFeP", "files-from=/f magic-file=/m separator=/F exclude=/e parameter=/P")
+    .effect(reads(O)).effect(reads(V, "-f --files-from -m --magic-file")));
+  rows.push(program("stat").options("c", "format=/c printf= cached= terse/t file-system/f dereference/L")
+    .effect(reads(O)));
+  rows.push(program("ls dir vdir").options("ITw", "ignore=/I hide= width=/w tabsize=/T format= sort= time= " +
+    "time-style= quoting-style= indicator-style= block-size= color? hyperlink?")
+    .effect(reads(EffectFrom.OPERANDS_OR_CWD)));
+  rows.push(program("du").options("BdtX", "max-depth=/d block-size=/B threshold=/t exclude= exclude-from=/X " +
+    "files0-from= time-style= time?")
+    .effect(reads(EffectFrom.OPERANDS_OR_CWD)).effect(reads(V, "-X --exclude-from --files0-from")));
+  rows.push(program("tree").options("LPIHTo", "filelimit= timefmt= sort= charset=")
+    .effect(reads(EffectFrom.OPERANDS_OR_CWD)).effect(writes(V, "-o")));
+  rows.push(program("rmdir unlink").options("", "ignore-fail-on-non-empty parents/p verbose/v").effect(deletes(O)));
+}

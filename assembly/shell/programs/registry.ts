@@ -19,6 +19,7 @@ import { systemRows } from "./system";
 import { textRows } from "./text";
 import { transferRows } from "./transfer";
 import { wrapperRows } from "./wrappers";
+import { readerRows } from "./readers";
 
 // One line per family. A function, not an array: gate sets are built while modules initialize (walk.ts,
 // danger.ts), possibly before a global array here would be, which would leave every table empty.
@@ -38,6 +39,7 @@ function addFamilies(rows: ProgramRow[]): void {
   fileRows(rows);
   systemRows(rows);
   transferRows(rows);
+  readerRows(rows);
 }
 
 let all: ProgramRow[] | null = null;
@@ -109,5 +111,11 @@ export function ruleSet(rule: i32): usize {
 export function rowNamed(name: string): ProgramRow | null {
   const m = names();
   const key = name.toLowerCase();
+  return m.has(key) ? m.get(key) : null;
+}
+
+/** The row of a basename already in lower case (the effects engine has it so), or null. */
+export function rowOfLowerName(key: string): ProgramRow | null {
+  const m = names();
   return m.has(key) ? m.get(key) : null;
 }

@@ -2,8 +2,11 @@
 // hook reads the script (sed-script.ts). A script file (-f) is code nobody can read here.
 
 import { Cmd, Kind } from "./ids";
-import { CodeIn, ProgramRow, program } from "./spec";
+import { CodeIn, EffectFrom, ProgramRow, program, reads, writes } from "./spec";
 import { describeSed } from "./sed-script";
+
+/** The script comes first unless an option gives it. */
+const SCRIPT_OPTIONS = "-e -f --expression --file";
 
 export function sedRows(rows: ProgramRow[]): void {
   rows.push(program("sed gsed", Cmd.SED | Kind.WRAPPER)
@@ -11,5 +14,8 @@ export function sedRows(rows: ProgramRow[]): void {
       "regexp-extended/r null-data/z unbuffered/u debug sandbox posix follow-symlinks", "i")
     .runs("-f --file", CodeIn.ANY_USE)
     .flags("in-place/i expression/e quiet/n regexp-extended/r", "ef")
-    .hook(describeSed));
+    .hook(describeSed)
+    // sed -i edits its files in place.
+    .effect(reads(EffectFrom.FILES_AFTER_PATTERN, SCRIPT_OPTIONS)).effect(reads(EffectFrom.OPTION_VALUE, "-f --file"))
+    .effect(writes(EffectFrom.FILES_AFTER_PATTERN, SCRIPT_OPTIONS, "-i --in-place")));
 }

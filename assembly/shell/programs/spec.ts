@@ -5,55 +5,8 @@
 
 import { Script } from "../nodes";
 
-/** What an effect does to the thing an operand or option value names. */
-export const enum EffectKind {
-  READ = 1,
-  WRITE = 2,
-  DELETE = 3,
-  CONTACT = 4, // a URL or a host
-}
-
-/** Which words of a call an effect applies to (operands are the non-option words, after any subcommand). */
-export const enum EffectFrom {
-  OPERANDS = 1,             // every operand
-  OPERANDS_BUT_LAST = 2,    // cp/mv/ln sources
-  LAST_OPERAND = 3,         // cp/mv/ln target
-  FIRST_OPERAND = 4,        // a single operand (grep's PATTERN is not a file: rows say which operands are)
-  OPERANDS_AFTER_FIRST = 5, // grep's files
-  OPTION_VALUE = 6,         // the value of the option(s) named in `option` (sort -o, wc --files0-from)
-}
-
-/** One effect of a program: `kind` on the words `from` says, for `subcommand` ("" = any). */
-export class EffectRule {
-  constructor(
-    public kind: EffectKind,
-    public from: EffectFrom,
-    /** Spellings of the option whose value is meant, space-separated ("-o --output"); "" unless OPTION_VALUE. */
-    public option: string,
-    /** "" for any; else the subcommand ("clone"), optionally with an option it needs ("diff --no-index"). */
-    public subcommand: string,
-  ) {}
-}
-
-/** Effect builders: `reads(EffectFrom.OPERANDS)`, `writes(EffectFrom.OPTION_VALUE, "-o --output")`,
- * `contacts(EffectFrom.OPERANDS, "clone")`. `arg` is the option's spellings for OPTION_VALUE, else the
- * subcommand; `subcommand` is the subcommand of an OPTION_VALUE rule. */
-export function reads(from: EffectFrom, arg: string = "", subcommand: string = ""): EffectRule {
-  return effect(EffectKind.READ, from, arg, subcommand);
-}
-export function writes(from: EffectFrom, arg: string = "", subcommand: string = ""): EffectRule {
-  return effect(EffectKind.WRITE, from, arg, subcommand);
-}
-export function deletes(from: EffectFrom, arg: string = "", subcommand: string = ""): EffectRule {
-  return effect(EffectKind.DELETE, from, arg, subcommand);
-}
-export function contacts(from: EffectFrom, arg: string = "", subcommand: string = ""): EffectRule {
-  return effect(EffectKind.CONTACT, from, arg, subcommand);
-}
-
-function effect(kind: EffectKind, from: EffectFrom, arg: string, subcommand: string): EffectRule {
-  return from == EffectFrom.OPTION_VALUE ? new EffectRule(kind, from, arg, subcommand) : new EffectRule(kind, from, "", arg);
-}
+export { EffectFrom, EffectKind, EffectRule, contacts, deletes, method, reads, writes } from "./effect";
+import { EffectRule } from "./effect";
 
 /** How an option grammar reads a command line (bits of OptionGrammar.style). */
 export const enum Style {

@@ -2,19 +2,63 @@
 // socat, openssl, and the decoders a downloaded payload passes through before it runs).
 
 import { Cmd, Kind } from "./ids";
-import { ProgramRow, program } from "./spec";
+import { EffectFrom, ProgramRow, contacts, method, program, reads, writes } from "./spec";
+
+const O = EffectFrom.OPERANDS;
+const V = EffectFrom.OPTION_VALUE;
+const ALWAYS = EffectFrom.ALWAYS;
+/** curl's options that send a body (POST unless -G or -X says otherwise). */
+const CURL_DATA = "-d --data --data-binary --data-raw --data-ascii --data-urlencode --json -F --form --form-string";
 
 export function transferRows(rows: ProgramRow[]): void {
   rows.push(program("nc ncat netcat", Cmd.NC | Kind.DOWNLOAD).checked());
   rows.push(program("socat", Cmd.SOCAT | Kind.DOWNLOAD).checked());
-  rows.push(program("curl", Cmd.CURL | Kind.DOWNLOAD).options("odHXuTFAeEbrwxyzC")
+  // curl: every operand is a URL, and so are its proxies and resolver addresses (--resolve and --connect-to
+  // name another address for a host: judged as destinations, which they are not written as, so refused).
+  // -T, -d @file and -F name=@file upload files; -o, -O, the cookie jar and the traces write.
+  rows.push(program("curl", Cmd.CURL | Kind.DOWNLOAD).options("AbcCdDeEFHKmoPQrTtuUwxXyYz",
+    "user-agent=/A cookie=/b cookie-jar=/c continue-at=/C data=/d data-binary= data-raw= data-ascii= data-urlencode= " +
+    "json= dump-header=/D referer=/e cert=/E key= cacert= form=/F form-string= header=/H config=/K max-time=/m " +
+    "connect-timeout= output=/o output-dir= quote=/Q range=/r upload-file=/T telnet-option=/t user=/u proxy-user=/U " +
+    "write-out=/w proxy=/x request=/X speed-limit=/Y speed-time=/y time-cond=/z url= resolve= connect-to= trace= " +
+    "trace-ascii= stderr= retry= netrc-file= unix-socket= abstract-unix-socket= interface= dns-servers= doh-url= " +
+    "preproxy= socks5= socks5-hostname= socks4= socks4a= variable= expand-url= ftp-port=/P remote-name/O " +
+    "remote-name-all head/I get/G location/L silent/s insecure/k fail/f show-error/S")
+    .effect(contacts(O))
+    .effect(contacts(V, "--url -x --proxy --preproxy --resolve --connect-to --doh-url --dns-servers --socks5 " +
+      "--socks5-hostname --socks4 --socks4a --unix-socket --abstract-unix-socket"))
+    .effect(writes(V, "-o --output --output-dir -c --cookie-jar -D --dump-header --trace --trace-ascii --stderr"))
+    .effect(writes(ALWAYS, "", "-O --remote-name --remote-name-all !--output-dir", "."))
+    .effect(reads(V, "-T --upload-file -K --config --netrc-file"))
+    .effect(reads(EffectFrom.OPTION_AT_FILE, "-d --data --data-binary --data-ascii --data-urlencode --json -F --form"))
+    // The method: a body makes it POST, -T PUT, -I HEAD, -G GET; -X says it outright (last rule wins).
+    .effect(method(ALWAYS, "", CURL_DATA, "POST")).effect(method(ALWAYS, "", "-T --upload-file", "PUT"))
+    .effect(method(ALWAYS, "", "-I --head", "HEAD")).effect(method(ALWAYS, "", "-G --get", "GET"))
+    .effect(method(V, "-X --request"))
     .flags("output/o remote-name/o silent/s location/l insecure/k data/d header/h request/x user/u fail/f " +
       "show-error/s upload-file/t form/f", "odHXuTFAeEbrwxyzC"));
-  rows.push(program("wget wget2", Cmd.WGET | Kind.DOWNLOAD).options("OoPaeTtUwlQ")
-    .flags("output-document/o quiet/q recursive/r no-parent/n mirror/m", "OoPaeTtUwlQ"));
+  // wget saves into the working directory unless -O or -P names the place; -e runs a wgetrc command, which
+  // can name any output file: a write to a place no path names.
+  rows.push(program("wget wget2", Cmd.WGET | Kind.DOWNLOAD).options("OoPaeTtUwlQiDARIXB",
+    "output-document=/O output-file=/o append-output=/a directory-prefix=/P input-file=/i timeout=/T tries=/t " +
+    "wait=/w quota=/Q user-agent=/U level=/l domains=/D accept=/A reject=/R execute=/e include-directories=/I " +
+    "exclude-directories=/X base=/B post-data= post-file= body-data= body-file= method= header= user= password= " +
+    "load-cookies= save-cookies= config= ca-certificate= certificate= private-key= bind-address= spider")
+    .flags("output-document/o quiet/q recursive/r no-parent/n mirror/m", "OoPaeTtUwlQ")
+    .effect(contacts(O))
+    .effect(writes(V, "-O --output-document -o --output-file -a --append-output -P --directory-prefix --save-cookies"))
+    .effect(writes(ALWAYS, "", "!-O !--output-document !-P !--directory-prefix !--spider", "."))
+    .effect(reads(V, "-i --input-file --post-file --body-file --load-cookies --config --certificate --private-key"))
+    .effect(writes(ALWAYS, "", "-e --execute", ""))
+    .effect(method(ALWAYS, "", "--post-data --post-file", "POST")).effect(method(V, "--method")));
   rows.push(program("fetch aria2c http https xh httpie lwp-request lwp-download GET telnet tftp ftp curlie wcurl",
     Kind.DOWNLOAD));
   rows.push(program("openssl", Cmd.OPENSSL | Kind.DECODER | Kind.DOWNLOAD));
-  rows.push(program("base64 gbase64 base32 basenc xxd uudecode gunzip zcat gzip bunzip2 bzcat bzip2 " +
-    "unxz xzcat xz unzstd zstdcat zstd lzcat unlzma rev tr", Kind.DECODER));
+  rows.push(program("base64 gbase64 base32 basenc rev", Kind.DECODER)
+    .options("w", "wrap=/w decode/d ignore-garbage/i").effect(reads(O)));
+  // `xxd IN OUT` writes OUT; its long options take one dash and are spelt whole (`-cols 8`).
+  rows.push(program("xxd", Kind.DECODER).options("cglosnR", "-cols= -groupsize= -len= -offset= -seek= -name=")
+    .effect(reads(EffectFrom.FIRST_OPERAND)).effect(writes(EffectFrom.SECOND_OPERAND)));
+  rows.push(program("uudecode gunzip zcat gzip bunzip2 bzcat bzip2 unxz xzcat xz unzstd zstdcat zstd lzcat unlzma tr",
+    Kind.DECODER));
 }

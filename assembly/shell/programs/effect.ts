@@ -1,0 +1,92 @@
+// A program's effects, as plain data in its row (ProgramRow.effects): which operands or option values it
+// reads, writes, deletes or contacts. shell/effects.ts finds those words with parseArgs over the row's own
+// grammar and hands the list to the policy, which judges them by the passport's file and web scopes.
+
+/** What an effect does to the thing its text names. The numbers are the effects list's (shell/effects.ts). */
+export const enum EffectKind {
+  READ = 0,
+  WRITE = 1,
+  DELETE = 2,
+  CONTACT = 3, // a URL or a host
+  /** Not an effect: the request method of the call's contacts (curl -X, -d). `path` or the option's value. */
+  METHOD = 4,
+}
+
+/** Which words of a call an effect applies to (operands are the non-option words, after any subcommand). */
+export const enum EffectFrom {
+  /** Every operand. */
+  OPERANDS = 0,
+  /** Every operand but the last (`cp a b dir`: a and b). */
+  OPERANDS_BUT_LAST = 1,
+  /** The last operand, when there are at least two (`cp a dir`: dir). */
+  LAST_OPERAND = 2,
+  FIRST_OPERAND = 3,
+  OPERANDS_AFTER_FIRST = 4,
+  /** The value of the option `option` names (every time it is given; `-o F`, `-oF`, `--output=F`, `--output F`). */
+  OPTION_VALUE = 5,
+  /** grep's files: the operands after the pattern, or every operand when a pattern option (`option`) is given. */
+  FILES_AFTER_PATTERN = 6,
+  /** find's starting points: the operands before the first expression word, or `.` when there is none. */
+  LEADING_OPERANDS = 7,
+  /** The file in `option`'s value when it names one: `@file` (curl -d), `name=@file` or `name=<file` (curl -F). */
+  OPTION_AT_FILE = 8,
+  /** The second operand (`git clone URL DIR`: DIR). */
+  SECOND_OPERAND = 9,
+  /** Not a word: the rule's `path` (`.` = the working directory; "" = a place no path names, such as npm's global prefix). */
+  ALWAYS = 10,
+  /** Every operand, or the working directory when there is none (`ls`, `du`, `tree`). */
+  OPERANDS_OR_CWD = 11,
+  /** The setting in `option`'s value after its first `=` (`git -c remote.x.url=URL`). */
+  OPTION_SETTING = 12,
+  /** Operands spelt `option` + text, the text (`dd if=FILE`: option "if="). */
+  OPERAND_SETTING = 13,
+  /** The values the script assigns to the environment variable `option` (any case): `npm_config_registry=URL npm i`. */
+  ENV_VALUE = 14,
+  /** The rule's `path`, when the call has no operand and no subcommand (bare `yarn` installs). */
+  WITHOUT_OPERANDS = 15,
+  /**
+   * ln's targets (every operand but the link; all of them with -t). A symbolic link's relative target is
+   * resolved from the directory the link is made in (with -r, ln makes it relative itself): judged from there.
+   */
+  LINK_TARGETS = 16,
+}
+
+/**
+ * One effect: `kind` on the words `from` picks. `when` limits it to some calls: space-separated terms, an
+ * option (`-r`, `--recursive`, find's `-delete`), `$NAME` (the script assigns the variable a value) or `@name`
+ * (the program is called by that name); the rule applies when any plain term holds (or there is none) and no
+ * `!term` does.
+ */
+export class EffectRule {
+  constructor(
+    public kind: EffectKind,
+    public from: EffectFrom,
+    /** The option's spellings ("-o --output") for the OPTION_* forms, the pattern options for FILES_AFTER_PATTERN,
+     * the prefix for OPERAND_SETTING, the variable for ENV_VALUE. */
+    public option: string,
+    public when: string,
+    /** ALWAYS, WITHOUT_OPERANDS: the path or URL it acts on; METHOD: the method. */
+    public path: string,
+  ) {}
+
+  /** `when` split into its terms, on first use. */
+  terms: string[] | null = null;
+}
+
+// Short builders keep a row's effects one line each: `reads(EffectFrom.OPTION_VALUE, "-f --file")`.
+export function reads(from: EffectFrom, option: string = "", when: string = "", path: string = ""): EffectRule {
+  return new EffectRule(EffectKind.READ, from, option, when, path);
+}
+export function writes(from: EffectFrom, option: string = "", when: string = "", path: string = ""): EffectRule {
+  return new EffectRule(EffectKind.WRITE, from, option, when, path);
+}
+export function deletes(from: EffectFrom, option: string = "", when: string = "", path: string = ""): EffectRule {
+  return new EffectRule(EffectKind.DELETE, from, option, when, path);
+}
+export function contacts(from: EffectFrom, option: string = "", when: string = "", path: string = ""): EffectRule {
+  return new EffectRule(EffectKind.CONTACT, from, option, when, path);
+}
+/** The method of the call's contacts: `method(EffectFrom.ALWAYS, "", "-d --data", "POST")`, or an option's value. */
+export function method(from: EffectFrom, option: string = "", when: string = "", path: string = ""): EffectRule {
+  return new EffectRule(EffectKind.METHOD, from, option, when, path);
+}
