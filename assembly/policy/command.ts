@@ -51,7 +51,7 @@ import { envName } from "../shell/argv";
 import { codeVariableSet, gitConfigMoved, isCodeVariableName, programOption } from "../shell/hidden-code";
 import { ArithTaint, arithTainted } from "../shell/arith";
 import { WORK_BUDGET, overBudget, spend } from "../util/budget";
-import { CommandScopes, checkScopes } from "./command-scopes";
+import { CommandScopes, ScopePlace, checkScopes } from "./command-scopes";
 
 export class CommandLimits {
   allowedCommands: Array<string> | null = null;
@@ -444,13 +444,18 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
   if (overBudget()) return overWorkBudget(verdict, "its checks");
   // 10. File and web scopes.
   if (limits.scopes.active()) {
-    const cwdText = cwdOk ? toolCwd.toString() : "";
-    if (!checkScopes(limits.scopes, s, t, cwdText, input.workspaceRoot, input.home, verdict)) return false;
+    const at = scopePlace;
+    at.cwdPtr = toolCwd.ptr; at.cwdLen = cwdOk ? toolCwd.length : 0;
+    at.homePtr = homeCanon.ptr; at.homeLen = homeLen;
+    at.cdpath = cdpath || setsVariable(s, "CDPATH");
+    at.workspaceRoot = input.workspaceRoot; at.home = input.home;
+    if (!checkScopes(limits.scopes, s, t, at, verdict)) return false;
   }
   return true;
 }
 
 const taint = new ArithTaint();
+const scopePlace = new ScopePlace();
 
 /** Deny: the analysis needs more work than a decision may spend (util/budget.ts), so it stops, failing closed. */
 function overWorkBudget(verdict: Verdict, phase: string): bool {

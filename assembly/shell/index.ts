@@ -6,6 +6,7 @@ export { Script, ViewFlag } from "./nodes";
 export { DangerChecker } from "./danger";
 export { BlockedPattern, PatternMatcher, compilePattern, globMatch } from "./pattern";
 export { CwdTracker, CdResult } from "./cwd";
+export { CommandDirs, EXACT_TOOL_CWD, NOT_EXACT } from "./command-dirs";
 export { isValidUtf8 } from "./input";
 export { EffectList, ScopeEffectKind, collectEffects, effectProgram } from "./effects";
 export { showCommand, showWord } from "./message";
