@@ -37,7 +37,7 @@ export class EffectList {
   reset(): void {
     this.kind.reset(); this.view.reset(); this.cmd.reset(); this.word.reset();
     this.start.reset(); this.end.reset(); this.fixedIndex.reset();
-    this.fixed = []; this.sub = [];
+    this.fixed.length = 0; this.sub.length = 0;
     this.unbound.reset();
   }
 
@@ -72,7 +72,7 @@ class ParsedArgs {
   reset(): void {
     this.subcommand = "";
     this.operands.reset();
-    this.names = [];
+    this.names.length = 0;
     this.valueWord.reset(); this.valueStart.reset();
   }
 
@@ -85,13 +85,44 @@ class ParsedArgs {
   /** Is one of the space-separated options given (`!…`: none of them)? */
   given(list: string): bool {
     if (list.length == 0) return true;
-    const negate = list.startsWith("!");
-    const names = (negate ? list.substring(1) : list).split(" ");
+    const negate = list.charCodeAt(0) == 0x21;
     for (let i = 0; i < this.names.length; i++) {
-      if (names.includes(this.names[i])) return !negate;
+      if (listHas(list, negate ? 1 : 0, this.names[i])) return !negate;
     }
     return negate;
   }
+}
+
+// Allocation-free helpers for the option grammar (a decision makes no string per option it reads).
+
+/** Is `name` one of the space-separated words of `list` from `from` on? */
+function listHas(list: string, from: i32, name: string): bool {
+  const m = list.length, n = name.length;
+  let i = from;
+  while (i < m) {
+    let j = i;
+    while (j < m && list.charCodeAt(j) != 0x20) j++;
+    if (j - i == n) {
+      let k = 0;
+      while (k < n && list.charCodeAt(i + k) == name.charCodeAt(k)) k++;
+      if (k == n) return true;
+    }
+    i = j + 1;
+  }
+  return false;
+}
+
+/** "-a", "-b", …: a short option's name, made once per byte. */
+const SHORT_NAMES: Array<string> = [];
+function shortName(c: u32): string {
+  if (c >= 128) return "-" + String.fromCharCode(c);
+  if (SHORT_NAMES.length == 0) for (let i = 0; i < 128; i++) SHORT_NAMES.push("-" + String.fromCharCode(i));
+  return SHORT_NAMES[c];
+}
+
+function hasChar(list: string, c: u32): bool {
+  for (let i = 0, n = list.length; i < n; i++) if (<u32>list.charCodeAt(i) == c) return true;
+  return false;
 }
 
 const args = new ParsedArgs();
@@ -182,8 +213,8 @@ function parseArgs(s: Script, v: i32, row: EffectRow, out: ParsedArgs): void {
     }
     for (let j = 1; j < n; j++) {
       const c = <u32>load<u8>(p + <usize>j);
-      const name = "-" + String.fromCharCode(c);
-      if (row.shortValued.indexOf(String.fromCharCode(c)) >= 0) {
+      const name = shortName(c);
+      if (hasChar(row.shortValued, c)) {
         if (j + 1 < n) out.option(name, w, j + 1);
         else if (k + 1 < argc) out.option(name, s.viewArg(v, ++k), 0);
         else out.option(name, -1, 0);
