@@ -79,7 +79,12 @@ const allow = measure("allowlist", "portcullis evaluate (JSON in)", () => allowl
 const allowObj = measure("allowlist", "portcullis evaluateSync (object in, incl. JSON.stringify)", () =>
   allowlist.evaluateSync({ tool_name: "web_search", tool_input: { query: "portcullis wasm guardrails for agents" }, tool_call_id: "call_0001", thread_id: "thread-42" }));
 const floorCmd = measure("floor", "wasm no-op, 200-byte command request", () => evaluator.noop(commandRequest));
-const cmd = measure("passport command", "portcullis evaluate, 200-byte compound command", () => passportProvider.evaluateJsonSync(commandRequest));
+const cmd = measure("passport command", "portcullis evaluate, 200-byte compound command, scopes bound", () => passportProvider.evaluateJsonSync(commandRequest));
+// The same decision with the file and web scopes not binding the command (bind_scopes false): what binding them costs.
+const unboundPassport = structuredClone(passport);
+unboundPassport.limits["system.command.execute"].bind_scopes = false;
+const unboundProvider = new PassportProvider({ passport: unboundPassport, workspace_root: "/workspace", clock: () => now, tool_map: { refund_payment: "finance.payment.refund" } });
+const cmdUnbound = measure("passport command", "portcullis evaluate, 200-byte compound command, bind_scopes false", () => unboundProvider.evaluateJsonSync(commandRequest));
 const file = measure("passport file", "portcullis evaluate, read_file", () => passportProvider.evaluateJsonSync(fileRequest));
 const message = measure("passport message", "evaluate, msgs_per_min (2 passes + in-memory store)", () => passportProvider.evaluateJsonSync(messageRequest));
 measure("passport refund", "evaluate, refund with daily_cap + idempotency (2 passes)", () => passportProvider.evaluateJsonSync(refundRequest));
@@ -184,6 +189,7 @@ if (json) {
   console.log(`command / floor (same size): ${(cmd.median_ns / floorCmd.median_ns).toFixed(2)}x`);
   console.log(`usage-limited message / file: ${(message.median_ns / file.median_ns).toFixed(2)}x`);
   console.log(`command decision: ${(cmd.median_ns / 1000).toFixed(2)} µs (target <= 2 µs)`);
+  console.log(`command, scopes bound / bind_scopes false: ${(cmd.median_ns / cmdUnbound.median_ns).toFixed(2)}x (target <= 1.3x; bench/profile/instructions.sh cmd and cmd-unbound count it exactly)`);
   for (const r of adversarialRows) console.log(`adversarial / command: ${(r.median_ns / cmd.median_ns).toFixed(0)}x (${(r.median_ns / 1e6).toFixed(2)} ms; goal <= 20 ms) ${r.subject}`);
   if (shellQuote) console.log(`shell-quote baseline / ours: ${(shellQuote.median_ns / cmd.median_ns).toFixed(1)}x (ours faster when > 1)`);
   if (cedar) console.log(`cedar / ours (allowlist):    ${(cedar.median_ns / allow.median_ns).toFixed(1)}x faster (target >= 20x)`);

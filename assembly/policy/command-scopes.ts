@@ -15,13 +15,13 @@
 // ask or deny.
 
 import { ByteBuffer } from "../util/bytes";
-import { canonicalizePath } from "../util/path";
+import { canonicalizeBytesInto } from "../util/path";
 import { Code, Verdict } from "./verdict";
-import { FileLimits, FileInput, checkFile } from "./file";
+import { FileLimits, FileInput, admitsCanonical, checkFile } from "./file";
 import { qualifyRule } from "./rule-keys";
 import { WebLimits, WebInput, checkWeb, quote } from "./web";
 import {
-  CdResult, CwdTracker, ScopeEffectKind, EffectList, Script, WordFlag, collectEffects, showCommand, showWord, effectProgram,
+  CommandDirs, CwdTracker, EXACT_TOOL_CWD, ScopeEffectKind, EffectList, Script, WordFlag, collectEffects, showCommand, showWord, effectProgram,
 } from "../shell";
 
 export const enum Unbound { ALLOW = 0, ASK = 1, DENY = 2 }
@@ -47,35 +47,43 @@ export class CommandScopes {
 const effects = new EffectList();
 const fileInput = new FileInput();
 const webInput = new WebInput();
-const places: Array<string> = [];
-const textBuf = new ByteBuffer(128);
+const dirs = new CommandDirs();
+/** The tracker of the command being checked: where each cd went (CommandDirs.exactFor names one). */
+let dirsTracker: CwdTracker | null = null;
+/** The path as written when it is no word's (a fixed path of a row), the path resolved, and a glob's fixed directory. */
+const textBuf = new ByteBuffer(64);
+const resolvedBuf = new ByteBuffer(256);
+const globBuf = new ByteBuffer(256);
 
-/** Directories a relative path of the command may be resolved against; false when one is not known. */
-function collectPlaces(tracker: CwdTracker, toolCwd: string): bool {
-  places.length = 0;
-  if (toolCwd.length == 0) return false;
-  places.push(toolCwd);
-  for (let i = 0; i < tracker.count; i++) {
-    if (tracker.result.get(i) != CdResult.OK) return false;
-    places.push(String.UTF8.decodeUnsafe(tracker.text.ptr + <usize>tracker.cdStart.get(i), <usize>tracker.cdLen.get(i), false));
-  }
-  return true;
+/** Where the command runs and what `~` is, as checkScopes' caller knows them (canonical UTF-8 bytes). */
+export class ScopePlace {
+  cwdPtr: usize = 0;
+  /** 0: the tool's working directory is not known. */
+  cwdLen: i32 = 0;
+  homePtr: usize = 0;
+  /** 0: no home (none given, or the command assigns HOME). */
+  homeLen: i32 = 0;
+  /** CDPATH is set: a relative cd may go below any of its entries. */
+  cdpath: bool = false;
+  workspaceRoot: string = "";
+  /** The host's home, for `~` in the passport's own path entries. */
+  home: string = "";
 }
 
 /** True when every effect of the command is within the declared scopes; otherwise the verdict holds the deny (or ask). */
-export function checkScopes(scopes: CommandScopes, s: Script, tracker: CwdTracker, toolCwd: string,
-  workspaceRoot: string, home: string, verdict: Verdict): bool {
+export function checkScopes(scopes: CommandScopes, s: Script, tracker: CwdTracker, place: ScopePlace, verdict: Verdict): bool {
   collectEffects(s, effects);
-  const known = collectPlaces(tracker, toolCwd);
+  dirsTracker = tracker;
+  dirs.run(s, tracker, place.cwdPtr, place.cwdLen, place.cdpath);
   for (let e = 0, n = effects.count; e < n; e++) {
     const kind = <ScopeEffectKind>effects.kind.get(e);
     if (kind == ScopeEffectKind.CONTACT) {
-      if (!checkContact(scopes, s, e, known, workspaceRoot, home, verdict)) return scopeRule(verdict, scopes);
+      if (!checkContact(scopes, s, e, place, verdict)) return scopeRule(verdict, scopes);
       continue;
     }
     const limits = kind == ScopeEffectKind.READ ? scopes.read : scopes.write;
     if (limits === null) continue;
-    if (!checkPath(limits!, kind, s, e, effectText(s, e), known, workspaceRoot, home, verdict)) {
+    if (!checkPath(limits!, kind, s, e, place, verdict)) {
       return scopeRule(verdict, scopes, kind == ScopeEffectKind.READ ? scopes.readPointer : scopes.writePointer);
     }
   }
@@ -120,10 +128,11 @@ function scopeName(kind: ScopeEffectKind): string {
 }
 
 /** Paths that are not files: reading or writing them touches nothing the scopes protect. */
-function isDevice(path: string): bool {
-  return path == "/dev/null" || path == "/dev/stdout" || path == "/dev/stderr" || path == "/dev/stdin" || path == "/dev/tty" ||
-    path == "/dev/zero" || path == "/dev/fd/0" || path == "/dev/fd/1" || path == "/dev/fd/2" || path == "/dev/urandom" ||
-    path == "/dev/random";
+function isDevice(p: usize, n: i32): bool {
+  if (n < 8 || load<u32>(p) != 0x7665642f || load<u8>(p + 4) != 0x2f) return false; // "/dev/"
+  const name = String.UTF8.decodeUnsafe(p + 5, <usize>(n - 5), false);
+  return name == "null" || name == "stdout" || name == "stderr" || name == "stdin" || name == "tty" || name == "zero" ||
+    name == "fd/0" || name == "fd/1" || name == "fd/2" || name == "urandom" || name == "random";
 }
 
 /**
@@ -149,67 +158,104 @@ function computed(s: Script, w: i32, start: i32, end: i32): bool {
   return false;
 }
 
-function checkPath(limits: FileLimits, kind: ScopeEffectKind, s: Script, e: i32, text: string, known: bool,
-  workspaceRoot: string, home: string, verdict: Verdict): bool {
+/** "'cat' reads ": the start of a deny message (made only when one is). */
+function what(s: Script, e: i32, kind: ScopeEffectKind): string {
+  return actor(s, e) + " " + verb(kind) + " ";
+}
+
+/**
+ * Judge the path of effect e under every directory its command may run in. Nothing is allocated while the
+ * paths pass: the text is read from its word, resolved into a reused buffer and matched as bytes (file.ts
+ * admitsCanonical); a path that does not pass is judged again by checkFile for its message.
+ */
+function checkPath(limits: FileLimits, kind: ScopeEffectKind, s: Script, e: i32, place: ScopePlace, verdict: Verdict): bool {
   const w = effects.word.get(e);
-  const what = actor(s, e) + " " + verb(kind) + " ";
-  const scope = scopeName(kind);
-  if (w < 0 && text.length == 0) {
-    return verdict.deny(Code.PATH_NOT_ALLOWED, what + "files in a place no path names (" + showCommand(s, effects.cmd.get(e)) +
-      "), so " + scope + " allowed_paths cannot be checked");
-  }
-  if (w >= 0) {
-    if (computed(s, w, effects.start.get(e), effects.end.get(e))) {
-      return verdict.deny(Code.PATH_NOT_ALLOWED, what + quote(showWord(s, w)) + ", a path computed at run time, so " + scope +
+  let tp: usize, tn: i32;
+  if (w < 0) {
+    textBuf.reset();
+    textBuf.appendString(effects.fixed[effects.fixedIndex.get(e)]);
+    tp = textBuf.ptr; tn = textBuf.length;
+    if (tn == 0) {
+      return verdict.deny(Code.PATH_NOT_ALLOWED, what(s, e, kind) + "files in a place no path names (" + showCommand(s, effects.cmd.get(e)) +
+        "), so " + scopeName(kind) + " allowed_paths cannot be checked");
+    }
+  } else {
+    const start = effects.start.get(e), end = effects.end.get(e);
+    tp = s.wordPtr(w) + <usize>start; tn = end - start;
+    if (computed(s, w, start, end)) {
+      return verdict.deny(Code.PATH_NOT_ALLOWED, what(s, e, kind) + quote(showWord(s, w)) + ", a path computed at run time, so " + scopeName(kind) +
         " allowed_paths cannot be checked (write the path out)");
     }
     if ((s.wordFlags(w) & WordFlag.BRACE) != 0) {
-      return verdict.deny(Code.PATH_NOT_ALLOWED, what + quote(text) + ", a brace expansion, so " + scope +
+      return verdict.deny(Code.PATH_NOT_ALLOWED, what(s, e, kind) + quote(effectText(s, e)) + ", a brace expansion, so " + scopeName(kind) +
         " allowed_paths cannot be checked (write each path out)");
     }
   }
-  const absolute = text.startsWith("/") || text.startsWith("~");
-  if (!absolute && !known) {
-    if (places.length == 0) {
-      return verdict.deny(Code.PATH_NOT_ALLOWED, what + quote(text) + ", a relative path, and the working directory is not known " +
-        "(the call has no cwd and the context no workspace_root), so " + scope + " allowed_paths cannot be checked");
-    }
-    return verdict.deny(Code.PATH_NOT_ALLOWED, what + quote(text) + ", a relative path after a change to a directory that is not known, so " +
-      scope + " allowed_paths cannot be checked");
-  }
   const glob = w >= 0 && (s.wordFlags(w) & WordFlag.GLOB) != 0;
-  const count = absolute ? 1 : places.length;
-  for (let i = 0; i < count; i++) {
-    const base = absolute ? (places.length > 0 ? places[0] : "/") : places[i];
-    const resolved = canonicalizePath(text, base, home);
-    if (resolved === null) {
-      return verdict.deny(Code.PATH_NOT_ALLOWED, what + quote(text) + ", which cannot be resolved (no home is known for '~', or '~user'), so " +
-        scope + " allowed_paths cannot be checked");
+  const c0 = tn > 0 ? <u32>load<u8>(tp) : 0;
+  if (c0 == 0x2f || c0 == 0x7e) return checkResolved(limits, kind, s, e, tp, tn, 0, 0, glob, place, verdict);
+  const exact = dirs.exactFor(effects.cmd.get(e));
+  if (exact >= 0) {
+    const t = dirsTracker!;
+    return checkResolved(limits, kind, s, e, tp, tn, t.text.ptr + <usize>t.cdStart.get(exact), t.cdLen.get(exact), glob, place, verdict);
+  }
+  if (exact == EXACT_TOOL_CWD && place.cwdLen > 0) {
+    return checkResolved(limits, kind, s, e, tp, tn, place.cwdPtr, place.cwdLen, glob, place, verdict);
+  }
+  if (!dirs.known) {
+    const text = effectText(s, e);
+    if (place.cwdLen == 0) {
+      return verdict.deny(Code.PATH_NOT_ALLOWED, what(s, e, kind) + quote(text) + ", a relative path, and the working directory is not known " +
+        "(the call has no cwd and the context no workspace_root), so " + scopeName(kind) + " allowed_paths cannot be checked");
     }
-    if (isDevice(resolved!)) continue;
-    // A glob may match anything in its fixed directory: both that directory and the pattern as a name must pass.
-    if (glob && !checkOne(limits, kind, what, text, globDirectory(resolved!), true, workspaceRoot, home, verdict)) return false;
-    if (!checkOne(limits, kind, what, text, resolved!, false, workspaceRoot, home, verdict)) return false;
+    return verdict.deny(Code.PATH_NOT_ALLOWED, what(s, e, kind) + quote(text) + ", a relative path after a change to a directory that is not known, so " +
+      scopeName(kind) + " allowed_paths cannot be checked");
+  }
+  const all = dirs.all;
+  for (let i = 0, n = all.count; i < n; i++) {
+    if (!checkResolved(limits, kind, s, e, tp, tn, all.text.ptr + <usize>all.start.get(i), all.len.get(i), glob, place, verdict)) return false;
   }
   return true;
 }
 
-/** The directory part of a resolved glob before its first segment with * ? or [. */
-function globDirectory(path: string): string {
-  let cut = path.length;
-  for (let i = 0; i < path.length; i++) {
-    const c = path.charCodeAt(i);
+/** The path (tp, tn) resolved under the directory (bp, bn) — or from `/` or `~` — judged as itself and, for a glob, its fixed directory. */
+function checkResolved(limits: FileLimits, kind: ScopeEffectKind, s: Script, e: i32, tp: usize, tn: i32, bp: usize, bn: i32, glob: bool,
+  place: ScopePlace, verdict: Verdict): bool {
+  if (!canonicalizeBytesInto(resolvedBuf, tp, tn, bp, bn, place.homePtr, place.homeLen)) {
+    return verdict.deny(Code.PATH_NOT_ALLOWED, what(s, e, kind) + quote(effectText(s, e)) +
+      ", which cannot be resolved (no home is known for '~', or '~user'), so " + scopeName(kind) + " allowed_paths cannot be checked");
+  }
+  if (isDevice(resolvedBuf.ptr, resolvedBuf.length)) return true;
+  // A glob may match anything in its fixed directory: both that directory and the pattern as a name must pass.
+  if (glob) {
+    globDirectory(resolvedBuf, globBuf);
+    if (!admitsCanonical(limits, globBuf, place.workspaceRoot, place.home, true, verdict) &&
+      !checkOne(limits, kind, what(s, e, kind), effectText(s, e), globBuf.toString(), true, place, verdict)) return false;
+  }
+  if (admitsCanonical(limits, resolvedBuf, place.workspaceRoot, place.home, kind != ScopeEffectKind.READ, verdict)) return true;
+  return checkOne(limits, kind, what(s, e, kind), effectText(s, e), resolvedBuf.toString(), false, place, verdict);
+}
+
+/** The directory part of a resolved glob in `path` before its first segment with * ? or [, into `out`. */
+function globDirectory(path: ByteBuffer, out: ByteBuffer): void {
+  const p = path.ptr, n = path.length;
+  let cut = n;
+  for (let i = 0; i < n; i++) {
+    const c = load<u8>(p + <usize>i);
     if (c == 0x2a || c == 0x3f || c == 0x5b) { cut = i; break; }
   }
-  const slash = path.lastIndexOf("/", cut);
-  return slash <= 0 ? "/" : path.substring(0, slash);
+  let slash = cut < n ? cut : n - 1;
+  while (slash > 0 && load<u8>(p + <usize>slash) != 0x2f) slash--;
+  out.reset();
+  if (slash <= 0) out.push(0x2f);
+  else out.append(p, slash);
 }
 
 function checkOne(limits: FileLimits, kind: ScopeEffectKind, what: string, text: string, path: string, directory: bool,
-  workspaceRoot: string, home: string, verdict: Verdict): bool {
+  place: ScopePlace, verdict: Verdict): bool {
   fileInput.path = path;
-  fileInput.workspaceRoot = workspaceRoot;
-  fileInput.home = home;
+  fileInput.workspaceRoot = place.workspaceRoot;
+  fileInput.home = place.home;
   fileInput.writeBytes = NaN;
   fileInput.directory = directory || kind != ScopeEffectKind.READ; // allowed_extensions: for the file tools' own files
   if (checkFile(limits, fileInput, kind != ScopeEffectKind.READ, verdict)) return true;
@@ -217,7 +263,7 @@ function checkOne(limits: FileLimits, kind: ScopeEffectKind, what: string, text:
   return verdict.deny(verdict.code, what + shown + ", outside the passport's " + scopeName(kind) + " limits: " + verdict.message, verdict.rule);
 }
 
-function checkContact(scopes: CommandScopes, s: Script, e: i32, known: bool, workspaceRoot: string, home: string, verdict: Verdict): bool {
+function checkContact(scopes: CommandScopes, s: Script, e: i32, place: ScopePlace, verdict: Verdict): bool {
   const text = effectText(s, e);
   const v = effects.view.get(e);
   const program = v >= 0 ? effectProgram(s, v) : "";
@@ -234,7 +280,7 @@ function checkContact(scopes: CommandScopes, s: Script, e: i32, known: bool, wor
     const kind = effects.sub[e] == "push" ? ScopeEffectKind.WRITE : ScopeEffectKind.READ;
     const limits = kind == ScopeEffectKind.READ ? scopes.read : scopes.write;
     if (limits === null) return true;
-    return checkPath(limits!, kind, s, e, text, known, workspaceRoot, home, verdict);
+    return checkPath(limits!, kind, s, e, place, verdict);
   }
   const web = scopes.web;
   if (web === null) return true;

@@ -296,6 +296,23 @@ function canonicalFailure(path: string): string {
   return "it contains a NUL byte or an unpaired surrogate";
 }
 
+/**
+ * checkFile's answer for a path already canonical and absolute, given as UTF-8 bytes, without making a string:
+ * true only when checkFile would allow it (a read, or a write with no size to judge). False means "ask checkFile":
+ * a deny (checkFile writes its message) or bytes whose decoding-tool reading may differ (`%`, `\`, non-ASCII,
+ * control characters), which only checkFile judges.
+ */
+export function admitsCanonical(limits: FileLimits, path: ByteBuffer, root: string, home: string, directory: bool, verdict: Verdict): bool {
+  if (!limits._compiled) limits.compile();
+  if (limits._compileError.length > 0 || path.length == 0 || <u32>load<u8>(path.ptr) != 0x2f) return false;
+  for (let i = 0, n = path.length; i < n; i++) {
+    const c = <u32>load<u8>(path.ptr + <usize>i);
+    if (c < 0x20 || c >= 0x7f || c == 0x25 || c == 0x5c) return false;
+  }
+  limits._resolve(root, home);
+  return checkCanonical(limits, "", path, "", directory, verdict);
+}
+
 /** True = allowed; otherwise `verdict` holds the deny. */
 export function checkFile(limits: FileLimits, input: FileInput, write: bool, verdict: Verdict): bool {
   if (!limits._compiled) limits.compile();

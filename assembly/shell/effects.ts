@@ -45,7 +45,7 @@ export class EffectList {
   reset(): void {
     this.kind.reset(); this.view.reset(); this.cmd.reset(); this.word.reset();
     this.start.reset(); this.end.reset(); this.fixedIndex.reset();
-    this.fixed = []; this.sub = []; this.method = [];
+    this.fixed.length = 0; this.sub.length = 0; this.method.length = 0;
     this.unbound.reset();
   }
 

@@ -7,7 +7,7 @@
 // class chain.
 
 import { CmdFlag, Ch, Keyword, MAX_NESTING, ParseError, WordFlag, WordKind, Redir } from "./tokens";
-import { IntList, Script } from "./nodes";
+import { IntList, Script, TopLink } from "./nodes";
 import { wordIs } from "./argv";
 import { Mode, isDigit, isMeta, isWordBreak } from "./lexer";
 import { Heredocs } from "./heredoc";
@@ -167,6 +167,10 @@ export class Grammar extends Heredocs {
       if (!this.skipBlanksAndLinebreaks()) return false;
       if (this.atListEnd()) break;
       const first = this.script.commandCount;
+      // The command string's own list (not a body, a substitution or a payload): where each command runs
+      // depends on how its pipelines are joined (command-dirs.ts).
+      const top = this.nest == 0 && this.curHost < 0 && this.srcLevel == 1;
+      if (top) this.noteTopPipeline(TopLink.LIST);
       // An and-or list: pipelines joined by && and ||. pipeline() returns with the blanks after it skipped.
       if (!this.pipeline()) return false;
       let c = this.ch(this.pos);
@@ -174,9 +178,11 @@ export class Grammar extends Heredocs {
         this.pos += 2;
         if (!this.skipBlanksAndLinebreaks()) return false;
         if (this.atListEnd()) return this.unexpected("expected a command after && or ||");
+        if (top) this.noteTopPipeline(c == Ch.AMP ? TopLink.AND : TopLink.OR);
         if (!this.pipeline()) return false;
         c = this.ch(this.pos);
       }
+      if (top) this.script.topEnd = this.script.commandCount;
       if (this.err != ParseError.NONE) return false;
       count++;
       this.contentSeen = true;
@@ -201,6 +207,13 @@ export class Grammar extends Heredocs {
     }
     this.listCount = count;
     return this.err == ParseError.NONE;
+  }
+
+  /** A top-level pipeline starts here (blanks skipped): its first command row and how it is joined. */
+  private noteTopPipeline(link: i32): void {
+    const s = this.script;
+    s.topFirst.push(s.commandCount);
+    s.topLink.push(this.ch(this.pos) == Ch.BANG ? link | TopLink.BANG : link);
   }
 
   /** A non-empty list, for compound command bodies. */

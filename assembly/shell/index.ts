@@ -7,6 +7,7 @@ export { DangerChecker, searchesCdpath } from "./danger";
 export { BlockedPattern, CompiledPattern, PatternHit, PatternMatcher, compilePattern, globMatch } from "./pattern";
 export { CwdTracker, CdResult, setsVariable } from "./cwd";
 export { InputProblem, inputProblem, isValidUtf8 } from "./input";
+export { CommandDirs, EXACT_TOOL_CWD, NOT_EXACT } from "./command-dirs";
 export { EffectList, ScopeEffectKind, collectEffects, effectProgram } from "./effects";
 export { showArgv, showBytes, showCommand, showWord } from "./message";
 export { MAX_INPUT, ParseError, WordFlag, WordKind } from "./tokens";

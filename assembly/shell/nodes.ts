@@ -12,6 +12,14 @@
 
 import { Attr, WordFlag } from "./tokens";
 
+/** How a top-level pipeline is joined to the one before it (Script.topLink); BANG is or'd in for a `!` prefix. */
+export namespace TopLink {
+  export const LIST: i32 = 0;  // first, or after `;`, `&` or a newline
+  export const AND: i32 = 1;   // after &&
+  export const OR: i32 = 2;    // after ||
+  export const BANG: i32 = 4;  // `! pipeline`: its status is inverted
+}
+
 /** Whose directory a `cd` entry (Script.cdTransient) changes. */
 export const enum CdScope {
   SHELL = 0,             // cd, pushd, popd: every later command runs there
@@ -177,6 +185,14 @@ const V_CMD = 0, V_START = 4, V_END = 8, V_PARENT = 12, V_FLAGS = 16, V_INFO = 2
   intNames: IntList = new IntList(4);
   /** Output redirections whose written text was parsed as the script a later shell runs (script-file.ts). */
   checkedWrites: IntList = new IntList(2);
+  /**
+   * The pipelines of the command string's own top-level list, in order (command-dirs.ts): the first command row
+   * of each (its rows run to the next one's first, the last one's to topEnd), and how it is joined to the one
+   * before (TopLink). Commands of payloads parsed later (`sh -c '…'`) are at topEnd or after.
+   */
+  topFirst: IntList = new IntList(8);
+  topLink: IntList = new IntList(8);
+  topEnd: i32 = 0;
 
   /** Bumped by each reset: caches over one script's words (expansion-text.ts) know when they are stale. */
   generation: i32 = 0;
@@ -194,6 +210,7 @@ const V_CMD = 0, V_START = 4, V_END = 8, V_PARENT = 12, V_FLAGS = 16, V_INFO = 2
     this.arithWords.reset(); this.dynNames.reset();
     this.intNames.reset(); this.valueNames.reset(); this.valueWords.reset(); this.loopWords.reset(); this.loopVars.reset(); this.namerefs.reset();
     this.checkedWrites.reset();
+    this.topFirst.reset(); this.topLink.reset(); this.topEnd = 0;
   }
 
   // ---- words ----

@@ -1,18 +1,21 @@
 // Drives N decisions of one kind through the public evaluator, for the
 // instruction counter and the profiler beside this file:
-//   node bench/profile/decisions.mjs <policy.wasm> <cmd|file|web|short|unknown|noop> <N>
+//   node bench/profile/decisions.mjs <policy.wasm> <cmd|cmd-unbound|file|web|short|unknown|noop> <N>
+// cmd-unbound: the same command decision with bind_scopes false (the file and web scopes do not bind it).
 import { Evaluator } from "../../dist/node.js";
 import { readFileSync } from "node:fs";
 
 const [wasmPath, kind, count] = process.argv.slice(2);
 const passport = JSON.parse(readFileSync(new URL("../../examples/passport.json", import.meta.url), "utf8"));
 passport.limits["system.command.execute"].allowed_commands.push("tee");
+if (kind === "cmd-unbound") passport.limits["system.command.execute"].bind_scopes = false;
 const evaluator = Evaluator.createSync(readFileSync(wasmPath));
 const policy = evaluator.load(JSON.stringify({ type: "passport", passport, workspace_root: "/workspace" }));
 const command =
   'git status && npm run build -- --prod --config ./conf/production.json | tee build-log.txt; echo "done; really" && ls -la src/components src/utils && grep -rn "TODO" src | head -n 20 > notes/todo.txt';
 const requests = {
   cmd: { tool_name: "bash", tool_input: { command, timeout: 120 }, tool_call_id: "call_0002" },
+  "cmd-unbound": { tool_name: "bash", tool_input: { command, timeout: 120 }, tool_call_id: "call_0002" },
   noop: { tool_name: "bash", tool_input: { command, timeout: 120 }, tool_call_id: "call_0002" },
   short: { tool_name: "bash", tool_input: { command: "ls", timeout: 120 }, tool_call_id: "call_0002" },
   unknown: { tool_name: "zzz", tool_input: { command, timeout: 120 }, tool_call_id: "call_0002" },

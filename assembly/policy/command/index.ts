@@ -36,7 +36,8 @@
 
 import { overBudget } from "../../util/budget";
 import { Code, Verdict } from "../verdict";
-import { checkScopes } from "../command-scopes";
+import { ScopePlace, checkScopes } from "../command-scopes";
+import { setsVariable } from "../../shell";
 import { CommandInput, CommandLimits } from "./limits";
 import { commandRun, parseStep, placeStep } from "./run";
 import { builtinChecksStep } from "./builtin-checks";
@@ -69,8 +70,14 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
   if (overBudget()) return overWorkBudget(verdict, "its checks");
   // 10. File and web scopes.
   if (limits.scopes.active()) {
-    const cwdText = r.cwdOk ? r.toolCwd.toString() : "";
-    if (!checkScopes(limits.scopes, r.s, r.tracker, cwdText, input.workspaceRoot, input.home, verdict)) return false;
+    const at = scopePlace;
+    at.cwdPtr = r.toolCwd.ptr; at.cwdLen = r.cwdOk ? r.toolCwd.length : 0;
+    at.homePtr = r.homeCanon.ptr; at.homeLen = r.homeLen;
+    at.cdpath = r.cdpath || setsVariable(r.s, "CDPATH");
+    at.workspaceRoot = input.workspaceRoot; at.home = input.home;
+    if (!checkScopes(limits.scopes, r.s, r.tracker, at, verdict)) return false;
   }
   return true;
 }
+
+const scopePlace = new ScopePlace();
