@@ -19,6 +19,7 @@ import { canonicalizePath } from "../util/path";
 import { Code, Verdict } from "./verdict";
 import { FileLimits, FileInput, checkFile } from "./file";
 import { qualifyRule } from "./rule-keys";
+import { trace } from "./trace";
 import { WebLimits, WebInput, checkWeb, quote } from "./web";
 import {
   CdResult, CwdTracker, ScopeEffectKind, EffectList, Script, WordFlag, collectEffects, showCommand, showWord, effectProgram,
@@ -49,6 +50,8 @@ const fileInput = new FileInput();
 const webInput = new WebInput();
 const places: Array<string> = [];
 const textBuf = new ByteBuffer(128);
+/** The file block whose entries the trace names (set only while tracing). */
+let tracedBlock = "";
 
 /** Directories a relative path of the command may be resolved against; false when one is not known. */
 function collectPlaces(tracker: CwdTracker, toolCwd: string): bool {
@@ -75,6 +78,7 @@ export function checkScopes(scopes: CommandScopes, s: Script, tracker: CwdTracke
     }
     const limits = kind == ScopeEffectKind.READ ? scopes.read : scopes.write;
     if (limits === null) continue;
+    if (trace.on) tracedBlock = kind == ScopeEffectKind.READ ? scopes.readPointer : scopes.writePointer;
     if (!checkPath(limits!, kind, s, e, effectText(s, e), known, workspaceRoot, home, verdict)) {
       return scopeRule(verdict, scopes, kind == ScopeEffectKind.READ ? scopes.readPointer : scopes.writePointer);
     }
@@ -212,7 +216,10 @@ function checkOne(limits: FileLimits, kind: ScopeEffectKind, what: string, text:
   fileInput.home = home;
   fileInput.writeBytes = NaN;
   fileInput.directory = directory || kind != ScopeEffectKind.READ; // allowed_extensions: for the file tools' own files
-  if (checkFile(limits, fileInput, kind != ScopeEffectKind.READ, verdict)) return true;
+  if (checkFile(limits, fileInput, kind != ScopeEffectKind.READ, verdict)) {
+    if (trace.on) trace.note(tracedBlock + "/" + verdict.rule + " allows " + path);
+    return true;
+  }
   const shown = text == path ? quote(path) : quote(text) + " (" + path + ")";
   return verdict.deny(verdict.code, what + shown + ", outside the passport's " + scopeName(kind) + " limits: " + verdict.message, verdict.rule);
 }
@@ -234,6 +241,7 @@ function checkContact(scopes: CommandScopes, s: Script, e: i32, known: bool, wor
     const kind = effects.sub[e] == "push" ? ScopeEffectKind.WRITE : ScopeEffectKind.READ;
     const limits = kind == ScopeEffectKind.READ ? scopes.read : scopes.write;
     if (limits === null) return true;
+    if (trace.on) tracedBlock = kind == ScopeEffectKind.READ ? scopes.readPointer : scopes.writePointer;
     return checkPath(limits!, kind, s, e, text, known, workspaceRoot, home, verdict);
   }
   const web = scopes.web;

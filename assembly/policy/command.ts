@@ -52,6 +52,8 @@ import { codeVariableSet, gitConfigMoved, isCodeVariableName, programOption } fr
 import { ArithTaint, arithTainted } from "../shell/arith";
 import { WORK_BUDGET, overBudget, spend } from "../util/budget";
 import { CommandScopes, checkScopes } from "./command-scopes";
+import { trace } from "./trace";
+import { traceCommandParsed, traceCommandStep, traceCommandAllowed } from "./trace-command";
 
 export class CommandLimits {
   allowedCommands: Array<string> | null = null;
@@ -163,6 +165,7 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
   }
   const ptr = input.commandPtr, len = input.commandLen;
   // 1. Input.
+  if (trace.on) traceCommandStep(1, true, 0);
   if (len <= 0 || isBlankOnly(ptr, len)) return verdict.deny(Code.INVALID_CONTEXT, "command is empty");
   if (len > MAX_INPUT) return verdict.deny(Code.INVALID_CONTEXT, "command is longer than 64 KiB");
   const problem = input.knownUtf8WithoutNul ? InputProblem.NONE : inputProblem(ptr, len);
@@ -184,6 +187,7 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
   }
   if (s.commandCount == 0 && !p.contentSeen) return verdict.deny(Code.INVALID_CONTEXT, "command is empty (only blanks or comments)");
   if (overBudget()) return overWorkBudget(verdict, "parsing");
+  if (trace.on) traceCommandParsed(s);
 
   // Working directories, needed by the built-in checks (`cd / && rm -rf *`) and by rule 6.
   // Canonical forms are cached: the host usually passes the same home and cwd.
@@ -220,6 +224,7 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
   if (overBudget()) return overWorkBudget(verdict, "following its directory changes");
 
   // 2. Built-in catastrophic checks.
+  if (trace.on) traceCommandStep(2, limits.builtinChecks, 0);
   if (limits.builtinChecks) {
     const d = danger!;
     d.cls.home.reset();
@@ -252,6 +257,7 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
   }
 
   // 3. allowed_commands, and code that cannot be inspected.
+  if (trace.on) traceCommandStep(3, true, 0);
   const functions = s.fName.length > 0;
   // Read once, not per view.
   const allowAny = limits.allowAny, allowNone = limits.allow.size == 0;
@@ -295,7 +301,9 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
     }
   }
 
+  if (trace.on) traceCommandAllowed(limits.allowedCommands, s);
   // 4. blocked_patterns.
+  if (trace.on) traceCommandStep(4, limits.patterns.length > 0, limits.patterns.length);
   const m = matcher!;
   let placed = false;
   for (let i = 0; i < limits.patterns.length; i++) {
@@ -347,6 +355,7 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
   // within it; a call that states none is allowed (OAP: `!timeout || timeout
   // <= max_execution_time`), and either way the host is obliged to stop the
   // call at the limit (the tool may not honour its own timeout argument).
+  if (trace.on) traceCommandStep(5, limits.maxExecutionTime == limits.maxExecutionTime, 0);
   const max = limits.maxExecutionTime;
   if (max == max) {
     const to = input.timeout;
@@ -360,6 +369,7 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
   }
 
   // 6. allowed_working_directories.
+  if (trace.on) traceCommandStep(6, limits.allowedWorkingDirectories !== null, 0);
   if (limits.allowedWorkingDirectories !== null) {
     if (!cwdOk) {
       return verdict.deny(Code.DIRECTORY_NOT_ALLOWED, cwdString === null
@@ -391,6 +401,7 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
   }
 
   // 7. blocked_env_vars.
+  if (trace.on) traceCommandStep(7, limits.envBlocked.length > 0, 0);
   if (limits.envBlocked.length > 0) {
     for (let i = 0; i < input.envKeys.length; i++) {
       const k = utf8(input.envKeys[i]);
@@ -412,6 +423,7 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
   }
   // 8. Variables that make programs load code (after blocked_env_vars, which names the user's own list),
   // set in the command or in tool_input.env alike.
+  if (trace.on) traceCommandStep(8, true, 0);
   const variable = codeVariableSet(s);
   if (variable.length > 0) {
     return verdict.deny(Code.COMMAND_INJECTION_DETECTED, "the command sets " + variable +
@@ -430,6 +442,7 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
     return verdict.deny(Code.COMMAND_INJECTION_DETECTED, config + " while the command runs git, which then reads its configuration " +
       "(aliases, core.pager, core.sshCommand, hooks) from a place the command chooses");
   }
+  if (trace.on) traceCommandStep(9, true, 0);
   // 9. Arithmetic on values from outside the command: bash runs `$( )` in their array subscripts (shell/arith.ts).
   if (arithTainted(s, taint)) {
     if (taint.nameref) {
@@ -443,6 +456,7 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
   }
   if (overBudget()) return overWorkBudget(verdict, "its checks");
   // 10. File and web scopes.
+  if (trace.on) traceCommandStep(10, limits.scopes.active(), 0);
   if (limits.scopes.active()) {
     const cwdText = cwdOk ? toolCwd.toString() : "";
     if (!checkScopes(limits.scopes, s, t, cwdText, input.workspaceRoot, input.home, verdict)) return false;

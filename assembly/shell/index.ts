@@ -8,5 +8,6 @@ export { BlockedPattern, PatternMatcher, compilePattern, globMatch } from "./pat
 export { CwdTracker, CdResult } from "./cwd";
 export { isValidUtf8 } from "./input";
 export { EffectList, ScopeEffectKind, collectEffects, effectProgram } from "./effects";
-export { showCommand, showWord } from "./message";
+export { showArgv, showCommand, showWord } from "./message";
+export { AllowList, compileAllowEntry } from "./allow";
 export { WordFlag } from "./tokens";
