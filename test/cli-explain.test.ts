@@ -13,6 +13,8 @@ const run = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], {
 const dir = mkdtempSync(join(tmpdir(), "portcullis-explain-"));
 const policy = join(dir, "passport.json");
 writeFileSync(policy, JSON.stringify({
+  passport_id: "ap_x", kind: "instance", owner_id: "org_1", owner_type: "org", assurance_level: "L0", regions: ["US"],
+  created_at: "2026-01-01T00:00:00Z", updated_at: "2026-01-01T00:00:00Z", version: "1.0.0",
   spec_version: "oap/1.0", status: "active",
   capabilities: [{ id: "system.command.execute" }, { id: "data.file.read" }],
   limits: {
