@@ -53,12 +53,12 @@ export class AllowlistPolicy extends Policy {
     if (allowed != null) {
       at = indexIn(allowed, name.ptr, name.length);
       if (trace.on) trace.begin("allowed_tools", at >= 0 ? this.allowedRules[at] : ALLOWED_TOOLS, "matched " + (at >= 0 ? this.allowedRules[at] : ""));
-    } else if (trace.on) {
-      trace.skip("allowed_tools", ALLOWED_TOOLS, "not set: every tool that is not denied is allowed");
       if (at < 0) {
         verdict.deny(Code.TOOL_NOT_ALLOWED, "tool '" + name.toString() + "' not in allowlist", ALLOWED_TOOLS);
         return;
       }
+    } else if (trace.on) {
+      trace.skip("allowed_tools", ALLOWED_TOOLS, "not set: every tool that is not denied is allowed");
     }
     const denied = indexIn(this.denied, name.ptr, name.length);
     if (trace.on) trace.begin("denied_tools", "/denied_tools", "none matched");

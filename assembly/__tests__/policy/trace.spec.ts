@@ -163,4 +163,32 @@ describe("evaluation trace", () => {
       expect(stepsOf(out)).toBe("allowed_tools=pass|denied_tools=pass");
     expectIn(out, "{\"step\":\"allowed_tools\",\"result\":\"pass\",\"rule\":\"/allowed_tools/1\",\"detail\":\"matched /allowed_tools/1\"}");
   });
+
+  test("attack: the trace never changes a decision (a tool outside allowed_tools is denied, traced or not)", () => {
+    const json = jsonOf('{"type":"allowlist","allowed_tools":["read"],"denied_tools":["rm"]}');
+    expect(json.validate()).toBe(true);
+    const policy = AllowlistPolicy.compile(json, json.root(), new LoadErrors())!;
+    for (let on = 0; on < 2; on++) {
+      for (let t = 0; t < 2; t++) {
+        const view = new RequestView();
+        const v = new Verdict();
+        const b = utf8Of(t == 0 ? '{"tool_name":"bash","tool_input":{}}' : '{"tool_name":"rm","tool_input":{}}');
+        trace.reset(on == 1);
+        if (view.parse(changetype<usize>(b), b.byteLength, v)) policy.evaluate(view, NaN, v);
+        trace.reset(false);
+        expect(v.decision).toBe(Decision.Deny);
+      }
+    }
+    const p = passport();
+    for (let on = 0; on < 2; on++) {
+      trace.reset(on == 1);
+      const view = new RequestView();
+      const v = new Verdict();
+      expect(view.usage.parse(jsonOf("{}"))).toBe(true);
+      const b = utf8Of('{"tool_name":"Bash","tool_input":{"command":"cat /etc/passwd .env"}}');
+      if (view.parse(changetype<usize>(b), b.byteLength, v)) p.evaluate(view, NaN, v);
+      trace.reset(false);
+      expect(v.decision).toBe(Decision.Deny);
+    }
+  });
 });
