@@ -7,7 +7,6 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { ConfigReadError, readFailure } from "../config/config-error.ts";
 import { loadGuard } from "../config/load-guard.ts";
 import { explainProvider } from "../providers/index.ts";
 import type { GuardrailRequest } from "../core/index.ts";
@@ -70,7 +69,7 @@ function readCall(path: string, tool: string | undefined, input: string | undefi
   try {
     text = readFileSync(file, "utf8");
   } catch (error) {
-    throw new ConfigReadError(file, readFailure(error));
+    throw new UsageError(`cannot read ${file}: ${(error as Error).message}`);
   }
   let call: GuardrailRequest;
   try {
