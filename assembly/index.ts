@@ -24,6 +24,7 @@ import { PassportPolicy } from "./policy/passport";
 import { RequestView, MAX_REQUEST_BYTES } from "./policy/request";
 import { Verdict, Code, Decision } from "./policy/verdict";
 import { settleRule } from "./policy/provenance";
+import { trace } from "./policy/trace";
 import { LoadErrors } from "./policy/load-errors";
 import { InternSlot, internedString as internedAt, internedCount as internedTotal } from "./policy/intern";
 import { workSpent } from "./util/budget";
@@ -149,6 +150,7 @@ export function evaluateWithUsage(handle: i32, len: i32, usageLen: i32, now: f64
   verdict.reset();
   request.usage.reset();
   const policy = handle >= 1 && handle <= policies.length ? policies[handle - 1] : null;
+  if (trace.on) trace.begin("request", "builtin:request", "a well-formed tool call");
   if (policy == null) {
     verdict.deny(Code.EVALUATOR_ERROR, "no policy is loaded under handle " + handle.toString());
   } else if (len > MAX_REQUEST_BYTES || len < 0) {
@@ -169,6 +171,25 @@ export function evaluateWithUsage(handle: i32, len: i32, usageLen: i32, now: f64
   const quiet = verdict.decision == Decision.Allow && verdict.message.length == 0 && !counters;
   collectBetweenCalls(inputWeight(inputWeight(quiet ? WEIGHT_QUIET : WEIGHT_ALLOCATING, len), usageLen));
   return length;
+}
+
+/**
+ * Decide like `evaluateWithUsage` with the evaluation trace on
+ * (policy/trace.ts), and write the trace instead of the decision: JSON with
+ * the decision, code, rule and message, each step consulted and its result,
+ * what a command would do (`effects`) and the hosts of its URLs. Returns its
+ * byte length in the output buffer. Deterministic: the same inputs give the
+ * same bytes.
+ */
+export function explain(handle: i32, len: i32, usageLen: i32, now: f64): i32 {
+  trace.reset(true);
+  evaluateWithUsage(handle, len, usageLen, now);
+  const json = trace.toJSON(verdict);
+  trace.reset(false);
+  output.reset();
+  output.appendString(json);
+  collectBetweenCalls(inputWeight(WEIGHT_ALLOCATING, len));
+  return output.length;
 }
 
 function readUsage(ptr: usize, len: i32): bool {

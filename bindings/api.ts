@@ -9,6 +9,7 @@ export {
   provideWasm, sharedEvaluator, sharedEvaluatorSync, sharedModule, sharedModuleSync,
   allowDecision, denyDecision, normalizeDecision, strictest, obligationsOf,
   type WasmSource, type Decision, type DecisionKind, type GuardrailRequest, type Obligation, type Reason,
+  type Explanation, type ExplanationStep, type ExplanationEffect, type ExplanationHost,
 } from "./core/index.ts";
 export * from "./providers/index.ts";
 export * from "./middleware/index.ts";

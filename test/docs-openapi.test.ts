@@ -6,6 +6,7 @@ import Ajv2020 from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { ApprovalGate, AllowlistProvider, createApprovalHandler } from "../dist/index.js";
+import { createOpsHandler } from "../bindings/server/ops/ops-handler.ts";
 
 const doc = parse(readFileSync(new URL("../docs/openapi.yaml", import.meta.url), "utf8"));
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
@@ -58,7 +59,10 @@ describe("docs/openapi.yaml", () => {
   it("lists exactly the routes the approval handler serves", async () => {
     const gate = await ApprovalGate.create();
     const provider = await AllowlistProvider.create({ allowed_tools: ["bash"] });
-    const handler = createApprovalHandler({ gate, guard: { provider }, tokens: [{ name: "dana", token: "approver-token-1234567890", role: "approver" }] });
+    const tokens = [{ name: "dana", token: "approver-token-1234567890", role: "approver" as const }];
+    const api = createApprovalHandler({ gate, guard: { provider }, tokens });
+    // `portcullis serve` puts the operator routes (/healthz, /readyz, /metrics) in front of the API.
+    const handler = createOpsHandler({ api, tokens, readiness: async () => ({ ready: true, checks: [] }) });
     const call = (method: string, path: string) =>
       handler(new Request(`http://127.0.0.1${path}`, {
         method: method.toUpperCase(),

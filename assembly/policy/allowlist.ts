@@ -8,6 +8,7 @@ import { Policy } from "./policy";
 import { RequestView } from "./request";
 import { Verdict, Code } from "./verdict";
 import { LoadErrors } from "./load-errors";
+import { trace } from "./trace";
 
 export class AllowlistPolicy extends Policy {
   allowed: Array<Bytes> | null = null;
@@ -51,12 +52,16 @@ export class AllowlistPolicy extends Policy {
     let at = -1;
     if (allowed != null) {
       at = indexIn(allowed, name.ptr, name.length);
+      if (trace.on) trace.begin("allowed_tools", at >= 0 ? this.allowedRules[at] : ALLOWED_TOOLS, "matched " + (at >= 0 ? this.allowedRules[at] : ""));
       if (at < 0) {
         verdict.deny(Code.TOOL_NOT_ALLOWED, "tool '" + name.toString() + "' not in allowlist", ALLOWED_TOOLS);
         return;
       }
+    } else if (trace.on) {
+      trace.skip("allowed_tools", ALLOWED_TOOLS, "not set: every tool that is not denied is allowed");
     }
     const denied = indexIn(this.denied, name.ptr, name.length);
+    if (trace.on) trace.begin("denied_tools", "/denied_tools", "none matched");
     if (denied >= 0) {
       verdict.deny(Code.TOOL_NOT_ALLOWED, "tool '" + name.toString() + "' is denied", this.deniedRules[denied]);
       return;

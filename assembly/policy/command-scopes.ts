@@ -19,6 +19,7 @@ import { canonicalizeBytesInto } from "../util/path";
 import { Code, Verdict } from "./verdict";
 import { FileLimits, FileInput, admitsCanonical, checkFile } from "./file";
 import { qualifyRule } from "./rule-keys";
+import { trace } from "./trace";
 import { WebLimits, WebInput, checkWeb, quote } from "./web";
 import {
   CommandDirs, CwdTracker, EXACT_TOOL_CWD, ScopeEffectKind, EffectList, Script, WordFlag, collectEffects, showCommand, showWord, effectProgram,
@@ -54,6 +55,8 @@ let dirsTracker: CwdTracker | null = null;
 const textBuf = new ByteBuffer(64);
 const resolvedBuf = new ByteBuffer(256);
 const globBuf = new ByteBuffer(256);
+/** The file block whose entries the trace names (set only while tracing). */
+let tracedBlock = "";
 
 /** Where the command runs and what `~` is, as checkScopes' caller knows them (canonical UTF-8 bytes). */
 export class ScopePlace {
@@ -83,6 +86,7 @@ export function checkScopes(scopes: CommandScopes, s: Script, tracker: CwdTracke
     }
     const limits = kind == ScopeEffectKind.READ ? scopes.read : scopes.write;
     if (limits === null) continue;
+    if (trace.on) tracedBlock = kind == ScopeEffectKind.READ ? scopes.readPointer : scopes.writePointer;
     if (!checkPath(limits!, kind, s, e, place, verdict)) {
       return scopeRule(verdict, scopes, kind == ScopeEffectKind.READ ? scopes.readPointer : scopes.writePointer);
     }
@@ -229,10 +233,11 @@ function checkResolved(limits: FileLimits, kind: ScopeEffectKind, s: Script, e: 
   // A glob may match anything in its fixed directory: both that directory and the pattern as a name must pass.
   if (glob) {
     globDirectory(resolvedBuf, globBuf);
-    if (!admitsCanonical(limits, globBuf, place.workspaceRoot, place.home, true, verdict) &&
+    // While tracing, the reference check runs (it names the entry that admits the path).
+    if (!(!trace.on && admitsCanonical(limits, globBuf, place.workspaceRoot, place.home, true, verdict)) &&
       !checkOne(limits, kind, what(s, e, kind), effectText(s, e), globBuf.toString(), true, place, verdict)) return false;
   }
-  if (admitsCanonical(limits, resolvedBuf, place.workspaceRoot, place.home, kind != ScopeEffectKind.READ, verdict)) return true;
+  if (!trace.on && admitsCanonical(limits, resolvedBuf, place.workspaceRoot, place.home, kind != ScopeEffectKind.READ, verdict)) return true;
   return checkOne(limits, kind, what(s, e, kind), effectText(s, e), resolvedBuf.toString(), false, place, verdict);
 }
 
@@ -258,7 +263,10 @@ function checkOne(limits: FileLimits, kind: ScopeEffectKind, what: string, text:
   fileInput.home = place.home;
   fileInput.writeBytes = NaN;
   fileInput.directory = directory || kind != ScopeEffectKind.READ; // allowed_extensions: for the file tools' own files
-  if (checkFile(limits, fileInput, kind != ScopeEffectKind.READ, verdict)) return true;
+  if (checkFile(limits, fileInput, kind != ScopeEffectKind.READ, verdict)) {
+    if (trace.on) trace.note(tracedBlock + "/" + verdict.rule + " allows " + path);
+    return true;
+  }
   const shown = text == path ? quote(path) : quote(text) + " (" + path + ")";
   return verdict.deny(verdict.code, what + shown + ", outside the passport's " + scopeName(kind) + " limits: " + verdict.message, verdict.rule);
 }
@@ -280,6 +288,7 @@ function checkContact(scopes: CommandScopes, s: Script, e: i32, place: ScopePlac
     const kind = effects.sub[e] == "push" ? ScopeEffectKind.WRITE : ScopeEffectKind.READ;
     const limits = kind == ScopeEffectKind.READ ? scopes.read : scopes.write;
     if (limits === null) return true;
+    if (trace.on) tracedBlock = kind == ScopeEffectKind.READ ? scopes.readPointer : scopes.writePointer;
     return checkPath(limits!, kind, s, e, place, verdict);
   }
   const web = scopes.web;

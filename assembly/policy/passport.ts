@@ -18,6 +18,7 @@ import { assuranceRank } from "./money";
 import { checkUsage } from "./usage";
 import { settleRule, CAPABILITIES_POINTER } from "./provenance";
 import { checkEnforcement } from "./enforcement";
+import { trace } from "./trace";
 
 export const SPEC_VERSION = "oap/1.0";
 
@@ -217,13 +218,19 @@ export class PassportPolicy extends Policy {
   private judgedBlock: string = "";
 
   private decide(request: RequestView, now: f64, verdict: Verdict): void {
+    if (trace.on) trace.begin("passport status", "/passport/status", "active");
     if (!this.active) {
       verdict.deny(Code.PASSPORT_SUSPENDED, "passport status is '" + this.status + "', not 'active'", "/passport/status");
       return;
     }
+    if (trace.on) trace.begin("spec_version", "/passport/spec_version", SPEC_VERSION);
     if (!this.specOk) {
       verdict.deny(Code.PASSPORT_VERSION_MISMATCH, "passport spec_version is '" + this.specVersion + "'; expected '" + SPEC_VERSION + "'", "/passport/spec_version");
       return;
+    }
+    if (trace.on) {
+      if (isNaN(this.expiresAt)) trace.skip("expires_at", "/passport/expires_at", "the passport does not expire");
+      else trace.begin("expires_at", "/passport/expires_at", "not expired (expires " + this.expiresAtText + ")");
     }
     if (!isNaN(this.expiresAt)) {
       if (isNaN(now)) {
@@ -238,6 +245,7 @@ export class PassportPolicy extends Policy {
     this.resolveTool(request.toolName);
     const tool = this.lastToolName;
     const capability = this.lastCapability;
+    if (trace.on) trace.begin("tool mapping", "/tool_map", capability != null ? "tool '" + tool + "' is capability " + capability : "");
     if (capability == null) {
       verdict.deny(Code.UNKNOWN_CAPABILITY, "tool '" + tool + "' maps to no capability; map it in the provider's tool_map", "/tool_map");
       return;
@@ -245,6 +253,7 @@ export class PassportPolicy extends Policy {
     verdict.capability = capability;
     verdict.policyId = this.lastPolicyId;
     let rule = this.lastRule;
+    if (trace.on) trace.begin("capability granted", CAPABILITIES_POINTER, "the passport grants " + capability);
     if (rule == null) {
       verdict.deny(Code.UNKNOWN_CAPABILITY, "passport does not grant capability '" + capability + "' (needed by tool '" + tool + "')", CAPABILITIES_POINTER);
       return;
@@ -270,6 +279,7 @@ export class PassportPolicy extends Policy {
       }
     }
     this.judgedBlock = judged!.pointer;
+    if (trace.on) traceLimits(judged!.pointer, verdict.capability);
     if (!judged!.check(request, context, verdict)) return;
     if (this.lastAlsoCommand) {
       // An MCP tool named like a shell runs commands: judged by the command rule too (deny > ask > allow).
@@ -284,6 +294,7 @@ export class PassportPolicy extends Policy {
         return;
       }
       this.judgedBlock = commandRule.pointer;
+      if (trace.on) traceLimits(commandRule.pointer, CAP_COMMAND + " (the MCP tool runs commands)");
       if (!commandRule.check(request, context, verdict)) return;
       if (commandRule.approvalRequired) {
         verdict.ask(Code.APPROVAL_REQUIRED, "capability '" + CAP_COMMAND + "' (MCP tool '" + tool + "' runs commands) requires human approval (approval_required)");
@@ -298,7 +309,16 @@ export class PassportPolicy extends Policy {
     charge.perMinuteKey = rule.perMinuteKey;
     charge.perDay = rule.perDay;
     charge.perDayKey = rule.perDayKey;
+    if (trace.on) {
+      trace.block = "";
+      if (rule.perMinute < 0 && rule.perDay < 0) trace.skip("rate limits", rule.pointer, "none set");
+      else trace.begin("rate limits", rule.pointer, "within them (the host's usage counters)");
+    }
     if (!checkUsage(charge, request.usage, verdict)) return;
+    if (trace.on) {
+      if (rule.approvalRequired) trace.begin("approval_required", rule.pointer + "/approval_required");
+      else trace.skip("approval_required", rule.pointer + "/approval_required", "not set");
+    }
     if (rule.approvalRequired) {
       verdict.ask(Code.APPROVAL_REQUIRED, "capability '" + capability + "' requires human approval (approval_required)");
     }
@@ -341,6 +361,14 @@ export class PassportPolicy extends Policy {
 }
 
 const scratchContext = new RuleContext();
+
+/** The trace enters a capability's limits block: its steps name rules inside it. */
+function traceLimits(block: string, capability: string): void {
+  trace.block = "";
+  trace.begin("limits of " + capability, block.length > 0 ? block : CAPABILITIES_POINTER,
+    block.length > 0 ? "within every limit" : "the capability has no limits block");
+  trace.block = block;
+}
 
 /** The first tool_input member a shell-named MCP tool may not carry (quoted as JSON), or null. */
 function unjudgedExecArgument(request: RequestView): string | null {

@@ -25,6 +25,7 @@
 // path, a port, another glob) is a compile error, not a silent never-match.
 
 import { Verdict, Code } from "./verdict";
+import { trace, TraceHost } from "./trace";
 import { ByteBuffer, Bytes, copyBytes } from "../util/bytes";
 import {
   Url, parseUrl, UrlError, describeUrlError, MAX_URL_BYTES,
@@ -151,6 +152,7 @@ export function checkWeb(limits: WebLimits, input: WebInput, verdict: Verdict): 
   if (host.kind == HostKind.Ipv4) special = classifyIpv4(host.ipv4);
   else if (host.kind == HostKind.Ipv6) special = classifyIpv6(host.ipv6);
   else special = classifyDomain(host.name.ptr, host.name.length);
+  if (trace.on) trace.hosts.push(new TraceHost(url, hostText(host), special != 0 ? describeSpecial(special) : ""));
   if (special != 0 && (!limits.allowPrivate || isAlwaysDenied(special))) {
     const why = isAlwaysDenied(special)
       ? "; cloud metadata is refused even with allow_private_destinations"
@@ -186,6 +188,7 @@ export function checkWeb(limits: WebLimits, input: WebInput, verdict: Verdict): 
   for (let i = 0; i < allowed.length; i++) {
     if (matches(allowed[i], host, false)) {
       admitted = true;
+      if (trace.on) trace.note("host " + quote(hostText(host)) + " by allowed_domains/" + i.toString() + " (" + allowed[i].source + ")");
       break;
     }
   }

@@ -166,6 +166,7 @@ async function createPending(
     request_digest: await requestDigest(call.request),
     reasons: asked.reasons.map((r) => ({ code: r.code, message: r.message })),
     policy_id: asked.policy_id ?? null,
+    rule: askedRule(asked),
     created_at: iso(now),
     expires_at: iso(now + ctx.timeoutMs),
     match_key: key,
@@ -185,6 +186,13 @@ async function createPending(
   }
   await ctx.emit("approval_requested", { action });
   return pendingOutcome(action, asked, true);
+}
+
+/** The rule that asked: the core's pointer, or a rule file's own rule (metadata.rule); null when none is named. */
+function askedRule(asked: Decision): string | null {
+  if (typeof asked.rule === "string" && asked.rule) return asked.rule;
+  const fromRules = asked.metadata?.rule;
+  return typeof fromRules === "string" && fromRules ? fromRules : null;
 }
 
 /** What a limit refused; the HTTP API answers `pending_actions`/`contended` with 429 and `action_bytes` with 413. */

@@ -25,6 +25,8 @@ export function pendingClaims(action: PendingAction): object {
     request_digest: action.request_digest,
     reasons: action.reasons,
     policy_id: action.policy_id,
+    // Only when present: records written before the rule was kept keep their signatures.
+    ...(action.rule != null ? { rule: action.rule } : {}),
     created_at: action.created_at,
     expires_at: action.expires_at,
     match_key: action.match_key,

@@ -56,6 +56,11 @@ export interface PendingAction {
   request_digest: string;
   reasons: Reason[];
   policy_id: string | null;
+  /**
+   * The rule that asked (a JSON pointer into the policy, or `builtin:<id>`); absent in records written before it
+   * was kept. Signed when present.
+   */
+  rule?: string | null;
   created_at: string;
   expires_at: string;
   match_key: string;
@@ -96,6 +101,8 @@ export interface PublicAction {
   tool_call_id: string | null;
   reasons: Reason[];
   policy_id: string | null;
+  /** The rule that asked, or null when the record does not name one. */
+  rule: string | null;
   created_at: string;
   expires_at: string;
   decision: Omit<Resolution, "signature" | "rule_key" | "updated_digest"> | null;
@@ -124,6 +131,7 @@ export function toPublicAction(action: PendingAction, verified: boolean): Public
     tool_call_id: optionalText(request.tool_call_id),
     reasons: action.reasons,
     policy_id: action.policy_id,
+    rule: action.rule ?? null,
     created_at: action.created_at,
     expires_at: action.expires_at,
     decision,

@@ -1,15 +1,13 @@
 /**
  * @module
  * `portcullis import <agent> FILE`: the passports an agent's rule file
- * compiles to (for those who move to a passport). `portcullis explain`: one
- * call's decision and the rule that made it.
+ * compiles to (for those who move to a passport).
  */
 
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { ConfigReadError, readFailure } from "../config/config-error.ts";
-import { loadGuard } from "../config/load-guard.ts";
 import { ruleSetFromText } from "../rules/load-rules.ts";
 import { tierPassport } from "../rules/rule-set.ts";
 import { UsageError } from "./usage-error.ts";
@@ -48,35 +46,4 @@ export async function importCommand(args: string[], io: { stdout: NodeJS.Writabl
   };
   io.stdout.write(JSON.stringify(out, null, 2) + "\n");
   return 0;
-}
-
-export async function explainCommand(args: string[], io: { stdout: NodeJS.WritableStream }): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args,
-    options: { policy: { type: "string" }, tool: { type: "string" }, input: { type: "string" }, cwd: { type: "string" } },
-    allowPositionals: true,
-  });
-  if (positionals.length) throw new UsageError(`unexpected argument '${positionals[0]}'`);
-  if (!values.policy) throw new UsageError("--policy FILE is required");
-  if (!values.tool) throw new UsageError("--tool NAME is required");
-  let input: Record<string, unknown> = {};
-  if (values.input !== undefined) {
-    try {
-      input = JSON.parse(values.input);
-      if (input === null || typeof input !== "object" || Array.isArray(input)) throw new Error("expected a JSON object");
-    } catch (error) {
-      throw new UsageError(`--input must be a JSON object: ${(error as Error).message}`);
-    }
-  }
-  const { guard } = await loadGuard(values.policy);
-  const request = { tool_name: values.tool, tool_input: input, ...(values.cwd ? { context: { workspace_root: resolve(values.cwd) } } : {}) };
-  const d = await guard.evaluate(request);
-  const rule = d.metadata?.rule;
-  const lines = [
-    `decision: ${d.decision}`,
-    `reason:   ${d.reasons[0]?.code ?? ""} ${d.reasons[0]?.message ?? ""}`.trimEnd(),
-    `rule:     ${typeof rule === "string" ? `${rule} (${String(d.metadata?.rule_at ?? "")})` : d.metadata?.fallback ? "none matched (the fallback decided)" : d.rule ? d.rule : d.decision === "allow" ? "an allow rule (every simple command matched one)" : "a built-in check of the core"}`,
-  ];
-  io.stdout.write(lines.join("\n") + "\n");
-  return d.decision === "allow" ? 0 : d.decision === "ask" ? 3 : 1;
 }

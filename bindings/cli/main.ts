@@ -64,7 +64,9 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
         return await (await import("./init.ts")).initCommand(rest, io);
       case "import":
       case "explain":
-        return await (await import("./import.ts"))[verb === "import" ? "importCommand" : "explainCommand"](rest, io);
+        return verb === "import"
+          ? await (await import("./import.ts")).importCommand(rest, io)
+          : await (await import("./explain.ts")).explainCommand(rest, io);
       case "test":
         return await (await import("./policy-test.ts")).testCommand(rest, io);
       case "diff":

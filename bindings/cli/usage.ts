@@ -132,11 +132,15 @@ An existing portcullis entry is replaced, other hooks and settings are kept. Exi
 cannot be applied as written. Exit 0 done, 2 for usage or rule-file errors.`,
   },
   explain: {
-    usage: "portcullis explain --policy FILE --tool NAME [--input JSON] [--cwd DIR]",
-    summary: "the decision for one call and the rule that made it.",
+    usage: "portcullis explain --policy FILE (--tool NAME [--input JSON] | --call FILE) [--cwd DIR] [--json]",
+    summary: "the decision for one call, each rule consulted, and what the call would do.",
     details: `  --policy FILE         as for hook
   --tool NAME, --input JSON  the call, e.g. --tool Bash --input '{"command":"npm test"}'
+  --call FILE           the whole call as JSON: {"tool_name", "tool_input", "context"}
   --cwd DIR             the agent's working directory
+  --json                print the decision and each policy's evaluation trace as JSON
+Prints each step the policy consulted in order (pass, skip, or the step that decided, with its rule), then what
+will happen: each program a command runs with what it reads, writes, deletes or contacts, and each URL's host.
 Exit 0 allow, 1 deny, 3 ask, 2 for usage or policy-file errors.`,
   },
   audit: {

@@ -25,6 +25,7 @@ import { resolveUse } from "./provider-aliases.ts";
 import { jsonSyntax } from "./json-syntax.ts";
 import { decodePointer, type ConfigSyntax } from "./syntax.ts";
 import { EnforcedProvider } from "../providers/index.ts";
+import { auditDifferences, shadowCandidate, type DifferenceSink } from "./candidate-section.ts";
 import { addTests, requirePassingTests, type PolicyTestSet } from "./tests-section.ts";
 import { ReceiptSigner, type ReceiptOptions, type TracerLike } from "../proof/index.ts";
 import { policyDigest, type PolicySource } from "./policy-digest.ts";
@@ -68,6 +69,8 @@ export interface LoadOptions {
   receipts?: ReceiptOptions;
   /** Trace every judged call (see `otel()`). */
   tracer?: TracerLike;
+  /** Told each call `guardrails.candidate` decides differently (default: a `candidate_differs` event to the audit sinks). */
+  onDifference?: DifferenceSink;
 }
 
 export interface TextLoadOptions extends LoadOptions {
@@ -165,21 +168,28 @@ export async function loadGuardFromText(source: string, options: TextLoadOptions
   if (section.passport !== undefined) ctx.passport = await resolvePassport(section.passport, ctx, fail);
   const use = section.provider?.use ?? (ctx.passport ? "portcullis:PassportProvider" : undefined);
   if (!use) fail("expected `provider: {use: …}` or a `passport`", "/guardrails");
-  const built = await buildProvider(use!, section.provider?.config ?? {}, ctx);
-  const mode = section.enforcement ?? "enforce";
-  const provider = mode === "enforce" ? built : new EnforcedProvider({ provider: built, mode });
+  let built = await buildProvider(use!, section.provider?.config ?? {}, ctx);
   const audit = [...(options.audit ?? [])];
   if (section.audit?.path) {
     if (!host.auditFile) fail("an audit file needs a filesystem here: pass `audit` sinks instead (or a host with auditFile)", "/guardrails/audit/path");
     audit.push(host.auditFile!(section.audit.path, file, { chain: section.audit.chain === true }));
   }
+  let digest = "";
+  if (section.candidate !== undefined) {
+    // Policy against policy: the candidate is compared with the enforced policy's own decision, before any mode.
+    const candidate = await candidatePassport(section.candidate.passport, ctx);
+    const report = options.onDifference ?? auditDifferences(audit, built.name, () => digest);
+    built = shadowCandidate(built, candidate, report);
+  }
+  const mode = section.enforcement ?? "enforce";
+  const provider = mode === "enforce" ? built : new EnforcedProvider({ provider: built, mode });
   const receipts = options.receipts ?? (section.receipts ? await receiptsFromConfig(section.receipts.private_key_path, ctx, fail) : undefined);
   const sanitizer = buildToolResultFilter(config.sanitizer, options.makeSanitizer, {
     file,
     pointer: "/sanitizer",
     locate: (pointer) => syntax.locator(source).locate(decodePointer(pointer)),
   });
-  const digest = await policyDigest(config, ctx.read);
+  digest = await policyDigest(config, ctx.read);
   const guard = new Guard({
     policyDigest: digest,
     provider,
@@ -238,14 +248,15 @@ function locate(ctx: BuildContext, source: string, pointer: string): { line: num
   return ctx.syntax.locator(source).locate(decodePointer(pointer));
 }
 
-/** A passport from the config: a path (read through the host) or inline. */
+/** A passport from the config: a path (read through the host) or inline; `at` is where the config names it. */
 async function resolvePassport(
   value: string | Record<string, unknown>,
   ctx: BuildContext,
   fail: (message: string, path: string) => never,
+  at = "/guardrails/passport",
 ): Promise<PassportSource> {
-  if (typeof value !== "string") return { passport: value, file: ctx.file, source: ctx.source, prefix: "/guardrails/passport" };
-  if (!ctx.host.readFile) return fail("a passport named by path needs a host with readFile here (or put the passport inline)", "/guardrails/passport");
+  if (typeof value !== "string") return { passport: value, file: ctx.file, source: ctx.source, prefix: at };
+  if (!ctx.host.readFile) return fail("a passport named by path needs a host with readFile here (or put the passport inline)", at);
   let read: { file: string; text: string };
   try {
     read = await ctx.host.readFile(value, ctx.file);
@@ -297,6 +308,17 @@ async function buildProvider(use: string, config: Record<string, unknown>, ctx: 
     default:
       return loadCustomProvider(use, config, ctx, fail);
   }
+}
+
+/** The candidate passport of `guardrails.candidate`, compiled now so its errors are located like the policy's. */
+async function candidatePassport(value: string | Record<string, unknown>, ctx: BuildContext): Promise<PassportProvider> {
+  const at = "/guardrails/candidate/passport";
+  const fail = (message: string, path: string): never => {
+    throw new ConfigError([{ ...locate(ctx, ctx.source, path), file: ctx.file, path, message }]);
+  };
+  const source = await resolvePassport(value, ctx, fail, at);
+  const sub: BuildContext = { ...ctx, passport: source, path: at };
+  return ready(passportProvider({ ...ctx.overrides, passport: source.passport, clock: ctx.clock, usage: ctx.usage }, sub), sub);
 }
 
 /** A mode the schema lets through (in the limits of a capability portcullis does not enforce) is still a located error. */

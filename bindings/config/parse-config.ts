@@ -26,6 +26,8 @@ export interface GuardrailsSection {
   provider?: { use: string; config?: Record<string, unknown> };
   audit?: { path: string; chain?: boolean };
   receipts?: { private_key_path: string };
+  /** A candidate passport judged beside the enforced policy on every call, never applied (candidate-section.ts). */
+  candidate?: { passport: string | Record<string, unknown> };
 }
 
 export interface PortcullisConfig {

@@ -25,6 +25,8 @@ export interface PolicyExports {
   noop(len: number): number;
   internedCount(): number;
   internedString(id: number): number;
+  /** Like evaluateWithUsage with the evaluation trace on; writes the trace's JSON instead of the decision. */
+  explain?(handle: number, len: number, usageLen: number, nowMs: number): number;
   /** Work units the last command decision spent (assembly/util/budget.ts): for tests and the bench, not required. */
   workUnits?(): number;
 }

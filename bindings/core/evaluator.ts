@@ -9,6 +9,7 @@ import { CoreError, DECISION_HEADER_BYTES, MAX_USAGE_BYTES, POLICY_ABI, type Pol
 import { WasmInstance, compileAsync, compileSync, parseIssues, summarizeIssues, type WasmSource } from "./wasm-instance.ts";
 import type { Decision, DecisionKind, Obligation } from "./decision.ts";
 import type { UsageCharge } from "../usage/types.ts";
+import { parseExplanation, userPointer, type Explanation } from "./explanation.ts";
 
 export { isWasmModule, type WasmSource } from "./wasm-instance.ts";
 
@@ -60,6 +61,11 @@ export class PolicyHandle {
   /** The full verdict, with the usage charge: what providers that keep usage need. */
   judge(request: string | Uint8Array, now: number, usage?: string): CoreVerdict {
     return this.evaluator.judge(this, request, now, usage);
+  }
+
+  /** The evaluation trace of a request: each step consulted and its result (explanation.ts). */
+  explain(request: string | Uint8Array, now: number, usage?: string): Explanation {
+    return this.evaluator.explain(this, request, now, usage);
   }
 
   free(): void {
@@ -167,6 +173,26 @@ export class Evaluator {
     }
   }
 
+  /**
+   * Decide with the core's evaluation trace on and return the trace (the decision is in it). Not the hot path:
+   * the trace allocates. A trap rebuilds the instance like judge() and is thrown, since there is no trace to return.
+   */
+  explain(policy: PolicyHandle, request: string | Uint8Array, now: number, usage?: string): Explanation {
+    const explain = this.wasm.exports.explain;
+    if (typeof explain !== "function") throw new CoreError("abi_mismatch", "this policy.wasm has no explain export");
+    try {
+      const usageBytes = usage === undefined ? new Uint8Array(0) : encoder.encode(usage);
+      const total = typeof request === "string"
+        ? this.writeInput(usage === undefined ? request : request + usage, MAX_USAGE_BYTES)
+        : this.writeBytes(concatBytes(request, usageBytes), MAX_USAGE_BYTES);
+      const length = explain(policy.handle, total - usageBytes.length, usage === undefined ? -1 : usageBytes.length, now);
+      return parseExplanation(this.wasm.readOutput(length));
+    } catch (error) {
+      this.recover();
+      throw error;
+    }
+  }
+
   /** The bench floor: the same bytes written, a call that does nothing with them. */
   noop(requestJson: string): number {
     return this.wasm.exports.noop(this.writeInput(requestJson));
@@ -214,8 +240,7 @@ export class Evaluator {
   private rule(id: number): string {
     const cached = this.rules[id];
     if (cached !== undefined) return cached;
-    const text = this.string(id);
-    const rule = text.startsWith("/passport/") ? text.slice("/passport".length) : text;
+    const rule = userPointer(this.string(id));
     this.rules[id] = rule;
     return rule;
   }

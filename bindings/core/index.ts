@@ -12,3 +12,7 @@ export {
   allowDecision, denyDecision, normalizeDecision, strictest, obligationsOf,
   type Decision, type DecisionKind, type GuardrailRequest, type Obligation, type Reason,
 } from "./decision.ts";
+export {
+  parseExplanation, userPointer,
+  type Explanation, type ExplanationStep, type ExplanationEffect, type ExplanationHost,
+} from "./explanation.ts";

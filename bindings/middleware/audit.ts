@@ -14,7 +14,9 @@ export type DecisionAction =
   | "allow_tool_call"
   | "deny_tool_call"
   | "ask_tool_call"
-  | "allow_tool_call_after_provider_error";
+  | "allow_tool_call_after_provider_error"
+  /** Not a decision: a candidate policy run in shadow (`guardrails.candidate`) decided this call differently. */
+  | "candidate_differs";
 
 export interface DecisionEvent {
   timestamp: string;
@@ -40,6 +42,8 @@ export interface DecisionEvent {
   /** Only when an enforcement mode let the call through: the mode and what the policy decided. */
   enforcement?: "warn" | "shadow";
   would_decide?: "deny" | "ask";
+  /** Only on `candidate_differs`: what the candidate decided (the event's own fields are the enforced decision). */
+  candidate?: { decision: Decision["decision"]; reason_codes: string[]; rule: string | null };
 }
 
 export type AuditSink = (event: DecisionEvent) => void | Promise<void>;

@@ -5,3 +5,4 @@ export { isGuardrailProvider, type GuardrailProvider, type Clock } from "./types
 export { EnforcedProvider, type EnforcedConfig } from "./enforced.ts";
 export { ShadowProvider, decisionsDiffer, reasonCodes, type ShadowConfig, type PolicyDifference } from "./shadow.ts";
 export { evaluateWithCharges, type ChargedDecision } from "./charged-decision.ts";
+export { explainProvider, type ProviderExplanation } from "./explain.ts";

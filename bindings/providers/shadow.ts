@@ -87,7 +87,10 @@ function candidateDecision(provider: GuardrailProvider, value: unknown): Decisio
   const decision = normalizeDecision(value);
   if (!decision) throw new TypeError(`candidate provider '${provider.name}' returned something that is not a decision`);
   // Only what is compared: the candidate's usage charges must never be reserved.
-  return { decision: decision.decision, allow: decision.allow, reasons: decision.reasons, ...(decision.policy_id ? { policy_id: decision.policy_id } : {}) };
+  return {
+    decision: decision.decision, allow: decision.allow, reasons: decision.reasons,
+    ...(decision.rule ? { rule: decision.rule } : {}), ...(decision.policy_id ? { policy_id: decision.policy_id } : {}),
+  };
 }
 
 function candidateError(error: unknown): Decision {

@@ -10,6 +10,7 @@
 
 import type { Decision, GuardrailRequest } from "../core/decision.ts";
 import type { CoreVerdict, PolicyHandle } from "../core/evaluator.ts";
+import type { Explanation } from "../core/explanation.ts";
 import { sharedEvaluator, sharedEvaluatorSync } from "../core/shared.ts";
 import { markUsageLimited, snapshotJson } from "../usage/charges.ts";
 import type { ChargedDecision } from "./charged-decision.ts";
@@ -72,6 +73,21 @@ export abstract class WasmProvider {
     if (!first.needsUsage) return this.finish(first, request, now);
     const snapshot = await this.readUsage(first, request, now);
     return this.finish(this.policy!.judge(json, now, snapshotJson(snapshot)), request, now);
+  }
+
+  /**
+   * The core's evaluation trace for a request (core/explanation.ts), with this provider's usage counters when the
+   * call has usage-based limits. The enforcement mode (warn, shadow) is not in it: it softens the decision after.
+   */
+  async explain(request: GuardrailRequest): Promise<Explanation> {
+    await this.ready();
+    const json = serialise(request);
+    if (typeof json !== "string") throw new TypeError(json.reasons[0]?.message ?? "the request cannot be serialised");
+    const now = this.clock();
+    const first = this.policy!.judge(json, now);
+    if (!first.needsUsage || !this.usageBinding) return this.policy!.explain(json, now);
+    const snapshot = await this.readUsage(first, request, now);
+    return this.policy!.explain(json, now, snapshotJson(snapshot));
   }
 
   /** Synchronous fast path (compiles the wasm synchronously on first use). Needs a store that answers synchronously. */

@@ -10,7 +10,7 @@
  *   POST /api/evaluate               request in, decision out (ask → metadata.action_id); an approval
  *                                    limit answers 429 (too many open actions) or 413 (call too large)
  *   GET  /api/actions?status=&limit=&cursor=  approver; newest first, `next_cursor` pages on
- *   GET  /api/actions/:id            approver or agent
+ *   GET  /api/actions/:id            approver or agent; with `what_will_happen` (what-will-happen.ts)
  *   POST /api/actions/:id/approve    approver  {"scope"?, "ttl_seconds"?, "updated_input"?}
  *   POST /api/actions/:id/reject     approver  {"message"?}
  */
@@ -22,6 +22,7 @@ import { ApprovalError, ACTION_STATUSES, isActionId, type ApprovalErrorCode, typ
 import { authenticate, normalizeTokens, type ApiRole, type ApiToken } from "./http-auth.ts";
 import { HttpError, isInteger, isObject, isString, readJsonBody, strictObject } from "./http-body.ts";
 import { loadPageAssets } from "./page-assets.ts";
+import { whatWillHappen } from "./what-will-happen.ts";
 
 export interface ApprovalHandlerOptions {
   gate: ApprovalGate;
@@ -120,7 +121,10 @@ export function createApprovalHandler(options: ApprovalHandlerOptions): Approval
       await requireRole(request, ["agent", "approver"]);
       const action = isActionId(id) ? await gate.getAction(id) : null;
       if (!action) throw new HttpError(404, "not_found", `no action ${id}`);
-      return json(200, action);
+      // Only a record that passes its signature check is explained: its request is what the agent sent.
+      const stored = action.verified ? await gate.store.get(id) : null;
+      const what = stored ? await whatWillHappen(policy().provider, stored.request) : null;
+      return json(200, { ...action, what_will_happen: what });
     }
     if (method !== "POST") throw methodNotAllowed("POST");
     const who = await requireRole(request, ["approver"]);

@@ -111,6 +111,34 @@ export const PAGE_SCRIPT = String.raw`"use strict";
     return g;
   }
 
+  // Each program a command runs with what it reads, writes, deletes or contacts; each URL's host; the step that asked.
+  function showWhat(box, what) {
+    if (!what || (!what.programs.length && !what.hosts.length && !what.why)) return;
+    box.appendChild(el("h4", null, "What will happen"));
+    var list = el("ul");
+    what.programs.forEach(function (p) {
+      var parts = [];
+      if (p.reads.length) parts.push("reads " + p.reads.join(", "));
+      if (p.writes.length) parts.push("writes " + p.writes.join(", "));
+      if (p.deletes.length) parts.push("deletes " + p.deletes.join(", "));
+      if (p.contacts.length) parts.push("contacts " + p.contacts.join(", "));
+      if (p.unbound) parts.push("runs code whose reads, writes and connections cannot be known");
+      var li = el("li");
+      li.appendChild(el("code", null, p.command || p.program));
+      li.appendChild(document.createTextNode(": " + (parts.length ? parts.join("; ") : "no file or network effect known")));
+      list.appendChild(li);
+    });
+    what.hosts.forEach(function (h) {
+      var li = el("li");
+      li.appendChild(el("code", null, h.url));
+      li.appendChild(document.createTextNode(": host " + h.host + (h.kind ? " (" + h.kind + ")" : "")));
+      list.appendChild(li);
+    });
+    box.appendChild(list);
+    if (what.why) box.appendChild(el("p", "why", "Asked by " + what.why.step + (what.why.rule ? " (" + what.why.rule + ")" : "") + ": " + what.why.detail));
+    box.hidden = false;
+  }
+
   function card(action) {
     var c = el("article", "action");
     c.dataset.actionId = action.id;
@@ -131,6 +159,12 @@ export const PAGE_SCRIPT = String.raw`"use strict";
       reasons.appendChild(li);
     });
     c.appendChild(reasons);
+    if (action.rule) c.appendChild(el("p", "rule", "Rule: " + action.rule));
+    var what = el("div", "what");
+    what.hidden = true;
+    c.appendChild(what);
+    // The list leaves it out: one action's record carries what the call would do.
+    api("GET", "/api/actions/" + encodeURIComponent(action.id)).then(function (full) { showWhat(what, full.what_will_happen); }, function () {});
     c.appendChild(argsView(action.tool_input));
 
     var controls = el("div", "controls");

@@ -76,6 +76,9 @@ button.reject { background: var(--no); border-color: var(--no); color: #fff; }
 .action .meta { margin: .15rem 0 .4rem; color: var(--muted); font-size: .82rem; word-break: break-all; }
 .reasons { margin: .2rem 0 .5rem; padding-left: 1.2rem; font-size: .9rem; }
 .reasons code { color: #7a4b00; }
+.action .rule, .what .why { margin: .1rem 0 .4rem; color: var(--muted); font-size: .82rem; word-break: break-all; }
+.what h4 { margin: .3rem 0 .1rem; font-size: .85rem; }
+.what ul { margin: .1rem 0 .4rem; padding-left: 1.2rem; font-size: .85rem; word-break: break-all; }
 dl.args { display: grid; grid-template-columns: max-content 1fr; gap: .2rem .8rem; margin: .4rem 0 .7rem; padding: .5rem .7rem; background: #f7f8fa; border-radius: 6px; }
 dl.args dt { font: 600 .85rem ui-monospace, Menlo, monospace; color: var(--muted); }
 dl.args dd { margin: 0; min-width: 0; }

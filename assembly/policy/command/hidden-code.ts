@@ -8,6 +8,8 @@ import { Code, Verdict } from "../verdict";
 import {
   ArithTaint, arithTainted, codeVariableSet, gitConfigMoved, isCodeVariableName, showWord, writtenThenRun,
 } from "../../shell";
+import { trace } from "../trace";
+import { traceCommandStep } from "../trace-command";
 import { CommandInput } from "./limits";
 import { CommandRun } from "./run";
 
@@ -34,6 +36,7 @@ export function hiddenCodeStep(input: CommandInput, run: CommandRun, verdict: Ve
       "(aliases, core.pager, core.sshCommand, hooks) from a place the command chooses");
   }
   // Arithmetic on values from outside the command.
+  if (trace.on) traceCommandStep(9, true, 0);
   if (arithTainted(s, taint)) {
     if (taint.nameref) {
       return verdict.deny(Code.COMMAND_INJECTION_DETECTED, "nameref '" + taint.name + "' gets a target that is not a plain name written in the command; " +

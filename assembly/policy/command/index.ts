@@ -37,6 +37,8 @@
 import { overBudget } from "../../util/budget";
 import { Code, Verdict } from "../verdict";
 import { ScopePlace, checkScopes } from "../command-scopes";
+import { trace } from "../trace";
+import { traceCommandAllowed, traceCommandParsed, traceCommandStep } from "../trace-command";
 import { setsVariable } from "../../shell";
 import { CommandInput, CommandLimits } from "./limits";
 import { commandRun, parseStep, placeStep } from "./run";
@@ -58,17 +60,31 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
     if (e.length > 0) return verdict.deny(Code.POLICY_ERROR, "system.command.execute limits: " + e);
   }
   const r = commandRun();
+  // `trace.on` only while `explain` runs: each step is named before it runs (trace-command.ts).
+  if (trace.on) traceCommandStep(1, true, 0);
   if (!parseStep(input, r, verdict)) return false;                             // 1
+  if (trace.on) traceCommandParsed(r.s);
   if (!placeStep(input, r, verdict)) return false;
+  if (trace.on) traceCommandStep(2, limits.builtinChecks, 0);
   if (limits.builtinChecks && !builtinChecksStep(r, verdict)) return false; // 2
+  if (trace.on) traceCommandStep(3, true, 0);
   if (!allowedCommandsStep(limits, r, verdict)) return false;                  // 3
+  if (trace.on) {
+    traceCommandAllowed(limits.allowedCommands, r.s);
+    traceCommandStep(4, limits.patterns.length > 0, limits.patterns.length);
+  }
   if (!blockedPatternsStep(limits, r, verdict)) return false;                  // 4
+  if (trace.on) traceCommandStep(5, limits.maxExecutionTime == limits.maxExecutionTime, 0);
   if (!executionTimeStep(limits, input, verdict)) return false;                // 5
+  if (trace.on) traceCommandStep(6, limits.allowedWorkingDirectories !== null, 0);
   if (!workingDirectoriesStep(limits, input, r, verdict)) return false;        // 6
+  if (trace.on) traceCommandStep(7, limits.envBlocked.length > 0, 0);
   if (!envVarsStep(limits, input, r, verdict)) return false;                   // 7
+  if (trace.on) traceCommandStep(8, true, 0);
   if (!hiddenCodeStep(input, r, verdict)) return false;                        // 8, 9
   if (overBudget()) return overWorkBudget(verdict, "its checks");
   // 10. File and web scopes.
+  if (trace.on) traceCommandStep(10, limits.scopes.active(), 0);
   if (limits.scopes.active()) {
     const at = scopePlace;
     at.cwdPtr = r.toolCwd.ptr; at.cwdLen = r.cwdOk ? r.toolCwd.length : 0;

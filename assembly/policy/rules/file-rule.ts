@@ -11,6 +11,7 @@ import { isGlob } from "../file-glob";
 import { patchFiles } from "../file-patch";
 import { Verdict, Code } from "../verdict";
 import { CapabilityRule, RuleContext } from "./rule";
+import { trace } from "../trace";
 import { LimitsReader } from "./limits-reader";
 
 export const FILE_KEYS: StaticArray<string> = [
@@ -131,7 +132,9 @@ export class FileRule extends CapabilityRule {
   private checkOne(path: string, directory: bool, verdict: Verdict): bool {
     this.input.path = path;
     this.input.directory = directory;
-    return checkFile(this.limits, this.input, this.write, verdict);
+    if (!checkFile(this.limits, this.input, this.write, verdict)) return false;
+    if (trace.on) trace.note(trace.qualify(verdict.rule) + " allows " + path);
+    return true;
   }
 
   /**
