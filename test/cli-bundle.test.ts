@@ -2,7 +2,7 @@
 // beside it, falls back to the copy inlined in the bundle when that file is missing, and never to a weaker answer
 // when the file is there but broken.
 import { spawnSync } from "node:child_process";
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -56,6 +56,16 @@ describe("the CLI bundle", () => {
       expect(denied.code).toBe(1);
       expect(JSON.parse(denied.stdout).reasons[0].code).toBe("oap.dangerous_operation");
     }
+  });
+
+  it("a missing chunk is an error (exit 2, what hooks read as block), not Node's exit 1", () => {
+    const cli = cliCopy(readFileSync(join(root, "dist/policy.wasm")));
+    const main = /import\("\.\/(cli-[A-Z0-9]+\.js)"\)/.exec(readFileSync(cli, "utf8"))![1]!;
+    rmSync(join(cli, "..", main));
+    const r = check(cli, "git status");
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(/portcullis: internal error/);
   });
 
   it("a broken policy.wasm beside it is an error (exit 2), not an allow", () => {

@@ -14,4 +14,11 @@ try {
 } catch {
   // A cache directory that cannot be written only costs speed.
 }
-await import("./bin.ts");
+try {
+  await import("./bin.ts");
+} catch (error) {
+  // A missing or broken chunk of an installed package: exit 2, which hooks read as "block", as bin.ts does for an
+  // internal error (Node's own exit code for it, 1, lets some agents run the call).
+  process.stderr.write(`portcullis: internal error: ${(error as Error)?.stack ?? error}\n`);
+  process.exitCode = 2;
+}
