@@ -33,8 +33,10 @@ const sanitize = { sanitize: "bindings/sanitize.ts", "sanitize-workerd": "bindin
 // Node-only entries stay readable: their stack traces are what a user debugging a config sees.
 const node = { node: "bindings/node.ts" };
 // The CLI bundles prom-client (for `serve`'s /metrics), a CommonJS package that require()s Node built-ins: the
-// CLI alone is built for Node, with a `require` for them (an ESM bundle has none).
-const cli = { cli: "bindings/cli/bin.ts" };
+// CLI alone is built for Node, with a `require` for them (an ESM bundle has none). Hooks and `portcullis check`
+// start a process per call, so the CLI is minified (less to parse) and split: each verb's modules load when it
+// runs (cli-<hash>.js chunks beside cli.js), and launch.ts turns on Node's compile cache before loading any of them.
+const cli = { cli: "bindings/cli/launch.ts" };
 const cliRequire = 'import { createRequire as __portcullisCreateRequire } from "node:module"; const require = __portcullisCreateRequire(import.meta.url);';
 // Approval stores for Node hosts; their clients are optional peers, never bundled.
 const stores = { "stores/sqlite": "bindings/stores/sqlite/index.ts", "stores/redis": "bindings/stores/redis/index.ts" };
@@ -86,7 +88,7 @@ export default defineConfig([
   { ...shared, entry: yaml, minify: true, dts: { entry: yaml, compilerOptions: dtsCompilerOptions } },
   { ...shared, entry: sanitize, minify: true, dts: { entry: { sanitize: sanitize.sanitize }, compilerOptions: dtsCompilerOptions } },
   { ...shared, entry: node, dts: { entry: { node: node.node }, compilerOptions: dtsCompilerOptions } },
-  { ...shared, entry: cli, platform: "node", banner: { js: cliRequire } },
+  { ...shared, entry: cli, platform: "node", banner: { js: cliRequire }, minify: true, splitting: true, esbuildOptions: (options) => { options.chunkNames = "cli-[hash]"; } },
   // One build per adapter and per store, so each .d.ts stands alone (no shared declaration chunk).
   ...Object.entries(adapters).map(([name, file]) => ({
     ...shared, entry: { [name]: file }, external: [...(shared.external ?? []), "portcullis"],

@@ -11,7 +11,7 @@ import { serveStatic, STRICT_CSP } from "../examples/browser/serve.mjs";
 const root = fileURLToPath(new URL("..", import.meta.url));
 const bin = (name) => `${root}test/runtimes/node_modules/.bin/${name}`;
 const load = `${root}bench/load.mjs`;
-const BUDGETS = { wasm: 150_000, bundle: 400_000, loadMs: 5 }; // the size and load budgets; decimal KB, before gzip
+const BUDGETS = { wasm: 150_000, bundle: 270_000, loadMs: 5 }; // the size and load budgets; decimal KB, before gzip (the bundle: 400 KB until the validators and the approval page left the entry)
 const json = process.argv.includes("--json");
 
 execFileSync(process.execPath, [`${root}bench/run.mjs`, ...process.argv.slice(2)], { stdio: "inherit" });
@@ -75,6 +75,6 @@ const inlined = readFileSync(new URL("../dist/index.js", import.meta.url), "utf8
 const verdict = (ok) => (ok ? "ok" : "OVER");
 console.log(`\nbudget: policy.wasm ${kb(wasm.bytes)} <= ${kb(BUDGETS.wasm)}: ${verdict(wasm.bytes <= BUDGETS.wasm)}`);
 console.log(`budget: default bundle dist/index.js ${kb(bundle.bytes)} <= ${kb(BUDGETS.bundle)}: ${verdict(bundle.bytes <= BUDGETS.bundle)}` +
-  ` (${kb(inlined)} base64 of policy.wasm's gzip + ${kb(bundle.bytes - inlined)} JS, validators included)`);
+  ` (${kb(inlined)} base64 of policy.wasm's gzip + ${kb(bundle.bytes - inlined)} JS; validators and approval page load on demand)`);
 console.log(`budget: Node instantiate + policy load <= ${BUDGETS.loadMs} ms: ${ms(node.fromModuleMs).trim()} ms warm (${verdict(node.fromModuleMs <= BUDGETS.loadMs)}),` +
   ` ${ms(node.firstMs).trim()} ms first in a fresh process incl. compile (${verdict(node.firstMs <= BUDGETS.loadMs)})`);

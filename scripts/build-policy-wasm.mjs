@@ -4,6 +4,8 @@
 // command decision. Chosen by measurement (README "Performance"; bench/profile/compare.mjs, instructions.sh).
 // wasm-opt ships with assemblyscript (the `binaryen` package); the features are exactly asc's defaults.
 import { execFileSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { mergeDataSegments, sameStartingMemory } from "./merge-data-segments.mjs";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -11,8 +13,18 @@ const bin = (name) => `${root}node_modules/.bin/${name}`;
 const FEATURES = ["--mvp-features", "--enable-mutable-globals", "--enable-sign-ext", "--enable-nontrapping-float-to-int", "--enable-bulk-memory"];
 // Memory packing splits the data at every run of zeros (3,670 segments): 25 KB smaller raw but 3.9 KB larger
 // gzipped, and the module travels gzipped (inlined in the default entry, served compressed): skipped.
-const OPTIMIZE = ["-O3", "--converge", "--skip-pass=memory-packing"];
+// A function with one caller is inlined only up to 200 nodes: V8 compiles each wasm function when it first runs, so
+// one function holding every capability's checks (55 KB) made a first command decision compile all of them. The
+// instructions per decision stay within noise (bench/profile/instructions.sh); a fresh process's first decision
+// compiles a quarter less (bench/first-load.mjs).
+const OPTIMIZE = ["-O3", "--converge", "--skip-pass=memory-packing", "--one-caller-inline-max-function-size=200"];
 
 const run = (command, args) => execFileSync(command, args, { cwd: root, stdio: "inherit" });
 run(bin("asc"), ["assembly/index.ts", "--config", "asconfig.json", "--target", "policy"]);
 run(bin("wasm-opt"), ["build/policy.wasm", ...FEATURES, ...OPTIMIZE, "-o", "build/policy.wasm"]);
+// One data segment per run of static objects instead of one per object (merge-data-segments.mjs); the build stops if
+// the merged module would start from other memory than wasm-opt's.
+const optimized = readFileSync(`${root}build/policy.wasm`);
+const compact = mergeDataSegments(optimized);
+if (!sameStartingMemory(optimized, compact)) throw new Error("build-policy-wasm: merging data segments changed the starting memory");
+writeFileSync(`${root}build/policy.wasm`, compact);

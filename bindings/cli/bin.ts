@@ -1,4 +1,8 @@
-#!/usr/bin/env node
+/**
+ * @module
+ * The CLI's start (launch.ts imports it): where the wasm modules come from, then `main`.
+ */
+import { readFileSync } from "node:fs";
 import { provideWasm } from "../core/shared.ts";
 import { inlinePolicyWasm } from "../core/inline-policy-wasm.ts";
 import { provideSanitizerWasm } from "../sanitize/shared.ts";
@@ -8,7 +12,15 @@ import * as schemaValidators from "../config/schema/index.ts";
 import { main } from "./main.ts";
 import { exitOnClosedPipe } from "./write-out.ts";
 
-provideWasm(inlinePolicyWasm);
+// The package ships policy.wasm beside the bundle: reading it skips the inlined copy's base64 and inflate, which a
+// process per call pays every time. Without that file (a bundle copied elsewhere) the inlined copy serves.
+provideWasm(() => {
+  try {
+    return readFileSync(new URL("./policy.wasm", import.meta.url));
+  } catch {
+    return inlinePolicyWasm();
+  }
+});
 provideSanitizerWasm(inlineSanitizeWasm);
 provideSchemaValidators(schemaValidators);
 exitOnClosedPipe(process.stdout);

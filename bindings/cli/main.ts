@@ -15,7 +15,7 @@ import { AllowlistProvider, PassportProvider } from "../providers/index.ts";
 import { detectCommand } from "./detect.ts";
 import { StaticUsageStore } from "../usage/index.ts";
 import { withDigest } from "../middleware/index.ts";
-import { serveCommand, ServeStartError, ServeUsageError } from "./serve.ts";
+import { ServeStartError, ServeUsageError } from "./serve-errors.ts";
 import { sanitizeCommand } from "./sanitize.ts";
 import { byteLines } from "./byte-lines.ts";
 import { UsageError } from "./usage-error.ts";
@@ -57,7 +57,7 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
       case "detect":
         return await detectCommand(rest, io as never);
       case "serve":
-        return await serveCommand(rest, io);
+        return await (await import("./serve.ts")).serveCommand(rest, io);
       case "hook":
         return await (await import("./hook.ts")).hookCommand(rest, io);
       case "init":

@@ -28,9 +28,9 @@ import {
   type FileWatch, type JsonLog, type ReadinessCheck,
 } from "../server/ops/index.ts";
 
-export class ServeUsageError extends Error {}
-/** The server could not start (store unreachable, port taken): a message, exit 2, no usage text. */
-export class ServeStartError extends Error {}
+import { ServeStartError, ServeUsageError } from "./serve-errors.ts";
+
+export { ServeStartError, ServeUsageError };
 
 export interface ServeIo {
   stdout: NodeJS.WritableStream;

@@ -47,7 +47,10 @@ const REASON = /^[a-z][a-z0-9_]*(\.[a-z0-9_]+)*$/;
 const DURATION_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 5];
 
 export async function createServerMetrics(options: MetricsOptions = {}): Promise<ServerMetrics> {
-  const prom = await import("prom-client");
+  // prom-client is CommonJS: Node and a split bundle (the CLI's) hand it over as the namespace's `default`.
+  type PromClient = typeof import("prom-client");
+  const loaded = (await import("prom-client")) as unknown as PromClient & { default?: PromClient };
+  const prom: PromClient = loaded.default ?? loaded;
   const registry = new prom.Registry();
   const registers = [registry];
   prom.collectDefaultMetrics({ register: registry });
