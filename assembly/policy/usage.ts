@@ -13,7 +13,7 @@
 // running", and the check is `used + this call <= limit`.
 
 import { Json, JsonType } from "../json/reader";
-import { quote } from "./web";
+import { quote } from "./capabilities/web/web";
 import { Verdict, Code } from "./verdict";
 import { UsageCharge } from "./usage-charge";
 

@@ -1,6 +1,6 @@
 // "What will happen" for a person deciding on a command: each program the
 // command would run, with what it reads, writes, deletes or contacts. The
-// list comes from the shell effects engine (shell/effects.ts: the same list
+// list comes from the shell effects engine (shell/interp/effects.ts: the same list
 // the file and web scopes bind), read only through its output; paths are as
 // the command writes them. Built only when the trace is on.
 

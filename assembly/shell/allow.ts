@@ -12,9 +12,9 @@
 
 import { ByteBuffer, Bytes, inWordList, utf8 } from "../util/bytes";
 import { canonicalizeAbsoluteInto } from "../util/path";
-import { basenameOffset, indexOf, nameKey } from "./argv";
-import { Script, rowInfo, rowLen } from "./nodes";
-import { Ch, WordFlag } from "./tokens";
+import { basenameOffset, indexOf, nameKey } from "./expand/argv";
+import { Script, rowInfo, rowLen } from "./syntax/nodes";
+import { Ch, WordFlag } from "./syntax/tokens";
 
 @final export class AllowEntry {
   words: Array<Bytes> = [];

@@ -10,16 +10,16 @@
 
 import { ByteBuffer, Bytes, utf8 } from "../util/bytes";
 import { canonicalizeAbsoluteInto, canonicalizeBytesInto } from "../util/path";
-import { bytesIsLower, bytesStartLower, basenameOffset, indexOf, wordIs } from "./argv";
-import { FlagSet, collectFlags, isFlagWord } from "./flags";
-import { Cmd, Kind, cmdId, commandInfo, inCmdSet } from "./names";
+import { bytesIsLower, bytesStartLower, basenameOffset, indexOf, wordIs } from "./expand/argv";
+import { FlagSet, collectFlags, isFlagWord } from "./programs";
+import { Cmd, Kind, cmdId, commandInfo, inCmdSet } from "./programs";
 import { Rule, ruleSet } from "./programs";
-import { IntList, Script, ViewFlag } from "./nodes";
-import { BraceExpander, Computed, Target, TargetClassifier, isCatastrophic, isProcLink } from "./target";
-import { fedByXargs } from "./walk";
-import { Attr, CmdFlag, Redir, Subst, WordFlag, WordKind } from "./tokens";
+import { IntList, Script, ViewFlag } from "./syntax/nodes";
+import { BraceExpander, Computed, Target, TargetClassifier, isCatastrophic, isProcLink } from "./expand/target";
+import { fedByXargs } from "./interp/walk";
+import { Attr, CmdFlag, Redir, Subst, WordFlag, WordKind } from "./syntax/tokens";
 import { showArgv, showWord } from "./message";
-import { MAX_READINGS, WrittenReading } from "./expansion-text";
+import { MAX_READINGS, WrittenReading } from "./expand/expansion-text";
 import { spend } from "../util/budget";
 
 const HOME_MARKER = utf8("~");

@@ -7,10 +7,10 @@
 // --compress-program=…`, `git ls-remote --upload-pack=…`). Found by a
 // red-team review; each is code we cannot inspect, so the call is denied.
 
-import { Script } from "./nodes";
-import { envName } from "./argv";
-import { WordFlag } from "./tokens";
-import { Cmd, cmdId, cmdSet, inCmdSet } from "./names";
+import { Script } from "./syntax/nodes";
+import { envName } from "./expand/argv";
+import { WordFlag } from "./syntax/tokens";
+import { Cmd, cmdId, cmdSet, inCmdSet } from "./programs";
 import { toLowerAscii } from "../util/bytes";
 import { programRows } from "./programs";
 

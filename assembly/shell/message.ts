@@ -3,7 +3,7 @@
 // control bytes shown as `?`, cut to about 120 bytes on a UTF-8 boundary.
 
 import { ByteBuffer } from "../util/bytes";
-import { Script } from "./nodes";
+import { Script } from "./syntax/nodes";
 
 const MAX_SHOWN: i32 = 120;
 const buf = new ByteBuffer(160);

@@ -20,18 +20,18 @@
 
 import { ByteBuffer, Bytes, allocZeroed, toLowerAscii, utf8 } from "../util/bytes";
 import { appendComponents, canonicalizeAbsoluteInto, canonicalizeBytesInto } from "../util/path";
-import { basenameOffset, indexOf } from "./argv";
+import { basenameOffset, indexOf } from "./expand/argv";
 import { feeds, writesIfs } from "./danger";
-import { FlagSet, collectFlags, flagTable, longToShort } from "./flags";
-import { commandInfo } from "./names";
-import { IntList, Script } from "./nodes";
-import { BraceExpander } from "./target";
-import { Attr, Ch, Redir, WordFlag, WordKind } from "./tokens";
-import { bracketEnd, globsOverlap } from "./glob-overlap";
-import { MAX_READINGS, WrittenReading } from "./expansion-text";
+import { FlagSet, collectFlags, flagTable, longToShort } from "./programs";
+import { commandInfo } from "./programs";
+import { IntList, Script } from "./syntax/nodes";
+import { BraceExpander } from "./expand/target";
+import { Attr, Ch, Redir, WordFlag, WordKind } from "./syntax/tokens";
+import { bracketEnd, globsOverlap } from "./expand/glob-overlap";
+import { MAX_READINGS, WrittenReading } from "./expand/expansion-text";
 import { containsFolded } from "../util/swar";
-import { ALL_TEXT, textOperands } from "./text-operands";
-import { PlaceSet, couldHit, isPlainRelative, joinedUnderHome } from "./places";
+import { ALL_TEXT, textOperands } from "./expand/text-operands";
+import { PlaceSet, couldHit, isPlainRelative, joinedUnderHome } from "./interp/places";
 import { overBudget, spend } from "../util/budget";
 
 @final class PatternWord {

@@ -6,7 +6,7 @@
 // document (the byte-at-a-time tail) and long ones (the recorded end).
 import { Json } from "../../json/reader";
 import { ByteBuffer } from "../../util/bytes";
-import { inputProblem, InputProblem } from "../../shell/input";
+import { inputProblem, InputProblem } from "../../shell/syntax/input";
 import { XorShift } from "../xorshift";
 
 const random = new XorShift(0x5eed0de);

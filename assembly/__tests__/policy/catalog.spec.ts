@@ -1,8 +1,8 @@
 // The tool catalog's pieces that vectors reach only indirectly: tool_map
 // globs, shell-named MCP tools, Codex argv arrays and apply_patch headers.
 import { toolGlobMatch, isExecToolName, isJudgedExecArgument, timeoutInMs, ToolMap } from "../../policy/tool-map";
-import { patchFiles } from "../../policy/file-patch";
-import { urlsInText } from "../../policy/rules/web-rule";
+import { patchFiles } from "../../policy/capabilities/file/file-patch";
+import { urlsInText } from "../../policy/capabilities/web/web-rule";
 
 describe("tool_map globs", () => {
   test("* and ? match; everything else is literal", () => {

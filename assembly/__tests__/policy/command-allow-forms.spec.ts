@@ -1,7 +1,7 @@
 // allowed_commands entries compiled from coding agents' rules: a last word
 // ending in `*` is a prefix of that word, a leading `=` admits exactly those
 // words. Both still apply to every simple command of the script.
-import { CommandInput, CommandLimits, checkCommand } from "../../policy/command";
+import { CommandInput, CommandLimits, checkCommand } from "../../policy/capabilities/command";
 import { Code, Verdict } from "../../policy/verdict";
 
 function check(cmd: string, allowed: Array<string>): string {

@@ -8,7 +8,7 @@ import { PassportPolicy } from "../../policy/passport";
 import { LoadErrors } from "../../policy/load-errors";
 import { RequestView } from "../../policy/request";
 import { Verdict, Decision } from "../../policy/verdict";
-import { CommandLimits, CommandInput, checkCommand } from "../../policy/command";
+import { CommandLimits, CommandInput, checkCommand } from "../../policy/capabilities/command";
 import { ByteBuffer } from "../../util/bytes";
 import { XorShift } from "../xorshift";
 

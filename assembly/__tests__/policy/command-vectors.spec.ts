@@ -2,7 +2,7 @@
 // and the passports they name. DO NOT EDIT: change the corpora and run the script.
 // 1434 cases run straight through checkCommand; 2 with a non-positive timeout are
 // decided by the request step before the command rule and replayed through the API only.
-import { CommandInput, CommandLimits, checkCommand } from "../../policy/command";
+import { CommandInput, CommandLimits, checkCommand } from "../../policy/capabilities/command";
 import { Verdict } from "../../policy/verdict";
 
 function policy_commands_dev(): CommandLimits {

@@ -1,6 +1,6 @@
 // system.command.execute rules through checkCommand: each rule, the order
 // between them, and the messages.
-import { CommandInput, CommandLimits, checkCommand } from "../../policy/command";
+import { CommandInput, CommandLimits, checkCommand } from "../../policy/capabilities/command";
 import { Code, Verdict, Obligation } from "../../policy/verdict";
 
 class Opts {

@@ -3,7 +3,7 @@
 // directories a computed `cd` may reach are found before the built-in checks
 // run, and must use this script's answer, not the one of the script checked
 // before it: `cd "$(mktemp -d)" && rm -rf *` with mktemp redefined is `rm -rf /*`.
-import { CommandInput, CommandLimits, checkCommand } from "../../policy/command";
+import { CommandInput, CommandLimits, checkCommand } from "../../policy/capabilities/command";
 import { Code, Verdict } from "../../policy/verdict";
 
 function check(cmd: string): string {

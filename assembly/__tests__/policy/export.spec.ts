@@ -1,5 +1,5 @@
 // data.export through checkExport: assurance, rows, PII, format.
-import { ExportLimits, ExportInput, checkExport } from "../../policy/export";
+import { ExportLimits, ExportInput, checkExport } from "../../policy/capabilities/export/export";
 import { PassportFacts } from "../../policy/passport-facts";
 import { Code, Verdict, Obligation } from "../../policy/verdict";
 

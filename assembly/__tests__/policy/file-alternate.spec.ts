@@ -1,7 +1,7 @@
 // The decoding-tool reading of a path (file-alternate.ts): what changes under
 // it, and that a path only a plain reading exists for reads as null — the
 // shortcut for plain ASCII must not swallow any byte that starts a decoding.
-import { alternatePath } from "../../policy/file-alternate";
+import { alternatePath } from "../../policy/capabilities/file/file-alternate";
 
 function reading(path: string): string {
   const alt = alternatePath(path);

@@ -1,4 +1,4 @@
-import { compileGlob, matchGlob, isGlob } from "../../policy/file-glob";
+import { compileGlob, matchGlob, isGlob } from "../../policy/capabilities/file/file-glob";
 import { utf8, bytesPtr } from "../../util/bytes";
 
 function m(pattern: string, path: string, fold: bool = false, ancestor: bool = false): bool {

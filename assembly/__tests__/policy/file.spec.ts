@@ -1,4 +1,4 @@
-import { FileLimits, FileInput, checkFile } from "../../policy/file";
+import { FileLimits, FileInput, checkFile } from "../../policy/capabilities/file/file";
 import { Verdict, Code } from "../../policy/verdict";
 
 const verdict = new Verdict();

@@ -1,7 +1,7 @@
 // Hostile, random inputs must never trap (a trap kills the instance) and must
 // always leave a consistent verdict. Deterministic: a fixed LCG seed.
-import { WebLimits, WebInput, checkWeb } from "../../policy/web";
-import { FileLimits, FileInput, checkFile } from "../../policy/file";
+import { WebLimits, WebInput, checkWeb } from "../../policy/capabilities/web/web";
+import { FileLimits, FileInput, checkFile } from "../../policy/capabilities/file/file";
 import { Verdict } from "../../policy/verdict";
 
 let seed: u32 = 0x2545f491;

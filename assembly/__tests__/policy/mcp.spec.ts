@@ -1,7 +1,7 @@
 // mcp.tool.execute through checkMcp and the server canonicalisation of
 // mcp-server.ts: every rule, its order, and the attacks on each.
-import { McpLimits, McpInput, checkMcp } from "../../policy/mcp";
-import { ServerId, ServerKind, readServer, serverMatches } from "../../policy/mcp-server";
+import { McpLimits, McpInput, checkMcp } from "../../policy/capabilities/mcp/mcp";
+import { ServerId, ServerKind, readServer, serverMatches } from "../../policy/capabilities/mcp/mcp-server";
 import { splitMcpToolName } from "../../policy/tool-map";
 import { Code, Verdict } from "../../policy/verdict";
 

@@ -1,6 +1,6 @@
 // messaging.send through checkMessaging: recipients, wildcards, content length.
-import { MessagingLimits, MessagingInput, checkMessaging, utf16Length } from "../../policy/messaging";
-import { plainAddressProblem } from "../../policy/address";
+import { MessagingLimits, MessagingInput, checkMessaging, utf16Length } from "../../policy/capabilities/messaging/messaging";
+import { plainAddressProblem } from "../../policy/capabilities/messaging/address";
 import { Code, Verdict } from "../../policy/verdict";
 
 function run(allowed: Array<string> | null, recipients: Array<string>, length: i64 = 1, max: i64 = 2000): string {

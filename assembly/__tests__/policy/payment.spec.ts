@@ -1,7 +1,7 @@
 // finance.payment.refund / payments.charge through checkPayment: assurance,
 // currencies, per-transaction caps, reasons, balances, merchants, countries,
 // categories and regions, in the packs' order.
-import { PaymentLimits, PaymentInput, checkPayment, refundAssurance } from "../../policy/payment";
+import { PaymentLimits, PaymentInput, checkPayment, refundAssurance } from "../../policy/capabilities/payment/payment";
 import { CurrencyLimit, isCurrencyCode, isRegionCode, regionAdmitted, assuranceRank } from "../../policy/money";
 import { PassportFacts } from "../../policy/passport-facts";
 import { Code, Verdict } from "../../policy/verdict";

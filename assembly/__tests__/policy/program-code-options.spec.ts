@@ -2,7 +2,7 @@
 // (`-Xcode`, `-X code`, `--name=code`, `--name code`, a unique prefix `--nam=code`), must keep the call from
 // being allowed under an allowlist that allows the program itself (the code `id` is not allowed, or the
 // code cannot be read). A row that lists an option the analysis does not act on fails here.
-import { CommandInput, CommandLimits, checkCommand } from "../../policy/command";
+import { CommandInput, CommandLimits, checkCommand } from "../../policy/capabilities/command";
 import { Verdict } from "../../policy/verdict";
 import { CodeIn, CodeOption, LongValue, ProgramRow, Style, programRows } from "../../shell/programs";
 import { longTable } from "../../shell/programs/parse";

@@ -3,9 +3,9 @@
 // them all. A script with any of them on any view must never be allowed, even
 // where every command name is: seeded random scripts mixing each kind with
 // plain commands, wrappers and payloads.
-import { CommandInput, CommandLimits, checkCommand } from "../../policy/command";
+import { CommandInput, CommandLimits, checkCommand } from "../../policy/capabilities/command";
 import { Code, Verdict } from "../../policy/verdict";
-import { ViewFlag } from "../../shell/nodes";
+import { ViewFlag } from "../../shell/syntax/nodes";
 import { WalkedScripts } from "../shell/random-command";
 
 const FRAGMENTS = [

@@ -2,8 +2,8 @@
 // straight through checkWeb / checkFile (the full files are replayed through
 // the API and the CLI by test/vectors.test.ts). Limits mirror the passports in
 // test/vectors/policies/; rows are [policy, input, extra, expected code].
-import { WebLimits, WebInput, checkWeb } from "../../policy/web";
-import { FileLimits, FileInput, checkFile } from "../../policy/file";
+import { WebLimits, WebInput, checkWeb } from "../../policy/capabilities/web/web";
+import { FileLimits, FileInput, checkFile } from "../../policy/capabilities/file/file";
 import { Verdict } from "../../policy/verdict";
 
 const verdict = new Verdict();

@@ -1,4 +1,4 @@
-import { WebLimits, WebInput, checkWeb } from "../../policy/web";
+import { WebLimits, WebInput, checkWeb } from "../../policy/capabilities/web/web";
 import { Verdict, Code } from "../../policy/verdict";
 
 const verdict = new Verdict();

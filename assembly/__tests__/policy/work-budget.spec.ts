@@ -2,10 +2,10 @@
 // units that depend on the input alone, repeated structures cost linearly,
 // and a decision past WORK_BUDGET is denied with oap.work_budget_exceeded,
 // having stopped soon after the budget ran out.
-import { CommandInput, CommandLimits, checkCommand } from "../../policy/command";
+import { CommandInput, CommandLimits, checkCommand } from "../../policy/capabilities/command";
 import { Code, Verdict } from "../../policy/verdict";
 import { WORK_BUDGET, workSpent } from "../../util/budget";
-import { MAX_DIR } from "../../shell/cwd";
+import { MAX_DIR } from "../../shell/interp/cwd";
 
 let last = new Verdict();
 /** The largest single charge: parsing a whole 64 KiB command. */

@@ -2,7 +2,7 @@
 // built-in checks looked for such a view. The mark must say exactly whether
 // some view's id is alias: direct, behind wrappers, in payloads and
 // substitutions, as a path, and in a script walked right after one with it.
-import { Cmd, cmdId } from "../../shell/names";
+import { Cmd, cmdId } from "../../shell/programs/names";
 import { WalkedScripts } from "./random-command";
 
 const FRAGMENTS = [

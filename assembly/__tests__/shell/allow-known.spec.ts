@@ -3,8 +3,8 @@
 // list that has seen nothing: names with arguments that a multi-word entry
 // needs, paths, names that only a path entry allows, upper case, and names
 // that collide in its 64 slots.
-import { Parser } from "../../shell/parser";
-import { Walker } from "../../shell/walk";
+import { Parser } from "../../shell/syntax/parser";
+import { Walker } from "../../shell/interp/walk";
 import { AllowList, compileAllowEntry } from "../../shell/allow";
 import { ByteBuffer } from "../../util/bytes";
 import { XorShift } from "../xorshift";

@@ -2,7 +2,7 @@
 // walk records one result per cd, pushd, popd, `env -C` or `git -C`, and none
 // without them: the tracker must agree on scripts with and without them, in
 // any order (a script with none right after one with some keeps nothing stale).
-import { CdResult, CwdTracker } from "../../shell/cwd";
+import { CdResult, CwdTracker } from "../../shell/interp/cwd";
 import { WalkedScripts } from "./random-command";
 
 const FRAGMENTS = [

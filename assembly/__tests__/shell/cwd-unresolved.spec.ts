@@ -2,7 +2,7 @@
 // directory: `/`, so that `rm -rf *` after it fails closed rather than being
 // checked against the other candidates only.
 import { DangerChecker } from "../../shell/danger";
-import { Attr } from "../../shell/tokens";
+import { Attr } from "../../shell/syntax/tokens";
 
 function candidates(d: DangerChecker): string[] {
   const out = new Array<string>();

@@ -4,7 +4,7 @@
 // checkEveryPipe, which looks at every view with name info: every command the
 // checks know, each on a catastrophic and a harmless target, through wrappers.
 import { DangerChecker } from "../../shell/danger";
-import { Script } from "../../shell/nodes";
+import { Script } from "../../shell/syntax/nodes";
 import { WalkedScripts } from "./random-command";
 
 const FRAGMENTS = [

@@ -1,9 +1,9 @@
 // directoryOptions alone: it fills plain facts (no walker), so each spelling of tar's and make's directory
 // option can be checked directly — the word and byte offset of each directory, whether it is relative to a
 // previous one, and -1 for one known only at run time.
-import { Parser } from "../../shell/parser";
-import { Walker } from "../../shell/walk";
-import { directoryOptions } from "../../shell/directory-options";
+import { Parser } from "../../shell/syntax/parser";
+import { Walker } from "../../shell/interp/walk";
+import { directoryOptions } from "../../shell/interp/directory-options";
 import { ProgramFacts, ProgramRow, rowNamed } from "../../shell/programs";
 
 const p = new Parser();

@@ -1,9 +1,9 @@
 // The effects engine reads each program's row (its effects column) with parseArgs over the row's own grammar:
 // what a command reads (R), writes (W), deletes (D) and contacts (C), one entry per operand or option value,
 // `?` for a place no path names, and the method of a contact after `@`.
-import { Parser } from "../../shell/parser";
-import { Walker } from "../../shell/walk";
-import { EffectList, collectEffects } from "../../shell/effects";
+import { Parser } from "../../shell/syntax/parser";
+import { Walker } from "../../shell/interp/walk";
+import { EffectList, collectEffects } from "../../shell/interp/effects";
 import { EffectFrom, EffectKind, ProgramRow, programRows, LongValue, Style, longTable } from "../../shell/programs";
 
 const p = new Parser();

@@ -1,12 +1,12 @@
 // A word with `${NAME-word}` family expansions read as their words
-// (shell/expansion-text.ts), as the lexer leaves them: the source text of the
+// (shell/expand/expansion-text.ts), as the lexer leaves them: the source text of the
 // whole expansion run marked Attr.EXPANSION.
-import { MAX_READINGS, WrittenReading, expansionEnd } from "../../shell/expansion-text";
-import { Script } from "../../shell/nodes";
-import { Parser } from "../../shell/parser";
-import { Walker } from "../../shell/walk";
-import { Attr } from "../../shell/tokens";
-import { WordFlag } from "../../shell/tokens";
+import { MAX_READINGS, WrittenReading, expansionEnd } from "../../shell/expand/expansion-text";
+import { Script } from "../../shell/syntax/nodes";
+import { Parser } from "../../shell/syntax/parser";
+import { Walker } from "../../shell/interp/walk";
+import { Attr } from "../../shell/syntax/tokens";
+import { WordFlag } from "../../shell/syntax/tokens";
 
 const reading = new WrittenReading();
 const script = new Script();

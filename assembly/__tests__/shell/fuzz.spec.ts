@@ -2,7 +2,7 @@
 // must never be allowed when they cannot be parsed. Random strings over the
 // shell's special characters, and mutations of real commands, under a policy
 // that allows every command name (so the parser and every rule run).
-import { CommandInput, CommandLimits, checkCommand } from "../../policy/command";
+import { CommandInput, CommandLimits, checkCommand } from "../../policy/capabilities/command";
 import { Code, Verdict } from "../../policy/verdict";
 
 let seed: u32 = 0x9e3779b9;

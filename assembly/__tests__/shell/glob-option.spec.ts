@@ -3,8 +3,8 @@
 // own text. Every view must carry the flag exactly when the full test
 // (globOptionRisk) says so: scripts with globs, braces and expansions in any
 // position, and plain ones, through wrappers and payloads.
-import { globOptionRisk } from "../../shell/walk";
-import { ViewFlag } from "../../shell/nodes";
+import { globOptionRisk } from "../../shell/interp/walk";
+import { ViewFlag } from "../../shell/syntax/nodes";
 import { WalkedScripts } from "./random-command";
 
 const FRAGMENTS = [

@@ -1,6 +1,6 @@
 // Two globs overlap when some name matches both: the blocked-pattern check
-// for a glob word in the command against a glob pattern (shell/glob-overlap.ts).
-import { globsOverlap } from "../../shell/glob-overlap";
+// for a glob word in the command against a glob pattern (shell/expand/glob-overlap.ts).
+import { globsOverlap } from "../../shell/expand/glob-overlap";
 
 function overlap(word: string, pattern: string): bool {
   const w = String.UTF8.encode(word), p = String.UTF8.encode(pattern);

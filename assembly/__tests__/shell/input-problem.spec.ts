@@ -2,7 +2,7 @@
 // ASCII and hands the rest to the two full checks. It must rank and find
 // problems exactly as those checks run one after the other over the whole
 // input: a NUL anywhere first, then invalid UTF-8 anywhere.
-import { InputProblem, inputProblem, isValidUtf8 } from "../../shell/input";
+import { InputProblem, inputProblem, isValidUtf8 } from "../../shell/syntax/input";
 import { containsZeroByte } from "../../util/swar";
 import { XorShift } from "../xorshift";
 

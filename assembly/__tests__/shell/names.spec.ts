@@ -2,8 +2,8 @@
 // It must answer exactly as the table lookup: every name in the table, its
 // upper-case and versioned spellings, prefixes and near misses, and random
 // names that collide in the cache's 64 slots, each asked several times.
-import { commandInfo, lookupCommandInfo } from "../../shell/names";
-import { nameKey } from "../../shell/argv";
+import { commandInfo, lookupCommandInfo } from "../../shell/programs/names";
+import { nameKey } from "../../shell/expand/argv";
 import { XorShift } from "../xorshift";
 
 const NAMES = [

@@ -2,7 +2,7 @@
 // cache. It must answer exactly as lookupNpmCommand: every command and alias,
 // abbreviations (unique and ambiguous), camelCase, empty and long words, and
 // random words that collide in the cache's 32 slots, each asked repeatedly.
-import { lookupNpmCommand, npmCommand } from "../../shell/npm-commands";
+import { lookupNpmCommand, npmCommand } from "../../shell/programs/npm-commands";
 import { XorShift } from "../xorshift";
 
 const WORDS = [

@@ -2,10 +2,10 @@
 // words that start with `-`: each spelling, in any position before `--`, must
 // still make its code a payload (here `id`, a view of its own) or flag it as
 // code we cannot see; after `--`, or as a plain operand, it is npm's argument.
-import { Parser } from "../../shell/parser";
-import { Walker } from "../../shell/walk";
-import { ViewFlag } from "../../shell/nodes";
-import { bytesIs } from "../../shell/argv";
+import { Parser } from "../../shell/syntax/parser";
+import { Walker } from "../../shell/interp/walk";
+import { ViewFlag } from "../../shell/syntax/nodes";
+import { bytesIs } from "../../shell/expand/argv";
 
 const RUNS_ID = [
   "npm -c id exec", "npm exec -c id", "npm run x -c id", "npm --call id exec", "npm --call=id exec", "npm --CALL=id x",

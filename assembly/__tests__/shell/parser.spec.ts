@@ -2,10 +2,10 @@
 // words after quote removal, and how they are reached. `views()` renders every
 // view (a command, or what a wrapper runs) as "argv|argv|…"; equivalent
 // spellings must render the same (STYLE.md §5: one table, many spellings).
-import { Parser } from "../../shell/parser";
-import { Walker } from "../../shell/walk";
-import { ViewFlag } from "../../shell/nodes";
-import { ParseError } from "../../shell/tokens";
+import { Parser } from "../../shell/syntax/parser";
+import { Walker } from "../../shell/interp/walk";
+import { ViewFlag } from "../../shell/syntax/nodes";
+import { ParseError } from "../../shell/syntax/tokens";
 import { str } from "../../util/bytes";
 
 const p = new Parser();

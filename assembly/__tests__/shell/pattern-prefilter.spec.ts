@@ -2,8 +2,8 @@
 // must never say "cannot match" for a script the full matcher matches. Each
 // pattern is tried against commands that spell it in mixed case, split or
 // reordered flags, with punctuation around it, next to commands that do not.
-import { Parser } from "../../shell/parser";
-import { Walker } from "../../shell/walk";
+import { Parser } from "../../shell/syntax/parser";
+import { Walker } from "../../shell/interp/walk";
 import { BlockedPattern, PatternHit, PatternMatcher, compilePattern } from "../../shell/pattern";
 import { toLowerAscii } from "../../util/bytes";
 import { XorShift } from "../xorshift";

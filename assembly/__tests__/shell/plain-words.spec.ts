@@ -3,9 +3,9 @@
 // command rows, and the same error. One parser takes the shortcut, the other
 // scans every word the long way; both parse the same strings — hand-picked
 // edges of "plain" and a few thousand random shell-ish strings.
-import { Parser } from "../../shell/parser";
-import { Script } from "../../shell/nodes";
-import { WordFlag } from "../../shell/tokens";
+import { Parser } from "../../shell/syntax/parser";
+import { Script } from "../../shell/syntax/nodes";
+import { WordFlag } from "../../shell/syntax/tokens";
 
 const fast = new Parser();
 const slow = new Parser();

@@ -3,10 +3,10 @@
 // program whose row lacks the bit would never run: every row's names, with argument tails that reach each
 // rule, must give the same tables and findings gated as ungated (a walk doing bookkeeping for every named
 // view; checkEveryPipe looking at every view).
-import { Parser } from "../../shell/parser";
-import { Walker } from "../../shell/walk";
+import { Parser } from "../../shell/syntax/parser";
+import { Walker } from "../../shell/interp/walk";
 import { DangerChecker } from "../../shell/danger";
-import { IntList, Script } from "../../shell/nodes";
+import { IntList, Script } from "../../shell/syntax/nodes";
 import { programRows } from "../../shell/programs";
 
 const TAILS = [

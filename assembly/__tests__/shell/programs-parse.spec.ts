@@ -1,8 +1,8 @@
 // parseArgs reads a command line by its program's row: operands, options and their values, in every
 // spelling the tool accepts (clusters, attached values, `--name=v`, unique long prefixes, tar's old-style
 // first word, single-dash long options, subcommands), `--`, and words computed at run time.
-import { Parser } from "../../shell/parser";
-import { Walker } from "../../shell/walk";
+import { Parser } from "../../shell/syntax/parser";
+import { Walker } from "../../shell/interp/walk";
 import { ParsedArgs, ProgramRow, parseArgs, rowNamed } from "../../shell/programs";
 
 const p = new Parser();

@@ -1,7 +1,7 @@
 // The registry's rows check themselves: each name belongs to one row, a row's Cmd id is the one names.ts
 // gives each of its names, and every option a row says runs code or changes directory is an option its
 // own grammar reads with a value (else parseArgs could never find it, and the rule would be dead).
-import { commandInfo } from "../../shell/names";
+import { commandInfo } from "../../shell/programs/names";
 import { CodeIn, LongValue, ProgramRow, Style, programRows, rowNamed } from "../../shell/programs";
 import { longTable } from "../../shell/programs/parse";
 

@@ -1,8 +1,8 @@
 // Seeded random commands for the walk's differential specs: fragments that
 // exercise one rule, joined by the shell's list and pipe operators, sometimes
 // inside a subshell or a brace group.
-import { Parser } from "../../shell/parser";
-import { Walker } from "../../shell/walk";
+import { Parser } from "../../shell/syntax/parser";
+import { Walker } from "../../shell/interp/walk";
 import { XorShift } from "../xorshift";
 
 const JOINS = ["; ", " && ", " || ", " | ", " & ", "\n"];

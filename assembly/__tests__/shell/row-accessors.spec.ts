@@ -1,7 +1,7 @@
 // Script#viewName and the word row readers (rowPtr, rowLen, rowInfo) read a
 // row once where viewArg and wordPtr/wordLen/wordFlags read it per field: they
 // must give the same values for every view and every word.
-import { Script, rowInfo, rowLen } from "../../shell/nodes";
+import { Script, rowInfo, rowLen } from "../../shell/syntax/nodes";
 import { WalkedScripts } from "./random-command";
 
 const FRAGMENTS = [

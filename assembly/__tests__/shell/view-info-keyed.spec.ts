@@ -2,12 +2,12 @@
 // `/` (commandInfoKeyed, the name cache's probe inlined). Every view's info
 // must be the table's answer for its name's basename, looked up without the
 // cache: known names, paths, and random short names that evict each other.
-import { ViewFlag } from "../../shell/nodes";
-import { basenameOffset } from "../../shell/argv";
-import { lookupCommandInfo } from "../../shell/names";
-import { Parser } from "../../shell/parser";
-import { Walker } from "../../shell/walk";
-import { Script } from "../../shell/nodes";
+import { ViewFlag } from "../../shell/syntax/nodes";
+import { basenameOffset } from "../../shell/expand/argv";
+import { lookupCommandInfo } from "../../shell/programs/names";
+import { Parser } from "../../shell/syntax/parser";
+import { Walker } from "../../shell/interp/walk";
+import { Script } from "../../shell/syntax/nodes";
 import { XorShift } from "../xorshift";
 import { WalkedScripts } from "./random-command";
 

@@ -2,9 +2,9 @@
 // one look at its key, and scans only other names for the last `/`. Every
 // view's name info must be that of the basename basenameOffset finds: paths of
 // every length around eight bytes, trailing slashes, and plain names.
-import { ViewFlag } from "../../shell/nodes";
-import { basenameOffset } from "../../shell/argv";
-import { commandInfo } from "../../shell/names";
+import { ViewFlag } from "../../shell/syntax/nodes";
+import { basenameOffset } from "../../shell/expand/argv";
+import { commandInfo } from "../../shell/programs/names";
 import { WalkedScripts } from "./random-command";
 
 const FRAGMENTS = [

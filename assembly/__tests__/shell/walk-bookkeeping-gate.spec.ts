@@ -2,9 +2,9 @@
 // walk.ts, and interpreters). A walk that calls it for every view with name
 // info must leave the same tables: views, argv (npm and chmod rewrite words),
 // variables set, directories entered, arithmetic words and names.
-import { Parser } from "../../shell/parser";
-import { Walker } from "../../shell/walk";
-import { IntList, Script } from "../../shell/nodes";
+import { Parser } from "../../shell/syntax/parser";
+import { Walker } from "../../shell/interp/walk";
+import { IntList, Script } from "../../shell/syntax/nodes";
 import { WalkedScripts } from "./random-command";
 
 const FRAGMENTS = [

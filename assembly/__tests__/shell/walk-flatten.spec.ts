@@ -4,10 +4,10 @@
 // order: here read back from the word rows, over scripts with redirections and
 // assignments anywhere, function definitions, and commands long enough that
 // argv grows in the middle of one.
-import { Parser } from "../../shell/parser";
-import { Walker } from "../../shell/walk";
-import { CmdFlag, WordKind } from "../../shell/tokens";
-import { Script } from "../../shell/nodes";
+import { Parser } from "../../shell/syntax/parser";
+import { Walker } from "../../shell/interp/walk";
+import { CmdFlag, WordKind } from "../../shell/syntax/tokens";
+import { Script } from "../../shell/syntax/nodes";
 import { XorShift } from "../xorshift";
 import { WalkedScripts } from "./random-command";
 

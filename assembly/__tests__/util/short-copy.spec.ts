@@ -1,7 +1,7 @@
 // copyBytes and fillBytes move short runs eight bytes a step; they must
 // touch exactly the n bytes asked for, at every length and alignment, and
 // leave the bytes around them alone (the arena's next word sits right after).
-import { copyBytes, fillBytes } from "../../shell/buffers";
+import { copyBytes, fillBytes } from "../../shell/syntax/buffers";
 import { XorShift } from "../xorshift";
 
 const random = new XorShift(0x2545f491);

@@ -6,8 +6,8 @@
 // from files or extensions (`-f`, `-i`, `-l`, `-E`) are code we cannot
 // inspect. `||` is logical or, not a pipe.
 
-import { Script } from "../nodes";
-import { Ch } from "../tokens";
+import { Script } from "../syntax/nodes";
+import { Ch } from "../syntax/tokens";
 import { longOption } from "./sed-script";
 import { EmbeddedCommands, byteIndex } from "./embedded-commands";
 import { ProgramFacts } from "./spec";

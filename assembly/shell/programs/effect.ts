@@ -1,8 +1,8 @@
 // A program's effects, as plain data in its row (ProgramRow.effects): which operands or option values it
-// reads, writes, deletes or contacts. shell/effects.ts finds those words with parseArgs over the row's own
+// reads, writes, deletes or contacts. shell/interp/effects.ts finds those words with parseArgs over the row's own
 // grammar and hands the list to the policy, which judges them by the passport's file and web scopes.
 
-/** What an effect does to the thing its text names. The numbers are the effects list's (shell/effects.ts). */
+/** What an effect does to the thing its text names. The numbers are the effects list's (shell/interp/effects.ts). */
 export const enum EffectKind {
   READ = 0,
   WRITE = 1,

@@ -6,3 +6,6 @@ export {
 export { ParsedArgs, longTable, parseArgs } from "./parse";
 export { programRows, ruleSet, rowNamed, rowOf, rowOfId, rowOfLowerName } from "./registry";
 export { Cmd, Kind, cmdId } from "./ids";
+export { FlagSet, collectFlags, flagTable, isFlagWord, longToShort } from "./flags";
+export { cmdSet, commandInfo, commandInfoKeyed, inCmdSet } from "./names";
+export { npmCommand } from "./npm-commands";

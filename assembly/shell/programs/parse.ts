@@ -3,8 +3,8 @@
 // an option the grammar does not know is a flag, and a word computed at run time that could be an
 // option sets `dynamic` (any option may be present), which callers treat as the worst case.
 
-import { IntList, Script } from "../nodes";
-import { Attr, Ch, WordFlag } from "../tokens";
+import { IntList, Script } from "../syntax/nodes";
+import { Attr, Ch, WordFlag } from "../syntax/tokens";
 import { LongTable, LongValue, OptionGrammar, ProgramRow, Style } from "./spec";
 
 function hasChar(list: string, c: u32): bool {

@@ -7,8 +7,8 @@
 // this reader does not understand are code we cannot inspect (fail closed).
 // `--sandbox` gets no shortcut: the same word can be a file name (`-- --sandbox`).
 
-import { Script } from "../nodes";
-import { Ch } from "../tokens";
+import { Script } from "../syntax/nodes";
+import { Ch } from "../syntax/tokens";
 import { EmbeddedCommands, byteIndex } from "./embedded-commands";
 import { ProgramFacts } from "./spec";
 

@@ -3,7 +3,7 @@
 // effects (what it reads, writes, deletes or contacts). A row is data; the walker and the checks read it.
 // Rows are built with the chained setters below so each stays a few lines (see the family files).
 
-import { Script } from "../nodes";
+import { Script } from "../syntax/nodes";
 
 export { EffectFrom, EffectKind, EffectRule, contacts, deletes, method, reads, writes } from "./effect";
 import { EffectRule } from "./effect";

@@ -1,0 +1,356 @@
+// The passport's file and web scopes bind what an allowed command does: a
+// path a command reads is judged by data.file.read exactly as the file tools'
+// paths are (file.ts: allowed_paths, blocked paths, the sensitive-file list),
+// a path it writes, creates or deletes by data.file.write, and a host it
+// contacts by web.fetch (web.ts: allowed/blocked domains, private and
+// metadata addresses). What each program reads, writes and contacts comes
+// from shell/interp/effects.ts; a scope the passport does not declare binds nothing.
+//
+// Fail closed: a path computed at run time, a relative path after a `cd` to a
+// directory that is not known, a brace expansion, or a write to a place no path
+// names is refused when the scope it falls under is declared.
+//
+// Not bound: what an interpreter does with the code it runs (`node x.js`,
+// `npm run`, `make`, `bash script.sh`); `unbound_programs` sends such runs to
+// ask or deny.
+
+import { ByteBuffer } from "../../../util/bytes";
+import { canonicalizeBytesInto } from "../../../util/path";
+import { Code, Verdict } from "../../verdict";
+import { FileLimits, FileInput, admitsCanonical, checkFile } from "../file/file";
+import { qualifyRule } from "../../rule-keys";
+import { trace } from "../../trace";
+import { WebLimits, WebInput, checkWeb, quote } from "../web/web";
+import {
+  CommandDirs, CwdTracker, EXACT_TOOL_CWD, ScopeEffectKind, EffectList, Script, WordFlag, collectEffects, showCommand, showWord, effectProgram,
+} from "../../../shell";
+
+export const enum Unbound { ALLOW = 0, ASK = 1, DENY = 2 }
+
+/** The scopes that bind commands, linked from the passport's other limits blocks (passport.ts). */
+export class CommandScopes {
+  /** false: the passport's `bind_scopes: false` — the command-only reading. */
+  enabled: bool = true;
+  unbound: Unbound = Unbound.ALLOW;
+  read: FileLimits | null = null;
+  write: FileLimits | null = null;
+  web: WebLimits | null = null;
+  /** The JSON pointers of those limits blocks: a scope's deny names the rule of the block that made it. */
+  readPointer: string = "";
+  writePointer: string = "";
+  webPointer: string = "";
+
+  active(): bool {
+    return this.enabled && (this.read !== null || this.write !== null || this.web !== null);
+  }
+}
+
+const effects = new EffectList();
+const fileInput = new FileInput();
+const webInput = new WebInput();
+const dirs = new CommandDirs();
+/** The tracker of the command being checked: where each cd went (CommandDirs.exactFor names one). */
+let dirsTracker: CwdTracker | null = null;
+/** The path as written when it is no word's (a fixed path of a row), the path resolved, and a glob's fixed directory. */
+const textBuf = new ByteBuffer(64);
+const resolvedBuf = new ByteBuffer(256);
+const globBuf = new ByteBuffer(256);
+/** The file block whose entries the trace names (set only while tracing). */
+let tracedBlock = "";
+
+/** Where the command runs and what `~` is, as checkScopes' caller knows them (canonical UTF-8 bytes). */
+export class ScopePlace {
+  cwdPtr: usize = 0;
+  /** 0: the tool's working directory is not known. */
+  cwdLen: i32 = 0;
+  homePtr: usize = 0;
+  /** 0: no home (none given, or the command assigns HOME). */
+  homeLen: i32 = 0;
+  /** CDPATH is set: a relative cd may go below any of its entries. */
+  cdpath: bool = false;
+  workspaceRoot: string = "";
+  /** The host's home, for `~` in the passport's own path entries. */
+  home: string = "";
+}
+
+/** True when every effect of the command is within the declared scopes; otherwise the verdict holds the deny (or ask). */
+export function checkScopes(scopes: CommandScopes, s: Script, tracker: CwdTracker, place: ScopePlace, verdict: Verdict): bool {
+  collectEffects(s, effects);
+  dirsTracker = tracker;
+  dirs.run(s, tracker, place.cwdPtr, place.cwdLen, place.cdpath);
+  for (let e = 0, n = effects.count; e < n; e++) {
+    const kind = <ScopeEffectKind>effects.kind.get(e);
+    if (kind == ScopeEffectKind.CONTACT) {
+      if (!checkContact(scopes, s, e, place, verdict)) return scopeRule(verdict, scopes);
+      continue;
+    }
+    const limits = kind == ScopeEffectKind.READ ? scopes.read : scopes.write;
+    if (limits === null) continue;
+    if (trace.on) tracedBlock = kind == ScopeEffectKind.READ ? scopes.readPointer : scopes.writePointer;
+    if (!checkPath(limits!, kind, s, e, place, verdict)) {
+      return scopeRule(verdict, scopes, kind == ScopeEffectKind.READ ? scopes.readPointer : scopes.writePointer);
+    }
+  }
+  if (effects.unbound.length > 0 && scopes.unbound != Unbound.ALLOW) {
+    const v = effects.unbound.get(0);
+    const name = showWord(s, s.viewArg(v, 0));
+    const why = "command '" + showCommand(s, s.vCmd(v)) + "' runs code whose reads, writes and connections cannot be known (" +
+      name + " can run any code; the file and web scopes cannot bind it)";
+    if (scopes.unbound == Unbound.DENY) return verdict.deny(Code.COMMAND_NOT_ALLOWED, why + ", and unbound_programs is 'deny'", "unbound_programs");
+    return verdict.ask(Code.APPROVAL_REQUIRED, why + ", and unbound_programs is 'ask'", "unbound_programs");
+  }
+  // The file checks name the entry that admitted each path; the command's allow is its own block's.
+  verdict.rule = "";
+  return true;
+}
+
+/** The effect's text as written (a fixed path, or the part of its word). */
+function effectText(s: Script, e: i32): string {
+  const w = effects.word.get(e);
+  if (w < 0) return effects.fixed[effects.fixedIndex.get(e)];
+  const start = effects.start.get(e), end = effects.end.get(e);
+  return String.UTF8.decodeUnsafe(s.wordPtr(w) + <usize>start, <usize>(end - start), false);
+}
+
+/** Who does it, for a message: `cat` or "a redirection of 'cmd'". */
+function actor(s: Script, e: i32): string {
+  const v = effects.view.get(e);
+  if (v >= 0) return "'" + showWord(s, s.viewArg(v, 0)) + "'";
+  const c = effects.cmd.get(e);
+  return s.cArgc(c) == 0 ? "a redirection" : "a redirection of '" + showCommand(s, c) + "'";
+}
+
+function verb(kind: ScopeEffectKind): string {
+  if (kind == ScopeEffectKind.READ) return "reads";
+  if (kind == ScopeEffectKind.WRITE) return "writes";
+  if (kind == ScopeEffectKind.DELETE) return "deletes";
+  return "contacts";
+}
+
+function scopeName(kind: ScopeEffectKind): string {
+  return kind == ScopeEffectKind.READ ? "data.file.read" : kind == ScopeEffectKind.CONTACT ? "web.fetch" : "data.file.write";
+}
+
+/** Paths that are not files: reading or writing them touches nothing the scopes protect. */
+function isDevice(p: usize, n: i32): bool {
+  if (n < 8 || load<u32>(p) != 0x7665642f || load<u8>(p + 4) != 0x2f) return false; // "/dev/"
+  const name = String.UTF8.decodeUnsafe(p + 5, <usize>(n - 5), false);
+  return name == "null" || name == "stdout" || name == "stderr" || name == "stdin" || name == "tty" || name == "zero" ||
+    name == "fd/0" || name == "fd/1" || name == "fd/2" || name == "urandom" || name == "random";
+}
+
+/**
+ * A scope's deny names the rule of the file or web block that made it
+ * (`/passport/limits/data.file.read/allowed_paths/0`), not the command's
+ * block. `block` "" picks it by the code: domain checks are web.fetch's.
+ */
+function scopeRule(verdict: Verdict, scopes: CommandScopes, block: string = ""): bool {
+  if (block.length == 0) {
+    const c = verdict.code;
+    const web = c == Code.DOMAIN_NOT_ALLOWED || c == Code.DOMAIN_BLOCKED || c == Code.PRIVATE_IP_BLOCKED || c == Code.INVALID_URL || c == Code.METHOD_NOT_ALLOWED;
+    block = web ? scopes.webPointer : verdict.message.indexOf(" writes ") >= 0 ? scopes.writePointer : scopes.readPointer;
+  }
+  qualifyRule(verdict, block);
+  return false;
+}
+
+/** Has the word a part computed at run time in [start, end)? */
+function computed(s: Script, w: i32, start: i32, end: i32): bool {
+  if ((s.wordFlags(w) & WordFlag.DYNAMIC) == 0) return false;
+  const a = s.attrPtr(w);
+  for (let i = start; i < end; i++) if (load<u8>(a + <usize>i) == 2) return true; // Attr.EXPANSION
+  return false;
+}
+
+/** "'cat' reads ": the start of a deny message (made only when one is). */
+function what(s: Script, e: i32, kind: ScopeEffectKind): string {
+  return actor(s, e) + " " + verb(kind) + " ";
+}
+
+/**
+ * Judge the path of effect e under every directory its command may run in. Nothing is allocated while the
+ * paths pass: the text is read from its word, resolved into a reused buffer and matched as bytes (file.ts
+ * admitsCanonical); a path that does not pass is judged again by checkFile for its message.
+ */
+function checkPath(limits: FileLimits, kind: ScopeEffectKind, s: Script, e: i32, place: ScopePlace, verdict: Verdict): bool {
+  const w = effects.word.get(e);
+  let tp: usize, tn: i32;
+  if (w < 0) {
+    textBuf.reset();
+    textBuf.appendString(effects.fixed[effects.fixedIndex.get(e)]);
+    tp = textBuf.ptr; tn = textBuf.length;
+    if (tn == 0) {
+      return verdict.deny(Code.PATH_NOT_ALLOWED, what(s, e, kind) + "files in a place no path names (" + showCommand(s, effects.cmd.get(e)) +
+        "), so " + scopeName(kind) + " allowed_paths cannot be checked");
+    }
+  } else {
+    const start = effects.start.get(e), end = effects.end.get(e);
+    tp = s.wordPtr(w) + <usize>start; tn = end - start;
+    if (computed(s, w, start, end)) {
+      return verdict.deny(Code.PATH_NOT_ALLOWED, what(s, e, kind) + quote(showWord(s, w)) + ", a path computed at run time, so " + scopeName(kind) +
+        " allowed_paths cannot be checked (write the path out)");
+    }
+    if ((s.wordFlags(w) & WordFlag.BRACE) != 0) {
+      return verdict.deny(Code.PATH_NOT_ALLOWED, what(s, e, kind) + quote(effectText(s, e)) + ", a brace expansion, so " + scopeName(kind) +
+        " allowed_paths cannot be checked (write each path out)");
+    }
+  }
+  const glob = w >= 0 && (s.wordFlags(w) & WordFlag.GLOB) != 0;
+  const c0 = tn > 0 ? <u32>load<u8>(tp) : 0;
+  if (c0 == 0x2f || c0 == 0x7e) return checkResolved(limits, kind, s, e, tp, tn, 0, 0, glob, place, verdict);
+  const exact = dirs.exactFor(effects.cmd.get(e));
+  if (exact >= 0) {
+    const t = dirsTracker!;
+    return checkResolved(limits, kind, s, e, tp, tn, t.text.ptr + <usize>t.cdStart.get(exact), t.cdLen.get(exact), glob, place, verdict);
+  }
+  if (exact == EXACT_TOOL_CWD && place.cwdLen > 0) {
+    return checkResolved(limits, kind, s, e, tp, tn, place.cwdPtr, place.cwdLen, glob, place, verdict);
+  }
+  if (!dirs.known) {
+    const text = effectText(s, e);
+    if (place.cwdLen == 0) {
+      return verdict.deny(Code.PATH_NOT_ALLOWED, what(s, e, kind) + quote(text) + ", a relative path, and the working directory is not known " +
+        "(the call has no cwd and the context no workspace_root), so " + scopeName(kind) + " allowed_paths cannot be checked");
+    }
+    return verdict.deny(Code.PATH_NOT_ALLOWED, what(s, e, kind) + quote(text) + ", a relative path after a change to a directory that is not known, so " +
+      scopeName(kind) + " allowed_paths cannot be checked");
+  }
+  const all = dirs.all;
+  for (let i = 0, n = all.count; i < n; i++) {
+    if (!checkResolved(limits, kind, s, e, tp, tn, all.text.ptr + <usize>all.start.get(i), all.len.get(i), glob, place, verdict)) return false;
+  }
+  return true;
+}
+
+/** The path (tp, tn) resolved under the directory (bp, bn) — or from `/` or `~` — judged as itself and, for a glob, its fixed directory. */
+function checkResolved(limits: FileLimits, kind: ScopeEffectKind, s: Script, e: i32, tp: usize, tn: i32, bp: usize, bn: i32, glob: bool,
+  place: ScopePlace, verdict: Verdict): bool {
+  if (!canonicalizeBytesInto(resolvedBuf, tp, tn, bp, bn, place.homePtr, place.homeLen)) {
+    return verdict.deny(Code.PATH_NOT_ALLOWED, what(s, e, kind) + quote(effectText(s, e)) +
+      ", which cannot be resolved (no home is known for '~', or '~user'), so " + scopeName(kind) + " allowed_paths cannot be checked");
+  }
+  if (isDevice(resolvedBuf.ptr, resolvedBuf.length)) return true;
+  // A glob may match anything in its fixed directory: both that directory and the pattern as a name must pass.
+  if (glob) {
+    globDirectory(resolvedBuf, globBuf);
+    // While tracing, the reference check runs (it names the entry that admits the path).
+    if (!(!trace.on && admitsCanonical(limits, globBuf, place.workspaceRoot, place.home, true, verdict)) &&
+      !checkOne(limits, kind, what(s, e, kind), effectText(s, e), globBuf.toString(), true, place, verdict)) return false;
+  }
+  if (!trace.on && admitsCanonical(limits, resolvedBuf, place.workspaceRoot, place.home, kind != ScopeEffectKind.READ, verdict)) return true;
+  return checkOne(limits, kind, what(s, e, kind), effectText(s, e), resolvedBuf.toString(), false, place, verdict);
+}
+
+/** The directory part of a resolved glob in `path` before its first segment with * ? or [, into `out`. */
+function globDirectory(path: ByteBuffer, out: ByteBuffer): void {
+  const p = path.ptr, n = path.length;
+  let cut = n;
+  for (let i = 0; i < n; i++) {
+    const c = load<u8>(p + <usize>i);
+    if (c == 0x2a || c == 0x3f || c == 0x5b) { cut = i; break; }
+  }
+  let slash = cut < n ? cut : n - 1;
+  while (slash > 0 && load<u8>(p + <usize>slash) != 0x2f) slash--;
+  out.reset();
+  if (slash <= 0) out.push(0x2f);
+  else out.append(p, slash);
+}
+
+function checkOne(limits: FileLimits, kind: ScopeEffectKind, what: string, text: string, path: string, directory: bool,
+  place: ScopePlace, verdict: Verdict): bool {
+  fileInput.path = path;
+  fileInput.workspaceRoot = place.workspaceRoot;
+  fileInput.home = place.home;
+  fileInput.writeBytes = NaN;
+  fileInput.directory = directory || kind != ScopeEffectKind.READ; // allowed_extensions: for the file tools' own files
+  if (checkFile(limits, fileInput, kind != ScopeEffectKind.READ, verdict)) {
+    if (trace.on) trace.note(tracedBlock + "/" + verdict.rule + " allows " + path);
+    return true;
+  }
+  const shown = text == path ? quote(path) : quote(text) + " (" + path + ")";
+  return verdict.deny(verdict.code, what + shown + ", outside the passport's " + scopeName(kind) + " limits: " + verdict.message, verdict.rule);
+}
+
+function checkContact(scopes: CommandScopes, s: Script, e: i32, place: ScopePlace, verdict: Verdict): bool {
+  const text = effectText(s, e);
+  const v = effects.view.get(e);
+  const program = v >= 0 ? effectProgram(s, v) : "";
+  const w = effects.word.get(e);
+  if (w >= 0 && computed(s, w, effects.start.get(e), effects.end.get(e))) {
+    if (scopes.web === null) return true;
+    return verdict.deny(Code.DOMAIN_NOT_ALLOWED, actor(s, e) + " contacts " + quote(showWord(s, w)) +
+      ", an address computed at run time, so web.fetch allowed_domains cannot be checked (write the URL out)");
+  }
+  const url = urlOf(text, program);
+  if (url.length == 0) {
+    // Not an address: a local repository or package path (git clone /x, npm install ../x), or a remote's name.
+    if (!looksLikePath(text)) return true;
+    const kind = effects.sub[e] == "push" ? ScopeEffectKind.WRITE : ScopeEffectKind.READ;
+    const limits = kind == ScopeEffectKind.READ ? scopes.read : scopes.write;
+    if (limits === null) return true;
+    if (trace.on) tracedBlock = kind == ScopeEffectKind.READ ? scopes.readPointer : scopes.writePointer;
+    return checkPath(limits!, kind, s, e, place, verdict);
+  }
+  const web = scopes.web;
+  if (web === null) return true;
+  webInput.url = url;
+  webInput.method = "";
+  if (checkWeb(web!, webInput, verdict)) return true;
+  const shown = url == text ? quote(text) : quote(text) + " (" + url + ")";
+  return verdict.deny(verdict.code, actor(s, e) + " contacts " + shown + ", outside the passport's web.fetch limits: " + verdict.message, verdict.rule);
+}
+
+/** A local path, not a remote's or branch's name (`origin`, `feature/x`). */
+function looksLikePath(text: string): bool {
+  return text.startsWith("/") || text.startsWith(".") || text.startsWith("~");
+}
+
+/**
+ * The URL a program's operand contacts, for the web.fetch check, or "" when it names no host. curl and wget take
+ * a bare host as http://host; git's ssh forms (`git@host:path`, `ssh://user@host/path`) and npm's shorthands
+ * (`github:user/repo`, `user/repo`) are judged by their host as https URLs.
+ */
+function urlOf(text: string, program: string): string {
+  const t = text.startsWith("git+") ? text.substring(4) : text;
+  const scheme = t.indexOf("://");
+  if (scheme > 0) {
+    const name = t.substring(0, scheme).toLowerCase();
+    if (name == "http" || name == "https") return t;
+    // ssh://git@host/x, git://host/x: the host is what is judged; the user name is not a credential here.
+    let rest = t.substring(scheme + 3);
+    const slash = rest.indexOf("/");
+    const at = rest.lastIndexOf("@", slash < 0 ? rest.length : slash);
+    if (at >= 0) rest = rest.substring(at + 1);
+    if (name == "file") return "";
+    return "https://" + rest;
+  }
+  if (program == "curl" || program == "wget") return t.length > 0 ? "http://" + t : "";
+  if (program == "git") {
+    // scp-like `user@host:path` (a colon before any slash).
+    const colon = t.indexOf(":");
+    const slash = t.indexOf("/");
+    if (colon > 0 && (slash < 0 || colon < slash)) {
+      const at = t.lastIndexOf("@", colon);
+      return "https://" + t.substring(at + 1, colon) + "/" + t.substring(colon + 1);
+    }
+    return "";
+  }
+  if (program == "npm" || program == "pnpm" || program == "yarn") {
+    if (t.startsWith("github:")) return "https://github.com/" + t.substring(7);
+    if (t.startsWith("gitlab:")) return "https://gitlab.com/" + t.substring(7);
+    if (t.startsWith("bitbucket:")) return "https://bitbucket.org/" + t.substring(10);
+    if (t.startsWith("gist:")) return "https://gist.github.com/" + t.substring(5);
+    const colon = t.indexOf(":");
+    const slash = t.indexOf("/");
+    if (colon > 0 && (slash < 0 || colon < slash) && t.indexOf("@") >= 0 && t.indexOf("@") < colon && !t.startsWith("@")) {
+      const at = t.lastIndexOf("@", colon);
+      return "https://" + t.substring(at + 1, colon) + "/" + t.substring(colon + 1); // git@host:user/repo
+    }
+    // `user/repo` (not `@scope/name`, not a path): GitHub.
+    if (!t.startsWith("@") && !t.startsWith(".") && !t.startsWith("/") && !t.startsWith("~") && slash > 0 && t.indexOf("/", slash + 1) < 0) {
+      return "https://github.com/" + t;
+    }
+    return "";
+  }
+  return "";
+}

@@ -1,0 +1,137 @@
+// Compiled allowed_paths / blocked_paths / blocked_patterns entries (file.ts).
+// Relative and `~` entries are resolved against the request's workspace root
+// and home, so FileLimits caches the resolved matchers per (root, home).
+
+import { ByteBuffer, Bytes, toLowerAscii, utf8 } from "../../../util/bytes";
+import { canonicalizePath, pathWithinBytes } from "../../../util/path";
+import { Glob, compileGlob, isGlob, matchGlob } from "./file-glob";
+import { quote } from "../web/web";
+
+const enum MatchKind {
+  Unresolved = 0, // needs a workspace root or home the request did not give
+  Any = 1,
+  Dir = 2,
+  Glob = 3,
+  SegmentGlob = 4,
+}
+
+export class PathMatcher {
+  kind: MatchKind = MatchKind.Unresolved;
+  dir: Bytes = new StaticArray<u8>(0);
+  glob: Glob | null = null;
+  /** "allowed_paths[0] '/workspace'", for messages. */
+  label: string = "";
+  /** "allowed_paths/0": the entry's pointer within the limits block (provenance.ts). */
+  rule: string = "";
+}
+
+/** Why an entry cannot be used, or "". */
+export function entryProblem(e: string): string {
+  if (e.length == 0) return "is empty";
+  for (let i = 0; i < e.length; i++) {
+    const c = e.charCodeAt(i);
+    if (c < 0x20 || c == 0x7f) return "contains a control character";
+  }
+  if (e.startsWith("~") && e.length > 1 && e.charCodeAt(1) != 0x2f) return "uses '~user', which cannot be resolved";
+  if (isGlob(e) && hasDotDot(e)) return "uses '..' in a glob; write the directory it means";
+  return "";
+}
+
+function hasDotDot(e: string): bool {
+  return e == ".." || e.startsWith("../") || e.endsWith("/..") || e.indexOf("/../") >= 0;
+}
+
+function anywhere(e: string): bool {
+  return e == "*" || e == "/**";
+}
+
+function label(key: string, index: i32, entry: string): string {
+  return key + "[" + index.toString() + "] " + quote(entry);
+}
+
+/** A directory or anchored glob from allowed_paths / blocked_paths. */
+export function pathMatcher(entry: string, base: string, home: string, fold: bool, key: string, index: i32): PathMatcher {
+  const m = new PathMatcher();
+  m.label = label(key, index, entry);
+  m.rule = key + "/" + index.toString();
+  if (anywhere(entry)) {
+    m.kind = MatchKind.Any;
+    return m;
+  }
+  if (isGlob(entry)) {
+    let anchored: string;
+    if (entry.startsWith("/")) anchored = entry;
+    else if (entry.startsWith("~/")) anchored = home + entry.substring(1);
+    else anchored = base + "/" + entry;
+    // Lexical clean-up of the literal parts ('*' and '?' are ordinary bytes to it).
+    const clean = anchored.startsWith("/") ? canonicalizePath(anchored, "/", "/") : null;
+    if (clean === null) return m;
+    const bytes = utf8(clean);
+    m.glob = compileGlob(changetype<usize>(bytes), bytes.length, fold);
+    m.kind = MatchKind.Glob;
+    return m;
+  }
+  const dir = canonicalizePath(entry, base, home);
+  if (dir === null) return m;
+  m.dir = utf8(dir);
+  if (fold) lowerAsciiInPlace(m.dir);
+  m.kind = MatchKind.Dir;
+  return m;
+}
+
+/** A blocked_patterns entry: per segment without '/', else a path glob (relative = any depth). */
+export function patternMatcher(entry: string, home: string, index: i32): PathMatcher {
+  const m = new PathMatcher();
+  m.label = label("blocked_patterns", index, entry);
+  m.rule = "blocked_patterns/" + index.toString();
+  if (entry.indexOf("/") < 0) {
+    const b = utf8(entry);
+    m.glob = compileGlob(changetype<usize>(b), b.length, true);
+    m.kind = MatchKind.SegmentGlob;
+    return m;
+  }
+  let text: string;
+  if (entry.startsWith("/")) text = entry;
+  else if (entry.startsWith("~/")) {
+    if (!home.startsWith("/")) return m;
+    text = home + entry.substring(1);
+  } else text = "**/" + entry;
+  const b = utf8(text);
+  m.glob = compileGlob(changetype<usize>(b), b.length, true);
+  m.kind = MatchKind.Glob;
+  return m;
+}
+
+function lowerAsciiInPlace(b: Bytes): void {
+  for (let i = 0; i < b.length; i++) b[i] = <u8>toLowerAscii(<u32>b[i]);
+}
+
+/**
+ * Does `m` match the canonical path in `buf`? Blocking matchers get the
+ * lowercase path, compare case-insensitively and also match ancestors.
+ */
+export function matchesPath(m: PathMatcher, buf: ByteBuffer, blocking: bool): bool {
+  switch (m.kind) {
+    case MatchKind.Any:
+      return true;
+    case MatchKind.Dir:
+      return pathWithinBytes(buf.ptr, buf.length, changetype<usize>(m.dir), m.dir.length);
+    case MatchKind.Glob:
+      return matchGlob(m.glob!, buf.ptr, buf.length, blocking, blocking);
+    case MatchKind.SegmentGlob: {
+      const p = buf.ptr;
+      const n = buf.length;
+      let i = 0;
+      while (i < n) {
+        while (i < n && load<u8>(p + <usize>i) == 0x2f) i++;
+        const start = i;
+        while (i < n && load<u8>(p + <usize>i) != 0x2f) i++;
+        if (i > start && matchGlob(m.glob!, p + <usize>start, i - start, true, false)) return true;
+      }
+      return false;
+    }
+    default:
+      return false;
+  }
+}
+

@@ -1,0 +1,467 @@
+// What a command reads, writes, deletes and contacts: each simple command run
+// (every view: `sudo cat f` is checked as `cat f` too) is read by its program's
+// row (programs/, found through the registry) with parseArgs over the row's own
+// grammar, and the row's effects column picks operands and option values out
+// of it; every output and input redirection of the parsed script adds a write
+// or a read. The list is plain data: where each path resolves and whether it is
+// allowed is the policy's business (policy/capabilities/command/command-scopes.ts).
+//
+// Operands nobody can know fail closed: a program run by xargs, find -exec,
+// fd -x or parallel gets more operands at run time, so each operand effect of
+// its row also names "a place no path names".
+//
+// Also found here: runs of programs whose effects cannot be known — an
+// interpreter running a script or inline code, `npm run`, `make`, `npx` —
+// which no scope can bind.
+
+import { ByteBuffer, toLowerAscii } from "../../util/bytes";
+import { IntList, Script } from "../syntax/nodes";
+import { Redir, Subst } from "../syntax/tokens";
+import { basenameOffset } from "../expand/argv";
+import {
+  Cmd, EffectFrom, EffectKind, EffectRule, ParsedArgs, ProgramRow, cmdId, longTable, parseArgs, rowOfId, rowOfLowerName,
+} from "../programs";
+
+export { EffectKind, EffectKind as ScopeEffectKind } from "../programs";
+
+/** One effect: what (kind), done by which view (-1: a redirection of command `cmd`), on which text. */
+export class EffectList {
+  kind: IntList = new IntList(16);
+  view: IntList = new IntList(16);
+  cmd: IntList = new IntList(16);
+  /** The word holding the text (-1: a fixed path, `fixed[fixedIndex]`), and the text's bytes [start, end) in it. */
+  word: IntList = new IntList(16);
+  start: IntList = new IntList(16);
+  end: IntList = new IntList(16);
+  fixedIndex: IntList = new IntList(16);
+  fixed: Array<string> = [];
+  /** For CONTACT: the subcommand named it (git push to a local path writes there). */
+  sub: Array<string> = [];
+  /** For CONTACT: the request method its program's options say ("" = the program's default, GET). */
+  method: Array<string> = [];
+  /** Views running code whose effects cannot be known (an interpreter and its script, npm run, make, npx). */
+  unbound: IntList = new IntList(4);
+
+  reset(): void {
+    this.kind.reset(); this.view.reset(); this.cmd.reset(); this.word.reset();
+    this.start.reset(); this.end.reset(); this.fixedIndex.reset();
+    this.fixed.length = 0; this.sub.length = 0; this.method.length = 0;
+    this.unbound.reset();
+  }
+
+  // @ts-ignore: decorator
+  @inline get count(): i32 {
+    return this.kind.length;
+  }
+
+  add(kind: EffectKind, view: i32, cmd: i32, word: i32, start: i32, end: i32, sub: string): void {
+    this.kind.push(<i32>kind); this.view.push(view); this.cmd.push(cmd);
+    this.word.push(word); this.start.push(start); this.end.push(end); this.fixedIndex.push(-1);
+    this.sub.push(sub);
+    this.method.push("");
+  }
+
+  addFixed(kind: EffectKind, view: i32, cmd: i32, path: string, sub: string = ""): void {
+    this.kind.push(<i32>kind); this.view.push(view); this.cmd.push(cmd);
+    this.word.push(-1); this.start.push(0); this.end.push(0); this.fixedIndex.push(this.fixed.length);
+    this.fixed.push(path);
+    this.sub.push(sub);
+    this.method.push("");
+  }
+}
+
+const parsed = new ParsedArgs();
+const nameBuf = new ByteBuffer(32);
+
+/** What one view's rules see: the view, its parsed words, and who runs it. */
+class Call {
+  v: i32 = 0;
+  cmd: i32 = 0;
+  program: string = "";
+  sub: string = "";
+  /** Run by xargs, find -exec, fd -x or parallel: more operands come at run time. */
+  fed: bool = false;
+  method: string = "";
+}
+
+const call = new Call();
+
+/** Fill `out` with the effects of script s. */
+export function collectEffects(s: Script, out: EffectList): void {
+  out.reset();
+  for (let c = 0, n = s.commandCount; c < n; c++) addRedirections(s, c, out);
+  for (let v = 0, n = s.viewCount; v < n; v++) {
+    const argc = s.viewArgc(v);
+    if (argc == 0) continue;
+    const nameWord = s.viewArg(v, 0);
+    if (!s.isStatic(nameWord)) continue; // a name computed at run time is denied by allowed_commands
+    const name = lowerBasename(s, nameWord);
+    if (isUnbound(s, v, name, argc)) out.unbound.push(v);
+    const row = rowFor(s, v, name);
+    if (row === null || (row.effects.length == 0 && row.subcommands.length == 0)) continue;
+    const cmd = s.vCmd(v);
+    parseArgs(row, s, cmd, s.vStart(v), s.vEnd(v), parsed);
+    call.v = v;
+    call.cmd = cmd;
+    call.program = name;
+    const sub = parsed.sub;
+    call.sub = sub !== null ? firstName(sub) : "";
+    call.fed = fedByRunner(s, v);
+    call.method = "";
+    const first = out.count;
+    for (let i = 0; i < row.effects.length; i++) applyRule(s, row.effects[i], out);
+    if (sub !== null) for (let i = 0; i < sub.effects.length; i++) applyRule(s, sub.effects[i], out);
+    if (call.method.length > 0) {
+      for (let e = first, m = out.count; e < m; e++) if (out.kind.get(e) == <i32>EffectKind.CONTACT) out.method[e] = call.method;
+    }
+  }
+}
+
+/** The row of view v's program: by its Cmd id when the walk gave it one, else by its lower-case basename. */
+function rowFor(s: Script, v: i32, name: string): ProgramRow | null {
+  const id = cmdId(s.vInfo(v));
+  return id != 0 ? rowOfId(id) : rowOfLowerName(name);
+}
+
+function firstName(row: ProgramRow): string {
+  const space = row.names.indexOf(" ");
+  return space < 0 ? row.names : row.names.substring(0, space);
+}
+
+/**
+ * Is view v run by a program that hands it operands at run time (xargs, find -exec, fd -x, parallel)? Such a
+ * program wraps it in the same command, or (parallel) runs it as code it was given: a command hosted by it.
+ */
+function fedByRunner(s: Script, v: i32): bool {
+  let cmd = s.vCmd(v), start = s.vStart(v);
+  for (let depth = 0; depth < 16; depth++) {
+    for (let u = 0, n = s.viewCount; u < n; u++) {
+      if (s.vCmd(u) != cmd || s.vStart(u) >= start) continue;
+      const id = cmdId(s.vInfo(u));
+      if (id == Cmd.XARGS || id == Cmd.FIND || id == Cmd.FD || id == Cmd.PARALLEL) return true;
+    }
+    if (s.cSubst(cmd) != Subst.PAYLOAD || s.cHost(cmd) < 0) return false;
+    cmd = s.cHost(cmd);
+    start = i32.MAX_VALUE; // every view of the host runs it
+  }
+  return true; // nested too deep to tell: fail closed
+}
+
+function addRedirections(s: Script, c: i32, out: EffectList): void {
+  for (let k = 0, m = s.cRedirN(c); k < m; k++) {
+    const r = s.redirFlat.get(s.cRedir(c) + k);
+    const op = s.wAux(r) & 0xff;
+    const n = s.wordLen(r);
+    if (op == Redir.DUP_IN || op == Redir.DUP_OUT) {
+      // `>&2`, `<&0`, `>&-`: a file descriptor, not a file (`>& file` is a file, as `&>` is).
+      if (n == 0 || isDigitsOrDash(s, r)) continue;
+    }
+    if (op == Redir.IN || op == Redir.READ_WRITE || op == Redir.DUP_IN) out.add(EffectKind.READ, -1, c, r, 0, n, "");
+    if (op == Redir.OUT || op == Redir.APPEND || op == Redir.CLOBBER || op == Redir.ALL_OUT || op == Redir.ALL_APPEND ||
+      op == Redir.READ_WRITE || op == Redir.DUP_OUT) out.add(EffectKind.WRITE, -1, c, r, 0, n, "");
+  }
+}
+
+function isDigitsOrDash(s: Script, w: i32): bool {
+  if (!s.isStatic(w)) return false;
+  const p = s.wordPtr(w), n = s.wordLen(w);
+  for (let i = 0; i < n; i++) {
+    const c = <u32>load<u8>(p + <usize>i);
+    if (!(c - 0x30 < 10 || (c == 0x2d && i == n - 1))) return false;
+  }
+  return true;
+}
+
+function lowerBasename(s: Script, w: i32): string {
+  const p = s.wordPtr(w), n = s.wordLen(w);
+  const b = basenameOffset(p, n);
+  nameBuf.reset();
+  for (let i = b; i < n; i++) nameBuf.push(<u8>toLowerAscii(<u32>load<u8>(p + <usize>i)));
+  return nameBuf.toString();
+}
+
+function wordText(s: Script, w: i32, from: i32): string {
+  return String.UTF8.decodeUnsafe(s.wordPtr(w) + <usize>from, <usize>(s.wordLen(w) - from), false);
+}
+
+/** Does the rule's `when` hold for this call (EffectRule: any plain term, and no `!term`)? */
+function holds(s: Script, rule: EffectRule): bool {
+  if (rule.when.length == 0) return true;
+  let terms = rule.terms;
+  if (terms === null) { terms = rule.when.split(" "); rule.terms = terms; }
+  let plain = false, plainHeld = false;
+  for (let i = 0; i < terms.length; i++) {
+    let t = terms[i];
+    if (t.length == 0) continue;
+    const negated = t.charCodeAt(0) == 0x21;
+    if (negated) t = t.substring(1);
+    const held = termHolds(s, t);
+    if (negated) { if (held) return false; continue; }
+    plain = true;
+    if (held) plainHeld = true;
+  }
+  return !plain || plainHeld;
+}
+
+function termHolds(s: Script, term: string): bool {
+  const c = term.charCodeAt(0);
+  if (c == 0x40) return call.program == term.substring(1); // @name
+  if (c == 0x24) return assigns(s, term.substring(1)); // $NAME
+  return parsed.count > 0 && parsed.has(term);
+}
+
+/** Does the script give the variable `name` (any case) a value (`NAME=value`, `env NAME=v`, `export NAME=v`)? */
+function assigns(s: Script, name: string): bool {
+  for (let i = 0, n = s.envWords.length; i < n; i++) if (assignmentValue(s, s.envWords.get(i), name) >= 0) return true;
+  return false;
+}
+
+/** Where the value starts in word w when it is `name=value` (name any case); -1 when it is not. */
+function assignmentValue(s: Script, w: i32, name: string): i32 {
+  const p = s.wordPtr(w), n = s.wordLen(w), m = name.length;
+  if (n <= m || <u32>load<u8>(p + <usize>m) != 0x3d) return -1;
+  for (let i = 0; i < m; i++) {
+    if (toLowerAscii(<u32>load<u8>(p + <usize>i)) != toLowerAscii(<u32>name.charCodeAt(i))) return -1;
+  }
+  return m + 1;
+}
+
+function applyRule(s: Script, rule: EffectRule, out: EffectList): void {
+  if (!holds(s, rule)) return;
+  const from = rule.from;
+  const kind = rule.kind;
+  const v = call.v, cmd = call.cmd;
+  if (from == EffectFrom.OPTION_VALUE || from == EffectFrom.OPTION_AT_FILE || from == EffectFrom.OPTION_SETTING) {
+    if (parsed.count == 0) return;
+    for (let i = parsed.find(rule.option); i >= 0; i = parsed.find(rule.option, i + 1)) {
+      const arg = parsed.valArg.get(i);
+      if (arg < 0) continue;
+      const w = s.arg(cmd, arg);
+      let start = parsed.valOff.get(i), end = s.wordLen(w);
+      if (from == EffectFrom.OPTION_AT_FILE) {
+        start = atFileStart(s, w, start);
+        if (start < 0) continue;
+        end = atFileEnd(s, w, start);
+      } else if (from == EffectFrom.OPTION_SETTING) {
+        start = settingStart(s, w, start);
+        if (start < 0) continue;
+      }
+      if (kind == EffectKind.METHOD) call.method = String.UTF8.decodeUnsafe(s.wordPtr(w) + <usize>start, <usize>(end - start), false);
+      else if (!isDash(s, w, start, end)) out.add(kind, v, cmd, w, start, end, call.sub);
+    }
+    return;
+  }
+  if (kind == EffectKind.METHOD) { call.method = rule.path; return; }
+  if (from == EffectFrom.ALWAYS) { out.addFixed(kind, v, cmd, rule.path, call.sub); return; }
+  if (from == EffectFrom.WITHOUT_OPERANDS) {
+    if (parsed.operands.length == 0 && parsed.sub === null) out.addFixed(kind, v, cmd, rule.path, call.sub);
+    return;
+  }
+  if (from == EffectFrom.ENV_VALUE) {
+    for (let i = 0, n = s.envWords.length; i < n; i++) {
+      const w = s.envWords.get(i);
+      const at = assignmentValue(s, w, rule.option);
+      if (at >= 0) out.add(kind, v, cmd, w, at, s.wordLen(w), call.sub);
+    }
+    return;
+  }
+  // The rest pick operands: a runner's extra operands are files nobody knows.
+  if (call.fed) out.addFixed(kind, v, cmd, "", call.sub);
+  const ops = parsed.operands;
+  const n = ops.length;
+  if (from == EffectFrom.OPERANDS_OR_CWD && n == 0) { if (!call.fed) out.addFixed(kind, v, cmd, ".", call.sub); return; }
+  if (from == EffectFrom.OPERAND_SETTING) { operandSettings(s, rule, out); return; }
+  if (from == EffectFrom.LINK_TARGETS) { linkTargets(s, kind, out); return; }
+  let lo = 0, hi = n;
+  if (from == EffectFrom.OPERANDS_BUT_LAST) hi = n - 1;
+  else if (from == EffectFrom.LAST_OPERAND) { if (n < 2) return; lo = n - 1; }
+  else if (from == EffectFrom.FIRST_OPERAND) hi = n > 0 ? 1 : 0;
+  else if (from == EffectFrom.SECOND_OPERAND) { lo = 1; hi = n > 1 ? 2 : 1; }
+  else if (from == EffectFrom.OPERANDS_AFTER_FIRST) lo = 1;
+  else if (from == EffectFrom.FILES_AFTER_PATTERN) lo = parsed.has(rule.option) ? 0 : 1;
+  else if (from == EffectFrom.LEADING_OPERANDS) {
+    hi = leadingOperands(s);
+    if (hi == 0 && !call.fed) out.addFixed(kind, v, cmd, ".", call.sub); // find with no starting point searches `.`
+  }
+  for (let i = lo; i < hi; i++) addOperand(s, kind, s.arg(cmd, ops.get(i)), out);
+}
+
+/** `-` (standard input or output, not a file) in word w's bytes [start, end). */
+function isDash(s: Script, w: i32, start: i32, end: i32): bool {
+  return end - start == 1 && load<u8>(s.wordPtr(w) + <usize>start) == 0x2d && s.isStatic(w);
+}
+
+function addOperand(s: Script, kind: EffectKind, w: i32, out: EffectList): void {
+  const n = s.wordLen(w);
+  if (isDash(s, w, 0, n)) return;
+  // A runner's `{}` is a file nobody knows (judged as such above), not a file named `{}`.
+  if (call.fed && n == 2 && load<u16>(s.wordPtr(w)) == 0x7d7b) return;
+  out.add(kind, call.v, call.cmd, w, 0, n, call.sub);
+}
+
+/** find's starting points: how many operands come before its expression (the first test, `(` or `!`). */
+function leadingOperands(s: Script): i32 {
+  let limit = i32.MAX_VALUE;
+  const row = parsed.row;
+  for (let i = 0, m = parsed.count; i < m; i++) {
+    const long = parsed.optLong.get(i);
+    if (row !== null && long >= 0) {
+      const name = longTable(row.grammar).names[long];
+      if (name == "H" || name == "L" || name == "P" || name == "D") continue; // options before the starting points
+    }
+    const w = s.arg(call.cmd, parsed.optArg.get(i));
+    if (s.wordLen(w) > 2 && load<u8>(s.wordPtr(w) + 1) == 0x4f) continue; // -O3
+    limit = parsed.optArg.get(i);
+    break;
+  }
+  let count = 0;
+  for (let i = 0, n = parsed.operands.length; i < n; i++) {
+    const arg = parsed.operands.get(i);
+    if (arg > limit) break;
+    const w = s.arg(call.cmd, arg);
+    const c = s.wordLen(w) > 0 ? <u32>load<u8>(s.wordPtr(w)) : 0;
+    if ((c == 0x28 || c == 0x21) && s.isStatic(w)) break; // ( !
+    count++;
+  }
+  return count;
+}
+
+/** `dd if=FILE`: operands spelt with the rule's prefix, the text after it. */
+function operandSettings(s: Script, rule: EffectRule, out: EffectList): void {
+  const prefix = rule.option;
+  const m = prefix.length;
+  for (let i = 0, n = parsed.operands.length; i < n; i++) {
+    const w = s.arg(call.cmd, parsed.operands.get(i));
+    const p = s.wordPtr(w), len = s.wordLen(w);
+    if (len < m) continue;
+    let same = true;
+    for (let k = 0; k < m && same; k++) same = <u32>load<u8>(p + <usize>k) == <u32>prefix.charCodeAt(k);
+    if (same) out.add(rule.kind, call.v, call.cmd, w, m, len, call.sub);
+  }
+}
+
+/**
+ * ln's targets. A symbolic link's relative target is resolved from the directory the link is made in: the
+ * -t directory, or the last operand (a directory the link goes into, or the link's own name, whose directory
+ * it is in; both are judged), or the working directory for `ln -s TARGET`. With -r ln makes the target
+ * relative itself from the working directory, so it is judged from there, as a hard link's target is.
+ */
+function linkTargets(s: Script, kind: EffectKind, out: EffectList): void {
+  const ops = parsed.operands;
+  const n = ops.length;
+  const t = parsed.find("-t --target-directory");
+  const hi = t >= 0 ? n : n > 1 ? n - 1 : n;
+  const symbolic = parsed.has("-s --symbolic") && !parsed.has("-r --relative");
+  for (let i = 0; i < hi; i++) {
+    const target = s.arg(call.cmd, ops.get(i));
+    if (!symbolic || !s.isStatic(target) || absoluteWord(s, target) || (t < 0 && n == 1)) {
+      addOperand(s, kind, target, out);
+      continue;
+    }
+    const text = wordText(s, target, 0);
+    if (t >= 0) {
+      for (let j = t; j >= 0; j = parsed.find("-t --target-directory", j + 1)) {
+        const arg = parsed.valArg.get(j);
+        if (arg < 0) continue;
+        linkFrom(s, kind, s.arg(call.cmd, arg), parsed.valOff.get(j), false, text, out);
+      }
+    } else {
+      const link = s.arg(call.cmd, ops.get(n - 1));
+      linkFrom(s, kind, link, 0, false, text, out); // LINK is a directory: the link is made inside it
+      linkFrom(s, kind, link, 0, true, text, out);  // LINK names the link: it is made in LINK's directory
+    }
+  }
+}
+
+/** Judge `target` from the directory word w (from byte `off`) names, or (parent) the directory w is in. */
+function linkFrom(s: Script, kind: EffectKind, w: i32, off: i32, parent: bool, target: string, out: EffectList): void {
+  if (!s.isStatic(w)) { out.add(kind, call.v, call.cmd, w, off, s.wordLen(w), call.sub); return; } // computed: refused
+  let dir = wordText(s, w, off);
+  if (parent) {
+    while (dir.length > 1 && dir.endsWith("/")) dir = dir.substring(0, dir.length - 1);
+    const slash = dir.lastIndexOf("/");
+    dir = slash < 0 ? "." : slash == 0 ? "/" : dir.substring(0, slash);
+  }
+  out.addFixed(kind, call.v, call.cmd, dir + (dir.endsWith("/") ? "" : "/") + target, call.sub);
+}
+
+function absoluteWord(s: Script, w: i32): bool {
+  if (s.wordLen(w) == 0) return false;
+  const c = <u32>load<u8>(s.wordPtr(w));
+  return c == 0x2f || c == 0x7e;
+}
+
+/** Where the file starts in a value that names one: `@file`, `name=@file`, `name=<file`; -1 when it names none. */
+function atFileStart(s: Script, w: i32, from: i32): i32 {
+  const p = s.wordPtr(w), n = s.wordLen(w);
+  if (from < n && load<u8>(p + <usize>from) == 0x40) return from + 1;
+  for (let i = from; i + 1 < n; i++) {
+    if (load<u8>(p + <usize>i) != 0x3d) continue;
+    const c = load<u8>(p + <usize>(i + 1));
+    if (c == 0x40 || c == 0x3c) return i + 2;
+  }
+  return -1;
+}
+
+/** curl -F `name=@file;type=text/plain`: the file ends at `;`. */
+function atFileEnd(s: Script, w: i32, start: i32): i32 {
+  const p = s.wordPtr(w), n = s.wordLen(w);
+  for (let i = start; i < n; i++) if (load<u8>(p + <usize>i) == 0x3b) return i;
+  return n;
+}
+
+/** `key=value`: where the value starts; -1 without `=`. */
+function settingStart(s: Script, w: i32, from: i32): i32 {
+  const p = s.wordPtr(w), n = s.wordLen(w);
+  for (let i = from; i < n; i++) if (load<u8>(p + <usize>i) == 0x3d) return i + 1;
+  return -1;
+}
+
+const INTERPRETERS: StaticArray<string> = [
+  "node", "nodejs", "deno", "bun", "python", "python2", "python3", "perl", "ruby", "php", "lua", "tsx", "ts-node", "make",
+  "gmake", "npx", "pnpx", "bunx", "source", ".",
+];
+const SHELLS: StaticArray<string> = ["sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "busybox"];
+const NPM_RUNS: StaticArray<string> = [
+  "run", "run-script", "rum", "urn", "test", "t", "tst", "start", "stop", "restart", "exec", "x", "explore", "rebuild", "rb",
+  "install", "i", "in", "ins", "add", "ci", "clean-install", "install-test", "it", "cit", "install-ci-test", "pack", "publish",
+];
+
+/** Does view v run code whose effects cannot be known? */
+function isUnbound(s: Script, v: i32, name: string, argc: i32): bool {
+  if (INTERPRETERS.includes(name)) return true;
+  if (SHELLS.includes(name)) {
+    // `bash -c '…'` and a shell reading a here-document: the code is parsed and its commands checked.
+    // `bash script.sh`: the script is not.
+    for (let k = 1; k < argc; k++) {
+      const w = s.viewArg(v, k);
+      const p = s.wordPtr(w), n = s.wordLen(w);
+      if (n > 1 && load<u8>(p) == 0x2d) {
+        if (load<u8>(p + 1) != 0x2d && hasByte(p, n, 0x63)) return false; // -c, -lc, -ec
+        continue;
+      }
+      return true;
+    }
+    return false;
+  }
+  if (name == "npm" || name == "pnpm" || name == "yarn") {
+    for (let k = 1; k < argc; k++) {
+      const w = s.viewArg(v, k);
+      const p = s.wordPtr(w), n = s.wordLen(w);
+      if (n > 0 && load<u8>(p) == 0x2d) continue;
+      return NPM_RUNS.includes(wordText(s, w, 0)) || name != "npm";
+    }
+    return name == "yarn"; // bare `yarn` installs
+  }
+  return false;
+}
+
+function hasByte(p: usize, n: i32, c: u8): bool {
+  for (let i = 0; i < n; i++) if (load<u8>(p + <usize>i) == c) return true;
+  return false;
+}
+
+/** The program view v runs: its name's lower-case basename. */
+export function effectProgram(s: Script, v: i32): string {
+  return lowerBasename(s, s.viewArg(v, 0));
+}

@@ -1,0 +1,165 @@
+// A command that writes a file and runs what loads it: the code that runs is
+// what was written, which no argv shows. `echo 'rm -rf /' > f; bash f`,
+// `. ./f`, `./f`; git config, hooks and attributes (`>> .git/config; git
+// log`, `> .git/hooks/pre-commit; git commit`); npm's package.json and .npmrc
+// (`> package.json; npm test`, `npm pkg set scripts.test=…; npm test`); a
+// makefile before make. Writes seen: output redirections, `tee`, the target of
+// `cp`/`mv`, `npm pkg set|delete` and `npm set-script`. Denied whenever both
+// are in the command (a loop or a function can put the run after the write).
+//
+// A static here-document written by `cat > f` and run as a shell script is
+// judged as that script instead (script-file.ts).
+//
+// Not seen: a target computed at run time (`> "$F"`), files written by other
+// programs (`sed -i`, `python -c`, `git apply`), and a file written by one
+// tool call and run by the next — an allowed interpreter runs whatever its
+// file holds (`bash build.sh`).
+
+import { Script } from "../syntax/nodes";
+import { Redir } from "../syntax/tokens";
+import { Cmd, cmdId } from "../programs";
+import { basenameOffset, bytesIs, indexOf } from "../expand/argv";
+import { overBudget, spend } from "../../util/budget";
+
+/** What loads a written file, by its name. */
+const enum Loader { NONE = 0, GIT = 1, NPM = 2, MAKE = 3 }
+
+/** The first written file that the command then runs or loads, described for a message, or "". */
+export function writtenThenRun(s: Script): string {
+  for (let c = 0, n = s.commandCount; c < n && !overBudget(); c++) {
+    // Output redirections.
+    for (let k = 0, m = s.cRedirN(c); k < m && !overBudget(); k++) {
+      const r = s.redirFlat.get(s.cRedir(c) + k);
+      const op = s.wAux(r) & 0xff;
+      if (op == Redir.OUT || op == Redir.APPEND || op == Redir.CLOBBER || op == Redir.ALL_OUT ||
+        op == Redir.ALL_APPEND || op == Redir.READ_WRITE) {
+        if (checked(s, r)) continue; // its text was judged as the script that runs (script-file.ts)
+        const why = runs(s, r);
+        if (why.length > 0) return why;
+      }
+    }
+  }
+  for (let v = 0, n = s.viewCount; v < n && !overBudget(); v++) {
+    const argc = s.viewArgc(v);
+    if (argc < 2) continue;
+    const id = cmdId(s.vInfo(v));
+    if (id == Cmd.TEE) {
+      for (let k = 1; k < argc; k++) {
+        const w = s.viewArg(v, k);
+        if (s.wordLen(w) > 0 && load<u8>(s.wordPtr(w)) == 0x2d) continue;
+        const why = runs(s, w);
+        if (why.length > 0) return why;
+      }
+    } else if (id == Cmd.CP || id == Cmd.MV) {
+      const why = runs(s, s.viewArg(v, argc - 1));
+      if (why.length > 0) return why;
+    } else if (id == Cmd.NPM && npmWritesManifest(s, v, argc) && runsLoader(s, Loader.NPM)) {
+      return "'" + showName(s, v) + "' changes package.json, whose scripts npm then runs";
+    }
+  }
+  return "";
+}
+
+function checked(s: Script, r: i32): bool {
+  for (let i = 0, n = s.checkedWrites.length; i < n; i++) if (s.checkedWrites.get(i) == r) return true;
+  return false;
+}
+
+/** Does the command run or load the file named by word w? A description, or "". */
+function runs(s: Script, w: i32): string {
+  const p = s.wordPtr(w), n = s.wordLen(w);
+  if (n == 0 || !s.isStatic(w)) return "";
+  // Each written file is compared with every view: charged, so that many of both end in a budget denial.
+  if (!spend(2 * <i64>s.viewCount)) return "";
+  const loader = loaderOf(s, w);
+  if (loader != Loader.NONE && runsLoader(s, loader)) {
+    return "the command writes '" + String.UTF8.decodeUnsafe(p, <usize>n, false) + "', which " +
+      (loader == Loader.GIT ? "git" : loader == Loader.NPM ? "npm" : "make") + " then loads";
+  }
+  for (let v = 0, m = s.viewCount; v < m; v++) {
+    const argc = s.viewArgc(v);
+    const name = s.viewArg(v, 0);
+    // `./f`, `/tmp/f`: the written file as the command.
+    if (hasSlash(s, name) && samePath(s, name, w)) return ranMessage(s, w, v);
+    // `bash f`, `sh ./f`, `. f`, `source f`: the first operand that is not an option.
+    const id = cmdId(s.vInfo(v));
+    if (id != Cmd.SHELL && id != Cmd.SOURCE) continue;
+    for (let k = 1; k < argc; k++) {
+      const a = s.viewArg(v, k);
+      if (s.wordLen(a) > 0 && load<u8>(s.wordPtr(a)) == 0x2d && id == Cmd.SHELL) {
+        if (s.wordLen(a) == 2 && load<u8>(s.wordPtr(a) + 1) == 0x63) break; // -c: the code is the operand, seen
+        continue;
+      }
+      if (samePath(s, a, w)) return ranMessage(s, w, v);
+      break;
+    }
+  }
+  return "";
+}
+
+function ranMessage(s: Script, w: i32, v: i32): string {
+  return "the command writes '" + String.UTF8.decodeUnsafe(s.wordPtr(w), <usize>s.wordLen(w), false) +
+    "' and runs it ('" + showName(s, v) + "'), so what runs cannot be checked";
+}
+
+function showName(s: Script, v: i32): string {
+  const w = s.viewArg(v, 0);
+  let out = String.UTF8.decodeUnsafe(s.wordPtr(w), <usize>s.wordLen(w), false);
+  if (s.viewArgc(v) > 1) {
+    const a = s.viewArg(v, 1);
+    out += " " + String.UTF8.decodeUnsafe(s.wordPtr(a), <usize>s.wordLen(a), false);
+  }
+  return out;
+}
+
+/** The program that loads a file of this name. */
+function loaderOf(s: Script, w: i32): Loader {
+  const p = s.wordPtr(w), n = s.wordLen(w);
+  const b = basenameOffset(p, n);
+  const base = p + <usize>b, bn = n - b;
+  if (bytesIs(base, bn, ".gitconfig") || bytesIs(base, bn, ".gitattributes") || bytesIs(base, bn, ".gitmodules")) return Loader.GIT;
+  if (contains(p, n, ".git/") || contains(p, n, "git/config")) return Loader.GIT; // .git/config, .git/hooks/*, ~/.config/git/config
+  if (bytesIs(base, bn, "package.json") || bytesIs(base, bn, ".npmrc") || bytesIs(base, bn, ".yarnrc") ||
+    bytesIs(base, bn, ".yarnrc.yml") || bytesIs(base, bn, ".pnpmfile.cjs")) return Loader.NPM;
+  if (bytesIs(base, bn, "Makefile") || bytesIs(base, bn, "makefile") || bytesIs(base, bn, "GNUmakefile")) return Loader.MAKE;
+  return Loader.NONE;
+}
+
+/** Does some view run the program that loads files of this kind? */
+function runsLoader(s: Script, loader: Loader): bool {
+  for (let v = 0, n = s.viewCount; v < n; v++) {
+    const id = cmdId(s.vInfo(v));
+    if (loader == Loader.GIT && id == Cmd.GIT) return true;
+    if (loader == Loader.NPM && (id == Cmd.NPM || id == Cmd.NPX)) return true;
+    if (loader == Loader.MAKE && id == Cmd.MAKE) return true;
+  }
+  return false;
+}
+
+/** `npm pkg set …`, `npm pkg delete …`, `npm set-script …`: a change to package.json. */
+function npmWritesManifest(s: Script, v: i32, argc: i32): bool {
+  const sub = s.viewArg(v, 1);
+  if (bytesIs(s.wordPtr(sub), s.wordLen(sub), "set-script")) return true;
+  if (!bytesIs(s.wordPtr(sub), s.wordLen(sub), "pkg") || argc < 3) return false;
+  const op = s.viewArg(v, 2);
+  return !(bytesIs(s.wordPtr(op), s.wordLen(op), "get"));
+}
+
+function hasSlash(s: Script, w: i32): bool {
+  return indexOf(s.wordPtr(w), s.wordLen(w), 0x2f) >= 0;
+}
+
+/** The same file, with leading `./` segments dropped (`f`, `./f`, `././f`). */
+export function samePath(s: Script, a: i32, b: i32): bool {
+  if (!s.isStatic(a)) return false;
+  let pa = s.wordPtr(a), na = s.wordLen(a), pb = s.wordPtr(b), nb = s.wordLen(b);
+  while (na > 2 && load<u16>(pa) == 0x2f2e) { pa += 2; na -= 2; }
+  while (nb > 2 && load<u16>(pb) == 0x2f2e) { pb += 2; nb -= 2; }
+  return na == nb && memory.compare(pa, pb, <usize>na) == 0;
+}
+
+function contains(p: usize, n: i32, lit: string): bool {
+  const m = lit.length;
+  for (let i = 0; i + m <= n; i++) if (bytesIs(p + <usize>i, m, lit)) return true;
+  return false;
+}
