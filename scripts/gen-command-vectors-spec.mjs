@@ -91,7 +91,7 @@ function generate() {
 // and the passports they name. DO NOT EDIT: change the corpora and run the script.
 // ${total} cases run straight through checkCommand; ${left} with a non-positive timeout are
 // decided by the request step before the command rule and replayed through the API only.
-import { CommandInput, CommandLimits, checkCommand } from "../../policy/command";
+import { CommandInput, CommandLimits, checkCommand } from "../../policy/capabilities/command";
 import { Verdict } from "../../policy/verdict";
 `;
   const runner = `

@@ -15,6 +15,9 @@ export class Expander extends Lexer {
   scanDollar(inDquote: bool): bool {
     const b = this.b();
     const n = this.ch(this.pos + 1);
+    // bash removes a line continuation before it reads an expansion: `"$\<newline>(cmd)"` is `$(cmd)` and
+    // `$a\<newline>b` is `$ab`. Reading the joined text is not modelled: refused.
+    if (n == Ch.BACKSLASH && this.ch(this.pos + 2) == Ch.NL) return this.continuationInExpansion();
     if (n == Ch.SQUOTE && !inDquote) return this.scanAnsiC();
     if (n == Ch.DQUOTE && !inDquote) { this.pos++; return this.scanDouble(); }
     if (n == Ch.LPAREN) {
@@ -41,6 +44,7 @@ export class Expander extends Lexer {
     if (isNameStart(n)) {
       let j = this.pos + 2;
       while (j < this.end && isNameChar(this.ch(j))) j++;
+      if (this.ch(j) == Ch.BACKSLASH && this.ch(j + 1) == Ch.NL) return this.continuationInExpansion();
       b.append(this.src + <usize>this.pos, j - this.pos, Attr.EXPANSION);
       this.pos = j;
       return true;
@@ -54,6 +58,10 @@ export class Expander extends Lexer {
     b.push(Ch.DOLLAR, inDquote ? Attr.QUOTED : Attr.UNQUOTED);
     this.pos++;
     return true;
+  }
+
+  continuationInExpansion(): bool {
+    return this.fail(ParseError.UNSUPPORTED, "a line continuation inside a $ expansion is not supported");
   }
 
   /**
@@ -95,7 +103,11 @@ export class Expander extends Lexer {
       if (this.pos >= this.end) return this.fail(ParseError.SYNTAX, "unterminated ${");
       const c = this.ch(this.pos);
       if (c == Ch.RBRACE) break;
-      if (c == Ch.BACKSLASH) { this.pos += 2; continue; }
+      if (c == Ch.BACKSLASH) {
+        if (this.ch(this.pos + 1) == Ch.NL) return this.continuationInExpansion();
+        this.pos += 2;
+        continue;
+      }
       if (c == Ch.SQUOTE) {
         if (literalQuotes) { if (!this.scanLiteralQuotes(this.pos, false)) return false; continue; }
         if (!this.scanSingle()) return false;

@@ -399,6 +399,12 @@ export class Grammar extends Heredocs {
         if (c == Ch.AMP && this.ch(this.pos + 1) != Ch.GT) break;
         if (c == Ch.LPAREN) {
           if (words == 1 && assigns == 0 && s.isStatic(nameWord) && s.wordLen(nameWord) > 0) {
+            // bash does not define a function whose name is quoted or escaped (`evi\l() {…}` is an error at
+            // run time and a later `evil` runs the program): which name is defined cannot be read here.
+            if ((s.wordFlags(nameWord) & WordFlag.QUOTED) != 0) {
+              ok = this.fail(ParseError.UNSUPPORTED, "a function name with quotes or backslashes is not supported");
+              break;
+            }
             ok = this.functionBody(cmd, nameWord);
             break;
           }
