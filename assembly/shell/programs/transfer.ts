@@ -30,6 +30,8 @@ export function transferRows(rows: ProgramRow[]): void {
     .effect(writes(V, "-o --output --output-dir -c --cookie-jar -D --dump-header --trace --trace-ascii --stderr"))
     .effect(writes(ALWAYS, "", "-O --remote-name --remote-name-all !--output-dir", "."))
     .effect(reads(V, "-T --upload-file -K --config --netrc-file"))
+    // A config file names URLs the command does not show: a contact with no address written out.
+    .effect(contacts(ALWAYS, "", "-K --config", ""))
     .effect(reads(EffectFrom.OPTION_AT_FILE, "-d --data --data-binary --data-ascii --data-urlencode --json -F --form"))
     // The method: a body makes it POST, -T PUT, -I HEAD, -G GET; -X says it outright (last rule wins).
     .effect(method(ALWAYS, "", CURL_DATA, "POST")).effect(method(ALWAYS, "", "-T --upload-file", "PUT"))
@@ -50,6 +52,8 @@ export function transferRows(rows: ProgramRow[]): void {
     .effect(writes(ALWAYS, "", "!-O !--output-document !-P !--directory-prefix !--spider", "."))
     .effect(reads(V, "-i --input-file --post-file --body-file --load-cookies --config --certificate --private-key"))
     .effect(writes(ALWAYS, "", "-e --execute", ""))
+    // An input file or a wgetrc names URLs the command does not show.
+    .effect(contacts(ALWAYS, "", "-i --input-file --config -e --execute", ""))
     .effect(method(ALWAYS, "", "--post-data --post-file", "POST")).effect(method(V, "--method")));
   rows.push(program("fetch aria2c http https xh httpie lwp-request lwp-download GET telnet tftp ftp curlie wcurl",
     Kind.DOWNLOAD));

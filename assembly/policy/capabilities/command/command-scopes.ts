@@ -281,6 +281,12 @@ function checkContact(scopes: CommandScopes, s: Script, e: i32, place: ScopePlac
     return verdict.deny(Code.DOMAIN_NOT_ALLOWED, actor(s, e) + " contacts " + quote(showWord(s, w)) +
       ", an address computed at run time, so web.fetch allowed_domains cannot be checked (write the URL out)");
   }
+  if (text.length == 0) {
+    // A contact whose addresses the command does not write out: `wget -i list`, `curl -K config`, `xargs curl`.
+    if (scopes.web === null) return true;
+    return verdict.deny(Code.DOMAIN_NOT_ALLOWED, actor(s, e) + " contacts addresses the command does not write out " +
+      "(from a list or config file, or from standard input), so web.fetch allowed_domains cannot be checked (write the URLs out)");
+  }
   const url = urlOf(text, program);
   if (url.length == 0) {
     // Not an address: a local repository or package path (git clone /x, npm install ../x), or a remote's name.
@@ -294,7 +300,8 @@ function checkContact(scopes: CommandScopes, s: Script, e: i32, place: ScopePlac
   const web = scopes.web;
   if (web === null) return true;
   webInput.url = url;
-  webInput.method = "";
+  // The request method its options say (curl -X, a body makes POST); "" is the program's default, GET.
+  webInput.method = effects.method[e];
   if (checkWeb(web!, webInput, verdict)) return true;
   const shown = url == text ? quote(text) : quote(text) + " (" + url + ")";
   return verdict.deny(verdict.code, actor(s, e) + " contacts " + shown + ", outside the passport's web.fetch limits: " + verdict.message, verdict.rule);
