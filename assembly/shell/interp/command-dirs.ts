@@ -100,7 +100,7 @@ export class CommandDirs {
 }
 
 /** The top-level pipeline holding command row c, or -1 (a payload's command, parsed after the script's own). */
-function topPipelineOf(s: Script, c: i32): i32 {
+export function topPipelineOf(s: Script, c: i32): i32 {
   if (c >= s.topEnd) return -1;
   const first = s.topFirst;
   let lo = 0, hi = first.length - 1, found = -1;
@@ -115,7 +115,7 @@ function topPipelineOf(s: Script, c: i32): i32 {
  * Is command row c the whole of top-level pipeline k, not inside a `{ }`, `( )` or other compound there
  * (`(cd a) && x` leaves the shell where it was; `{ ! cd a; } && x` runs x when cd failed)?
  */
-function soleCommand(s: Script, k: i32, c: i32): bool {
+export function soleCommand(s: Script, k: i32, c: i32): bool {
   const end = k + 1 < s.topFirst.length ? s.topFirst.get(k + 1) : s.topEnd;
   return s.topFirst.get(k) == c && end == c + 1 && s.sParent.get(s.cStage(c)) == -1 && s.sIndex.get(s.cStage(c)) == 0;
 }

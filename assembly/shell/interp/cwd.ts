@@ -45,6 +45,9 @@ export class CwdTracker {
   result: IntList = new IntList(8);
   cdStart: IntList = new IntList(8);
   cdLen: IntList = new IntList(8);
+  /** Per cd: the subshell scope it runs in (opaqueScope), and 1 when it moves that scope's shell (not `env -C`, not `cd a &`). */
+  cdScope: IntList = new IntList(8);
+  cdMoves: IntList = new IntList(8);
   toolStart: i32 = -1;
   toolLen: i32 = 0;
 
@@ -52,7 +55,7 @@ export class CwdTracker {
   run(p: Parser, cwd: usize, cwdLen: i32, home: usize, homeLen: i32): void {
     const s = p.script;
     this.text.reset();
-    this.result.reset(); this.cdStart.reset(); this.cdLen.reset();
+    this.result.reset(); this.cdStart.reset(); this.cdLen.reset(); this.cdScope.reset(); this.cdMoves.reset();
     // No directory change: nothing below records a result (most commands have none).
     if (s.cdCmds.length == 0) return;
     this.scStart.reset(); this.scLen.reset(); this.scOld.reset(); this.scOldLen.reset();
@@ -121,6 +124,8 @@ export class CwdTracker {
       this.result.push(r);
       // `env -C dir cmd` moves only cmd: the shell stays where it was.
       const stays = (s.cFlags(cmd) & CmdFlag.ASYNC) != 0 || s.cdTransient.get(i) != CdScope.SHELL;
+      this.cdScope.push(sc);
+      this.cdMoves.push(stays ? 0 : 1);
       if (!stays && sc >= 0) {
         this.scOld.set(sc, baseStart >= 0 ? baseStart : -2);
         this.scOldLen.set(sc, baseLen);
@@ -165,7 +170,7 @@ export function setsVariable(s: Script, name: string): bool {
 }
 
 /** The nearest scope at or above `sc` that is a real subshell (or the root). */
-function opaqueScope(p: Parser, sc: i32): i32 {
+export function opaqueScope(p: Parser, sc: i32): i32 {
   while (sc > 0 && p.scOpaque.get(sc) == 0) sc = p.scParent.get(sc);
   return sc;
 }

@@ -35,8 +35,8 @@ export class PlaceSet {
     return this.start.length;
   }
 
-  /** Add (p, n) unless it is there already. */
-  add(p: usize, n: i32): void {
+  /** Add (p, n) unless it is there already; its index either way. */
+  add(p: usize, n: i32): i32 {
     if ((this.count + 1) * 2 > this.table.length) this.rehash();
     const mask = this.table.length - 1;
     let slot = <i32>(hashBytes(p, n) & <u32>mask);
@@ -44,7 +44,7 @@ export class PlaceSet {
       const e = this.table.get(slot);
       if (e == 0) break;
       const k = e - 1;
-      if (this.len.get(k) == n && memory.compare(this.text.ptr + <usize>this.start.get(k), p, <usize>n) == 0) return;
+      if (this.len.get(k) == n && memory.compare(this.text.ptr + <usize>this.start.get(k), p, <usize>n) == 0) return k;
       slot = (slot + 1) & mask;
     }
     const index = this.start.push(this.text.length);
@@ -53,6 +53,7 @@ export class PlaceSet {
     this.text.append(p, n);
     this.table.set(slot, index + 1);
     this.slotOf.push(slot);
+    return index;
   }
 
   private rehash(): void {

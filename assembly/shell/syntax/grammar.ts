@@ -172,14 +172,21 @@ export class Grammar extends Heredocs {
       const top = this.nest == 0 && this.curHost < 0 && this.srcLevel == 1;
       if (top) this.noteTopPipeline(TopLink.LIST);
       // An and-or list: pipelines joined by && and ||. pipeline() returns with the blanks after it skipped.
+      let simple = this.ch(this.pos) != Ch.BANG; // the pipeline is one simple command, not `!`-inverted
       if (!this.pipeline()) return false;
+      simple = simple && this.onlySimple(first);
       let c = this.ch(this.pos);
       while ((c == Ch.AMP || c == Ch.PIPE) && this.ch(this.pos + 1) == c) {
         this.pos += 2;
         if (!this.skipBlanksAndLinebreaks()) return false;
         if (this.atListEnd()) return this.unexpected("expected a command after && or ||");
         if (top) this.noteTopPipeline(c == Ch.AMP ? TopLink.AND : TopLink.OR);
+        const s = this.script, at = s.commandCount;
+        const afterSimple = simple && c == Ch.AMP;
+        simple = this.ch(this.pos) != Ch.BANG;
         if (!this.pipeline()) return false;
+        if (afterSimple && s.commandCount > at) s.setCFlags(at, s.cFlags(at) | CmdFlag.AFTER_AND_SIMPLE);
+        simple = simple && this.onlySimple(at);
         c = this.ch(this.pos);
       }
       if (top) this.script.topEnd = this.script.commandCount;
@@ -207,6 +214,12 @@ export class Grammar extends Heredocs {
     }
     this.listCount = count;
     return this.err == ParseError.NONE;
+  }
+
+  /** Is the pipeline just parsed from command row `first` one simple command of this list (not inside `{ }` or `if`)? */
+  private onlySimple(first: i32): bool {
+    const s = this.script;
+    return s.commandCount == first + 1 && s.sParent.get(s.cStage(first)) == this.curStage;
   }
 
   /** A top-level pipeline starts here (blanks skipped): its first command row and how it is joined. */

@@ -115,6 +115,9 @@ export namespace CmdFlag {
   export const FUNCDEF: i32 = 2;    // `name()` header: not a simple command
   export const COMPOUND: i32 = 4;   // redirections of a compound command
   export const IN_LOOP: i32 = 8;    // inside a while/until/for/select (condition or body): may run many times
+  // The first command of a pipeline after `&&` whose previous pipeline is one simple command, not `!`-inverted:
+  // it runs only when that command succeeded (`cd a && cd ..`).
+  export const AFTER_AND_SIMPLE: i32 = 16;
 }
 
 /** Parse error classes (the first error wins, STYLE.md §5). */

@@ -4,9 +4,9 @@
 import { Bytes, utf8 } from "../../../util/bytes";
 import { overBudget } from "../../../util/budget";
 import { Code, Verdict } from "../../verdict";
-import { CdResult, PatternHit, PatternMatcher, WordKind, searchesCdpath, showArgv, showBytes, showCommand, showWord } from "../../../shell";
+import { CdResult, FlowProblem, PatternHit, PatternMatcher, WordKind, searchesCdpath, showArgv, showBytes, showCommand, showWord } from "../../../shell";
 import { CommandLimits } from "./limits";
-import { CommandRun } from "./run";
+import { CommandRun, dirFlow } from "./run";
 import { overWorkBudget } from "./messages";
 
 const TILDE: Bytes = utf8("~");
@@ -38,6 +38,18 @@ export function blockedPatternsStep(limits: CommandLimits, run: CommandRun, verd
             "' changes to a directory that is only known at run time, so relative paths after it cannot be checked against blocked pattern '" +
             pat.raw + "' (cd to a literal path)", "blocked_patterns/" + i.toString());
         }
+      }
+      // A cd may fail and leave the shell where it was: `cd missing; cd ../../etc; cat shadow` from /w/app reads /etc/shadow.
+      if (t.count > 0 && toolCwd.length > 0) {
+        const f = dirFlow(run);
+        if (f.problem != FlowProblem.NONE) {
+          const cd = f.problemCmd;
+          return verdict.deny(Code.BLOCKED_PATTERN, "command '" + showArgv(s, cd, 0, s.cArgc(cd)) +
+            "' may change to a directory that cannot be known when an earlier cd fails, so relative paths after it cannot be checked against blocked pattern '" +
+            pat.raw + "' (join each cd to the commands it is for with &&)", "blocked_patterns/" + i.toString());
+        }
+        const r = f.reached;
+        for (let k = 0, n = r.count; k < n; k++) m.addPlace(r.text.ptr + <usize>r.start.get(k), r.len.get(k));
       }
     }
     if (overBudget()) return overWorkBudget(verdict, "blocked_patterns");

@@ -3,8 +3,8 @@
 import { Bytes, utf8 } from "../../../util/bytes";
 import { overBudget } from "../../../util/budget";
 import { Code, Verdict } from "../../verdict";
-import { CdResult, CdScope, setsVariable } from "../../../shell";
-import { CommandRun } from "./run";
+import { CdResult, CdScope, FlowProblem, setsVariable } from "../../../shell";
+import { CommandRun, dirFlow } from "./run";
 import { overWorkBudget } from "./messages";
 
 const ROOT_DIR: Bytes = utf8("/");
@@ -34,6 +34,15 @@ export function builtinChecksStep(run: CommandRun, verdict: Verdict): bool {
         if (r == CdResult.REPEATED && hasDotDot(s.wordPtr(w), s.wordLen(w))) d.addCwd(changetype<usize>(ROOT_DIR), 1);
         else d.addTarget(s.wordPtr(w), s.attrPtr(w), s.wordLen(w), homeCanon.ptr, homeLen);
       }
+    }
+  }
+  // A cd may fail and leave the shell where it was: `cd missing; cd ../..; rm -rf *` from /w/app deletes in /.
+  if (t.count > 0 && toolCwd.length > 0) {
+    const f = dirFlow(run);
+    if (f.problem != FlowProblem.NONE) d.addCwd(changetype<usize>(ROOT_DIR), 1); // `cd missing; cd -`: anywhere
+    else {
+      const r = f.reached;
+      for (let i = 0, n = r.count; i < n; i++) d.addCwd(r.text.ptr + <usize>r.start.get(i), r.len.get(i));
     }
   }
   const dangerous = d.check(s);

@@ -7,7 +7,7 @@ import { canonicalizePath } from "../../../util/path";
 import { overBudget } from "../../../util/budget";
 import { Code, Verdict } from "../../verdict";
 import {
-  CwdTracker, DangerChecker, InputProblem, MAX_INPUT, ParseError, Parser, PatternMatcher, Script, Walker, inputProblem,
+  CwdTracker, DangerChecker, DirFlow, InputProblem, MAX_INPUT, ParseError, Parser, PatternMatcher, Script, Walker, inputProblem,
   setsVariable,
 } from "../../../shell";
 import { CommandInput } from "./limits";
@@ -19,6 +19,9 @@ export class CommandRun {
   danger: DangerChecker = new DangerChecker();
   matcher: PatternMatcher = new PatternMatcher();
   tracker: CwdTracker = new CwdTracker();
+  /** Where commands may run when cds may fail: made by `dirFlow` for the steps that need it, once per call. */
+  flow: DirFlow = new DirFlow();
+  flowDone: bool = false;
   /** The tool's working directory, canonical ("" when unknown or unresolvable), and the home. */
   toolCwd: ByteBuffer = new ByteBuffer(128);
   homeCanon: ByteBuffer = new ByteBuffer(64);
@@ -111,8 +114,19 @@ export function placeStep(input: CommandInput, r: CommandRun, verdict: Verdict):
   r.homeLen = r.homeWritten ? 0 : homeCanon.length;
   r.cdpath = hasKey(input.envKeys, "CDPATH");
   r.tracker.run(r.p, toolCwd.ptr, toolCwd.length, homeCanon.ptr, r.homeLen);
+  r.flowDone = false;
   if (overBudget()) return overWorkBudget(verdict, "following its directory changes");
   return true;
+}
+
+/** Every directory a command of the script may run in, counting that a cd may fail (only for a known tool cwd). */
+export function dirFlow(r: CommandRun): DirFlow {
+  const f = r.flow;
+  if (!r.flowDone) {
+    r.flowDone = true;
+    f.run(r.p, r.tracker, r.toolCwd.ptr, r.toolCwd.length, r.cdpath || setsVariable(r.s, "CDPATH"));
+  }
+  return f;
 }
 
 function isBlankOnly(p: usize, n: i32): bool {

@@ -3,9 +3,11 @@
 import { utf8 } from "../../../util/bytes";
 import { canonicalizePath, pathWithinBytes } from "../../../util/path";
 import { Code, Verdict } from "../../verdict";
-import { CdResult, showArgv, showBytes } from "../../../shell";
+import { CdResult, FlowProblem, REACHED_AT_EXIT, showArgv, showBytes, showCommand } from "../../../shell";
 import { CommandInput, CommandLimits } from "./limits";
-import { CommandRun } from "./run";
+import { CommandRun, dirFlow } from "./run";
+import { overBudget } from "../../../util/budget";
+import { overWorkBudget } from "./messages";
 
 export function workingDirectoriesStep(limits: CommandLimits, input: CommandInput, run: CommandRun, verdict: Verdict): bool {
   if (limits.allowedWorkingDirectories === null) return true;
@@ -36,6 +38,38 @@ export function workingDirectoriesStep(limits: CommandLimits, input: CommandInpu
       return verdict.deny(Code.DIRECTORY_NOT_ALLOWED, "command '" + shown + "' changes to '" +
         showBytes(t.text.ptr + <usize>t.cdStart.get(i), t.cdLen.get(i)) + "', which is not in allowed_working_directories");
     }
+  }
+  return t.count == 0 || whereCommandsRun(limits, input, run, verdict);
+}
+
+/**
+ * The checks above take every cd as successful. A cd may fail and leave the shell where it was, so later
+ * commands may run elsewhere: every directory any of them may start in must be allowed too.
+ */
+function whereCommandsRun(limits: CommandLimits, input: CommandInput, run: CommandRun, verdict: Verdict): bool {
+  const f = dirFlow(run), s = run.s;
+  if (overBudget()) return overWorkBudget(verdict, "following its directory changes");
+  if (f.problem != FlowProblem.NONE) {
+    const shown = showArgv(s, f.problemCmd, 0, s.cArgc(f.problemCmd));
+    const why = f.problem == FlowProblem.OLDPWD_OUTSIDE
+      ? "goes back to $OLDPWD, which is still the directory from before the command if an earlier cd failed"
+      : f.problem == FlowProblem.CDPATH
+        ? "may go below any directory in CDPATH"
+        : f.problem == FlowProblem.TOO_MANY
+          ? "makes more possible directories (each earlier cd taken or failed) than are followed"
+          : "cannot be followed when earlier cds may fail";
+    return verdict.deny(Code.DIRECTORY_NOT_ALLOWED, "command '" + shown + "' " + why + ", so allowed_working_directories cannot be checked");
+  }
+  const reached = f.reached;
+  for (let i = 0, n = reached.count; i < n; i++) {
+    const p = reached.text.ptr + <usize>reached.start.get(i), len = reached.len.get(i);
+    if (dirAllowed(limits, input, p, len)) continue;
+    const k = f.reachedBy.get(i);
+    const where = k >= 0 ? "command '" + showCommand(s, s.topFirst.get(k)) + "' may run in '"
+      : k == REACHED_AT_EXIT ? "the trap's command may run at exit in '" : "a command may run in '";
+    return verdict.deny(Code.DIRECTORY_NOT_ALLOWED, where + showBytes(p, len) +
+      "' if an earlier cd fails (the shell then stays where it was), which is not in allowed_working_directories " +
+      "(join each cd to the commands it is for with &&, or run them in a subshell: (cd dir && …))");
   }
   return true;
 }
