@@ -42,7 +42,7 @@ export function npmRows(rows: ProgramRow[]): void {
     .options("wc", OPTIONS)
     .runs("-c --call", CodeIn.SHELL_TEXT)
     .runs("--package", CodeIn.ANY_USE)
-    .runs("--script-shell --node-options --userconfig --globalconfig --init-module --editor --browser --viewer " +
+    .refuses("--script-shell --node-options --userconfig --globalconfig --init-module --editor --browser --viewer " +
       "--shell --onload-script", CodeIn.PROGRAM)
     .env("NODE_OPTIONS")
     .flags("force/f global/g save-dev/d yes/y", "")

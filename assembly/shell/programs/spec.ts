@@ -109,6 +109,19 @@ export const enum CodeIn {
   FIRST_OPERAND = 4, // the flag makes the first operand shell code (`sh -c 'code'`)
 }
 
+/** What the analysis does with a code option (CodeOption.handling). */
+export const enum CodeHandling {
+  /** The walk reads the code and checks it like any command (interp/wrappers.ts). */
+  CHECKED = 0,
+  /**
+   * The code cannot be read: the option is refused whatever its value, spelt whole or abbreviated as the
+   * program accepts (shell/hidden-code.ts). `make --eval`, `sort --compress-program`, `git --exec-path`.
+   */
+  REFUSED = 1,
+  /** The walk checks the code when the option is spelt whole; an abbreviation is refused (tar `--to-com=`). */
+  CHECKED_WHOLE = 2,
+}
+
 export class CodeOption {
   constructor(
     /** Spellings, space-separated: "-I --use-compress-program". */
@@ -118,6 +131,7 @@ export class CodeOption {
     public subcommand: string,
     /** "" for any value; else only a value starting with this (any case) is code, after it (`exec=`). */
     public prefix: string,
+    public handling: CodeHandling = CodeHandling.CHECKED,
   ) {}
 }
 
@@ -221,8 +235,21 @@ export class ProgramRow {
     return this;
   }
 
+  /** Options whose code the walk reads and checks (CodeHandling.CHECKED). */
   runs(option: string, how: CodeIn, subcommand: string = "", prefix: string = ""): ProgramRow {
     this.runsCode.push(new CodeOption(option, how, subcommand, prefix));
+    return this;
+  }
+
+  /** Options whose code the walk checks when spelt whole; their abbreviations are refused (CHECKED_WHOLE). */
+  runsWhole(option: string, how: CodeIn, prefix: string = ""): ProgramRow {
+    this.runsCode.push(new CodeOption(option, how, "", prefix, CodeHandling.CHECKED_WHOLE));
+    return this;
+  }
+
+  /** Options that run code nobody can read: refused in every spelling, whatever their value (REFUSED). */
+  refuses(option: string, how: CodeIn): ProgramRow {
+    this.runsCode.push(new CodeOption(option, how, "", "", CodeHandling.REFUSED));
     return this;
   }
 
