@@ -21,7 +21,7 @@ export function gitRows(rows: ProgramRow[]): void {
     // Where git finds its own programs, and a repository (its config and hooks) chosen elsewhere.
     .refuses("--exec-path --git-dir --work-tree --config-env", CodeIn.PROGRAM)
     .flags("force/f delete/d all/a message/m verbose/v quiet/q set-upstream/u dry-run/n no-verify/n recursive/r " +
-      "prune/p tags/t force-with-lease/f mirror/f", "mCcFbo", "d:f p:f")
+      "prune/p tags/t force-with-lease/f mirror/f", null, "d:f p:f")
     .env("GIT_CONFIG GIT_CONFIG_PARAMETERS GIT_CONFIG_COUNT GIT_CONFIG_KEY_* GIT_CONFIG_VALUE_* GIT_CONFIG_GLOBAL " +
       "GIT_CONFIG_SYSTEM GIT_EXEC_PATH GIT_TEMPLATE_DIR GIT_DIR GIT_COMMON_DIR GIT_WORK_TREE")
     .checked()
@@ -38,6 +38,12 @@ export function gitRows(rows: ProgramRow[]): void {
       .refuses("-u --upload-pack --template --separate-git-dir -c --config", CodeIn.PROGRAM)
       .effect(contacts(EffectFrom.FIRST_OPERAND)).effect(writes(EffectFrom.SECOND_OPERAND))
       .effect(writes(V, "--separate-git-dir")).effect(contacts(EffectFrom.OPTION_SETTING, "-c --config")))
+    // Short options that take a value, so that `git commit -mfix` is no -f (flags for blocked_patterns);
+    // the rest of their line reads as the global options do.
+    .sub(program("commit").style(Style.EXACT_LONG).options("CcmFt", GLOBAL_OPTIONS))
+    .sub(program("tag").style(Style.EXACT_LONG).options("CcmFu", GLOBAL_OPTIONS))
+    .sub(program("merge").style(Style.EXACT_LONG).options("CcmFsX", GLOBAL_OPTIONS))
+    .sub(program("checkout switch").style(Style.EXACT_LONG).options("CcbB", GLOBAL_OPTIONS))
     .sub(program("rebase").options("sSXx", "exec=/x onto= strategy=/s strategy-option=/X gpg-sign?/S " +
       "interactive/i merge/m root autosquash autostash continue abort skip quiet/q verbose/v")
       .runs("-x --exec", CodeIn.SHELL_TEXT))

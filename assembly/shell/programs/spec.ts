@@ -201,10 +201,10 @@ export class ProgramRow {
   /** blocked_patterns flag aliases, lowercase: "recursive/r force/f" (a long name compares as its letter). */
   flagAliases: string = "";
   /**
-   * Short options that end a cluster when flags are collected for blocked_patterns (flags.ts). For most rows
-   * the grammar's value shorts; apart where the flag view spans every subcommand (git: commit -m, checkout -b).
+   * Short options that end a cluster when flags are collected for blocked_patterns (flags.ts); null: the
+   * grammar's value shorts, with those of the subcommand row the command names (git push, clone, commit).
    */
-  flagValueShorts: string = "";
+  flagValueShorts: string | null = null;
   /** Flags that set others: "a:rdp" (-a also sets -r, -d, -p). */
   flagImplies: string = "";
   /** What it reads, writes, deletes, contacts. */
@@ -263,8 +263,11 @@ export class ProgramRow {
     return this;
   }
 
-  /** Flag aliases and implications for blocked_patterns, and the shorts that take a value there. */
-  flags(aliases: string, valueShorts: string, implies: string = ""): ProgramRow {
+  /**
+   * Flag aliases and implications for blocked_patterns, and the shorts that take a value there (null: the
+   * grammar's, see flagValueShorts).
+   */
+  flags(aliases: string, valueShorts: string | null, implies: string = ""): ProgramRow {
     this.flagAliases = aliases;
     this.flagValueShorts = valueShorts;
     this.flagImplies = implies;
