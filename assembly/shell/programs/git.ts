@@ -1,6 +1,7 @@
 // git 2.4x: global options before the subcommand, then the subcommand's own.
 
 import { Cmd, Kind } from "./ids";
+import { describeGit } from "./git-config";
 import { CodeIn, EffectFrom, ProgramRow, Style, contacts, program, reads, writes } from "./spec";
 
 const O = EffectFrom.OPERANDS;
@@ -25,6 +26,7 @@ export function gitRows(rows: ProgramRow[]): void {
     .env("GIT_CONFIG GIT_CONFIG_PARAMETERS GIT_CONFIG_COUNT GIT_CONFIG_KEY_* GIT_CONFIG_VALUE_* GIT_CONFIG_GLOBAL " +
       "GIT_CONFIG_SYSTEM GIT_EXEC_PATH GIT_TEMPLATE_DIR GIT_DIR GIT_COMMON_DIR GIT_WORK_TREE")
     .checked()
+    .hook(describeGit)
     // A remote named by its name (`git push origin`) is the repository's configuration, which the scopes judged
     // when it was set (`git remote add`, `git config`, `-c remote.x.url=`, a write to .git/config): not judged
     // again. Settings given here are: any `-c key=value` value that is an address is a contact.

@@ -156,6 +156,11 @@ export class ProgramFacts {
   cdWord: i32[] = [];
   cdOffset: i32[] = [];
   cdNested: bool[] = [];
+  /**
+   * Both kinds in the order the rule found them (code i as 2i, directory i as 2i + 1): a directory named
+   * before code is where that code runs (`git -C a -c alias.x='!cmd'`), so the walk records them so.
+   */
+  order: i32[] = [];
 
   reset(): void {
     this.codeWord.length = 0;
@@ -166,9 +171,11 @@ export class ProgramFacts {
     this.cdWord.length = 0;
     this.cdOffset.length = 0;
     this.cdNested.length = 0;
+    this.order.length = 0;
   }
 
   code(word: i32, offset: i32, length: i32 = -1): void {
+    this.order.push(this.codeWord.length << 1);
     this.codeWord.push(word);
     this.codeOffset.push(offset);
     this.codeLength.push(length);
@@ -176,6 +183,7 @@ export class ProgramFacts {
 
   /** `word` -1: a directory known only at run time. */
   cd(word: i32, offset: i32, nested: bool): void {
+    this.order.push((this.cdWord.length << 1) | 1);
     this.cdWord.push(word);
     this.cdOffset.push(offset);
     this.cdNested.push(nested);
