@@ -24,7 +24,7 @@ export function archiveRows(rows: ProgramRow[]): void {
     .cd("-C --directory")
     .env("TAR_OPTIONS")
     .flags("extract/x create/c file/f gzip/z verbose/v directory/c list/t", null)
-    .walks().checked());
+    .checked());
   rows.push(program("zip", Cmd.ZIP | Kind.WRAPPER)
     .options("bnOPtZs", "-TT= unzip-command= out= password= suffixes= temp-path= compression-method= split-size=")
     .runs("-TT --unzip-command", CodeIn.SHELL_TEXT));

@@ -15,7 +15,7 @@ export function buildRows(rows: ProgramRow[]): void {
     .refuses("-E --eval", CodeIn.SHELL_TEXT)
     .cd("-C --directory")
     .env("MAKEFLAGS MFLAGS GNUMAKEFLAGS")
-    .walks());
+    );
   // go's flag package: one or two dashes, whole names, `-exec=prog` or `-exec prog`.
   rows.push(program("go", Cmd.GO).style(Style.PERMUTE | Style.SINGLE_DASH_LONG | Style.EXACT_LONG)
     .options("", "exec= toolexec= vettool= overlay= o= C= tags= ldflags= gcflags= mod= modfile= pkgdir= p=")

@@ -46,7 +46,7 @@ export function npmRows(rows: ProgramRow[]): void {
       "--shell --onload-script", CodeIn.PROGRAM)
     .env("NODE_OPTIONS")
     .flags("force/f global/g save-dev/d yes/y", "")
-    .walks()
+    
     // -g installs into the global prefix, a place no path names here.
     .effect(writes(V, "--prefix --cache")).effect(writes(ALWAYS, "", "-g --global", ""))
     .effect(contacts(V, "--registry")).effect(contacts(EffectFrom.ENV_VALUE, "npm_config_registry"))

@@ -192,7 +192,6 @@ export class ProgramFacts {
 
 /** Which of the analysis' rules a row has (bits of ProgramRow.rules): gate sets are derived from them. */
 export const enum Rule {
-  WALK = 1,  // the walk's bookkeeping (walk.ts)
   CHECK = 2, // the built-in checks by name (danger.ts)
   FLAGS = 4, // a flag table for blocked_patterns (flags.ts)
 }
@@ -283,11 +282,6 @@ export class ProgramRow {
     return this;
   }
 
-  /** The walk's bookkeeping has a rule for this program (walk.ts). */
-  walks(): ProgramRow {
-    this.rules |= Rule.WALK;
-    return this;
-  }
 
   /** The built-in checks have a rule for this program by name (danger.ts). */
   checked(): ProgramRow {
