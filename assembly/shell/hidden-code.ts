@@ -10,9 +10,8 @@
 import { Script } from "./syntax/nodes";
 import { envName } from "./expand/argv";
 import { WordFlag } from "./syntax/tokens";
-import { Cmd, cmdId, cmdSet, inCmdSet } from "./programs";
+import { Cmd, CodeHandling, ProgramRow, Style, cmdId, cmdSet, inCmdSet, longTable, programRows } from "./programs";
 import { toLowerAscii } from "../util/bytes";
-import { programRows } from "./programs";
 
 // Variable names are case-sensitive, except npm's: it reads npm_config_* in
 // any case. A trailing `*` matches any rest. Variables whose value is one command line
@@ -105,53 +104,79 @@ export function codeVariableSet(s: Script): string {
   return "";
 }
 
-// Options that name a program to run, per command (basename). GNU getopt, git's
-// parse-options and npm's nopt take any unambiguous prefix of a long option, so
-// a word that is a prefix of one of these (at least `--` and three letters)
-// counts too; rg (clap) takes whole names only.
-const NPM_OPTIONS = ["--script-shell", "--node-options", "--userconfig", "--globalconfig", "--init-module",
-  "--editor", "--browser", "--viewer", "--shell", "--onload-script"];
-const TAR_OPTIONS = ["--to-command", "--checkpoint-action", "--use-compress-program", "--info-script",
-  "--new-volume-script", "--rsh-command", "--rmt-command"];
-// …of which the tar wrapper parses the full spellings as code (wrappers.ts), so only abbreviations are flagged here.
-const TAR_PARSED = 5;
-const SORT_OPTIONS = ["--compress-program"];
-const RG_OPTIONS = ["--pre"];
-const MAKE_OPTIONS = ["--eval"];
-// --exec: rebase's command, and the remote program of archive/push/fetch-pack; grep -O runs a pager.
-// --exec-path: where git finds its own programs; --git-dir/--work-tree (and clone/init --separate-git-dir,
-// --template): a repository, its config and hooks, chosen elsewhere; instaweb --httpd and send-email
-// --sendmail-cmd/--smtp-server (a path there is a program) run what they name; clone --config sets config.
-const GIT_OPTIONS = ["--upload-pack", "--receive-pack", "--config-env", "--exec", "--open-files-in-pager",
-  "--exec-path", "--git-dir", "--work-tree", "--separate-git-dir", "--template", "--httpd", "--sendmail-cmd",
-  "--smtp-server", "--config"];
-// go's flag package: one or two dashes, whole names only, `-exec=prog` or `-exec prog`.
-const GO_OPTIONS = ["-exec", "-toolexec", "-vettool", "-overlay"];
-// make variables that choose the shell recipes run in (`make SHELL=/tmp/x`, `.SHELLFLAGS='-c curl…|sh #'`).
-const MAKE_VARIABLES = ["SHELL", ".SHELLFLAGS", "MAKESHELL"];
-
-/** The options of command `id` that name a program (by the name table, names.ts, not by comparing names here), or null. */
-function programOptions(id: i32): string[] | null {
-  switch (id) {
-    case Cmd.NPM: case Cmd.NPX: return NPM_OPTIONS;
-    case Cmd.TAR: return TAR_OPTIONS;
-    case Cmd.SORT: return SORT_OPTIONS;
-    case Cmd.RG: return RG_OPTIONS;
-    case Cmd.MAKE: return MAKE_OPTIONS;
-    case Cmd.GIT: return GIT_OPTIONS;
-    case Cmd.GO: return GO_OPTIONS;
-  }
-  return null; // most commands: their argv is not read at all
+// Options that run code the analysis cannot read, per command: each row's `refuses` entries, and the
+// abbreviations of its `runsWhole` ones (whose whole spelling the walk reads as code), from the row and its
+// subcommand rows (programs/). GNU getopt and npm's nopt take any unambiguous prefix of a long option, git's
+// parse-options one of two letters, so a word that is a prefix of a listed option counts too; rows whose
+// grammar spells long options whole (rg, clap) only match whole.
+class CodeOptionList {
+  /** Long spellings with their dashes ("--to-command"). */
+  names: string[] = [];
+  /** The walk reads the code of the whole spelling (CHECKED_WHOLE): only an abbreviation is refused here. */
+  whole: bool[] = [];
+  /** The program's own options that spell the start of a listed one (tar `--checkpoint`, npm `--global`). */
+  own: string[] = [];
+  prefixes: bool = true;
+  /** Options of one dash spelt whole (go's flag package), compared by goProgramOption. */
+  singleDash: bool = false;
 }
 
-/** The ids programOptions has a list for, found by asking it about every id. */
-function programOptionIds(): usize {
+const lists = new StaticArray<CodeOptionList | null>(256);
+
+function addRow(list: CodeOptionList, row: ProgramRow): void {
+  const single = (row.grammar.style & Style.SINGLE_DASH_LONG) != 0;
+  for (let i = 0; i < row.runsCode.length; i++) {
+    const c = row.runsCode[i];
+    if (c.handling == CodeHandling.CHECKED) continue;
+    const parts = c.option.split(" ");
+    for (let j = 0; j < parts.length; j++) {
+      const o = parts[j];
+      if (!(o.startsWith("--") || (single && o.length > 2))) continue; // short options: the walk's rules
+      const at = list.names.indexOf(o);
+      if (at < 0) { list.names.push(o); list.whole.push(c.handling == CodeHandling.CHECKED_WHOLE); }
+      else if (c.handling == CodeHandling.REFUSED) list.whole[at] = false;
+    }
+  }
+  for (let i = 0; i < row.subcommands.length; i++) addRow(list, row.subcommands[i]);
+}
+
+function addOwn(list: CodeOptionList, row: ProgramRow): void {
+  const t = longTable(row.grammar);
+  for (let i = 0; i < t.names.length; i++) {
+    const name = "--" + t.names[i];
+    if (list.names.includes(name) || list.own.includes(name)) continue;
+    for (let k = 0; k < list.names.length; k++) {
+      if (list.names[k].length > name.length && list.names[k].startsWith(name)) { list.own.push(name); break; }
+    }
+  }
+  for (let i = 0; i < row.subcommands.length; i++) addOwn(list, row.subcommands[i]);
+}
+
+/** The ids with a list, as a cmdSet; fills `lists` from the rows. */
+function codeOptionIds(): usize {
   const ids = new Array<i32>();
-  for (let id = 0; id < 256; id++) if (programOptions(id) !== null) ids.push(id);
+  const rows = programRows();
+  for (let r = 0; r < rows.length; r++) {
+    const id = rows[r].info & 0xff;
+    if (id == 0) continue;
+    const list = new CodeOptionList();
+    addRow(list, rows[r]);
+    if (list.names.length == 0) continue;
+    addOwn(list, rows[r]);
+    const style = rows[r].grammar.style;
+    // git's rows say EXACT_LONG for how the walk reads its global options; parse-options takes abbreviations.
+    list.prefixes = id == Cmd.GIT || (style & Style.EXACT_LONG) == 0;
+    list.singleDash = (style & Style.SINGLE_DASH_LONG) != 0;
+    lists[id] = list;
+    ids.push(id);
+  }
+  // npx is `npm exec`: it reads npm's options.
+  lists[Cmd.NPX] = lists[Cmd.NPM];
+  if (lists[Cmd.NPX] !== null) ids.push(Cmd.NPX);
   return cmdSet(ids);
 }
 
-const READS_PROGRAM_OPTIONS = programOptionIds();
+const READS_PROGRAM_OPTIONS = codeOptionIds();
 
 /**
  * The option word in view v's argv that names a program to run, or -1. Inlined up to the view's id, which
@@ -164,44 +189,47 @@ const READS_PROGRAM_OPTIONS = programOptionIds();
 
 /** programOption without the inlined test of the id (exported for the spec that compares the two). */
 export function programOptionOf(s: Script, v: i32): i32 {
-  const list = programOptions(cmdId(s.vInfo(v)));
+  const id = cmdId(s.vInfo(v));
+  const list = lists[id];
   if (list === null) return -1;
-  const prefixes = list != RG_OPTIONS;
-  const parsed = list == TAR_OPTIONS ? TAR_PARSED : 0;
+  const git = id == Cmd.GIT;
   const cmd = s.vCmd(v), start = s.vStart(v), end = s.vEnd(v);
   if (end <= start) return -1;
-  if (list == GO_OPTIONS) return goProgramOption(s, cmd, start, end);
-  if (list == MAKE_OPTIONS) {
+  if (list.singleDash) return goProgramOption(s, cmd, start, end, list.names);
+  if (id == Cmd.MAKE) {
     const assignment = makeShellAssignment(s, cmd, start, end);
     if (assignment >= 0) return assignment;
   }
   // `git rebase --exec cmd` is parsed and checked as a command (wrappers.ts); its abbreviations are not.
   let rebase = false, clone = false;
-  if (list == GIT_OPTIONS) {
+  if (git) {
     for (let k = start + 1; k < end; k++) {
       const q = s.wordPtr(s.arg(cmd, k)), m = s.wordLen(s.arg(cmd, k));
       if (isName(q, m, "rebase")) rebase = true;
       if (isName(q, m, "clone") || isName(q, m, "submodule")) clone = true;
     }
   }
+  const names = list.names, own = list.own;
+  const shortest = git ? 4 : 5;
   for (let k = start + 1; k < end; k++) {
     const w = s.arg(cmd, k);
     const p = s.wordPtr(w), n = s.wordLen(w);
     if (n == 2 && load<u8>(p) == 0x2d && load<u8>(p + 1) == 0x2d) break; // `--`: operands follow
-    if (list == GIT_OPTIONS && n >= 2 && load<u8>(p) == 0x2d && load<u8>(p + 1) == 0x4f) return w; // grep -O<pager>
-    if (list == GIT_OPTIONS && gitCodeWord(p, n, clone)) return w;
+    if (git && n >= 2 && load<u8>(p) == 0x2d && load<u8>(p + 1) == 0x4f) return w; // grep -O<pager>
+    if (git && gitCodeWord(p, n, clone)) return w;
     // git's parse-options takes a two-letter abbreviation (`rebase --ex`), GNU getopt and nopt three.
-    if (n < (list == GIT_OPTIONS ? 4 : 5) || load<u8>(p) != 0x2d || load<u8>(p + 1) != 0x2d) continue;
+    if (n < shortest || load<u8>(p) != 0x2d || load<u8>(p + 1) != 0x2d) continue;
     let m = 0;
     while (m < n && load<u8>(p + <usize>m) != 0x3d) m++; // the option name ends at `=`
     // Options of their own that spell the start of a listed one are not abbreviations of it:
     // tar's `--checkpoint` (not `--checkpoint-action`), npm's `--global` (not `--globalconfig`; `npm ls --global`
     // and `npm ls -g` are the same call).
-    if (list == TAR_OPTIONS && m == 12 && isName(p, 12, "--checkpoint")) continue;
-    if (list == NPM_OPTIONS && m == 8 && isName(p, 8, "--global")) continue;
-    for (let o = 0; o < list.length; o++) {
-      const opt = list[o];
-      if (m > opt.length || (!prefixes && m != opt.length) || (o < parsed && m == opt.length)) continue;
+    let mine = false;
+    for (let o = 0; o < own.length && !mine; o++) mine = isName(p, m, own[o]);
+    if (mine) continue;
+    for (let o = 0; o < names.length; o++) {
+      const opt = names[o];
+      if (m > opt.length || (!list.prefixes && m != opt.length) || (list.whole[o] && m == opt.length)) continue;
       // `git rebase --exec cmd`: the command is parsed and checked (wrappers.ts), not an abbreviation of --exec-path.
       if (rebase && m == 6) continue;
       let same = true;
@@ -233,7 +261,7 @@ function gitCodeWord(p: usize, n: i32, clone: bool): bool {
 }
 
 /** `go test -exec prog`, `go build -toolexec=prog`, `go vet -vettool prog`, `-overlay file`. */
-function goProgramOption(s: Script, cmd: i32, start: i32, end: i32): i32 {
+function goProgramOption(s: Script, cmd: i32, start: i32, end: i32, names: string[]): i32 {
   for (let k = start + 1; k < end; k++) {
     const w = s.arg(cmd, k);
     let p = s.wordPtr(w), n = s.wordLen(w);
@@ -241,7 +269,7 @@ function goProgramOption(s: Script, cmd: i32, start: i32, end: i32): i32 {
     if (n > 2 && load<u8>(p) == 0x2d && load<u8>(p + 1) == 0x2d) { p++; n--; } // --exec is -exec
     let m = 0;
     while (m < n && load<u8>(p + <usize>m) != 0x3d) m++;
-    for (let o = 0; o < GO_OPTIONS.length; o++) if (isName(p, m, GO_OPTIONS[o])) return w;
+    for (let o = 0; o < names.length; o++) if (isName(p, m, names[o])) return w;
   }
   return -1;
 }
@@ -254,6 +282,9 @@ function goProgramOption(s: Script, cmd: i32, start: i32, end: i32): i32 {
  * cannot see. Denied: `!=`, a `$` in an assigned value, those variables, a
  * computed word (it may be any of these), `-E`, and such makefiles.
  */
+// make variables that choose the shell recipes run in (`make SHELL=/tmp/x`, `.SHELLFLAGS='-c curl…|sh #'`).
+const MAKE_VARIABLES = ["SHELL", ".SHELLFLAGS", "MAKESHELL"];
+
 function makeShellAssignment(s: Script, cmd: i32, start: i32, end: i32): i32 {
   let options = true;
   for (let k = start + 1; k < end; k++) {

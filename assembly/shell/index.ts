@@ -1,17 +1,16 @@
 // The shell package: a POSIX/bash parser that finds every simple command a
 // command string would run, and the rules the command policy applies to them.
-export { Parser } from "./syntax/parser";
-export { Walker } from "./interp/walk";
+// analyze() is the one way in: bytes and where they run, an Analysis out (views, facts, places).
+export { Analysis, AnalysisEnv, AnalysisStatus, analyze } from "./analysis";
 export { CdScope, Script, ViewFlag } from "./syntax/nodes";
 export { DangerChecker, searchesCdpath } from "./danger";
 export { BlockedPattern, CompiledPattern, PatternHit, PatternMatcher, compilePattern, globMatch } from "./pattern";
 export { CwdTracker, CdResult, setsVariable } from "./interp/cwd";
-export { InputProblem, inputProblem, isValidUtf8 } from "./syntax/input";
 export { CommandDirs, EXACT_TOOL_CWD, NOT_EXACT } from "./interp/command-dirs";
 export { DirFlow, FlowProblem, REACHED_AT_EXIT } from "./interp/dir-flow";
 export { EffectList, ScopeEffectKind, collectEffects, effectProgram } from "./interp/effects";
 export { showArgv, showBytes, showCommand, showWord } from "./message";
-export { MAX_INPUT, ParseError, WordFlag, WordKind } from "./syntax/tokens";
+export { ParseError, WordFlag, WordKind } from "./syntax/tokens";
 export { AllowList, compileAllowEntry, isFunctionCall } from "./allow";
 export { isStateBuiltin } from "./interp/state-builtins";
 export { writtenThenRun } from "./interp/writes-then-runs";

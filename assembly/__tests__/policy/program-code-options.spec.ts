@@ -1,10 +1,12 @@
 // Each program row checks itself: every option a row says runs code, in each spelling its grammar accepts
 // (`-Xcode`, `-X code`, `--name=code`, `--name code`, a unique prefix `--nam=code`), must keep the call from
 // being allowed under an allowlist that allows the program itself (the code `id` is not allowed, or the
-// code cannot be read). A row that lists an option the analysis does not act on fails here.
+// code cannot be read). A row that lists an option the analysis does not act on fails here. Options a row
+// refuses (the code is never read) must deny even when their value is an allowed program; options checked
+// when spelt whole must deny when abbreviated and, spelt whole with an allowed program, be allowed.
 import { CommandInput, CommandLimits, checkCommand } from "../../policy/capabilities/command";
 import { Verdict } from "../../policy/verdict";
-import { CodeIn, CodeOption, LongValue, ProgramRow, Style, programRows } from "../../shell/programs";
+import { CodeHandling, CodeIn, CodeOption, LongValue, ProgramRow, Style, programRows } from "../../shell/programs";
 import { longTable } from "../../shell/programs/parse";
 
 function decide(cmd: string, allowed: Array<string>): string {
@@ -101,4 +103,50 @@ describe("options that run code, from every program row", () => {
       expect(decide(names[0] + " x", allowed)).toBe("allow", names[0] + " x");
     }
   });
+
+  test("refused options deny whatever their value, in every spelling (an allowed program does not make them safe)", () => {
+    const rows = programRows();
+    let tried = 0;
+    for (let r = 0; r < rows.length; r++) tried += checkHandling(rows[r], "", rows[r].names.split(" "), allowedFor(rows[r]));
+    expect(allowedCalls).toBe("");
+    expect(tried).toBeGreaterThan(40);
+  });
 });
+
+function allowedFor(row: ProgramRow): string[] {
+  const allowed = row.names.split(" ");
+  allowed.push("x");
+  return allowed;
+}
+
+/** Calls of REFUSED and CHECKED_WHOLE options with an allowed value "x"; failures go to allowedCalls. */
+function checkHandling(row: ProgramRow, sub: string, names: string[], allowed: string[]): i32 {
+  let tried = 0;
+  const head = names[0] + (sub.length > 0 ? " " + sub : "") + " ";
+  for (let i = 0; i < row.runsCode.length; i++) {
+    const c: CodeOption = row.runsCode[i];
+    if (c.handling == CodeHandling.CHECKED) continue;
+    const parts = c.option.split(" ");
+    for (let j = 0; j < parts.length; j++) {
+      const forms = spellings(row, parts[j], c.prefix + "x");
+      for (let f = 0; f < forms.length; f++) {
+        const cmd = head + forms[f] + " x";
+        const verdict = decide(cmd, allowed);
+        // Spelt whole, a CHECKED_WHOLE option's code is read: `x` is allowed, so the call is.
+        const abbreviated = !forms[f].startsWith(parts[j] + " ") && !forms[f].startsWith(parts[j] + "=") &&
+          !(parts[j].length == 2 && forms[f].startsWith(parts[j]));
+        if (c.handling == CodeHandling.CHECKED_WHOLE && !abbreviated) {
+          if (verdict != "allow") allowedCalls += "(denied, want allowed) " + cmd + ": " + verdict + "\n";
+        } else if (verdict == "allow") {
+          allowedCalls += cmd + "\n";
+        }
+        tried++;
+      }
+    }
+  }
+  for (let i = 0; i < row.subcommands.length; i++) {
+    const subNames = row.subcommands[i].names.split(" ");
+    tried += checkHandling(row.subcommands[i], subNames[0], names, allowed);
+  }
+  return tried;
+}

@@ -88,10 +88,18 @@ export class ProgramSink {
     return this.parsePayload(cmd);
   }
 
-  /** Apply the code a row's describe hook found for command `cmd` (view v): parse each text, mark the hidden. */
+  /**
+   * Apply what a row's describe hook found for command `cmd` (view v), in the order it found it: record each
+   * directory the command runs in, parse each text of code, mark the hidden.
+   */
   describedCode(cmd: i32, v: i32, facts: ProgramFacts): void {
     const s = this.s;
-    for (let i = 0, n = facts.codeWord.length; i < n; i++) {
+    for (let k = 0, m = facts.order.length; k < m; k++) {
+      const i = facts.order[k] >> 1;
+      if ((facts.order[k] & 1) != 0) {
+        this.transientCd(cmd, v, facts.cdWord[i], facts.cdOffset[i], facts.cdNested[i]);
+        continue;
+      }
       const w = facts.codeWord[i], off = facts.codeOffset[i], len = facts.codeLength[i];
       if (!s.isStatic(w)) { this.dynamicPayload(v); continue; }
       // Re-read the word's address each time: parsing a payload may move the word arena.

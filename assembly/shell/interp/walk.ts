@@ -9,7 +9,7 @@ import { ByteBuffer } from "../../util/bytes";
 import { basenameOffset, bytesStartLower, indexOf, isOptionWord, isStdinPath, nameKey, wordIs } from "../expand/argv";
 import { ProgramSink } from "./program-sink";
 import { hasByte } from "../../util/swar";
-import { Cmd, Kind, cmdId, commandInfo, commandInfoKeyed, inCmdSet } from "../programs";
+import { Cmd, Kind, cmdId, commandInfo, commandInfoKeyed } from "../programs";
 import { CdScope, IntList, Script, ViewFlag, WORD_SHIFT, rowInfo, rowKind, rowLen, rowNext } from "../syntax/nodes";
 import { Parser } from "../syntax/parser";
 import { Attr, Ch, CmdFlag, MAX_PAYLOAD_DEPTH, ParseError, Redir, Subst, WordFlag, WordKind } from "../syntax/tokens";
@@ -19,7 +19,7 @@ import { unwrap } from "./wrappers";
 import { addSubscriptArith } from "../syntax/arith";
 import { npmCommand } from "../programs";
 import { directoryOptions } from "./directory-options";
-import { ProgramFacts, ProgramRow, Rule, rowOfId, ruleSet } from "../programs";
+import { ProgramFacts, ProgramRow, rowOfId } from "../programs";
 import { spend } from "../../util/budget";
 
 /** Word flags of a word that may stand for other text than its own (Script#isStatic is false). */
@@ -27,11 +27,6 @@ const NOT_TEXT = WordFlag.DYNAMIC | WordFlag.GLOB | WordFlag.BRACE;
 
 export class Walker extends ProgramSink {
   scratch: ByteBuffer = new ByteBuffer(64);
-  /**
-   * False: bookkeeping for every view with name info, not only keepsBooks (for the specs that compare the two).
-   * Read only in builds with the compile-time constant ORACLES (the oracle tier).
-   */
-  gated: bool = true;
   /** Where flatten puts the words of a function definition's name. */
   private ignored: IntList = new IntList(8);
 
@@ -131,8 +126,9 @@ export class Walker extends ProgramSink {
         // can be options or assignments that run code, unless a `--` ends the options first.
         s.setVFlags(v, s.vFlags(v) | ViewFlag.XARGS_OPTION);
       }
-      // A name the table does not know sets nothing, nor do most it knows (git, echo, tee): no call for them.
-      if (info != 0 && (keepsBooks(info) || (isDefined(ORACLES) && !this.gated))) this.bookkeeping(cmd, v, start, end, info);
+      // A name the table does not know sets nothing. (A gate on the ids bookkeeping has a case for saved no
+      // measurable work per decision, so every named view goes in.)
+      if (info != 0) this.bookkeeping(cmd, v, start, end, info);
       if (this.p.err != ParseError.NONE || (info & Kind.WRAPPER) == 0) return;
       this.innerEnd = end;
       const next = unwrap(this, v, cmd, start, end, info);
@@ -144,7 +140,7 @@ export class Walker extends ProgramSink {
     }
   }
 
-  /** Variables a command sets, directories it enters, interpreters reading stdin. A new case needs `walks()` on its row. */
+  /** Variables a command sets, directories it enters, interpreters reading stdin. */
   bookkeeping(cmd: i32, v: i32, start: i32, end: i32, info: i32): void {
     const s = this.s;
     const o = this.opts;
@@ -371,14 +367,6 @@ export class Walker extends ProgramSink {
   }
 }
 
-/** The ids bookkeeping has a case for: the rows that say `walks()` (programs/); programs-gates.spec checks the two agree. */
-const BOOKKEEPING = ruleSet(Rule.WALK);
-
-/** Can bookkeeping do anything for a view with this name info? Its default case is for interpreters only. */
-// @ts-ignore: decorator
-@inline function keepsBooks(info: i32): bool {
-  return inCmdSet(BOOKKEEPING, info) || (info & (Kind.INTERP | Kind.SHELL)) == Kind.INTERP;
-}
 
 /** `-R`, `-v`, `-Rf`, …: chmod's own short options (a mode such as `-x` is not one). */
 function isChmodOptions(p: usize, n: i32): bool {

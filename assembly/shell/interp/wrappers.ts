@@ -14,7 +14,7 @@ import { Script } from "../syntax/nodes";
 import { Attr, Ch, ParseError, WordFlag, WordKind } from "../syntax/tokens";
 import { utf8 } from "../../util/bytes";
 import { ProgramSink } from "./program-sink";
-import { ProgramRow, Style, longTable, rowOfId } from "../programs";
+import { ProgramRow, Style, gitSubcommandAt, isSafeGitKey, longTable, rowOfId } from "../programs";
 
 /** First argv index of the command `cmd`'s view `v` runs, or -1 (may set w.innerEnd). */
 export function unwrap(w: ProgramSink, v: i32, cmd: i32, k: i32, end: i32, info: i32): i32 {
@@ -316,47 +316,13 @@ function unwrapShell(w: ProgramSink, v: i32, cmd: i32, i: i32, end: i32): i32 {
 }
 
 /**
- * git runs commands from its config: `-c alias.x='!cmd'`, `-c core.pager=cmd`,
- * `core.sshCommand`, `core.editor`, `core.fsmonitor`, `diff.external`, … .
+ * Subcommands of git that run commands (`rebase --exec`, `submodule foreach`, `bisect run`, `difftool -x`,
+ * `filter-branch`) or set config a later call runs (`git config`). Its global options (`-C dir`, `-c
+ * alias.x='!cmd'`) are read by the row's describe hook (programs/git-config.ts).
  */
 function unwrapGit(w: ProgramSink, v: i32, cmd: i32, i: i32, end: i32, row: ProgramRow | null): i32 {
   const s = w.s;
-  let dirs = 0; // `git -C a -C b`: b is relative to a
-  for (; i < end; i++) {
-    const a = s.arg(cmd, i);
-    if (!isOptionWord(s, a, false)) break;
-    let value = -1, off = 0;
-    // `-C dir` first: the `-c` test below must not take it for `-c` (it did, and the real -c slipped by).
-    if (wordIs(s, a, "-C")) { w.transientCd(cmd, v, i + 1 < end ? s.arg(cmd, i + 1) : -1, 0, dirs++ > 0); i++; continue; }
-    if (wordIs(s, a, "--git-dir") || wordIs(s, a, "--work-tree") ||
-      wordIs(s, a, "--namespace") || wordIs(s, a, "--exec-path")) { i++; continue; }
-    if (wordIs(s, a, "-c")) { if (i + 1 < end) { value = s.arg(cmd, i + 1); i++; } }
-    else if (s.wordLen(a) > 2 && load<u8>(s.wordPtr(a)) == 0x2d && load<u8>(s.wordPtr(a) + 1) == 0x63) { value = a; off = 2; }
-    if (value < 0) continue;
-    if (!s.isStatic(value)) { w.dynamicPayload(v); continue; }
-    const p = s.wordPtr(value) + <usize>off, n = s.wordLen(value) - off;
-    const eq = indexOf(p, n, Ch.EQ);
-    if (eq <= 0) { if (!isSafeGitKey(p, n)) w.dynamicPayload(v); continue; }
-    let start = eq + 1;
-    if (bytesStartLower(p, n, "alias.")) {
-      if (start >= n || <u32>load<u8>(p + <usize>start) != Ch.BANG) continue; // a git alias, not a shell one
-      start++;
-    } else if (bytesStartLower(p, n, "credential.")) {
-      if (start < n && <u32>load<u8>(p + <usize>start) == Ch.BANG) start++;
-      else continue;
-    } else if (!(bytesStartLower(p, n, "core.pager=") || bytesStartLower(p, n, "core.sshcommand=") ||
-      bytesStartLower(p, n, "core.editor=") || bytesStartLower(p, n, "core.fsmonitor=") ||
-      bytesStartLower(p, n, "sequence.editor=") || bytesStartLower(p, n, "diff.external=") ||
-      bytesStartLower(p, n, "gpg.program=") || bytesStartLower(p, n, "gpg.ssh.program=") ||
-      bytesStartLower(p, n, "pager.") || bytesStartLower(p, n, "core.hookspath=") ||
-      bytesStartLower(p, n, "merge.tool=") || bytesStartLower(p, n, "diff.tool="))) {
-      // Many more keys run programs (core.askpass, filter.*.smudge, diff.*.textconv, …): only keys
-      // known to be harmless pass; any other is code we cannot inspect.
-      if (!isSafeGitKey(p, eq)) w.dynamicPayload(v);
-      continue;
-    }
-    w.payloadWord(cmd, v, value, off + start);
-  }
+  i = gitSubcommandAt(s, cmd, i - 1, end); // the global options' directories and code: the row's hook
   if (i >= end) return -1;
   // Subcommands that run commands.
   const sub = s.arg(cmd, i);
@@ -581,16 +547,3 @@ function subRow(row: ProgramRow | null, name: string): ProgramRow | null {
   return null;
 }
 
-// git config keys that never name a program (case-insensitive prefixes).
-const SAFE_GIT_KEYS: string[] = [
-  "user.", "color.", "advice.", "init.defaultbranch", "log.", "format.pretty", "column.", "status.",
-  "core.quotepath", "core.autocrlf", "core.safecrlf", "core.filemode", "core.ignorecase", "core.abbrev",
-  "core.longpaths", "pull.rebase", "pull.ff", "push.default", "push.autosetupremote", "merge.ff",
-  "fetch.prune", "safe.directory", "commit.gpgsign", "tag.gpgsign", "rerere.enabled", "branch.autosetuprebase",
-  "diff.renames", "diff.colormoved", "i18n.", "gc.auto",
-];
-
-function isSafeGitKey(p: usize, n: i32): bool {
-  for (let k = 0; k < SAFE_GIT_KEYS.length; k++) if (bytesStartLower(p, n, SAFE_GIT_KEYS[k])) return true;
-  return false;
-}

@@ -16,15 +16,15 @@ export function archiveRows(rows: ProgramRow[]): void {
       "overwrite remove-files absolute-names/P preserve-permissions/p same-permissions/p to-stdout/O " +
       "dereference/h verify/W multi-volume/M interactive/w confirmation/w")
     .style(Style.PERMUTE | Style.OLD_STYLE)
-    .runs("-I --use-compress-program", CodeIn.SHELL_TEXT)
-    .runs("-F --info-script --new-volume-script", CodeIn.SHELL_TEXT)
-    .runs("--to-command", CodeIn.SHELL_TEXT)
-    .runs("--rsh-command --rmt-command", CodeIn.PROGRAM)
-    .runs("--checkpoint-action", CodeIn.SHELL_TEXT, "", "exec=")
+    .runsWhole("-I --use-compress-program", CodeIn.SHELL_TEXT)
+    .runsWhole("-F --info-script --new-volume-script", CodeIn.SHELL_TEXT)
+    .runsWhole("--to-command", CodeIn.SHELL_TEXT)
+    .refuses("--rsh-command --rmt-command", CodeIn.PROGRAM)
+    .runsWhole("--checkpoint-action", CodeIn.SHELL_TEXT, "exec=")
     .cd("-C --directory")
     .env("TAR_OPTIONS")
-    .flags("extract/x create/c file/f gzip/z verbose/v directory/c list/t", "fCTXbgHKLNV")
-    .walks().checked());
+    .flags("extract/x create/c file/f gzip/z verbose/v directory/c list/t", null)
+    .checked());
   rows.push(program("zip", Cmd.ZIP | Kind.WRAPPER)
     .options("bnOPtZs", "-TT= unzip-command= out= password= suffixes= temp-path= compression-method= split-size=")
     .runs("-TT --unzip-command", CodeIn.SHELL_TEXT));

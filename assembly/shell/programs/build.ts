@@ -11,14 +11,15 @@ export function buildRows(rows: ProgramRow[]): void {
       "always-make/B environment-overrides/e ignore-errors/i keep-going/k just-print/n dry-run/n recon/n " +
       "question/q no-builtin-rules/r silent/s quiet/s touch/t version/v print-directory/w",
       "jlO")
-    .runs("-E --eval", CodeIn.SHELL_TEXT)
+    // Makefile text with `$(shell …)`: the walk does not read it, so any use is refused.
+    .refuses("-E --eval", CodeIn.SHELL_TEXT)
     .cd("-C --directory")
     .env("MAKEFLAGS MFLAGS GNUMAKEFLAGS")
-    .walks());
+    );
   // go's flag package: one or two dashes, whole names, `-exec=prog` or `-exec prog`.
   rows.push(program("go", Cmd.GO).style(Style.PERMUTE | Style.SINGLE_DASH_LONG | Style.EXACT_LONG)
     .options("", "exec= toolexec= vettool= overlay= o= C= tags= ldflags= gcflags= mod= modfile= pkgdir= p=")
-    .runs("-exec -toolexec -vettool -overlay", CodeIn.PROGRAM)
+    .refuses("-exec -toolexec -vettool -overlay", CodeIn.PROGRAM)
     .env("GOFLAGS")
     .flags("", ""));
   // Their long options take one dash: flags compare as whole words.

@@ -31,7 +31,7 @@ export function fileRows(rows: ProgramRow[]): void {
     .effect(deletes(BUT_LAST, "", NO_T)).effect(deletes(O, "", T)).effect(writes(LAST, "", NO_T)).effect(writes(V, T)));
   rows.push(program("chmod gchmod", Cmd.CHMOD)
     .options("", "reference= recursive/R verbose/v changes/c silent/f quiet/f")
-    .flags("recursive/r verbose/v changes/c silent/f quiet/f", "").walks().checked()
+    .flags("recursive/r verbose/v changes/c silent/f quiet/f", "").checked()
     // The mode comes first (`chmod -w f` spells it as an option), unless --reference gives it.
     .effect(writes(EffectFrom.OPERANDS_AFTER_FIRST, "", "!--reference !-r !-w !-x !-X !-s !-t"))
     .effect(writes(O, "", "--reference -r -w -x -X -s -t")).effect(reads(V, "--reference")));

@@ -4,12 +4,14 @@
 // to their short letter for one tool; flags compare ASCII case-insensitively
 // (blocked_patterns are case-insensitive, so `-R` and `-r` are one flag).
 //
-// The tables are the program rows' flag columns (programs/: `flags(aliases, valueShorts, implies)`).
+// The tables are the program rows' flag columns (programs/: `flags(aliases, valueShorts, implies)`); the
+// shorts that take a value are the row's option grammar's unless the row names its own.
 
 import { toLowerAscii } from "../../util/bytes";
-import { indexOf } from "../expand/argv";
+import { basenameOffset, indexOf } from "../expand/argv";
 import { Cmd, cmdId } from "./names";
-import { Rule, Style } from "./spec";
+import { ProgramRow, Rule, Style } from "./spec";
+import { ParsedArgs, parseArgs } from "./parse";
 import { programRows } from "./registry";
 import { IntList, Script } from "../syntax/nodes";
 import { Ch, WordFlag } from "../syntax/tokens";
@@ -20,11 +22,14 @@ class FlagTable {
     public argShort: string,  // short options that take a value (case-sensitive)
     public implies: string,   // "a:rdp" — letter a also sets r, d, p
     public singleDash: bool,  // -name options are whole words (find, java, go)
+    /** The row, when the value shorts of the subcommand the command names count too (its grammar's). */
+    public subRows: ProgramRow | null,
   ) {}
 }
 
 let tables: StaticArray<FlagTable | null> | null = null;
-const GENERIC = new FlagTable("", "", "", false);
+const GENERIC = new FlagTable("", "", "", false, null);
+const parsed = new ParsedArgs();
 
 /** One table per program row with flags (programs/): its aliases, value shorts and implications. */
 function build(): StaticArray<FlagTable | null> {
@@ -33,8 +38,10 @@ function build(): StaticArray<FlagTable | null> {
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i];
     if ((r.rules & Rule.FLAGS) == 0 || cmdId(r.info) == 0) continue;
-    t[cmdId(r.info)] = new FlagTable(r.flagAliases, r.flagValueShorts, r.flagImplies,
-      (r.grammar.style & Style.SINGLE_DASH_LONG) != 0);
+    const own = r.flagValueShorts;
+    const fromGrammar = own === null;
+    t[cmdId(r.info)] = new FlagTable(r.flagAliases, fromGrammar ? r.grammar.valueShorts : own as string, r.flagImplies,
+      (r.grammar.style & Style.SINGLE_DASH_LONG) != 0, fromGrammar && r.subcommands.length > 0 ? r : null);
   }
   return t;
 }
@@ -148,6 +155,9 @@ export function isFlagWord(s: Script, w: i32): bool {
 export function collectFlags(s: Script, cmd: i32, start: i32, end: i32, info: i32, set: FlagSet): void {
   set.reset();
   const t = flagTable(info);
+  // `git commit -mfix` is no -f: the subcommand's grammar says -m takes a value.
+  const row = t.subRows;
+  const subShorts = row !== null ? subcommandShorts(row, s, cmd, start, end) : "";
   let operandsOnly = false;
   for (let k = start + 1; k < end; k++) {
     const w = s.arg(cmd, k);
@@ -157,7 +167,7 @@ export function collectFlags(s: Script, cmd: i32, start: i32, end: i32, info: i3
       // at blanks (`main$x`), a brace expansion (`{--force,}`), a glob that may name a file `--force`
       // (`*`): the flags are unknown.
       if (mayBeFlag(s, w)) set.dynamic = true;
-      if (n > 1 && <u32>load<u8>(p) == Ch.MINUS) addCluster(set, p, n, t);
+      if (n > 1 && <u32>load<u8>(p) == Ch.MINUS) addCluster(set, p, n, t.argShort, subShorts);
       continue;
     }
     const git = cmdId(info) == Cmd.GIT;
@@ -175,9 +185,43 @@ export function collectFlags(s: Script, cmd: i32, start: i32, end: i32, info: i3
       continue;
     }
     if (t.singleDash) { set.addLong(p + 1, n - 1); continue; }
-    addCluster(set, p, n, t);
+    addCluster(set, p, n, t.argShort, subShorts);
   }
   set.applyImplications(t.implies);
+}
+
+/**
+ * The value shorts of the subcommand argv[start, end) names: argv[start] is the program (`git -C d commit …`)
+ * or, for a check that starts at the subcommand (`git clean`'s), the subcommand itself; "" when none has a row.
+ */
+function subcommandShorts(row: ProgramRow, s: Script, cmd: i32, start: i32, end: i32): string {
+  const w = s.arg(cmd, start);
+  if (!s.isStatic(w)) return "";
+  const p = s.wordPtr(w), n = s.wordLen(w);
+  for (let i = 0; i < row.subcommands.length; i++) {
+    if (inNames(row.subcommands[i].names, p, n)) return row.subcommands[i].grammar.valueShorts;
+  }
+  const b = basenameOffset(p, n);
+  if (!inNames(row.names, p + <usize>b, n - b)) return "";
+  const sub = parseArgs(row, s, cmd, start, end, parsed).sub;
+  return sub === null ? "" : sub.grammar.valueShorts;
+}
+
+/** Is (p, n) one of the space-separated `names`, ASCII case-insensitively? */
+function inNames(names: string, p: usize, n: i32): bool {
+  const m = names.length;
+  let i = 0;
+  while (i < m) {
+    let j = i;
+    while (j < m && names.charCodeAt(j) != 0x20) j++;
+    if (j - i == n) {
+      let k = 0;
+      while (k < n && toLowerAscii(<u32>load<u8>(p + <usize>k)) == <u32>names.charCodeAt(i + k)) k++;
+      if (k == n) return true;
+    }
+    i = j + 1;
+  }
+  return false;
 }
 
 /** Can a word with run-time parts (not static) turn out to be, or to hold, a flag or a `+`/`:` refspec? */
@@ -191,12 +235,15 @@ function mayBeFlag(s: Script, w: i32): bool {
   return (flags & WordFlag.GLOB) != 0 && load<u8>(s.attrPtr(w)) == 0 && (c == Ch.STAR || c == Ch.QUESTION || c == Ch.LBRACKET);
 }
 
-function addCluster(set: FlagSet, p: usize, n: i32, t: FlagTable): void {
+function addCluster(set: FlagSet, p: usize, n: i32, argShort: string, subShorts: string): void {
   for (let j = 1; j < n; j++) {
     const c = <u32>load<u8>(p + <usize>j);
     set.addShort(c);
-    let takes = false;
-    for (let q = 0, m = t.argShort.length; q < m; q++) if (<u32>t.argShort.charCodeAt(q) == c) { takes = true; break; }
-    if (takes) break;
+    if (hasLetter(argShort, c) || hasLetter(subShorts, c)) break;
   }
+}
+
+function hasLetter(list: string, c: u32): bool {
+  for (let q = 0, m = list.length; q < m; q++) if (<u32>list.charCodeAt(q) == c) return true;
+  return false;
 }

@@ -1,26 +1,32 @@
 // git 2.4x: global options before the subcommand, then the subcommand's own.
 
 import { Cmd, Kind } from "./ids";
+import { describeGit } from "./git-config";
 import { CodeIn, EffectFrom, ProgramRow, Style, contacts, program, reads, writes } from "./spec";
 
 const O = EffectFrom.OPERANDS;
 const V = EffectFrom.OPTION_VALUE;
+/** git's global options. Subcommand rows without a grammar of their own read the rest of the line by it. */
+const GLOBAL_OPTIONS = "git-dir= work-tree= namespace= exec-path? config-env= super-prefix= list-cmds= attr-source= " +
+  "bare paginate/p no-pager/P no-replace-objects literal-pathspecs glob-pathspecs noglob-pathspecs " +
+  "icase-pathspecs no-optional-locks no-advice version help html-path man-path info-path";
 /** The diff options every diff and log command reads (`--output=FILE` writes the output there). */
 const DIFF_OPTIONS = "output= src-prefix= dst-prefix= line-prefix= relative? stat? format= pretty? " +
   "no-index ext-diff textconv";
 
 export function gitRows(rows: ProgramRow[]): void {
   rows.push(program("git", Cmd.GIT | Kind.WRAPPER)
-    .options("Cc", "git-dir= work-tree= namespace= exec-path? config-env= super-prefix= list-cmds= attr-source= " +
-      "bare paginate/p no-pager/P no-replace-objects literal-pathspecs glob-pathspecs noglob-pathspecs " +
-      "icase-pathspecs no-optional-locks no-advice version help html-path man-path info-path")
+    .options("Cc", GLOBAL_OPTIONS)
     .style(Style.EXACT_LONG)
     .cd("-C")
+    // Where git finds its own programs, and a repository (its config and hooks) chosen elsewhere.
+    .refuses("--exec-path --git-dir --work-tree --config-env", CodeIn.PROGRAM)
     .flags("force/f delete/d all/a message/m verbose/v quiet/q set-upstream/u dry-run/n no-verify/n recursive/r " +
-      "prune/p tags/t force-with-lease/f mirror/f", "mCcFbo", "d:f p:f")
+      "prune/p tags/t force-with-lease/f mirror/f", null, "d:f p:f")
     .env("GIT_CONFIG GIT_CONFIG_PARAMETERS GIT_CONFIG_COUNT GIT_CONFIG_KEY_* GIT_CONFIG_VALUE_* GIT_CONFIG_GLOBAL " +
       "GIT_CONFIG_SYSTEM GIT_EXEC_PATH GIT_TEMPLATE_DIR GIT_DIR GIT_COMMON_DIR GIT_WORK_TREE")
     .checked()
+    .hook(describeGit)
     // A remote named by its name (`git push origin`) is the repository's configuration, which the scopes judged
     // when it was set (`git remote add`, `git config`, `-c remote.x.url=`, a write to .git/config): not judged
     // again. Settings given here are: any `-c key=value` value that is an address is a contact.
@@ -30,9 +36,16 @@ export function gitRows(rows: ProgramRow[]): void {
       "shallow-since= shallow-exclude= separate-git-dir= server-option= filter= bundle-uri= ref-format= " +
       "recurse-submodules? recursive? bare mirror no-checkout/n quiet/q verbose/v local/l shared/s no-hardlinks " +
       "single-branch no-single-branch no-tags shallow-submodules sparse")
-      .runs("-u --upload-pack", CodeIn.PROGRAM)
+      // The remote's program, a template's hooks, a repository elsewhere, config for the new repository.
+      .refuses("-u --upload-pack --template --separate-git-dir -c --config", CodeIn.PROGRAM)
       .effect(contacts(EffectFrom.FIRST_OPERAND)).effect(writes(EffectFrom.SECOND_OPERAND))
       .effect(writes(V, "--separate-git-dir")).effect(contacts(EffectFrom.OPTION_SETTING, "-c --config")))
+    // Short options that take a value, so that `git commit -mfix` is no -f (flags for blocked_patterns);
+    // the rest of their line reads as the global options do.
+    .sub(program("commit").style(Style.EXACT_LONG).options("CcmFt", GLOBAL_OPTIONS))
+    .sub(program("tag").style(Style.EXACT_LONG).options("CcmFu", GLOBAL_OPTIONS))
+    .sub(program("merge").style(Style.EXACT_LONG).options("CcmFsX", GLOBAL_OPTIONS))
+    .sub(program("checkout switch").style(Style.EXACT_LONG).options("CcbB", GLOBAL_OPTIONS))
     .sub(program("rebase").options("sSXx", "exec=/x onto= strategy=/s strategy-option=/X gpg-sign?/S " +
       "interactive/i merge/m root autosquash autostash continue abort skip quiet/q verbose/v")
       .runs("-x --exec", CodeIn.SHELL_TEXT))
@@ -42,6 +55,7 @@ export function gitRows(rows: ProgramRow[]): void {
     .sub(program("fetch pull push ls-remote remote submodule")
       .options("obj", "repo= push-option=/o branch=/b jobs=/j receive-pack= exec= upload-pack= depth= deepen= " +
         "shallow-since= shallow-exclude= server-option= negotiation-tip= refmap= filter= name= reference=")
+      .refuses("--upload-pack --receive-pack --exec", CodeIn.PROGRAM) // the remote side's program
       .effect(contacts(O)).effect(contacts(V, "--repo")))
     // `git config KEY VALUE` (`git config set KEY VALUE`): a value that is an address (remote.x.url, url.X.insteadOf, http.proxy) is a contact.
     .sub(program("config").options("f", "file=/f blob= type= default= comment= global system local worktree")
@@ -51,8 +65,17 @@ export function gitRows(rows: ProgramRow[]): void {
     .sub(program("format-patch").options("o", "output-directory=/o " + DIFF_OPTIONS)
       .effect(writes(V, "-o --output-directory --output")))
     .sub(program("archive").options("o", "output=/o remote= prefix= format= exec=")
+      .refuses("--exec", CodeIn.PROGRAM)
       .effect(writes(V, "-o --output")).effect(contacts(V, "--remote")))
     .sub(program("bundle").effect(writes(EffectFrom.SECOND_OPERAND)))
     .sub(program("init").options("b", "template= separate-git-dir= object-format= ref-format= initial-branch=/b " +
-      "shared? bare quiet/q").effect(writes(EffectFrom.FIRST_OPERAND)).effect(writes(V, "--separate-git-dir"))));
+      "shared? bare quiet/q").effect(writes(EffectFrom.FIRST_OPERAND)).effect(writes(V, "--separate-git-dir"))
+      .refuses("--template --separate-git-dir", CodeIn.PROGRAM))
+    // Programs these run by name (a pager, a web server, a mail program); the rest of their line reads as the
+    // global options do.
+    .sub(program("grep").style(Style.EXACT_LONG).options("Cc", GLOBAL_OPTIONS + " open-files-in-pager?/O")
+      .refuses("--open-files-in-pager", CodeIn.PROGRAM))
+    .sub(program("instaweb").style(Style.EXACT_LONG).options("Cc", GLOBAL_OPTIONS + " httpd=").refuses("--httpd", CodeIn.PROGRAM))
+    .sub(program("send-email").style(Style.EXACT_LONG).options("Cc", GLOBAL_OPTIONS + " sendmail-cmd= smtp-server=")
+      .refuses("--sendmail-cmd --smtp-server", CodeIn.PROGRAM)));
 }

@@ -1,6 +1,6 @@
 // Program knowledge as rows (spec.ts), one option parser over them (parse.ts), and the registry of rows.
 export {
-  CodeIn, CodeOption, DescribeHook, Rule, EffectFrom, EffectKind, EffectRule, OptionGrammar, ProgramFacts, ProgramRow,
+  CodeHandling, CodeIn, CodeOption, DescribeHook, Rule, EffectFrom, EffectKind, EffectRule, OptionGrammar, ProgramFacts, ProgramRow,
   Style, LongTable, LongValue, contacts, deletes, method, program, reads, writes,
 } from "./spec";
 export { ParsedArgs, longTable, parseArgs } from "./parse";
@@ -9,3 +9,4 @@ export { Cmd, Kind, cmdId } from "./ids";
 export { FlagSet, collectFlags, flagTable, isFlagWord, longToShort } from "./flags";
 export { cmdSet, commandInfo, commandInfoKeyed, inCmdSet } from "./names";
 export { npmCommand } from "./npm-commands";
+export { describeGit, gitSubcommandAt, isSafeGitKey } from "./git-config";

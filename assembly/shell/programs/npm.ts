@@ -42,11 +42,11 @@ export function npmRows(rows: ProgramRow[]): void {
     .options("wc", OPTIONS)
     .runs("-c --call", CodeIn.SHELL_TEXT)
     .runs("--package", CodeIn.ANY_USE)
-    .runs("--script-shell --node-options --userconfig --globalconfig --init-module --editor --browser --viewer " +
+    .refuses("--script-shell --node-options --userconfig --globalconfig --init-module --editor --browser --viewer " +
       "--shell --onload-script", CodeIn.PROGRAM)
     .env("NODE_OPTIONS")
     .flags("force/f global/g save-dev/d yes/y", "")
-    .walks()
+    
     // -g installs into the global prefix, a place no path names here.
     .effect(writes(V, "--prefix --cache")).effect(writes(ALWAYS, "", "-g --global", ""))
     .effect(contacts(V, "--registry")).effect(contacts(EffectFrom.ENV_VALUE, "npm_config_registry"))

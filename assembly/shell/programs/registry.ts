@@ -1,6 +1,6 @@
 // Every program row, and the lookups over them: by name (basename, ASCII case-insensitive, as names.ts) and
 // by names.ts Cmd id. A family file exports one function that adds its rows; adding a family is one line in
-// addFamilies. Gate sets the walk and the checks use are derived from these rows, not kept by hand.
+// addFamilies. Gate sets the checks use are derived from these rows, not kept by hand.
 
 import { allocZeroed, toLowerAscii } from "../../util/bytes";
 import { ProgramRow } from "./spec";
@@ -21,8 +21,8 @@ import { transferRows } from "./transfer";
 import { wrapperRows } from "./wrappers";
 import { readerRows } from "./readers";
 
-// One line per family. A function, not an array: gate sets are built while modules initialize (walk.ts,
-// danger.ts), possibly before a global array here would be, which would leave every table empty.
+// One line per family. A function, not an array: gate sets are built while modules initialize (danger.ts,
+// hidden-code.ts), possibly before a global array here would be, which would leave every table empty.
 function addFamilies(rows: ProgramRow[]): void {
   wrapperRows(rows);
   findRows(rows);
@@ -96,7 +96,7 @@ export function rowOfId(id: i32): ProgramRow | null {
 
 /**
  * The Cmd ids of the rows with rule bit `rule` (Rule), one byte per id as names.ts cmdSet: the gate sets
- * of the walk and the built-in checks, so a rule a row declares is never skipped by a hand-kept list.
+ * of the built-in checks, so a rule a row declares is never skipped by a hand-kept list.
  */
 export function ruleSet(rule: i32): usize {
   const set = allocZeroed(256);

@@ -109,6 +109,19 @@ export const enum CodeIn {
   FIRST_OPERAND = 4, // the flag makes the first operand shell code (`sh -c 'code'`)
 }
 
+/** What the analysis does with a code option (CodeOption.handling). */
+export const enum CodeHandling {
+  /** The walk reads the code and checks it like any command (interp/wrappers.ts). */
+  CHECKED = 0,
+  /**
+   * The code cannot be read: the option is refused whatever its value, spelt whole or abbreviated as the
+   * program accepts (shell/hidden-code.ts). `make --eval`, `sort --compress-program`, `git --exec-path`.
+   */
+  REFUSED = 1,
+  /** The walk checks the code when the option is spelt whole; an abbreviation is refused (tar `--to-com=`). */
+  CHECKED_WHOLE = 2,
+}
+
 export class CodeOption {
   constructor(
     /** Spellings, space-separated: "-I --use-compress-program". */
@@ -118,6 +131,7 @@ export class CodeOption {
     public subcommand: string,
     /** "" for any value; else only a value starting with this (any case) is code, after it (`exec=`). */
     public prefix: string,
+    public handling: CodeHandling = CodeHandling.CHECKED,
   ) {}
 }
 
@@ -142,6 +156,11 @@ export class ProgramFacts {
   cdWord: i32[] = [];
   cdOffset: i32[] = [];
   cdNested: bool[] = [];
+  /**
+   * Both kinds in the order the rule found them (code i as 2i, directory i as 2i + 1): a directory named
+   * before code is where that code runs (`git -C a -c alias.x='!cmd'`), so the walk records them so.
+   */
+  order: i32[] = [];
 
   reset(): void {
     this.codeWord.length = 0;
@@ -152,9 +171,11 @@ export class ProgramFacts {
     this.cdWord.length = 0;
     this.cdOffset.length = 0;
     this.cdNested.length = 0;
+    this.order.length = 0;
   }
 
   code(word: i32, offset: i32, length: i32 = -1): void {
+    this.order.push(this.codeWord.length << 1);
     this.codeWord.push(word);
     this.codeOffset.push(offset);
     this.codeLength.push(length);
@@ -162,6 +183,7 @@ export class ProgramFacts {
 
   /** `word` -1: a directory known only at run time. */
   cd(word: i32, offset: i32, nested: bool): void {
+    this.order.push((this.cdWord.length << 1) | 1);
     this.cdWord.push(word);
     this.cdOffset.push(offset);
     this.cdNested.push(nested);
@@ -170,7 +192,6 @@ export class ProgramFacts {
 
 /** Which of the analysis' rules a row has (bits of ProgramRow.rules): gate sets are derived from them. */
 export const enum Rule {
-  WALK = 1,  // the walk's bookkeeping (walk.ts)
   CHECK = 2, // the built-in checks by name (danger.ts)
   FLAGS = 4, // a flag table for blocked_patterns (flags.ts)
 }
@@ -187,10 +208,10 @@ export class ProgramRow {
   /** blocked_patterns flag aliases, lowercase: "recursive/r force/f" (a long name compares as its letter). */
   flagAliases: string = "";
   /**
-   * Short options that end a cluster when flags are collected for blocked_patterns (flags.ts). For most rows
-   * the grammar's value shorts; apart where the flag view spans every subcommand (git: commit -m, checkout -b).
+   * Short options that end a cluster when flags are collected for blocked_patterns (flags.ts); null: the
+   * grammar's value shorts, with those of the subcommand row the command names (git push, clone, commit).
    */
-  flagValueShorts: string = "";
+  flagValueShorts: string | null = null;
   /** Flags that set others: "a:rdp" (-a also sets -r, -d, -p). */
   flagImplies: string = "";
   /** What it reads, writes, deletes, contacts. */
@@ -221,8 +242,21 @@ export class ProgramRow {
     return this;
   }
 
+  /** Options whose code the walk reads and checks (CodeHandling.CHECKED). */
   runs(option: string, how: CodeIn, subcommand: string = "", prefix: string = ""): ProgramRow {
     this.runsCode.push(new CodeOption(option, how, subcommand, prefix));
+    return this;
+  }
+
+  /** Options whose code the walk checks when spelt whole; their abbreviations are refused (CHECKED_WHOLE). */
+  runsWhole(option: string, how: CodeIn, prefix: string = ""): ProgramRow {
+    this.runsCode.push(new CodeOption(option, how, "", prefix, CodeHandling.CHECKED_WHOLE));
+    return this;
+  }
+
+  /** Options that run code nobody can read: refused in every spelling, whatever their value (REFUSED). */
+  refuses(option: string, how: CodeIn): ProgramRow {
+    this.runsCode.push(new CodeOption(option, how, "", "", CodeHandling.REFUSED));
     return this;
   }
 
@@ -236,8 +270,11 @@ export class ProgramRow {
     return this;
   }
 
-  /** Flag aliases and implications for blocked_patterns, and the shorts that take a value there. */
-  flags(aliases: string, valueShorts: string, implies: string = ""): ProgramRow {
+  /**
+   * Flag aliases and implications for blocked_patterns, and the shorts that take a value there (null: the
+   * grammar's, see flagValueShorts).
+   */
+  flags(aliases: string, valueShorts: string | null, implies: string = ""): ProgramRow {
     this.flagAliases = aliases;
     this.flagValueShorts = valueShorts;
     this.flagImplies = implies;
@@ -245,11 +282,6 @@ export class ProgramRow {
     return this;
   }
 
-  /** The walk's bookkeeping has a rule for this program (walk.ts). */
-  walks(): ProgramRow {
-    this.rules |= Rule.WALK;
-    return this;
-  }
 
   /** The built-in checks have a rule for this program by name (danger.ts). */
   checked(): ProgramRow {

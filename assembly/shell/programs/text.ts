@@ -12,7 +12,7 @@ export function textRows(rows: ProgramRow[]): void {
       "ignore-leading-blanks/b dictionary-order/d ignore-case/f general-numeric-sort/g human-numeric-sort/h " +
       "ignore-nonprinting/i month-sort/M numeric-sort/n random-sort/R reverse/r version-sort/V check? " +
       "merge/m stable/s unique/u zero-terminated/z debug")
-    .runs("--compress-program", CodeIn.PROGRAM)
+    .refuses("--compress-program", CodeIn.PROGRAM)
     .effect(reads(EffectFrom.OPERANDS)).effect(writes(V, "-o --output -T --temporary-directory"))
     .effect(reads(V, "--files0-from --random-source")));
   // ripgrep (clap): long options are spelt whole. With no path it searches the working directory.
@@ -21,7 +21,7 @@ export function textRows(rows: ProgramRow[]): void {
       "file=/f glob=/g threads=/j max-columns=/M max-count=/m replace=/r type=/t type-not=/T max-depth=/d " +
       "iglob= ignore-file= type-add= type-clear= sort= sortr= max-filesize= path-separator= colors= " +
       "context-separator= field-match-separator= field-context-separator= engine= dfa-size-limit= regex-size-limit=")
-    .runs("--pre", CodeIn.PROGRAM)
+    .refuses("--pre", CodeIn.PROGRAM)
     .effect(reads(EffectFrom.FILES_AFTER_PATTERN, "-e -f --regexp --file")).effect(reads(V, "-f --file --ignore-file"))
     .effect(reads(EffectFrom.ALWAYS, "", "", ".")));
 }

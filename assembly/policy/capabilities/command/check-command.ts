@@ -39,9 +39,9 @@ import { Code, Verdict } from "../../verdict";
 import { ScopePlace, checkScopes } from "./command-scopes";
 import { trace } from "../../trace";
 import { traceCommandAllowed, traceCommandParsed, traceCommandStep } from "../../trace-command";
-import { setsVariable } from "../../../shell";
+import { Analysis, AnalysisStatus, setsVariable } from "../../../shell";
 import { CommandInput, CommandLimits } from "./limits";
-import { commandRun, parseStep, placeStep } from "./run";
+import { analyzeStep, commandRun } from "./run";
 import { builtinChecksStep } from "./builtin-checks";
 import { allowedCommandsStep } from "./allowed-commands";
 import { blockedPatternsStep } from "./blocked-patterns";
@@ -61,9 +61,12 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
   const r = commandRun();
   // `trace.on` only while `explain` runs: each step is named before it runs (trace-command.ts).
   if (trace.on) traceCommandStep(1, true, 0);
-  if (!parseStep(input, r, verdict)) return false;                             // 1
+  if (!analyzeStep(input, r, verdict)) {                                       // 1
+    // Parsed, then over the budget following its directory changes: the trace names the commands too.
+    if (trace.on && r.a !== null && (r.a as Analysis).status == AnalysisStatus.BUDGET_PLACES) traceCommandParsed(r.s);
+    return false;
+  }
   if (trace.on) traceCommandParsed(r.s);
-  if (!placeStep(input, r, verdict)) return false;
   if (trace.on) traceCommandStep(2, limits.builtinChecks, 0);
   if (limits.builtinChecks && !builtinChecksStep(r, verdict)) return false; // 2
   if (trace.on) traceCommandStep(3, true, 0);
