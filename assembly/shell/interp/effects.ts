@@ -231,6 +231,7 @@ function applyRule(s: Script, rule: EffectRule, out: EffectList): void {
   const from = rule.from;
   const kind = rule.kind;
   const v = call.v, cmd = call.cmd;
+  if (from == EffectFrom.HEADER_METHOD) { headerMethods(s, rule); return; }
   if (from == EffectFrom.OPTION_VALUE || from == EffectFrom.OPTION_AT_FILE || from == EffectFrom.OPTION_SETTING) {
     if (parsed.count == 0) return;
     for (let i = parsed.find(rule.option); i >= 0; i = parsed.find(rule.option, i + 1)) {
@@ -284,6 +285,29 @@ function applyRule(s: Script, rule: EffectRule, out: EffectList): void {
     if (hi == 0 && !call.fed) out.addFixed(kind, v, cmd, ".", call.sub); // find with no starting point searches `.`
   }
   for (let i = lo; i < hi; i++) addOperand(s, kind, s.arg(cmd, ops.get(i)), out);
+}
+
+/**
+ * Headers that override the request's method (servers that honour them act on that method): the overriding
+ * method for each value of the rule's option; `@file` (headers read from a file) and a header computed at run
+ * time name one nobody can know, "?" (no method list admits it).
+ */
+function headerMethods(s: Script, rule: EffectRule): void {
+  if (parsed.count == 0) return;
+  for (let i = parsed.find(rule.option); i >= 0; i = parsed.find(rule.option, i + 1)) {
+    const arg = parsed.valArg.get(i);
+    if (arg < 0) continue;
+    const w = s.arg(call.cmd, arg);
+    const from = parsed.valOff.get(i);
+    const value = String.UTF8.decodeUnsafe(s.wordPtr(w) + <usize>from, <usize>(s.wordLen(w) - from), false);
+    if (!s.isStatic(w) || value.startsWith("@")) { call.method = "?"; continue; }
+    const colon = value.indexOf(":");
+    if (colon < 0) continue;
+    const name = value.substring(0, colon).trim().toLowerCase();
+    if (name != "x-http-method-override" && name != "x-method-override" && name != "x-http-method") continue;
+    const method = value.substring(colon + 1).trim();
+    call.method = method.length > 0 ? method.toUpperCase() : "?";
+  }
 }
 
 /** `-` (standard input or output, not a file) in word w's bytes [start, end). */

@@ -49,6 +49,11 @@ export const enum EffectFrom {
    * resolved from the directory the link is made in (with -r, ln makes it relative itself): judged from there.
    */
   LINK_TARGETS = 16,
+  /**
+   * METHOD only: the method a header in `option`'s value overrides the request's with (`X-HTTP-Method-Override`,
+   * `X-Method-Override`, `X-HTTP-Method`); a header file (`@file`) names a method nobody can know.
+   */
+  HEADER_METHOD = 17,
 }
 
 /**
