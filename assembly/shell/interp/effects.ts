@@ -19,7 +19,8 @@ import { IntList, Script } from "../syntax/nodes";
 import { Redir, Subst } from "../syntax/tokens";
 import { basenameOffset } from "../expand/argv";
 import {
-  Cmd, EffectFrom, EffectKind, EffectRule, ParsedArgs, ProgramRow, cmdId, longTable, parseArgs, rowOfId, rowOfLowerName,
+  Cmd, EffectFrom, EffectKind, EffectRule, ParsedArgs, ProgramRow, SedFiles, cmdId, longTable, parseArgs, rowOfId, rowOfLowerName,
+  sedFiles,
 } from "../programs";
 
 export { EffectKind, EffectKind as ScopeEffectKind } from "../programs";
@@ -232,6 +233,7 @@ function applyRule(s: Script, rule: EffectRule, out: EffectList): void {
   const kind = rule.kind;
   const v = call.v, cmd = call.cmd;
   if (from == EffectFrom.HEADER_METHOD) { headerMethods(s, rule); return; }
+  if (from == EffectFrom.SED_SCRIPT_FILES) { sedScriptFiles(s, kind, out); return; }
   if (from == EffectFrom.OPTION_VALUE || from == EffectFrom.OPTION_AT_FILE || from == EffectFrom.OPTION_SETTING) {
     if (parsed.count == 0) return;
     for (let i = parsed.find(rule.option); i >= 0; i = parsed.find(rule.option, i + 1)) {
@@ -307,6 +309,18 @@ function headerMethods(s: Script, rule: EffectRule): void {
     if (name != "x-http-method-override" && name != "x-method-override" && name != "x-http-method") continue;
     const method = value.substring(colon + 1).trim();
     call.method = method.length > 0 ? method.toUpperCase() : "?";
+  }
+}
+
+const sedNamed = new SedFiles();
+
+/** The files of kind `kind` sed's script names; a script that cannot be read may name any (a place no path names). */
+function sedScriptFiles(s: Script, kind: EffectKind, out: EffectList): void {
+  sedFiles(s, call.cmd, s.vStart(call.v), s.vEnd(call.v), sedNamed);
+  if (sedNamed.unknown) { out.addFixed(kind, call.v, call.cmd, "", call.sub); return; }
+  for (let i = 0; i < sedNamed.word.length; i++) {
+    if (sedNamed.writes[i] != (kind == EffectKind.WRITE)) continue;
+    out.add(kind, call.v, call.cmd, sedNamed.word[i], sedNamed.start[i], sedNamed.end[i], call.sub);
   }
 }
 

@@ -54,6 +54,8 @@ export const enum EffectFrom {
    * `X-Method-Override`, `X-HTTP-Method`); a header file (`@file`) names a method nobody can know.
    */
   HEADER_METHOD = 17,
+  /** The files sed's script reads (`r`, `R`: kind READ) or writes (`w`, `W`, `s///w`: WRITE); any file when it cannot be read. */
+  SED_SCRIPT_FILES = 18,
 }
 
 /**

@@ -9,3 +9,4 @@ export { Cmd, Kind, cmdId } from "./ids";
 export { FlagSet, collectFlags, flagTable, isFlagWord, longToShort } from "./flags";
 export { cmdSet, commandInfo, commandInfoKeyed, inCmdSet } from "./names";
 export { npmCommand } from "./npm-commands";
+export { SedFiles, sedFiles } from "./sed-script";
