@@ -16,7 +16,7 @@
 
 import { ByteBuffer, toLowerAscii } from "../../util/bytes";
 import { IntList, Script } from "../syntax/nodes";
-import { Redir, Subst } from "../syntax/tokens";
+import { Redir, Subst, WordFlag } from "../syntax/tokens";
 import { basenameOffset } from "../expand/argv";
 import {
   Cmd, EffectFrom, EffectKind, EffectRule, ParsedArgs, ProgramRow, SedFiles, cmdId, longTable, parseArgs, rowOfId, rowOfLowerName,
@@ -234,6 +234,7 @@ function applyRule(s: Script, rule: EffectRule, out: EffectList): void {
   const v = call.v, cmd = call.cmd;
   if (from == EffectFrom.HEADER_METHOD) { headerMethods(s, rule); return; }
   if (from == EffectFrom.SED_SCRIPT_FILES) { sedScriptFiles(s, kind, out); return; }
+  if (from == EffectFrom.CONFIG_VALUE) { configValues(s, rule, out); return; }
   if (from == EffectFrom.OPTION_VALUE || from == EffectFrom.OPTION_AT_FILE || from == EffectFrom.OPTION_SETTING) {
     if (parsed.count == 0) return;
     for (let i = parsed.find(rule.option); i >= 0; i = parsed.find(rule.option, i + 1)) {
@@ -310,6 +311,36 @@ function headerMethods(s: Script, rule: EffectRule): void {
     const method = value.substring(colon + 1).trim();
     call.method = method.length > 0 ? method.toUpperCase() : "?";
   }
+}
+
+/** `KEY VALUE` and `KEY=VALUE` operands whose key ends with the rule's option (any case): the value. */
+function configValues(s: Script, rule: EffectRule, out: EffectList): void {
+  const ops = parsed.operands;
+  const suffix = rule.option;
+  for (let i = 0, n = ops.length; i < n; i++) {
+    const w = s.arg(call.cmd, ops.get(i));
+    if (!s.isStatic(w)) {
+      // A key computed at run time may be the one: its value, or the next operand, goes where nobody knows.
+      if ((s.wordFlags(w) & WordFlag.DYNAMIC) != 0) out.addFixed(rule.kind, call.v, call.cmd, "", call.sub);
+      continue;
+    }
+    const p = s.wordPtr(w), len = s.wordLen(w);
+    let eq = -1;
+    for (let k = 0; k < len; k++) if (load<u8>(p + <usize>k) == 0x3d) { eq = k; break; }
+    const keyEnd = eq >= 0 ? eq : len;
+    if (!endsWithLower(p, keyEnd, suffix)) continue;
+    if (eq >= 0) out.add(rule.kind, call.v, call.cmd, w, eq + 1, len, call.sub);
+    else if (i + 1 < n) { const v = s.arg(call.cmd, ops.get(i + 1)); out.add(rule.kind, call.v, call.cmd, v, 0, s.wordLen(v), call.sub); i++; }
+  }
+}
+
+function endsWithLower(p: usize, n: i32, suffix: string): bool {
+  const m = suffix.length;
+  if (n < m) return false;
+  for (let k = 0; k < m; k++) {
+    if (toLowerAscii(<u32>load<u8>(p + <usize>(n - m + k))) != <u32>suffix.charCodeAt(k)) return false;
+  }
+  return true;
 }
 
 const sedNamed = new SedFiles();

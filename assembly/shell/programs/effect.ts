@@ -56,6 +56,12 @@ export const enum EffectFrom {
   HEADER_METHOD = 17,
   /** The files sed's script reads (`r`, `R`: kind READ) or writes (`w`, `W`, `s///w`: WRITE); any file when it cannot be read. */
   SED_SCRIPT_FILES = 18,
+  /**
+   * The values operands set for a key ending in `option` (any case): `KEY VALUE` or `KEY=VALUE`
+   * (`npm config set registry URL`, `@scope:registry=URL`); a key computed at run time may be any, so its
+   * value is one nobody can know.
+   */
+  CONFIG_VALUE = 19,
 }
 
 /**

@@ -87,6 +87,11 @@ export function checkScopes(scopes: CommandScopes, s: Script, tracker: CwdTracke
       if (!checkContact(scopes, s, e, place, verdict)) return scopeRule(verdict, scopes);
       continue;
     }
+    if (kind != ScopeEffectKind.READ && scopes.web !== null && writesRegistryConfig(s, e)) {
+      verdict.deny(Code.DOMAIN_NOT_ALLOWED, what(s, e, kind) + quote(effectText(s, e)) + ", a package manager's configuration, which can " +
+        "name any registry, so web.fetch allowed_domains cannot check what later installs contact (set it with 'npm config set registry URL')");
+      return scopeRule(verdict, scopes, scopes.webPointer);
+    }
     const limits = kind == ScopeEffectKind.READ ? scopes.read : scopes.write;
     if (limits === null) continue;
     if (trace.on) tracedBlock = kind == ScopeEffectKind.READ ? scopes.readPointer : scopes.writePointer;
@@ -105,6 +110,18 @@ export function checkScopes(scopes: CommandScopes, s: Script, tracker: CwdTracke
   // The file checks name the entry that admitted each path; the command's allow is its own block's.
   verdict.rule = "";
   return true;
+}
+
+/** Does effect e write npm's or yarn's configuration file (.npmrc, .yarnrc, .yarnrc.yml), other than by the package manager itself? */
+function writesRegistryConfig(s: Script, e: i32): bool {
+  const v = effects.view.get(e);
+  if (v >= 0) {
+    const program = effectProgram(s, v);
+    if (program == "npm" || program == "pnpm" || program == "yarn") return false;
+  }
+  const text = effectText(s, e);
+  const base = text.substring(text.lastIndexOf("/") + 1);
+  return base == ".npmrc" || base == ".yarnrc" || base == ".yarnrc.yml";
 }
 
 /** The effect's text as written (a fixed path, or the part of its word). */
