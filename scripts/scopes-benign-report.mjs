@@ -1,17 +1,17 @@
 // How many benign commands a common passport's file and web scopes deny, and why (grouped):
 //   node scripts/scopes-benign-report.mjs [--list] [--json]
-// Every allowed vector of the benign command corpora (test/vectors/commands-benign.jsonl and the allowed ones of
-// commands-everyday.jsonl) is judged again under its own passport plus the common scopes — read /workspace, write
+// Every allowed vector of the command corpora (test/vectors/commands-*.jsonl, each spelling a vector of its own)
+// is judged again under its own passport plus the common scopes — read /workspace, write
 // /workspace/out, web github.com and registry.npmjs.org — with workspace_root /workspace and home /home/agent
 // where the vector gives none. Writes outside out/ are denied by design (that is what such a passport says);
 // the groups show which denials are that and which are the analysis being unsure. Needs `npm run build` (dist/).
 import { Evaluator } from "../dist/node.js";
-import { readFileSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 
 const list = process.argv.includes("--list");
 const json = process.argv.includes("--json");
 const vectors = new URL("../test/vectors/", import.meta.url);
-const corpora = ["commands-benign.jsonl", "commands-everyday.jsonl"];
+const corpora = readdirSync(vectors).filter((f) => f.startsWith("commands-") && f.endsWith(".jsonl")).sort();
 const scopes = {
   "data.file.read": { allowed_paths: ["/workspace"] },
   "data.file.write": { allowed_paths: ["/workspace/out"] },
@@ -58,14 +58,17 @@ for (const file of corpora) {
   for (const line of readFileSync(new URL(file, vectors), "utf8").split("\n").filter((l) => l.trim())) {
     const v = JSON.parse(line);
     if (v.expect.decision !== "allow" || !v.request) continue;
-    total++;
-    const request = structuredClone(v.request);
-    request.context = { workspace_root: "/workspace", home: "/home/agent", ...request.context };
-    const d = policyFor(v.policy).evaluateJson(JSON.stringify(request), now);
-    if (d.decision === "allow") continue;
-    const key = group(d.reasons[0]);
-    if (!denied.has(key)) denied.set(key, []);
-    denied.get(key).push({ command: request.tool_input.command, message: d.reasons[0].message });
+    for (const spelling of [undefined, ...(v.spellings ?? [])]) {
+      total++;
+      const request = structuredClone(v.request);
+      if (spelling !== undefined) request.tool_input.command = spelling;
+      request.context = { workspace_root: "/workspace", home: "/home/agent", ...request.context };
+      const d = policyFor(v.policy).evaluateJson(JSON.stringify(request), now);
+      if (d.decision === "allow") continue;
+      const key = group(d.reasons[0]);
+      if (!denied.has(key)) denied.set(key, []);
+      denied.get(key).push({ command: request.tool_input.command, message: d.reasons[0].message });
+    }
   }
 }
 

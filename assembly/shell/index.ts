@@ -17,3 +17,4 @@ export { writtenThenRun } from "./interp/writes-then-runs";
 export { envName } from "./expand/argv";
 export { codeVariableSet, gitConfigMoved, isCodeVariableName, programOption } from "./hidden-code";
 export { ArithTaint, arithTainted } from "./syntax/arith";
+export { LoopReadings } from "./interp/loop-values";

@@ -16,10 +16,11 @@
 
 import { ByteBuffer, toLowerAscii } from "../../util/bytes";
 import { IntList, Script } from "../syntax/nodes";
-import { Redir, Subst } from "../syntax/tokens";
+import { Redir, Subst, WordFlag } from "../syntax/tokens";
 import { basenameOffset } from "../expand/argv";
 import {
-  Cmd, EffectFrom, EffectKind, EffectRule, ParsedArgs, ProgramRow, cmdId, longTable, parseArgs, rowOfId, rowOfLowerName,
+  Cmd, EffectFrom, EffectKind, EffectRule, ParsedArgs, ProgramRow, SedFiles, cmdId, longTable, parseArgs, rowOfId, rowOfLowerName,
+  sedFiles,
 } from "../programs";
 
 export { EffectKind, EffectKind as ScopeEffectKind } from "../programs";
@@ -231,6 +232,9 @@ function applyRule(s: Script, rule: EffectRule, out: EffectList): void {
   const from = rule.from;
   const kind = rule.kind;
   const v = call.v, cmd = call.cmd;
+  if (from == EffectFrom.HEADER_METHOD) { headerMethods(s, rule); return; }
+  if (from == EffectFrom.SED_SCRIPT_FILES) { sedScriptFiles(s, kind, out); return; }
+  if (from == EffectFrom.CONFIG_VALUE) { configValues(s, rule, out); return; }
   if (from == EffectFrom.OPTION_VALUE || from == EffectFrom.OPTION_AT_FILE || from == EffectFrom.OPTION_SETTING) {
     if (parsed.count == 0) return;
     for (let i = parsed.find(rule.option); i >= 0; i = parsed.find(rule.option, i + 1)) {
@@ -284,6 +288,71 @@ function applyRule(s: Script, rule: EffectRule, out: EffectList): void {
     if (hi == 0 && !call.fed) out.addFixed(kind, v, cmd, ".", call.sub); // find with no starting point searches `.`
   }
   for (let i = lo; i < hi; i++) addOperand(s, kind, s.arg(cmd, ops.get(i)), out);
+}
+
+/**
+ * Headers that override the request's method (servers that honour them act on that method): the overriding
+ * method for each value of the rule's option; `@file` (headers read from a file) and a header computed at run
+ * time name one nobody can know, "?" (no method list admits it).
+ */
+function headerMethods(s: Script, rule: EffectRule): void {
+  if (parsed.count == 0) return;
+  for (let i = parsed.find(rule.option); i >= 0; i = parsed.find(rule.option, i + 1)) {
+    const arg = parsed.valArg.get(i);
+    if (arg < 0) continue;
+    const w = s.arg(call.cmd, arg);
+    const from = parsed.valOff.get(i);
+    const value = String.UTF8.decodeUnsafe(s.wordPtr(w) + <usize>from, <usize>(s.wordLen(w) - from), false);
+    if (!s.isStatic(w) || value.startsWith("@")) { call.method = "?"; continue; }
+    const colon = value.indexOf(":");
+    if (colon < 0) continue;
+    const name = value.substring(0, colon).trim().toLowerCase();
+    if (name != "x-http-method-override" && name != "x-method-override" && name != "x-http-method") continue;
+    const method = value.substring(colon + 1).trim();
+    call.method = method.length > 0 ? method.toUpperCase() : "?";
+  }
+}
+
+/** `KEY VALUE` and `KEY=VALUE` operands whose key ends with the rule's option (any case): the value. */
+function configValues(s: Script, rule: EffectRule, out: EffectList): void {
+  const ops = parsed.operands;
+  const suffix = rule.option;
+  for (let i = 0, n = ops.length; i < n; i++) {
+    const w = s.arg(call.cmd, ops.get(i));
+    if (!s.isStatic(w)) {
+      // A key computed at run time may be the one: its value, or the next operand, goes where nobody knows.
+      if ((s.wordFlags(w) & WordFlag.DYNAMIC) != 0) out.addFixed(rule.kind, call.v, call.cmd, "", call.sub);
+      continue;
+    }
+    const p = s.wordPtr(w), len = s.wordLen(w);
+    let eq = -1;
+    for (let k = 0; k < len; k++) if (load<u8>(p + <usize>k) == 0x3d) { eq = k; break; }
+    const keyEnd = eq >= 0 ? eq : len;
+    if (!endsWithLower(p, keyEnd, suffix)) continue;
+    if (eq >= 0) out.add(rule.kind, call.v, call.cmd, w, eq + 1, len, call.sub);
+    else if (i + 1 < n) { const v = s.arg(call.cmd, ops.get(i + 1)); out.add(rule.kind, call.v, call.cmd, v, 0, s.wordLen(v), call.sub); i++; }
+  }
+}
+
+function endsWithLower(p: usize, n: i32, suffix: string): bool {
+  const m = suffix.length;
+  if (n < m) return false;
+  for (let k = 0; k < m; k++) {
+    if (toLowerAscii(<u32>load<u8>(p + <usize>(n - m + k))) != <u32>suffix.charCodeAt(k)) return false;
+  }
+  return true;
+}
+
+const sedNamed = new SedFiles();
+
+/** The files of kind `kind` sed's script names; a script that cannot be read may name any (a place no path names). */
+function sedScriptFiles(s: Script, kind: EffectKind, out: EffectList): void {
+  sedFiles(s, call.cmd, s.vStart(call.v), s.vEnd(call.v), sedNamed);
+  if (sedNamed.unknown) { out.addFixed(kind, call.v, call.cmd, "", call.sub); return; }
+  for (let i = 0; i < sedNamed.word.length; i++) {
+    if (sedNamed.writes[i] != (kind == EffectKind.WRITE)) continue;
+    out.add(kind, call.v, call.cmd, sedNamed.word[i], sedNamed.start[i], sedNamed.end[i], call.sub);
+  }
 }
 
 /** `-` (standard input or output, not a file) in word w's bytes [start, end). */

@@ -49,6 +49,19 @@ export const enum EffectFrom {
    * resolved from the directory the link is made in (with -r, ln makes it relative itself): judged from there.
    */
   LINK_TARGETS = 16,
+  /**
+   * METHOD only: the method a header in `option`'s value overrides the request's with (`X-HTTP-Method-Override`,
+   * `X-Method-Override`, `X-HTTP-Method`); a header file (`@file`) names a method nobody can know.
+   */
+  HEADER_METHOD = 17,
+  /** The files sed's script reads (`r`, `R`: kind READ) or writes (`w`, `W`, `s///w`: WRITE); any file when it cannot be read. */
+  SED_SCRIPT_FILES = 18,
+  /**
+   * The values operands set for a key ending in `option` (any case): `KEY VALUE` or `KEY=VALUE`
+   * (`npm config set registry URL`, `@scope:registry=URL`); a key computed at run time may be any, so its
+   * value is one nobody can know.
+   */
+  CONFIG_VALUE = 19,
 }
 
 /**

@@ -10,3 +10,4 @@ export { FlagSet, collectFlags, flagTable, isFlagWord, longToShort } from "./fla
 export { cmdSet, commandInfo, commandInfoKeyed, inCmdSet } from "./names";
 export { npmCommand } from "./npm-commands";
 export { describeGit, gitSubcommandAt, isSafeGitKey } from "./git-config";
+export { SedFiles, sedFiles } from "./sed-script";

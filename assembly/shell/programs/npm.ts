@@ -13,7 +13,9 @@ const V = EffectFrom.OPTION_VALUE;
 const ALWAYS = EffectFrom.ALWAYS;
 
 // Where a package comes from when no URL names it: the default registry, unless --registry or the environment
-// says otherwise (an .npmrc is the project's configuration, like a git remote: not judged here).
+// says otherwise. An .npmrc is configuration, like a git remote: its registry is judged where it is set (`npm
+// config set registry URL`); another program writing an .npmrc is refused when web.fetch is declared
+// (policy/capabilities/command/command-scopes.ts).
 const NPM_REGISTRY = "https://registry.npmjs.org/";
 const YARN_REGISTRY = "https://registry.yarnpkg.com/";
 const NOT_ELSEWHERE = " !--registry !$npm_config_registry";
@@ -37,6 +39,15 @@ function queries(): ProgramRow {
     .effect(contacts(ALWAYS, "", "@yarn" + YARN_NOT_ELSEWHERE, YARN_REGISTRY));
 }
 
+/**
+ * `npm config set registry URL` (also `npm set`, `KEY=VALUE`, a scope's `@x:registry`): the registry later
+ * installs contact, judged where it is set.
+ */
+function configures(): ProgramRow {
+  return program("config c set").style(STYLE).options("wcL", OPTIONS + " location=/L json")
+    .effect(contacts(EffectFrom.CONFIG_VALUE, "registry"));
+}
+
 export function npmRows(rows: ProgramRow[]): void {
   rows.push(program("npm pnpm yarn", Cmd.NPM | W).style(STYLE)
     .options("wc", OPTIONS)
@@ -53,7 +64,9 @@ export function npmRows(rows: ProgramRow[]): void {
     .effect(contacts(EffectFrom.ENV_VALUE, "YARN_NPM_REGISTRY_SERVER")).effect(contacts(EffectFrom.ENV_VALUE, "YARN_REGISTRY"))
     // A bare `yarn` installs.
     .effect(contacts(EffectFrom.WITHOUT_OPERANDS, "", "@yarn" + YARN_NOT_ELSEWHERE, YARN_REGISTRY))
-    .sub(installs()).sub(queries()));
+    // A config file named in the environment can name any registry.
+    .effect(contacts(ALWAYS, "", "$npm_config_userconfig $npm_config_globalconfig", ""))
+    .sub(installs()).sub(queries()).sub(configures()));
   rows.push(program("npx pnpx bunx", Cmd.NPX | W).style(0)
     .options("pcwr", "package=/p call=/c workspace=/w registry=/r yes/y no/n quiet/q ignore-existing prefer-offline")
     .runs("-c --call", CodeIn.SHELL_TEXT)

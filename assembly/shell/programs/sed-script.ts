@@ -12,30 +12,51 @@ import { Ch } from "../syntax/tokens";
 import { EmbeddedCommands, byteIndex } from "./embedded-commands";
 import { ProgramFacts } from "./spec";
 
-/** The sed row's describe hook: the code sed's argv[start + 1, end) runs, into `facts`. */
-export function describeSed(s: Script, cmd: i32, start: i32, end: i32, facts: ProgramFacts): void {
+/** The words (from a byte offset) sed's argv gives as script; `unreadable` when a script is a file or computed. */
+class SedScripts {
+  word: i32[] = [];
+  offset: i32[] = [];
+  unreadable: bool = false;
+
+  reset(): void {
+    this.word.length = 0;
+    this.offset.length = 0;
+    this.unreadable = false;
+  }
+
+  add(word: i32, offset: i32): void {
+    this.word.push(word);
+    this.offset.push(offset);
+  }
+}
+
+const scripts = new SedScripts();
+
+/** The script words of sed's argv[start + 1, end), into `out`. */
+function findScripts(s: Script, cmd: i32, start: i32, end: i32, out: SedScripts): void {
+  out.reset();
   let sawScript = false;
   let k = start + 1;
   for (; k < end; k++) {
     const a = s.arg(cmd, k);
     const p = s.wordPtr(a), n = s.wordLen(a);
     if (!s.isStatic(a)) {
-      if (!sawScript) { facts.hiddenCode = true; return; } // the script itself is computed
+      if (!sawScript) { out.unreadable = true; return; } // the script itself is computed
       continue; // a file operand
     }
     if (n == 2 && load<u8>(p) == Ch.MINUS && load<u8>(p + 1) == Ch.MINUS) { k++; break; }
     if (n < 2 || load<u8>(p) != Ch.MINUS) {
-      if (!sawScript) { scriptWord(s, a, 0, facts); sawScript = true; }
+      if (!sawScript) { out.add(a, 0); sawScript = true; }
       continue;
     }
     if (load<u8>(p + 1) == Ch.MINUS) { // --expression=…, --file=… (or any unambiguous abbreviation)
       const eq = byteIndex(p, n, Ch.EQ);
       if (longOption(p, n, "--expression", 3)) {
         sawScript = true;
-        if (eq > 0) scriptWord(s, a, eq + 1, facts);
-        else if (k + 1 < end) scriptWord(s, s.arg(cmd, ++k), 0, facts);
+        if (eq > 0) out.add(a, eq + 1);
+        else if (k + 1 < end) out.add(s.arg(cmd, ++k), 0);
       } else if (longOption(p, n, "--file", 4)) {
-        facts.hiddenCode = true; // a script we cannot see
+        out.unreadable = true; // a script we cannot see
         return;
       } else if (longOption(p, n, "--line-length", 3) && eq < 0) k++;
       continue;
@@ -45,16 +66,23 @@ export function describeSed(s: Script, cmd: i32, start: i32, end: i32, facts: Pr
       const c = <u32>load<u8>(p + <usize>j);
       if (c == 0x65) { // e
         sawScript = true;
-        if (j + 1 < n) scriptWord(s, a, j + 1, facts);
-        else if (k + 1 < end) scriptWord(s, s.arg(cmd, ++k), 0, facts);
+        if (j + 1 < n) out.add(a, j + 1);
+        else if (k + 1 < end) out.add(s.arg(cmd, ++k), 0);
         break;
       }
-      if (c == 0x66) { facts.hiddenCode = true; return; } // f
+      if (c == 0x66) { out.unreadable = true; return; } // f
       if (c == 0x6c) { if (j + 1 == n) k++; break; } // l N
       if (c == 0x69) break; // i[SUFFIX]
     }
   }
-  if (!sawScript && k < end) scriptWord(s, s.arg(cmd, k), 0, facts);
+  if (!sawScript && k < end) out.add(s.arg(cmd, k), 0);
+}
+
+/** The sed row's describe hook: the code sed's argv[start + 1, end) runs, into `facts`. */
+export function describeSed(s: Script, cmd: i32, start: i32, end: i32, facts: ProgramFacts): void {
+  findScripts(s, cmd, start, end, scripts);
+  if (scripts.unreadable) { facts.hiddenCode = true; return; }
+  for (let i = 0; i < scripts.word.length; i++) scriptWord(s, scripts.word[i], scripts.offset[i], facts);
 }
 
 /** Word `a` from byte `off` is a sed script: each `e command` is code; what runs text we cannot see is hidden. */
@@ -67,10 +95,58 @@ function scriptWord(s: Script, a: i32, off: i32, facts: ProgramFacts): void {
   for (let x = 0; x < reader.count; x++) facts.code(a, off + reader.starts[x], reader.lens[x]);
 }
 
+/**
+ * The files a sed script reads (`r`, `R`) and writes (`w`, `W`, the `s///w` flag): each its word and bytes
+ * [start, end). `unknown`: the script is a file, computed, or not understood, so it may name any file.
+ */
+export class SedFiles {
+  word: i32[] = [];
+  start: i32[] = [];
+  end: i32[] = [];
+  writes: bool[] = [];
+  unknown: bool = false;
+  /** While scanning one script: its word and offset, and the names found (relative to the offset). */
+  private current: i32 = -1;
+  private base: i32 = 0;
+
+  reset(): void {
+    this.word.length = 0; this.start.length = 0; this.end.length = 0; this.writes.length = 0;
+    this.unknown = false;
+  }
+
+  at(word: i32, base: i32): void {
+    this.current = word;
+    this.base = base;
+  }
+
+  add(from: i32, len: i32, write: bool): void {
+    if (len <= 0) return; // sed refuses a missing file name
+    this.word.push(this.current);
+    this.start.push(this.base + from);
+    this.end.push(this.base + from + len);
+    this.writes.push(write);
+  }
+}
+
+/** The files sed's argv[start + 1, end) scripts read and write, into `out`. */
+export function sedFiles(s: Script, cmd: i32, start: i32, end: i32, out: SedFiles): void {
+  out.reset();
+  findScripts(s, cmd, start, end, scripts);
+  if (scripts.unreadable) { out.unknown = true; return; }
+  for (let i = 0; i < scripts.word.length; i++) {
+    const a = scripts.word[i], off = scripts.offset[i];
+    if (!s.isStatic(a)) { out.unknown = true; return; }
+    SED.reset();
+    out.at(a, off);
+    scanSed(s.wordPtr(a) + <usize>off, s.wordLen(a) - off, SED, out);
+    if (SED.dynamic) { out.unknown = true; return; }
+  }
+}
+
 const SED = new EmbeddedCommands();
 
-/** Read a sed script (p, n) into `out`. */
-export function scanSed(p: usize, n: i32, out: EmbeddedCommands): void {
+/** Read a sed script (p, n) into `out`, and the files it reads and writes into `files`. */
+export function scanSed(p: usize, n: i32, out: EmbeddedCommands, files: SedFiles | null = null): void {
   let i = 0;
   while (i < n) {
     let c = at(p, i, n);
@@ -103,9 +179,12 @@ export function scanSed(p: usize, n: i32, out: EmbeddedCommands): void {
       case 0x61: case 0x69: case 0x63: // a i c: text to the end of the line (a trailing \ continues it)
         i = textEnd(p, i, n);
         break;
-      case 0x72: case 0x52: case 0x77: case 0x57: // r R w W: a file name to the end of the line
+      case 0x72: case 0x52: case 0x77: case 0x57: { // r R w W: a file name to the end of the line
+        const from = blanks(p, i, n);
         i = lineEnd(p, i, n);
+        if (files !== null) files.add(from, i - from, c == 0x77 || c == 0x57);
         break;
+      }
       case 0x65: { // e [command]
         const from = blanks(p, i, n);
         i = lineEnd(p, i, n);
@@ -122,7 +201,12 @@ export function scanSed(p: usize, n: i32, out: EmbeddedCommands): void {
         while (i < n) {
           const f = at(p, i, n);
           if (f == 0x65) { out.dynamic = true; return; } // e: run the result
-          if (f == 0x77) { i = lineEnd(p, i, n); break; } // w file
+          if (f == 0x77) { // w file
+            const from = blanks(p, i + 1, n);
+            i = lineEnd(p, i, n);
+            if (files !== null) files.add(from, i - from, true);
+            break;
+          }
           if (f == 0x67 || f == 0x70 || f == 0x69 || f == 0x49 || f == 0x6d || f == 0x4d || f - 0x30 < 10) { i++; continue; }
           break;
         }

@@ -17,5 +17,7 @@ export function sedRows(rows: ProgramRow[]): void {
     .hook(describeSed)
     // sed -i edits its files in place.
     .effect(reads(EffectFrom.FILES_AFTER_PATTERN, SCRIPT_OPTIONS)).effect(reads(EffectFrom.OPTION_VALUE, "-f --file"))
-    .effect(writes(EffectFrom.FILES_AFTER_PATTERN, SCRIPT_OPTIONS, "-i --in-place")));
+    .effect(writes(EffectFrom.FILES_AFTER_PATTERN, SCRIPT_OPTIONS, "-i --in-place"))
+    // The script's own files: `r FILE` reads, `w FILE` and `s/a/b/w FILE` write (GNU `e` runs code: the hook).
+    .effect(reads(EffectFrom.SED_SCRIPT_FILES)).effect(writes(EffectFrom.SED_SCRIPT_FILES)));
 }

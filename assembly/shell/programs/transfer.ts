@@ -21,7 +21,7 @@ export function transferRows(rows: ProgramRow[]): void {
     "json= dump-header=/D referer=/e cert=/E key= cacert= form=/F form-string= header=/H config=/K max-time=/m " +
     "connect-timeout= output=/o output-dir= quote=/Q range=/r upload-file=/T telnet-option=/t user=/u proxy-user=/U " +
     "write-out=/w proxy=/x request=/X speed-limit=/Y speed-time=/y time-cond=/z url= resolve= connect-to= trace= " +
-    "trace-ascii= stderr= retry= netrc-file= unix-socket= abstract-unix-socket= interface= dns-servers= doh-url= " +
+    "trace-ascii= stderr= retry= request-target= proxy-header= netrc-file= unix-socket= abstract-unix-socket= interface= dns-servers= doh-url= " +
     "preproxy= socks5= socks5-hostname= socks4= socks4a= variable= expand-url= ftp-port=/P remote-name/O " +
     "remote-name-all head/I get/G location/L silent/s insecure/k fail/f show-error/S")
     .effect(contacts(O))
@@ -37,6 +37,8 @@ export function transferRows(rows: ProgramRow[]): void {
     .effect(method(ALWAYS, "", CURL_DATA, "POST")).effect(method(ALWAYS, "", "-T --upload-file", "PUT"))
     .effect(method(ALWAYS, "", "-I --head", "HEAD")).effect(method(ALWAYS, "", "-G --get", "GET"))
     .effect(method(V, "-X --request"))
+    // A method-override header makes the server act on that method (after -X: a server honours the header).
+    .effect(method(EffectFrom.HEADER_METHOD, "-H --header"))
     .flags("output/o remote-name/o silent/s location/l insecure/k data/d header/h request/x user/u fail/f " +
       "show-error/s upload-file/t form/f", "odHXuTFAeEbrwxyzC"));
   // wget saves into the working directory unless -O or -P names the place; -e runs a wgetrc command, which
@@ -54,7 +56,8 @@ export function transferRows(rows: ProgramRow[]): void {
     .effect(writes(ALWAYS, "", "-e --execute", ""))
     // An input file or a wgetrc names URLs the command does not show.
     .effect(contacts(ALWAYS, "", "-i --input-file --config -e --execute", ""))
-    .effect(method(ALWAYS, "", "--post-data --post-file", "POST")).effect(method(V, "--method")));
+    .effect(method(ALWAYS, "", "--post-data --post-file", "POST")).effect(method(V, "--method"))
+    .effect(method(EffectFrom.HEADER_METHOD, "--header")));
   rows.push(program("fetch aria2c http https xh httpie lwp-request lwp-download GET telnet tftp ftp curlie wcurl",
     Kind.DOWNLOAD));
   rows.push(program("openssl", Cmd.OPENSSL | Kind.DECODER | Kind.DOWNLOAD));

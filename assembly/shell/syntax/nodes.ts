@@ -179,6 +179,13 @@ const V_CMD = 0, V_START = 4, V_END = 8, V_PARENT = 12, V_FLAGS = 16, V_INFO = 2
   loopWords: IntList = new IntList(8);
   /** The loop variable of each of loopWords (its name word). */
   loopVars: IntList = new IntList(8);
+  /**
+   * Each `for`/`select NAME in …` loop: its variable's word and the command rows of its body [first, end)
+   * (a payload parsed later, `sh -c '…'` in the body, is appended after them and is not in the range).
+   */
+  forVar: IntList = new IntList(4);
+  forFirst: IntList = new IntList(4);
+  forEnd: IntList = new IntList(4);
   /** Words naming `declare -n` namerefs: their value names the variable they stand for. */
   namerefs: IntList = new IntList(4);
   /** Words naming `declare -i` variables: every value assigned to them is evaluated as arithmetic. */
@@ -209,6 +216,7 @@ const V_CMD = 0, V_START = 4, V_END = 8, V_PARENT = 12, V_FLAGS = 16, V_INFO = 2
     this.envWords.reset(); this.envCmds.reset(); this.cdCmds.reset(); this.cdWords.reset(); this.cdTransient.reset();
     this.arithWords.reset(); this.dynNames.reset();
     this.intNames.reset(); this.valueNames.reset(); this.valueWords.reset(); this.loopWords.reset(); this.loopVars.reset(); this.namerefs.reset();
+    this.forVar.reset(); this.forFirst.reset(); this.forEnd.reset();
     this.checkedWrites.reset();
     this.topFirst.reset(); this.topLink.reset(); this.topEnd = 0;
   }

@@ -159,7 +159,8 @@ export class Parser extends Grammar {
     const variable = s.commitWord(this.b(), WordKind.ENV_NAME, 0);
     s.addEnvWord(variable, -1);
     if (!this.skipLinebreaks()) return false;
-    if (this.peekReserved() == Keyword.IN) {
+    const listed = this.peekReserved() == Keyword.IN;
+    if (listed) {
       this.pos = this.kwEnd;
       if (!this.otherWords(variable)) return false;
     } else {
@@ -167,7 +168,11 @@ export class Parser extends Grammar {
     }
     this.skipBlanks();
     if (this.ch(this.pos) == Ch.SEMI) this.pos++;
-    return this.doGroup();
+    const first = s.commandCount;
+    if (!this.doGroup()) return false;
+    // The body's commands, where the variable holds one of the listed words (loop-values.ts).
+    if (listed) { s.forVar.push(variable); s.forFirst.push(first); s.forEnd.push(s.commandCount); }
+    return true;
   }
 
   /** Words up to `;` or a newline that are parsed (their substitutions run) but never run. */

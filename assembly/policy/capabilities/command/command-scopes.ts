@@ -22,7 +22,8 @@ import { qualifyRule } from "../../rule-keys";
 import { trace } from "../../trace";
 import { WebLimits, WebInput, checkWeb, quote } from "../web/web";
 import {
-  CommandDirs, CwdTracker, EXACT_TOOL_CWD, ScopeEffectKind, EffectList, Script, WordFlag, collectEffects, showCommand, showWord, effectProgram,
+  CommandDirs, CwdTracker, EXACT_TOOL_CWD, ScopeEffectKind, EffectList, LoopReadings, Script, WordFlag, collectEffects, showCommand, showWord,
+  effectProgram,
 } from "../../../shell";
 
 export const enum Unbound { ALLOW = 0, ASK = 1, DENY = 2 }
@@ -49,6 +50,8 @@ const effects = new EffectList();
 const fileInput = new FileInput();
 const webInput = new WebInput();
 const dirs = new CommandDirs();
+/** A computed word whose only run-time parts are loop variables with listed values: each value in turn. */
+const loops = new LoopReadings();
 /** The tracker of the command being checked: where each cd went (CommandDirs.exactFor names one). */
 let dirsTracker: CwdTracker | null = null;
 /** The path as written when it is no word's (a fixed path of a row), the path resolved, and a glob's fixed directory. */
@@ -84,6 +87,11 @@ export function checkScopes(scopes: CommandScopes, s: Script, tracker: CwdTracke
       if (!checkContact(scopes, s, e, place, verdict)) return scopeRule(verdict, scopes);
       continue;
     }
+    if (kind != ScopeEffectKind.READ && scopes.web !== null && writesRegistryConfig(s, e)) {
+      verdict.deny(Code.DOMAIN_NOT_ALLOWED, what(s, e, kind) + quote(effectText(s, e)) + ", a package manager's configuration, which can " +
+        "name any registry, so web.fetch allowed_domains cannot check what later installs contact (set it with 'npm config set registry URL')");
+      return scopeRule(verdict, scopes, scopes.webPointer);
+    }
     const limits = kind == ScopeEffectKind.READ ? scopes.read : scopes.write;
     if (limits === null) continue;
     if (trace.on) tracedBlock = kind == ScopeEffectKind.READ ? scopes.readPointer : scopes.writePointer;
@@ -102,6 +110,18 @@ export function checkScopes(scopes: CommandScopes, s: Script, tracker: CwdTracke
   // The file checks name the entry that admitted each path; the command's allow is its own block's.
   verdict.rule = "";
   return true;
+}
+
+/** Does effect e write npm's or yarn's configuration file (.npmrc, .yarnrc, .yarnrc.yml), other than by the package manager itself? */
+function writesRegistryConfig(s: Script, e: i32): bool {
+  const v = effects.view.get(e);
+  if (v >= 0) {
+    const program = effectProgram(s, v);
+    if (program == "npm" || program == "pnpm" || program == "yarn") return false;
+  }
+  const text = effectText(s, e);
+  const base = text.substring(text.lastIndexOf("/") + 1);
+  return base == ".npmrc" || base == ".yarnrc" || base == ".yarnrc.yml";
 }
 
 /** The effect's text as written (a fixed path, or the part of its word). */
@@ -187,6 +207,13 @@ function checkPath(limits: FileLimits, kind: ScopeEffectKind, s: Script, e: i32,
     const start = effects.start.get(e), end = effects.end.get(e);
     tp = s.wordPtr(w) + <usize>start; tn = end - start;
     if (computed(s, w, start, end)) {
+      if (loops.read(s, effects.cmd.get(e), w, start, end)) {
+        const glob = loops.glob || (s.wordFlags(w) & WordFlag.GLOB) != 0;
+        for (let i = 0, n = loops.count; i < n; i++) {
+          if (!checkText(limits, kind, s, e, loops.text.ptr + <usize>loops.start.get(i), loops.len.get(i), glob, place, verdict)) return false;
+        }
+        return true;
+      }
       return verdict.deny(Code.PATH_NOT_ALLOWED, what(s, e, kind) + quote(showWord(s, w)) + ", a path computed at run time, so " + scopeName(kind) +
         " allowed_paths cannot be checked (write the path out)");
     }
@@ -195,7 +222,12 @@ function checkPath(limits: FileLimits, kind: ScopeEffectKind, s: Script, e: i32,
         " allowed_paths cannot be checked (write each path out)");
     }
   }
-  const glob = w >= 0 && (s.wordFlags(w) & WordFlag.GLOB) != 0;
+  return checkText(limits, kind, s, e, tp, tn, w >= 0 && (s.wordFlags(w) & WordFlag.GLOB) != 0, place, verdict);
+}
+
+/** The path (tp, tn) of effect e, as written or as one reading of its word, under every directory its command may run in. */
+function checkText(limits: FileLimits, kind: ScopeEffectKind, s: Script, e: i32, tp: usize, tn: i32, glob: bool, place: ScopePlace,
+  verdict: Verdict): bool {
   const c0 = tn > 0 ? <u32>load<u8>(tp) : 0;
   if (c0 == 0x2f || c0 == 0x7e) return checkResolved(limits, kind, s, e, tp, tn, 0, 0, glob, place, verdict);
   const exact = dirs.exactFor(effects.cmd.get(e));
@@ -277,6 +309,14 @@ function checkContact(scopes: CommandScopes, s: Script, e: i32, place: ScopePlac
   const program = v >= 0 ? effectProgram(s, v) : "";
   const w = effects.word.get(e);
   if (w >= 0 && computed(s, w, effects.start.get(e), effects.end.get(e))) {
+    if (loops.read(s, effects.cmd.get(e), w, effects.start.get(e), effects.end.get(e))) {
+      // Copied out: a local path's check (checkPath) reads the loop values again.
+      const n = loops.count;
+      const values = new Array<string>(n);
+      for (let i = 0; i < n; i++) values[i] = String.UTF8.decodeUnsafe(loops.text.ptr + <usize>loops.start.get(i), <usize>loops.len.get(i), false);
+      for (let i = 0; i < n; i++) if (!checkContactText(scopes, s, e, values[i], program, place, verdict)) return false;
+      return true;
+    }
     if (scopes.web === null) return true;
     return verdict.deny(Code.DOMAIN_NOT_ALLOWED, actor(s, e) + " contacts " + quote(showWord(s, w)) +
       ", an address computed at run time, so web.fetch allowed_domains cannot be checked (write the URL out)");
@@ -287,6 +327,11 @@ function checkContact(scopes: CommandScopes, s: Script, e: i32, place: ScopePlac
     return verdict.deny(Code.DOMAIN_NOT_ALLOWED, actor(s, e) + " contacts addresses the command does not write out " +
       "(from a list or config file, or from standard input), so web.fetch allowed_domains cannot be checked (write the URLs out)");
   }
+  return checkContactText(scopes, s, e, text, program, place, verdict);
+}
+
+/** Effect e's address `text` (as written, or one reading of its word), judged by web.fetch, or as a local path. */
+function checkContactText(scopes: CommandScopes, s: Script, e: i32, text: string, program: string, place: ScopePlace, verdict: Verdict): bool {
   const url = urlOf(text, program);
   if (url.length == 0) {
     // Not an address: a local repository or package path (git clone /x, npm install ../x), or a remote's name.
