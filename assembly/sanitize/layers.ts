@@ -51,6 +51,8 @@ let cTags = 0;
 let cWhitespace = 0;
 let cInvalid = 0;
 let fBidi = false;
+/** A U+FFFD was decoded (plainrun.ts leaves every one to the slow path, which sets this). */
+let fReplacement = false;
 
 // Output: raw view of outBuf, which is grown only in growOut().
 let outBuf: ByteBuffer = new ByteBuffer(256);
@@ -92,6 +94,7 @@ export function runLayers(ptr: usize, len: i32, options: SanitizeOptions, report
   optWhitespace = options.whitespace || line;
   cInvisible = cControls = cFormat = cNfc = cPrivateUse = cTags = cWhitespace = cInvalid = 0;
   fBidi = false;
+  fReplacement = false;
   l1Last = l1LastProps = 0;
   pendingCR = false;
   segLen = 0;
@@ -125,6 +128,7 @@ export function runLayers(ptr: usize, len: i32, options: SanitizeOptions, report
   report.whitespace += cWhitespace;
   report.invalid += cInvalid;
   if (fBidi) report.bidiOverride = true;
+  if (fReplacement) report.sawReplacement = true;
   if (tags.smuggled) {
     report.tagSmuggling = true;
     tags.copyDecoded(report);
@@ -145,7 +149,10 @@ function scan(p: usize, end: usize): void {
     const packed = decodeUtf8(p, end);
     // A real U+FFFD is EF BF BD; any other sequence that decodes to it was malformed (also the
     // three bytes of a cut four-byte sequence).
-    if (isMalformed(packed) || ((packed & 0xffffff) == 0xfffd && load<u8>(p) != 0xef)) cInvalid++;
+    if ((packed & 0xffffff) == 0xfffd) {
+      fReplacement = true;
+      if (isMalformed(packed) || load<u8>(p) != 0xef) cInvalid++;
+    } else if (isMalformed(packed)) cInvalid++;
     p += <usize>(packed >> 24);
     layer1(packed & 0xffffff, p, end);
   }

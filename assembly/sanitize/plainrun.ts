@@ -168,8 +168,9 @@ export function scanPlainRun(p: usize, end: usize, trim: bool): usize {
       const b2 = <u32>load<u8>(q + 2);
       if ((b1 & 0xc0) != 0x80 || (b2 & 0xc0) != 0x80) break;
       cp = ((c & 0x0f) << 12) | ((b1 & 0x3f) << 6) | (b2 & 0x3f);
-      // Overlong forms and surrogates are malformed.
-      if (cp < 0x800 || cp - 0xd800 < 0x800) break;
+      // Overlong forms and surrogates are malformed; U+FFFD goes to the slow path, which notes
+      // it (a lone surrogate of a JS string arrives as one: layers.ts fReplacement).
+      if (cp < 0x800 || cp - 0xd800 < 0x800 || cp == 0xfffd) break;
       len = 3;
     } else {
       const packed = decodeUtf8(q, end);
