@@ -27,7 +27,9 @@ import {
 import { nfcSegment, nfcOutPtr } from "./nfc";
 import * as tags from "./tags";
 import { keepInvisible } from "./joiners";
-import { scanPlainRun, isMarkerByte, punctHint, runLast, runChars, runHint, runWsFrom, NOT_BOUNDARY } from "./plainrun";
+import {
+  scanPlainRun, isMarkerByte, punctBits, runLast, runChars, runHint, runOpensTemplate, runWsFrom, NOT_BOUNDARY, OPENS_TEMPLATE,
+} from "./plainrun";
 
 const CANCEL_TAG: u32 = 0xe007f;
 
@@ -78,6 +80,11 @@ let wsOut: i32 = -1;
 export let sawLt = false;
 /** A character a marker spoof needs reached the output of the last run (isMarkerByte, punctHint). */
 export let markerHint = false;
+/**
+ * A non-ASCII character that folds to '<' or '[' reached the output of the last run. Without
+ * one only ASCII '<', '[' and line breaks can open a chat-template marker (template.ts).
+ */
+export let bracketHint = false;
 
 /**
  * Run layers 1-7 over (ptr, len) into out (reset first). With `line` set, \n and \t count as
@@ -104,6 +111,7 @@ export function runLayers(ptr: usize, len: i32, options: SanitizeOptions, report
   wsOut = -1;
   sawLt = false;
   markerHint = false;
+  bracketHint = false;
   tags.reset();
   out.reset();
   out.ensure(len + 16);
@@ -183,6 +191,7 @@ function fastRun(p: usize, end: usize): usize {
   flushSegment();
   if (hint & 1) sawLt = true;
   if (hint & 2) markerHint = true;
+  if (runOpensTemplate) bracketHint = true;
   const keep = <i32>((optNfc ? last : q) - p);
   if (outLen + keep > outCap) growOut(keep);
   memory.copy(outPtr + <usize>outLen, p, <usize>keep);
@@ -403,9 +412,10 @@ function trimTrailing(): void {
 // @ts-ignore: decorator
 @inline function emit(cp: u32): void {
   if (cp >= 0x80) {
-    const hint = punctHint(cp);
+    const hint = punctBits(cp);
     if (hint & 1) sawLt = true;
     if (hint & 2) markerHint = true;
+    if (hint & OPENS_TEMPLATE) bracketHint = true;
   } else if (cp == 0x3c) {
     sawLt = true;
     markerHint = true;

@@ -7,7 +7,7 @@ import {
   propsOf, decodeUtf8, isMalformed, KIND_MASK, F_NFC_NO, F_NFC_MAYBE, CCC_SHIFT,
 } from "./props";
 import { hasByte, asciiNoneBelow, zeroBytes, HIGHS } from "../util/swar";
-import { foldMarkerChar, mayFoldToPunct } from "./fold";
+import { foldMarkerChar, mayFoldToPunct, mayFoldToBracket } from "./fold";
 
 /** Props of a character that takes part in NFC (not a boundary). */
 export const NOT_BOUNDARY: u32 = F_NFC_NO | F_NFC_MAYBE | (0xff << CCC_SHIFT);
@@ -31,26 +31,36 @@ const SPACES: u64 = 0x2020202020202020;
  * (confusables.ts), so letters of every script are answered by one bit test.
  */
 export function punctHint(cp: u32): u32 {
-  if (!mayFoldToPunct(cp)) return 0;
+  return punctBits(cp) & 3;
+}
+
+/** punctHint's bits, plus OPENS_TEMPLATE when cp reads as '<' or '[' (it may open a chat-template marker). */
+export const OPENS_TEMPLATE: u32 = 4;
+
+/** punctHint(cp) | OPENS_TEMPLATE when cp folds to '<' or '['. */
+export function punctBits(cp: u32): u32 {
+  if (!mayFoldToPunct(cp) && !mayFoldToBracket(cp)) return 0;
   // Those blocks also hold everyday punctuation (、。，！): remember each BMP answer, so the
   // look-alike search runs once per code point, not once per occurrence.
   if (cp < 0x10000) {
     const at = punctCachePtr + <usize>cp;
     const cached = <u32>load<u8>(at);
     if (cached != 0) return cached - 1;
-    const hint = punctHintOf(cp);
-    store<u8>(at, <u8>(hint + 1));
-    return hint;
+    const bits = punctBitsOf(cp);
+    store<u8>(at, <u8>(bits + 1));
+    return bits;
   }
-  return punctHintOf(cp);
+  return punctBitsOf(cp);
 }
 
-function punctHintOf(cp: u32): u32 {
+function punctBitsOf(cp: u32): u32 {
   const f = foldMarkerChar(cp);
-  return f == 0x3c ? 3 : f == 0x3e || f == 0x5f || f == 0x3d ? 2 : 0;
+  if (f == 0x3c) return 3 | OPENS_TEMPLATE;
+  if (f == 0x5b) return OPENS_TEMPLATE;
+  return f == 0x3e || f == 0x5f || f == 0x3d ? 2 : 0;
 }
 
-// punctHint's answers for the BMP, plus one: 0 not looked up yet.
+// punctBits's answers for the BMP, plus one: 0 not looked up yet.
 const punctCache = new StaticArray<u8>(0x10000);
 const punctCachePtr: usize = changetype<usize>(punctCache);
 
@@ -97,6 +107,8 @@ export let runWsFrom: usize = 0;
 export let runChars = 0;
 /** Bit 1: '<' or a look-alike (framework tags may follow); bit 2: a byte or look-alike a marker needs (isMarkerByte). */
 export let runHint: u32 = 0;
+/** Set by scanPlainRun: a non-ASCII character of the run folds to '<' or '[' (OPENS_TEMPLATE). */
+export let runOpensTemplate = false;
 
 /** End of the plain run starting at p (p itself when there is none). `trim`: layer 7 is on. */
 export function scanPlainRun(p: usize, end: usize, trim: bool): usize {
@@ -106,6 +118,7 @@ export function scanPlainRun(p: usize, end: usize, trim: bool): usize {
   let prevSpace = false;
   let wsFrom: usize = 0;
   let hint: u32 = 0;
+  let opens: u32 = 0;
   while (q < end) {
     const c = <u32>load<u8>(q);
     // Eight plain ASCII bytes (0x20-0x7E): take them whole.
@@ -181,7 +194,9 @@ export function scanPlainRun(p: usize, end: usize, trim: bool): usize {
     }
     if (!isInert(cp)) break;
     prevSpace = false;
-    hint |= punctHint(cp);
+    const bits = punctBits(cp);
+    hint |= bits & 3;
+    opens |= bits;
     last = q;
     q += len;
     chars++;
@@ -189,6 +204,7 @@ export function scanPlainRun(p: usize, end: usize, trim: bool): usize {
   runLast = last;
   runChars = chars;
   runHint = hint;
+  runOpensTemplate = (opens & OPENS_TEMPLATE) != 0;
   runWsFrom = prevSpace ? wsFrom : 0;
   return q;
 }
