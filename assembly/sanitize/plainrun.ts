@@ -64,40 +64,35 @@ function punctBitsOf(cp: u32): u32 {
 const punctCache = new StaticArray<u8>(0x10000);
 const punctCachePtr: usize = changetype<usize>(punctCache);
 
-// Per 128-code-point block of the BMP: 0 not looked at yet, 1 every code point inert, 2 some
-// are not. Most scripts' letters sit in all-inert blocks (CJK, Hangul, Cyrillic, kana), where
-// one load replaces the four of a property lookup. Filled on first use, at most 512 × 128 lookups.
-const BLOCK_SHIFT: u32 = 7;
-const blockStates = new StaticArray<u8>(0x10000 >> BLOCK_SHIFT);
-const blockStatesPtr: usize = changetype<usize>(blockStates);
-
+/** No layer touches cp and NFC leaves it alone whatever surrounds it (from the properties). */
 // @ts-ignore: decorator
-@inline function inertByProps(cp: u32): bool {
+@inline export function inertByProps(cp: u32): bool {
   // U+2028/2029 are layer 2's by code point, not by kind.
   return (propsOf(cp) & NOT_INERT) == 0 && cp - 0x2028 >= 2;
 }
 
-/** No layer touches cp and NFC leaves it alone whatever surrounds it. */
-// @ts-ignore: decorator
-@inline function isInert(cp: u32): bool {
-  if (cp >= 0x10000) return inertByProps(cp);
-  const at = blockStatesPtr + <usize>(cp >> BLOCK_SHIFT);
-  let state = load<u8>(at);
-  if (state == 0) state = fillBlockState(cp >> BLOCK_SHIFT);
-  return state == 1 || inertByProps(cp);
+// What the plain-run scan asks of a BMP code point, one byte each, filled on first use: 0 not
+// looked at yet, else CLASS_KNOWN | CLASS_INERT if inertByProps | punctBits << 2. One load then
+// answers both questions for a letter of any script, where the properties take four loads and
+// punctBits a call and two block tests.
+const CLASS_KNOWN: u32 = 1;
+const CLASS_INERT: u32 = 2;
+const cpClass = new StaticArray<u8>(0x10000);
+const cpClassPtr: usize = changetype<usize>(cpClass);
+
+function fillClass(cp: u32): u32 {
+  const k = CLASS_KNOWN | (inertByProps(cp) ? CLASS_INERT : 0) | (punctBits(cp) << 2);
+  store<u8>(cpClassPtr + <usize>cp, <u8>k);
+  return k;
 }
 
-function fillBlockState(block: u32): u8 {
-  let state: u8 = 1;
-  const first = block << BLOCK_SHIFT;
-  for (let cp = first; cp < first + (1 << BLOCK_SHIFT); cp++) {
-    if (!inertByProps(cp)) {
-      state = 2;
-      break;
-    }
-  }
-  store<u8>(blockStatesPtr + <usize>block, state);
-  return state;
+/** punctBits(cp) when cp is inert (inertByProps), else -1: the scan's question, answered from the class table. */
+// @ts-ignore: decorator
+@inline export function inertBits(cp: u32): i32 {
+  if (cp >= 0x10000) return inertByProps(cp) ? <i32>punctBits(cp) : -1;
+  let k = <u32>load<u8>(cpClassPtr + <usize>cp);
+  if (k == 0) k = fillClass(cp);
+  return (k & CLASS_INERT) != 0 ? <i32>(k >> 2) : -1;
 }
 
 /** Set by scanPlainRun: the start of the run's last character, the characters in it, and hints. */
@@ -192,11 +187,11 @@ export function scanPlainRun(p: usize, end: usize, trim: bool): usize {
       cp = packed & 0xffffff;
       len = <usize>(packed >> 24);
     }
-    if (!isInert(cp)) break;
+    const bits = inertBits(cp);
+    if (bits < 0) break;
     prevSpace = false;
-    const bits = punctBits(cp);
-    hint |= bits & 3;
-    opens |= bits;
+    hint |= <u32>bits & 3;
+    opens |= <u32>bits;
     last = q;
     q += len;
     chars++;
