@@ -19,6 +19,7 @@ import {
   altStart, altEnd, selfClosing, tagComplete,
 } from "./htmlattrs";
 import * as T from "./htmltags";
+import { tagId } from "./htmltagids";
 import * as tree from "./htmltree";
 
 const writer = new TextWriter();
@@ -130,7 +131,7 @@ function tag(p: usize, end: usize): usize {
   if (!isAlpha(c)) return literalLt(p);
   q = readName(q, end);
   resetAttributes();
-  const id = T.tagId(nameBuf.ptr, nameBuf.length);
+  const id = tagId(nameBuf.ptr, nameBuf.length);
   q = readAttributes(q, end, true);
   if (!tagComplete) return end; // EOF inside a tag: the tag is dropped, as browsers do
   return startTag(id, q, end, selfClosing);
@@ -245,7 +246,7 @@ const OPEN_BRACKET: StaticArray<u8> = [0x5b];
 const CLOSE_BRACKET: StaticArray<u8> = [0x5d];
 
 function endTag(): void {
-  const id = T.tagId(nameBuf.ptr, nameBuf.length);
+  const id = tagId(nameBuf.ptr, nameBuf.length);
   if (tree.endOverflow()) {
     dropping = tree.dropping();
     return;

@@ -61,8 +61,11 @@ function eq(p: usize, n: i32, s: string): bool {
   return true;
 }
 
-/** Element id of a lower-cased tag name. */
-export function tagId(p: usize, n: i32): i32 {
+/**
+ * Element id of a lower-cased tag name, by string comparisons: the reference for htmltagids.ts
+ * tagId, which the converter uses (the differential spec compares both).
+ */
+export function tagIdByName(p: usize, n: i32): i32 {
   if (n == 0 || n > 14) return OTHER;
   const c = <u32>load<u8>(p);
   switch (n) {

@@ -27,7 +27,9 @@ import {
 import { nfcSegment, nfcOutPtr } from "./nfc";
 import * as tags from "./tags";
 import { keepInvisible } from "./joiners";
-import { scanPlainRun, isMarkerByte, punctHint, runLast, runChars, runHint, runWsFrom, NOT_BOUNDARY } from "./plainrun";
+import {
+  scanPlainRun, isMarkerByte, punctBits, runLast, runChars, runHint, runOpensTemplate, runWsFrom, NOT_BOUNDARY, OPENS_TEMPLATE,
+} from "./plainrun";
 
 const CANCEL_TAG: u32 = 0xe007f;
 
@@ -51,6 +53,8 @@ let cTags = 0;
 let cWhitespace = 0;
 let cInvalid = 0;
 let fBidi = false;
+/** A U+FFFD was decoded (plainrun.ts leaves every one to the slow path, which sets this). */
+let fReplacement = false;
 
 // Output: raw view of outBuf, which is grown only in growOut().
 let outBuf: ByteBuffer = new ByteBuffer(256);
@@ -76,6 +80,11 @@ let wsOut: i32 = -1;
 export let sawLt = false;
 /** A character a marker spoof needs reached the output of the last run (isMarkerByte, punctHint). */
 export let markerHint = false;
+/**
+ * A non-ASCII character that folds to '<' or '[' reached the output of the last run. Without
+ * one only ASCII '<', '[' and line breaks can open a chat-template marker (template.ts).
+ */
+export let bracketHint = false;
 
 /**
  * Run layers 1-7 over (ptr, len) into out (reset first). With `line` set, \n and \t count as
@@ -92,6 +101,7 @@ export function runLayers(ptr: usize, len: i32, options: SanitizeOptions, report
   optWhitespace = options.whitespace || line;
   cInvisible = cControls = cFormat = cNfc = cPrivateUse = cTags = cWhitespace = cInvalid = 0;
   fBidi = false;
+  fReplacement = false;
   l1Last = l1LastProps = 0;
   pendingCR = false;
   segLen = 0;
@@ -101,6 +111,7 @@ export function runLayers(ptr: usize, len: i32, options: SanitizeOptions, report
   wsOut = -1;
   sawLt = false;
   markerHint = false;
+  bracketHint = false;
   tags.reset();
   out.reset();
   out.ensure(len + 16);
@@ -125,6 +136,7 @@ export function runLayers(ptr: usize, len: i32, options: SanitizeOptions, report
   report.whitespace += cWhitespace;
   report.invalid += cInvalid;
   if (fBidi) report.bidiOverride = true;
+  if (fReplacement) report.sawReplacement = true;
   if (tags.smuggled) {
     report.tagSmuggling = true;
     tags.copyDecoded(report);
@@ -145,7 +157,10 @@ function scan(p: usize, end: usize): void {
     const packed = decodeUtf8(p, end);
     // A real U+FFFD is EF BF BD; any other sequence that decodes to it was malformed (also the
     // three bytes of a cut four-byte sequence).
-    if (isMalformed(packed) || ((packed & 0xffffff) == 0xfffd && load<u8>(p) != 0xef)) cInvalid++;
+    if ((packed & 0xffffff) == 0xfffd) {
+      fReplacement = true;
+      if (isMalformed(packed) || load<u8>(p) != 0xef) cInvalid++;
+    } else if (isMalformed(packed)) cInvalid++;
     p += <usize>(packed >> 24);
     layer1(packed & 0xffffff, p, end);
   }
@@ -176,6 +191,7 @@ function fastRun(p: usize, end: usize): usize {
   flushSegment();
   if (hint & 1) sawLt = true;
   if (hint & 2) markerHint = true;
+  if (runOpensTemplate) bracketHint = true;
   const keep = <i32>((optNfc ? last : q) - p);
   if (outLen + keep > outCap) growOut(keep);
   memory.copy(outPtr + <usize>outLen, p, <usize>keep);
@@ -396,9 +412,10 @@ function trimTrailing(): void {
 // @ts-ignore: decorator
 @inline function emit(cp: u32): void {
   if (cp >= 0x80) {
-    const hint = punctHint(cp);
+    const hint = punctBits(cp);
     if (hint & 1) sawLt = true;
     if (hint & 2) markerHint = true;
+    if (hint & OPENS_TEMPLATE) bracketHint = true;
   } else if (cp == 0x3c) {
     sawLt = true;
     markerHint = true;

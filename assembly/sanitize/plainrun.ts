@@ -7,7 +7,7 @@ import {
   propsOf, decodeUtf8, isMalformed, KIND_MASK, F_NFC_NO, F_NFC_MAYBE, CCC_SHIFT,
 } from "./props";
 import { hasByte, asciiNoneBelow, zeroBytes, HIGHS } from "../util/swar";
-import { foldMarkerChar, mayFoldToPunct } from "./fold";
+import { foldMarkerChar, mayFoldToPunct, mayFoldToBracket } from "./fold";
 
 /** Props of a character that takes part in NFC (not a boundary). */
 export const NOT_BOUNDARY: u32 = F_NFC_NO | F_NFC_MAYBE | (0xff << CCC_SHIFT);
@@ -31,63 +31,68 @@ const SPACES: u64 = 0x2020202020202020;
  * (confusables.ts), so letters of every script are answered by one bit test.
  */
 export function punctHint(cp: u32): u32 {
-  if (!mayFoldToPunct(cp)) return 0;
+  return punctBits(cp) & 3;
+}
+
+/** punctHint's bits, plus OPENS_TEMPLATE when cp reads as '<' or '[' (it may open a chat-template marker). */
+export const OPENS_TEMPLATE: u32 = 4;
+
+/** punctHint(cp) | OPENS_TEMPLATE when cp folds to '<' or '['. */
+export function punctBits(cp: u32): u32 {
+  if (!mayFoldToPunct(cp) && !mayFoldToBracket(cp)) return 0;
   // Those blocks also hold everyday punctuation (、。，！): remember each BMP answer, so the
   // look-alike search runs once per code point, not once per occurrence.
   if (cp < 0x10000) {
     const at = punctCachePtr + <usize>cp;
     const cached = <u32>load<u8>(at);
     if (cached != 0) return cached - 1;
-    const hint = punctHintOf(cp);
-    store<u8>(at, <u8>(hint + 1));
-    return hint;
+    const bits = punctBitsOf(cp);
+    store<u8>(at, <u8>(bits + 1));
+    return bits;
   }
-  return punctHintOf(cp);
+  return punctBitsOf(cp);
 }
 
-function punctHintOf(cp: u32): u32 {
+function punctBitsOf(cp: u32): u32 {
   const f = foldMarkerChar(cp);
-  return f == 0x3c ? 3 : f == 0x3e || f == 0x5f || f == 0x3d ? 2 : 0;
+  if (f == 0x3c) return 3 | OPENS_TEMPLATE;
+  if (f == 0x5b) return OPENS_TEMPLATE;
+  return f == 0x3e || f == 0x5f || f == 0x3d ? 2 : 0;
 }
 
-// punctHint's answers for the BMP, plus one: 0 not looked up yet.
+// punctBits's answers for the BMP, plus one: 0 not looked up yet.
 const punctCache = new StaticArray<u8>(0x10000);
 const punctCachePtr: usize = changetype<usize>(punctCache);
 
-// Per 128-code-point block of the BMP: 0 not looked at yet, 1 every code point inert, 2 some
-// are not. Most scripts' letters sit in all-inert blocks (CJK, Hangul, Cyrillic, kana), where
-// one load replaces the four of a property lookup. Filled on first use, at most 512 × 128 lookups.
-const BLOCK_SHIFT: u32 = 7;
-const blockStates = new StaticArray<u8>(0x10000 >> BLOCK_SHIFT);
-const blockStatesPtr: usize = changetype<usize>(blockStates);
-
+/** No layer touches cp and NFC leaves it alone whatever surrounds it (from the properties). */
 // @ts-ignore: decorator
-@inline function inertByProps(cp: u32): bool {
+@inline export function inertByProps(cp: u32): bool {
   // U+2028/2029 are layer 2's by code point, not by kind.
   return (propsOf(cp) & NOT_INERT) == 0 && cp - 0x2028 >= 2;
 }
 
-/** No layer touches cp and NFC leaves it alone whatever surrounds it. */
-// @ts-ignore: decorator
-@inline function isInert(cp: u32): bool {
-  if (cp >= 0x10000) return inertByProps(cp);
-  const at = blockStatesPtr + <usize>(cp >> BLOCK_SHIFT);
-  let state = load<u8>(at);
-  if (state == 0) state = fillBlockState(cp >> BLOCK_SHIFT);
-  return state == 1 || inertByProps(cp);
+// What the plain-run scan asks of a BMP code point, one byte each, filled on first use: 0 not
+// looked at yet, else CLASS_KNOWN | CLASS_INERT if inertByProps | punctBits << 2. One load then
+// answers both questions for a letter of any script, where the properties take four loads and
+// punctBits a call and two block tests.
+const CLASS_KNOWN: u32 = 1;
+const CLASS_INERT: u32 = 2;
+const cpClass = new StaticArray<u8>(0x10000);
+const cpClassPtr: usize = changetype<usize>(cpClass);
+
+function fillClass(cp: u32): u32 {
+  const k = CLASS_KNOWN | (inertByProps(cp) ? CLASS_INERT : 0) | (punctBits(cp) << 2);
+  store<u8>(cpClassPtr + <usize>cp, <u8>k);
+  return k;
 }
 
-function fillBlockState(block: u32): u8 {
-  let state: u8 = 1;
-  const first = block << BLOCK_SHIFT;
-  for (let cp = first; cp < first + (1 << BLOCK_SHIFT); cp++) {
-    if (!inertByProps(cp)) {
-      state = 2;
-      break;
-    }
-  }
-  store<u8>(blockStatesPtr + <usize>block, state);
-  return state;
+/** punctBits(cp) when cp is inert (inertByProps), else -1: the scan's question, answered from the class table. */
+// @ts-ignore: decorator
+@inline export function inertBits(cp: u32): i32 {
+  if (cp >= 0x10000) return inertByProps(cp) ? <i32>punctBits(cp) : -1;
+  let k = <u32>load<u8>(cpClassPtr + <usize>cp);
+  if (k == 0) k = fillClass(cp);
+  return (k & CLASS_INERT) != 0 ? <i32>(k >> 2) : -1;
 }
 
 /** Set by scanPlainRun: the start of the run's last character, the characters in it, and hints. */
@@ -97,6 +102,8 @@ export let runWsFrom: usize = 0;
 export let runChars = 0;
 /** Bit 1: '<' or a look-alike (framework tags may follow); bit 2: a byte or look-alike a marker needs (isMarkerByte). */
 export let runHint: u32 = 0;
+/** Set by scanPlainRun: a non-ASCII character of the run folds to '<' or '[' (OPENS_TEMPLATE). */
+export let runOpensTemplate = false;
 
 /** End of the plain run starting at p (p itself when there is none). `trim`: layer 7 is on. */
 export function scanPlainRun(p: usize, end: usize, trim: bool): usize {
@@ -106,6 +113,7 @@ export function scanPlainRun(p: usize, end: usize, trim: bool): usize {
   let prevSpace = false;
   let wsFrom: usize = 0;
   let hint: u32 = 0;
+  let opens: u32 = 0;
   while (q < end) {
     const c = <u32>load<u8>(q);
     // Eight plain ASCII bytes (0x20-0x7E): take them whole.
@@ -168,8 +176,9 @@ export function scanPlainRun(p: usize, end: usize, trim: bool): usize {
       const b2 = <u32>load<u8>(q + 2);
       if ((b1 & 0xc0) != 0x80 || (b2 & 0xc0) != 0x80) break;
       cp = ((c & 0x0f) << 12) | ((b1 & 0x3f) << 6) | (b2 & 0x3f);
-      // Overlong forms and surrogates are malformed.
-      if (cp < 0x800 || cp - 0xd800 < 0x800) break;
+      // Overlong forms and surrogates are malformed; U+FFFD goes to the slow path, which notes
+      // it (a lone surrogate of a JS string arrives as one: layers.ts fReplacement).
+      if (cp < 0x800 || cp - 0xd800 < 0x800 || cp == 0xfffd) break;
       len = 3;
     } else {
       const packed = decodeUtf8(q, end);
@@ -178,9 +187,11 @@ export function scanPlainRun(p: usize, end: usize, trim: bool): usize {
       cp = packed & 0xffffff;
       len = <usize>(packed >> 24);
     }
-    if (!isInert(cp)) break;
+    const bits = inertBits(cp);
+    if (bits < 0) break;
     prevSpace = false;
-    hint |= punctHint(cp);
+    hint |= <u32>bits & 3;
+    opens |= <u32>bits;
     last = q;
     q += len;
     chars++;
@@ -188,6 +199,7 @@ export function scanPlainRun(p: usize, end: usize, trim: bool): usize {
   runLast = last;
   runChars = chars;
   runHint = hint;
+  runOpensTemplate = (opens & OPENS_TEMPLATE) != 0;
   runWsFrom = prevSpace ? wsFrom : 0;
   return q;
 }

@@ -31,6 +31,8 @@ export class SanitizeReport {
   tagSmuggling: bool = false;
   markerSpoof: bool = false;
   truncatedFlag: bool = false;
+  /** The layers decoded a U+FFFD (real or from malformed bytes): the bindings then count lone surrogates themselves. */
+  sawReplacement: bool = false;
   inputBytes: i32 = 0;
   outputBytes: i32 = 0;
 
@@ -52,6 +54,7 @@ export class SanitizeReport {
     this.tagSmuggling = false;
     this.markerSpoof = false;
     this.truncatedFlag = false;
+    this.sawReplacement = false;
     this.inputBytes = 0;
     this.outputBytes = 0;
   }

@@ -46,7 +46,8 @@ function finish(cur: ByteBuffer, other: ByteBuffer, options: SanitizeOptions, re
     cur = other;
     other = t;
   }
-  if (markers && neutralizeTemplateMarkers(cur, other, report)) {
+  // The marker pass above only adds ASCII, so bracketHint still holds for its output.
+  if (markers && neutralizeTemplateMarkers(cur, other, report, !layers.bracketHint)) {
     const t = cur;
     cur = other;
     other = t;

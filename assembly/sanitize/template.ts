@@ -24,7 +24,6 @@ import { HIGHS, zeroBytes } from "../util/swar";
 const NEWLINES: u64 = 0x0a0a0a0a0a0a0a0a;
 const LTS: u64 = 0x3c3c3c3c3c3c3c3c;
 const BRACKETS: u64 = 0x5b5b5b5b5b5b5b5b;
-const TOP_BYTE: u64 = 0x8000000000000000;
 import { decodeUtf8 } from "./props";
 import { foldMarkerChar, mayFoldToBracket, FOLD_SKIP } from "./fold";
 import { MARKER_REPLACEMENT } from "./fence";
@@ -258,21 +257,48 @@ function skipInert(p: usize, end: usize): usize {
 let templateEnd: usize = 0;
 
 /**
+ * The first '<', '[' or line break at or after p, or end: where a marker can open when no
+ * character of the text folds to '<' or '[' (then nothing else opens one, see nextTemplate).
+ * p need not be at a character start: only ASCII bytes are returned, and those always are one.
+ */
+function nextAsciiOpener(p: usize, end: usize): usize {
+  while (p + 8 <= end) {
+    const w = load<u64>(p);
+    const stops = zeroBytes(w ^ LTS) | zeroBytes(w ^ BRACKETS) | zeroBytes(w ^ NEWLINES);
+    if (stops != 0) return p + <usize>(ctz(stops) >> 3);
+    p += 8;
+  }
+  while (p < end) {
+    const b = <u32>load<u8>(p);
+    if (b == 0x3c || b == 0x5b || b == 0x0a) return p;
+    p++;
+  }
+  return end;
+}
+
+/**
  * The start of the next chat-template marker at or after p (start: the text's first byte) and
  * sets templateEnd; returns end when there is none. `skip`: pass over what cannot open a marker
  * eight bytes at a time, and over non-ASCII characters that cannot fold to '<' or '[' (most
  * letters of every script) one by one without the matcher; the differential spec runs it with
  * skip off, where every character goes through the matcher's checks.
+ *
+ * `asciiOpeners`: the caller knows no character of the text folds to '<' or '[' (the layers'
+ * bracketHint). After the first character only '<', '[' and '\n' can then open a marker (opensAt,
+ * matchTurn), so the scan goes from one of them to the next and decodes nothing in between.
  */
-function nextTemplate(p: usize, start: usize, end: usize, skip: bool): usize {
+function nextTemplate(p: usize, start: usize, end: usize, skip: bool, asciiOpeners: bool = false): usize {
   while (p < end) {
-    if (skip && p > start) {
-      // Eight bytes at a time: go straight to the first that may open a marker ('<', '[', a blank
-      // line, a byte that is not ASCII), or past all eight.
+    if (skip && asciiOpeners && p > start) {
+      p = nextAsciiOpener(p, end);
+      if (p >= end) break;
+    } else if (skip && p > start) {
+      // Eight bytes at a time: go straight to the first that may open a marker ('<', '[', a line
+      // break, a byte that is not ASCII), or past all eight. Every line break, not only a pair:
+      // the blank line of a turn may hold characters the matcher skips ("\n\u200B\nHuman:").
       if (p + 8 <= end) {
         const w = load<u64>(p);
-        const nl = zeroBytes(w ^ NEWLINES);
-        const stops = (w & HIGHS) | zeroBytes(w ^ LTS) | zeroBytes(w ^ BRACKETS) | (nl & (nl >> 8)) | (nl & TOP_BYTE);
+        const stops = (w & HIGHS) | zeroBytes(w ^ LTS) | zeroBytes(w ^ BRACKETS) | zeroBytes(w ^ NEWLINES);
         if (stops == 0) {
           p += 8;
           continue;
@@ -313,10 +339,10 @@ function nextTemplate(p: usize, start: usize, end: usize, skip: bool): usize {
 }
 
 /** Replace every chat-template marker of src by [[MARKER_SANITIZED]] into dst; false (dst untouched) when none. */
-export function neutralizeTemplateMarkers(src: ByteBuffer, dst: ByteBuffer, report: SanitizeReport): bool {
+export function neutralizeTemplateMarkers(src: ByteBuffer, dst: ByteBuffer, report: SanitizeReport, asciiOpeners: bool = false): bool {
   const start = src.ptr;
   const end = start + <usize>src.length;
-  let from = nextTemplate(start, start, end, true);
+  let from = nextTemplate(start, start, end, true, asciiOpeners);
   if (from == end) return false;
   dst.reset();
   dst.ensure(src.length + 32);
@@ -326,7 +352,7 @@ export function neutralizeTemplateMarkers(src: ByteBuffer, dst: ByteBuffer, repo
     dst.appendString(MARKER_REPLACEMENT);
     report.markers++;
     copied = templateEnd;
-    from = nextTemplate(copied, start, end, true);
+    from = nextTemplate(copied, start, end, true, asciiOpeners);
   }
   report.markerSpoof = true;
   dst.append(copied, <i32>(end - copied));
@@ -334,22 +360,27 @@ export function neutralizeTemplateMarkers(src: ByteBuffer, dst: ByteBuffer, repo
 }
 
 /** The markers found, as "start:end," pairs (the differential spec compares skip on and off). */
-function spans(src: ByteBuffer, skip: bool): string {
+function spans(src: ByteBuffer, skip: bool, asciiOpeners: bool): string {
   const start = src.ptr;
   const end = start + <usize>src.length;
   let out = "";
-  let from = nextTemplate(start, start, end, skip);
+  let from = nextTemplate(start, start, end, skip, asciiOpeners);
   while (from != end) {
     out += (<i32>(from - start)).toString() + ":" + (<i32>(templateEnd - start)).toString() + ",";
-    from = nextTemplate(templateEnd, start, end, skip);
+    from = nextTemplate(templateEnd, start, end, skip, asciiOpeners);
   }
   return out;
 }
 
 export function templateSpans(src: ByteBuffer): string {
-  return spans(src, true);
+  return spans(src, true, false);
+}
+
+/** The scan for texts where no character folds to '<' or '[' (only valid for those). */
+export function templateSpansAsciiOpeners(src: ByteBuffer): string {
+  return spans(src, true, true);
 }
 
 export function templateSpansReference(src: ByteBuffer): string {
-  return spans(src, false);
+  return spans(src, false, false);
 }

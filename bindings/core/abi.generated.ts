@@ -42,3 +42,5 @@ export const FLAG_TAG_SMUGGLING = 2;
 export const FLAG_MARKER_SPOOF = 4;
 /** Report flag bit (header offset 56). */
 export const FLAG_TRUNCATED = 8;
+/** Header flag bit (offset 56), not a report flag: the layers read the whole input (no html) and it held no U+FFFD, so a string input had no lone surrogate (TextEncoder writes each as U+FFFD) and the bindings skip their own scan. Absent, the bindings scan. */
+export const FLAG_INPUT_WITHOUT_FFFD = 65536;

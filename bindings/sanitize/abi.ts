@@ -9,9 +9,17 @@ import { abiConstants, requireAbi, type WasmAbi } from "../core/index.ts";
 const {
   SANITIZE_ABI_VERSION, SANITIZE_HEADER_BYTES, OPT_INVISIBLE, OPT_CONTROLS, OPT_FORMAT, OPT_NFC, OPT_PRIVATE_USE, OPT_TAGS,
   OPT_WHITESPACE, OPT_ESCAPE_TAGS, OPT_MARKERS, OPT_HTML, FLAG_BIDI, FLAG_TAG_SMUGGLING, FLAG_MARKER_SPOOF, FLAG_TRUNCATED,
+  FLAG_INPUT_WITHOUT_FFFD,
 } = abiConstants;
 
 export { SANITIZE_ABI_VERSION };
+
+/**
+ * Header flag bit, not a report flag: the core read the whole input and found no U+FFFD, so a
+ * string input held no lone surrogate (TextEncoder writes each as U+FFFD). A core that does not
+ * set it leaves the bindings to scan, as before.
+ */
+export const INPUT_WITHOUT_FFFD: number = FLAG_INPUT_WITHOUT_FFFD;
 
 export interface SanitizeExports {
   memory: WebAssembly.Memory;

@@ -38,6 +38,18 @@ describe("sanitize()", () => {
     expect(cut.report.invalid).toBe(1);
   });
 
+  // The core tells the bindings when the input held no U+FFFD, and only then is their scan skipped:
+  // lone surrogates deep inside long plain runs, next to a real U+FFFD, and in hidden HTML still count.
+  it("counts lone surrogates wherever they are, whether or not the core saw a U+FFFD", () => {
+    const prose = "plain words and caf\u00e9 \u65e5\u672c\u8a9e ".repeat(200);
+    expect(sanitize(prose + "\uD800" + prose, { maxLength: 0 }).report.invalid).toBe(1);
+    expect(sanitize(prose + "\uDC00\uFFFD\uD83D" + prose, { maxLength: 0 }).report.invalid).toBe(2);
+    expect(sanitize(prose + "\uFFFD" + prose, { maxLength: 0 }).report.invalid).toBe(0);
+    expect(sanitize(prose, { maxLength: 0 }).report.invalid).toBe(0);
+    expect(sanitize("<p>a</p><div hidden>\uD800</div>", { html: true }).report.invalid).toBe(1);
+    expect(sanitize("<p>a\uD800</p>", { html: true }).report.invalid).toBe(1);
+  });
+
   it("a lone surrogate in a JS string becomes U+FFFD", () => {
     expect(sanitize("a\uD800b").text).toBe("a\uFFFDb");
   });

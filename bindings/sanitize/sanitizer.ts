@@ -7,7 +7,7 @@
  */
 
 import { WasmInstance, compileAsync, compileSync, type WasmSource } from "../core/index.ts";
-import { ERRORS, FLAG_NAMES, HEADER, SANITIZE_ABI, SanitizeError, type SanitizeExports } from "./abi.ts";
+import { ERRORS, FLAG_NAMES, HEADER, INPUT_WITHOUT_FFFD, SANITIZE_ABI, SanitizeError, type SanitizeExports } from "./abi.ts";
 import { resolveOptions, type SanitizeFlag, type SanitizeOptions, type SanitizeReport, type SanitizeResult } from "./options.ts";
 
 const encoder = new TextEncoder();
@@ -95,8 +95,9 @@ export class Sanitizer {
     }
     if (headerLength < 0) throw new SanitizeError("invalid_options", `sanitizer refused the input: ${ERRORS[headerLength] ?? headerLength}`);
     const result: SanitizeResult = this.readResult(wasm);
-    // Lone surrogates reach the core as U+FFFD (TextEncoder replaces them): count them here.
-    if (typeof text === "string") result.report.invalid += loneSurrogates(text);
+    // Lone surrogates reach the core as U+FFFD (TextEncoder replaces them): count them here,
+    // unless the core saw no U+FFFD in the input at all.
+    if (typeof text === "string" && !(this.headerBits(wasm) & INPUT_WITHOUT_FFFD)) result.report.invalid += loneSurrogates(text);
     if (fenceId) result.fenceId = fenceId;
     return result;
   }
@@ -130,6 +131,10 @@ export class Sanitizer {
       outputBytes: textLength,
     };
     return { text, report };
+  }
+
+  private headerBits(wasm: WasmInstance<SanitizeExports>): number {
+    return wasm.dv.getUint32(wasm.exports.outputPtr() + HEADER.flags, true);
   }
 
   /** After a trap the instance may be half-updated: start a fresh one (or none, and retry later). */

@@ -37,5 +37,26 @@ describe("report: malformed input", () => {
   test("a real U+FFFD is not invalid", () => {
     runBytes(bytes([0x61, 0xef, 0xbf, 0xbd, 0x62]));
     expect(lastReport.invalid).toBe(0);
+    expect(lastReport.sawReplacement).toBe(true);
+  });
+  // The bindings skip their lone-surrogate scan when this is false: it must see every U+FFFD,
+  // also one in the middle of a run the fast path copies (ASCII, Latin, CJK around it).
+  test("sawReplacement: set by a U+FFFD anywhere, real or from malformed bytes", () => {
+    const plain = "plain ascii words and more words, ";
+    run(plain + "\uFFFD" + plain);
+    expect(lastReport.sawReplacement).toBe(true);
+    run("caf\u00e9 \u65e5\u672c\u8a9e\uFFFD\u65e5\u672c \u043c\u0438\u0440");
+    expect(lastReport.sawReplacement).toBe(true);
+    run("\uFFFD");
+    expect(lastReport.sawReplacement).toBe(true);
+    run(plain + plain + plain + "\uFFFD");
+    expect(lastReport.sawReplacement).toBe(true);
+    runBytes(bytes([0x61, 0x62, 0x63, 0x64, 0x65, 0x66, 0x67, 0x68, 0xff, 0x61]));
+    expect(lastReport.sawReplacement).toBe(true);
+  });
+  test("sawReplacement: clear without a U+FFFD, and reset by each call", () => {
+    run("\uFFFD");
+    run("plain ascii, caf\u00e9 \u65e5\u672c\u8a9e \u043c\u0438\u0440 \u{1F600} e\u0301 \u200B \uFFFE \uFFFC");
+    expect(lastReport.sawReplacement).toBe(false);
   });
 });

@@ -1,0 +1,83 @@
+// Element ids of lower-cased tag names, looked up by packed integers: the name's bytes (at most
+// 14) become two u64s, compared against the known names of the same length, instead of one
+// string comparison per candidate name. htmltags.ts tagIdByName is the reference it replaces
+// (the differential spec compares both).
+import * as T from "./htmltags";
+
+const MAX_NAME = 14;
+
+/** Per name length: [lo, hi, id] triples of the known names of that length. */
+const buckets = new StaticArray<Array<u64>>(MAX_NAME + 1);
+let built = false;
+
+/** Bytes i..i+7 of (p, n) packed little-endian (0 past n). */
+// @ts-ignore: decorator
+@inline function pack(p: usize, n: i32, i: i32): u64 {
+  let v: u64 = 0;
+  const top = n < i + 8 ? n : i + 8;
+  for (let k = top - 1; k >= i; k--) v = (v << 8) | <u64>load<u8>(p + <usize>k);
+  return v;
+}
+
+function add(name: string, id: i32): void {
+  const n = name.length;
+  let lo: u64 = 0;
+  let hi: u64 = 0;
+  for (let k = n - 1; k >= 0; k--) {
+    const c = <u64>name.charCodeAt(k);
+    if (k >= 8) hi = (hi << 8) | c;
+    else lo = (lo << 8) | c;
+  }
+  const bucket = buckets[n];
+  bucket.push(lo);
+  bucket.push(hi);
+  bucket.push(<u64>id);
+}
+
+function build(): void {
+  for (let n = 0; n <= MAX_NAME; n++) buckets[n] = new Array<u64>();
+  add("a", T.A); add("p", T.P);
+  add("h1", T.H1); add("h2", T.H2); add("h3", T.H3); add("h4", T.H4); add("h5", T.H5); add("h6", T.H6);
+  add("br", T.BR); add("hr", T.BLOCK2); add("li", T.LI); add("ul", T.UL); add("ol", T.OL); add("tr", T.TR);
+  add("rp", T.NEVER); add("td", T.TD); add("th", T.TD); add("dt", T.DT); add("dd", T.DD); add("dl", T.BLOCK2);
+  add("div", T.DIV); add("nav", T.BLOCK1); add("img", T.IMG); add("pre", T.PRE); add("svg", T.SVG); add("xmp", T.XMP);
+  add("dir", T.SPECIAL); add("col", T.VOID); add("wbr", T.VOID);
+  add("area", T.VOID); add("base", T.VOID); add("link", T.VOID); add("meta", T.VOID); add("form", T.BLOCK2);
+  add("main", T.BLOCK2); add("menu", T.UL); add("html", T.HTML); add("head", T.HTML); add("body", T.HTML);
+  add("text", T.SVG_TEXT); add("defs", T.SVG_NONRENDER); add("mask", T.SVG_NONRENDER); add("desc", T.SVG_NONRENDER);
+  add("style", T.RAW); add("table", T.TABLE); add("video", T.NEVER); add("audio", T.NEVER); add("frame", T.SPECIAL);
+  add("tspan", T.SVG_TEXT); add("title", T.RCDATA); add("input", T.VOID); add("embed", T.VOID); add("param", T.VOID);
+  add("track", T.VOID); add("thead", T.TBODY); add("tbody", T.TBODY); add("tfoot", T.TBODY); add("aside", T.BLOCK2);
+  add("script", T.RAW); add("iframe", T.RAW); add("header", T.BLOCK2); add("footer", T.BLOCK2); add("figure", T.BLOCK2);
+  add("search", T.BLOCK2); add("source", T.VOID); add("keygen", T.VOID); add("option", T.OPTION); add("legend", T.BLOCK1);
+  add("center", T.BLOCK1); add("hgroup", T.BLOCK1); add("dialog", T.DIALOG); add("button", T.BUTTON);
+  add("applet", T.SCOPING); add("object", T.SCOPING); add("select", T.SPECIAL); add("canvas", T.NEVER);
+  add("symbol", T.SVG_NONRENDER); add("marker", T.SVG_NONRENDER);
+  add("noembed", T.RAW); add("article", T.BLOCK2); add("section", T.BLOCK2); add("address", T.BLOCK2);
+  add("details", T.BLOCK2); add("summary", T.BLOCK1); add("caption", T.CAPTION); add("marquee", T.SCOPING);
+  add("listing", T.SPECIAL); add("pattern", T.SVG_NONRENDER);
+  add("noscript", T.RAW); add("noframes", T.RAW); add("template", T.TEMPLATE); add("textarea", T.RCDATA);
+  add("fieldset", T.BLOCK2); add("datalist", T.NEVER); add("colgroup", T.SPECIAL); add("frameset", T.SPECIAL);
+  add("basefont", T.SPECIAL); add("textpath", T.SVG_TEXT); add("clippath", T.SVG_NONRENDER);
+  add("metadata", T.SVG_NONRENDER);
+  add("plaintext", T.SPECIAL); add("blockquote", T.BLOCK2); add("figcaption", T.BLOCK1);
+  add("foreignobject", T.FOREIGN_OBJECT); add("lineargradient", T.SVG_NONRENDER); add("radialgradient", T.SVG_NONRENDER);
+  // bgsound (void in the standard) stays an OTHER element, as the converter has always read it.
+  built = true;
+}
+
+/** Element id of a lower-cased tag name (T.OTHER for any other name). */
+export function tagId(p: usize, n: i32): i32 {
+  if (n <= 0 || n > MAX_NAME) return T.OTHER;
+  if (!built) build();
+  const lo = pack(p, n, 0);
+  const hi = n > 8 ? pack(p, n, 8) : 0;
+  const bucket = unchecked(buckets[n]);
+  const data = bucket.dataStart;
+  const count = bucket.length;
+  for (let i = 0; i < count; i += 3) {
+    const at = data + (<usize>i << 3);
+    if (load<u64>(at) == lo && load<u64>(at, 8) == hi) return <i32>load<u64>(at, 16);
+  }
+  return T.OTHER;
+}
