@@ -22,7 +22,8 @@ import { qualifyRule } from "../../rule-keys";
 import { trace } from "../../trace";
 import { WebLimits, WebInput, checkWeb, quote } from "../web/web";
 import {
-  CommandDirs, CwdTracker, EXACT_TOOL_CWD, ScopeEffectKind, EffectList, Script, WordFlag, collectEffects, showCommand, showWord, effectProgram,
+  CommandDirs, CwdTracker, EXACT_TOOL_CWD, ScopeEffectKind, EffectList, Script, Wanted, WordFlag, collectEffects, showCommand, showWord,
+  effectProgram,
 } from "../../../shell";
 
 export const enum Unbound { ALLOW = 0, ASK = 1, DENY = 2 }
@@ -75,7 +76,7 @@ export class ScopePlace {
 
 /** True when every effect of the command is within the declared scopes; otherwise the verdict holds the deny (or ask). */
 export function checkScopes(scopes: CommandScopes, s: Script, tracker: CwdTracker, place: ScopePlace, verdict: Verdict): bool {
-  collectEffects(s, effects);
+  collectEffects(s, effects, wantedBy(scopes));
   dirsTracker = tracker;
   dirs.run(s, tracker, place.cwdPtr, place.cwdLen, place.cdpath);
   for (let e = 0, n = effects.count; e < n; e++) {
@@ -102,6 +103,20 @@ export function checkScopes(scopes: CommandScopes, s: Script, tracker: CwdTracke
   // The file checks name the entry that admitted each path; the command's allow is its own block's.
   verdict.rule = "";
   return true;
+}
+
+/**
+ * The effects these scopes judge: reads only with data.file.read, writes and deletes only with data.file.write,
+ * request methods only with web.fetch (allowed_methods), runs nobody can bind only when unbound_programs says
+ * more than allow. Contacts always: a local path among them is judged by the file scopes.
+ */
+function wantedBy(scopes: CommandScopes): i32 {
+  let w = Wanted.CONTACTS;
+  if (scopes.read !== null) w |= Wanted.READS;
+  if (scopes.write !== null) w |= Wanted.WRITES;
+  if (scopes.web !== null) w |= Wanted.METHODS;
+  if (scopes.unbound != Unbound.ALLOW) w |= Wanted.UNBOUND;
+  return w;
 }
 
 /** The effect's text as written (a fixed path, or the part of its word). */
@@ -272,10 +287,12 @@ function checkOne(limits: FileLimits, kind: ScopeEffectKind, what: string, text:
 }
 
 function checkContact(scopes: CommandScopes, s: Script, e: i32, place: ScopePlace, verdict: Verdict): bool {
+  const w = effects.word.get(e);
+  // Without web.fetch limits only a local path (git clone /x, git push ../x) is judged: no URL is parsed.
+  if (scopes.web === null && !localPathLike(s, e)) return true;
   const text = effectText(s, e);
   const v = effects.view.get(e);
   const program = v >= 0 ? effectProgram(s, v) : "";
-  const w = effects.word.get(e);
   if (w >= 0 && computed(s, w, effects.start.get(e), effects.end.get(e))) {
     if (scopes.web === null) return true;
     return verdict.deny(Code.DOMAIN_NOT_ALLOWED, actor(s, e) + " contacts " + quote(showWord(s, w)) +
@@ -305,6 +322,16 @@ function checkContact(scopes: CommandScopes, s: Script, e: i32, place: ScopePlac
   if (checkWeb(web!, webInput, verdict)) return true;
   const shown = url == text ? quote(text) : quote(text) + " (" + url + ")";
   return verdict.deny(verdict.code, actor(s, e) + " contacts " + shown + ", outside the passport's web.fetch limits: " + verdict.message, verdict.rule);
+}
+
+/** Does effect e's text start as looksLikePath's does (`/`, `.`, `~`)? Read in place. */
+function localPathLike(s: Script, e: i32): bool {
+  const w = effects.word.get(e);
+  if (w < 0) return looksLikePath(effects.fixed[effects.fixedIndex.get(e)]);
+  const start = effects.start.get(e);
+  if (effects.end.get(e) <= start) return false;
+  const c = load<u8>(s.wordPtr(w) + <usize>start);
+  return c == 0x2f || c == 0x2e || c == 0x7e;
 }
 
 /** A local path, not a remote's or branch's name (`origin`, `feature/x`). */
