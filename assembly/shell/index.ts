@@ -8,7 +8,7 @@ export { BlockedPattern, CompiledPattern, PatternHit, PatternMatcher, compilePat
 export { CwdTracker, CdResult, setsVariable } from "./interp/cwd";
 export { CommandDirs, EXACT_TOOL_CWD, NOT_EXACT } from "./interp/command-dirs";
 export { DirFlow, FlowProblem, REACHED_AT_EXIT } from "./interp/dir-flow";
-export { EffectList, ScopeEffectKind, collectEffects, effectProgram } from "./interp/effects";
+export { EffectList, ScopeEffectKind, Wanted, collectEffects, effectProgram } from "./interp/effects";
 export { showArgv, showBytes, showCommand, showWord } from "./message";
 export { ParseError, WordFlag, WordKind } from "./syntax/tokens";
 export { AllowList, compileAllowEntry, isFunctionCall } from "./allow";

@@ -14,13 +14,13 @@
 // interpreter running a script or inline code, `npm run`, `make`, `npx` —
 // which no scope can bind.
 
-import { ByteBuffer, toLowerAscii } from "../../util/bytes";
+import { ByteBuffer, inWordList, toLowerAscii } from "../../util/bytes";
 import { IntList, Script } from "../syntax/nodes";
 import { Redir, Subst, WordFlag } from "../syntax/tokens";
 import { basenameOffset } from "../expand/argv";
 import {
-  Cmd, EffectFrom, EffectKind, EffectRule, ParsedArgs, ProgramRow, SedFiles, cmdId, longTable, parseArgs, rowOfId, rowOfLowerName,
-  sedFiles,
+  Cmd, EffectFrom, EffectKind, EffectRule, NameTable, ParsedArgs, ProgramRow, SedFiles, Spellings, cmdId, longTable, parseArgs, rowOf,
+  rowOfId, sedFiles,
 } from "../programs";
 
 export { EffectKind, EffectKind as ScopeEffectKind } from "../programs";
@@ -78,36 +78,71 @@ const nameBuf = new ByteBuffer(32);
 class Call {
   v: i32 = 0;
   cmd: i32 = 0;
-  program: string = "";
+  /** The program's basename, as bytes in its word (any case). */
+  programPtr: usize = 0;
+  programLen: i32 = 0;
   sub: string = "";
-  /** Run by xargs, find -exec, fd -x or parallel: more operands come at run time. */
-  fed: bool = false;
+  /** Run by xargs, find -exec, fd -x or parallel: more operands come at run time (0 no, 1 yes, -1 not asked yet). */
+  fedState: i32 = -1;
   method: string = "";
 }
 
 const call = new Call();
 
-/** Fill `out` with the effects of script s. */
-export function collectEffects(s: Script, out: EffectList): void {
+/** Which effects a caller needs (bits for collectEffects' `wanted`): the policy asks only for what its scopes judge. */
+export const enum Wanted {
+  READS = 1,
+  /** Writes and deletes (data.file.write judges both). */
+  WRITES = 2,
+  /** Contacts (a local path among them is judged as a read or a write) and their request methods. */
+  CONTACTS = 4,
+  /** Request methods: only web.fetch's allowed_methods reads them. */
+  METHODS = 8,
+  /** Views running code whose effects cannot be known (EffectList.unbound). */
+  UNBOUND = 16,
+  ALL = 31,
+}
+
+/** The bit of `wanted` an effect of this kind needs. */
+function wantedBit(kind: EffectKind): i32 {
+  if (kind == EffectKind.READ) return Wanted.READS;
+  if (kind == EffectKind.CONTACT) return Wanted.CONTACTS;
+  if (kind == EffectKind.METHOD) return Wanted.METHODS;
+  return Wanted.WRITES;
+}
+
+let wantedNow: i32 = Wanted.ALL;
+
+/**
+ * Fill `out` with the effects of script s: those `wanted` asks for (Wanted bits). Nothing is allocated on the
+ * common path: the program's row is found by its name's bytes, options are matched by compiled spellings, and
+ * texts stay (word, start, end) references until a caller needs one as a string.
+ */
+export function collectEffects(s: Script, out: EffectList, wanted: i32 = Wanted.ALL): void {
   out.reset();
-  for (let c = 0, n = s.commandCount; c < n; c++) addRedirections(s, c, out);
+  wantedNow = wanted;
+  if ((wanted & (Wanted.READS | Wanted.WRITES)) != 0) {
+    for (let c = 0, n = s.commandCount; c < n; c++) addRedirections(s, c, out);
+  }
   for (let v = 0, n = s.viewCount; v < n; v++) {
     const argc = s.viewArgc(v);
     if (argc == 0) continue;
     const nameWord = s.viewArg(v, 0);
     if (!s.isStatic(nameWord)) continue; // a name computed at run time is denied by allowed_commands
-    const name = lowerBasename(s, nameWord);
-    if (isUnbound(s, v, name, argc)) out.unbound.push(v);
-    const row = rowFor(s, v, name);
+    const np = s.wordPtr(nameWord), nn = s.wordLen(nameWord);
+    const b = basenameOffset(np, nn);
+    call.programPtr = np + <usize>b;
+    call.programLen = nn - b;
+    if ((wanted & Wanted.UNBOUND) != 0 && isUnbound(s, v, argc)) out.unbound.push(v);
+    const row = rowFor(s, v);
     if (row === null || (row.effects.length == 0 && row.subcommands.length == 0)) continue;
     const cmd = s.vCmd(v);
     parseArgs(row, s, cmd, s.vStart(v), s.vEnd(v), parsed);
     call.v = v;
     call.cmd = cmd;
-    call.program = name;
     const sub = parsed.sub;
     call.sub = sub !== null ? firstName(sub) : "";
-    call.fed = fedByRunner(s, v);
+    call.fedState = -1;
     call.method = "";
     const first = out.count;
     for (let i = 0; i < row.effects.length; i++) applyRule(s, row.effects[i], out);
@@ -118,15 +153,28 @@ export function collectEffects(s: Script, out: EffectList): void {
   }
 }
 
-/** The row of view v's program: by its Cmd id when the walk gave it one, else by its lower-case basename. */
-function rowFor(s: Script, v: i32, name: string): ProgramRow | null {
+/** The row of view v's program: by its Cmd id when the walk gave it one, else by its basename's bytes (any case). */
+function rowFor(s: Script, v: i32): ProgramRow | null {
   const id = cmdId(s.vInfo(v));
-  return id != 0 ? rowOfId(id) : rowOfLowerName(name);
+  return id != 0 ? rowOfId(id) : rowOf(call.programPtr, call.programLen);
 }
 
+/** A subcommand row's first name, made once per row. */
+const firstNames = new Map<usize, string>();
+
 function firstName(row: ProgramRow): string {
+  const key = changetype<usize>(row);
+  if (firstNames.has(key)) return firstNames.get(key);
   const space = row.names.indexOf(" ");
-  return space < 0 ? row.names : row.names.substring(0, space);
+  const name = space < 0 ? row.names : row.names.substring(0, space);
+  firstNames.set(key, name);
+  return name;
+}
+
+/** Is the call fed operands at run time (fedByRunner), asked once per call and only when a rule needs it? */
+function isFed(s: Script): bool {
+  if (call.fedState < 0) call.fedState = fedByRunner(s, call.v) ? 1 : 0;
+  return call.fedState != 0;
 }
 
 /**
@@ -185,30 +233,76 @@ function wordText(s: Script, w: i32, from: i32): string {
   return String.UTF8.decodeUnsafe(s.wordPtr(w) + <usize>from, <usize>(s.wordLen(w) - from), false);
 }
 
+/** One term of a rule's `when` (EffectRule), read once. */
+class Term {
+  negated: bool = false;
+  /** 0: an option (`spellings`), 1: `@name` (the program is called `name`), 2: `$NAME` (the script assigns it). */
+  form: i32 = 0;
+  name: string = "";
+  spellings: Spellings | null = null;
+}
+
+/** A rule's option spellings and `when` terms, compiled on its first use (EffectRule.compiled indexes this). */
+class CompiledRule {
+  option: Spellings;
+  terms: Term[] = [];
+  constructor(rule: EffectRule) {
+    this.option = new Spellings(rule.option);
+    const parts = rule.when.split(" ");
+    for (let i = 0; i < parts.length; i++) {
+      let t = parts[i];
+      if (t.length == 0) continue;
+      const term = new Term();
+      term.negated = t.charCodeAt(0) == 0x21;
+      if (term.negated) t = t.substring(1);
+      const c = t.length > 0 ? t.charCodeAt(0) : 0;
+      term.form = c == 0x40 ? 1 : c == 0x24 ? 2 : 0;
+      term.name = term.form == 0 ? t : t.substring(1);
+      if (term.form == 0) term.spellings = new Spellings(t);
+      this.terms.push(term);
+    }
+  }
+}
+
+const compiledRules: CompiledRule[] = [];
+
+function compiledOf(rule: EffectRule): CompiledRule {
+  let i = rule.compiled;
+  if (i < 0) {
+    i = compiledRules.length;
+    compiledRules.push(new CompiledRule(rule));
+    rule.compiled = i;
+  }
+  return unchecked(compiledRules[i]); // set above
+}
+
 /** Does the rule's `when` hold for this call (EffectRule: any plain term, and no `!term`)? */
-function holds(s: Script, rule: EffectRule): bool {
-  if (rule.when.length == 0) return true;
-  let terms = rule.terms;
-  if (terms === null) { terms = rule.when.split(" "); rule.terms = terms; }
+function holds(s: Script, rule: CompiledRule): bool {
+  const terms = rule.terms;
   let plain = false, plainHeld = false;
-  for (let i = 0; i < terms.length; i++) {
-    let t = terms[i];
-    if (t.length == 0) continue;
-    const negated = t.charCodeAt(0) == 0x21;
-    if (negated) t = t.substring(1);
+  for (let i = 0, n = terms.length; i < n; i++) {
+    const t = unchecked(terms[i]); // i < length
     const held = termHolds(s, t);
-    if (negated) { if (held) return false; continue; }
+    if (t.negated) { if (held) return false; continue; }
     plain = true;
     if (held) plainHeld = true;
   }
   return !plain || plainHeld;
 }
 
-function termHolds(s: Script, term: string): bool {
-  const c = term.charCodeAt(0);
-  if (c == 0x40) return call.program == term.substring(1); // @name
-  if (c == 0x24) return assigns(s, term.substring(1)); // $NAME
-  return parsed.count > 0 && parsed.has(term);
+function termHolds(s: Script, term: Term): bool {
+  if (term.form == 1) return programIs(term.name); // @name
+  if (term.form == 2) return assigns(s, term.name); // $NAME
+  return parsed.count > 0 && parsed.hasCompiled(term.spellings!);
+}
+
+/** Is the call's program (its basename, ASCII-lower-cased) exactly `name`? */
+function programIs(name: string): bool {
+  const n = call.programLen;
+  if (name.length != n) return false;
+  const p = call.programPtr;
+  for (let i = 0; i < n; i++) if (toLowerAscii(<u32>load<u8>(p + <usize>i)) != <u32>name.charCodeAt(i)) return false;
+  return true;
 }
 
 /** Does the script give the variable `name` (any case) a value (`NAME=value`, `env NAME=v`, `export NAME=v`)? */
@@ -228,16 +322,18 @@ function assignmentValue(s: Script, w: i32, name: string): i32 {
 }
 
 function applyRule(s: Script, rule: EffectRule, out: EffectList): void {
-  if (!holds(s, rule)) return;
-  const from = rule.from;
   const kind = rule.kind;
+  if ((wantedNow & wantedBit(kind)) == 0) return;
+  const compiled = compiledOf(rule);
+  if (compiled.terms.length > 0 && !holds(s, compiled)) return;
+  const from = rule.from;
   const v = call.v, cmd = call.cmd;
   if (from == EffectFrom.HEADER_METHOD) { headerMethods(s, rule); return; }
   if (from == EffectFrom.SED_SCRIPT_FILES) { sedScriptFiles(s, kind, out); return; }
   if (from == EffectFrom.CONFIG_VALUE) { configValues(s, rule, out); return; }
   if (from == EffectFrom.OPTION_VALUE || from == EffectFrom.OPTION_AT_FILE || from == EffectFrom.OPTION_SETTING) {
     if (parsed.count == 0) return;
-    for (let i = parsed.find(rule.option); i >= 0; i = parsed.find(rule.option, i + 1)) {
+    for (let i = parsed.findCompiled(compiled.option); i >= 0; i = parsed.findCompiled(compiled.option, i + 1)) {
       const arg = parsed.valArg.get(i);
       if (arg < 0) continue;
       const w = s.arg(cmd, arg);
@@ -270,10 +366,11 @@ function applyRule(s: Script, rule: EffectRule, out: EffectList): void {
     return;
   }
   // The rest pick operands: a runner's extra operands are files nobody knows.
-  if (call.fed) out.addFixed(kind, v, cmd, "", call.sub);
+  const fed = isFed(s);
+  if (fed) out.addFixed(kind, v, cmd, "", call.sub);
   const ops = parsed.operands;
   const n = ops.length;
-  if (from == EffectFrom.OPERANDS_OR_CWD && n == 0) { if (!call.fed) out.addFixed(kind, v, cmd, ".", call.sub); return; }
+  if (from == EffectFrom.OPERANDS_OR_CWD && n == 0) { if (!fed) out.addFixed(kind, v, cmd, ".", call.sub); return; }
   if (from == EffectFrom.OPERAND_SETTING) { operandSettings(s, rule, out); return; }
   if (from == EffectFrom.LINK_TARGETS) { linkTargets(s, kind, out); return; }
   let lo = 0, hi = n;
@@ -282,10 +379,10 @@ function applyRule(s: Script, rule: EffectRule, out: EffectList): void {
   else if (from == EffectFrom.FIRST_OPERAND) hi = n > 0 ? 1 : 0;
   else if (from == EffectFrom.SECOND_OPERAND) { lo = 1; hi = n > 1 ? 2 : 1; }
   else if (from == EffectFrom.OPERANDS_AFTER_FIRST) lo = 1;
-  else if (from == EffectFrom.FILES_AFTER_PATTERN) lo = parsed.has(rule.option) ? 0 : 1;
+  else if (from == EffectFrom.FILES_AFTER_PATTERN) lo = parsed.hasCompiled(compiled.option) ? 0 : 1;
   else if (from == EffectFrom.LEADING_OPERANDS) {
     hi = leadingOperands(s);
-    if (hi == 0 && !call.fed) out.addFixed(kind, v, cmd, ".", call.sub); // find with no starting point searches `.`
+    if (hi == 0 && !fed) out.addFixed(kind, v, cmd, ".", call.sub); // find with no starting point searches `.`
   }
   for (let i = lo; i < hi; i++) addOperand(s, kind, s.arg(cmd, ops.get(i)), out);
 }
@@ -364,7 +461,7 @@ function addOperand(s: Script, kind: EffectKind, w: i32, out: EffectList): void 
   const n = s.wordLen(w);
   if (isDash(s, w, 0, n)) return;
   // A runner's `{}` is a file nobody knows (judged as such above), not a file named `{}`.
-  if (call.fed && n == 2 && load<u16>(s.wordPtr(w)) == 0x7d7b) return;
+  if (n == 2 && load<u16>(s.wordPtr(w)) == 0x7d7b && isFed(s)) return;
   out.add(kind, call.v, call.cmd, w, 0, n, call.sub);
 }
 
@@ -409,6 +506,10 @@ function operandSettings(s: Script, rule: EffectRule, out: EffectList): void {
   }
 }
 
+const TARGET_DIRECTORY = new Spellings("-t --target-directory");
+const SYMBOLIC = new Spellings("-s --symbolic");
+const RELATIVE = new Spellings("-r --relative");
+
 /**
  * ln's targets. A symbolic link's relative target is resolved from the directory the link is made in: the
  * -t directory, or the last operand (a directory the link goes into, or the link's own name, whose directory
@@ -418,9 +519,9 @@ function operandSettings(s: Script, rule: EffectRule, out: EffectList): void {
 function linkTargets(s: Script, kind: EffectKind, out: EffectList): void {
   const ops = parsed.operands;
   const n = ops.length;
-  const t = parsed.find("-t --target-directory");
+  const t = parsed.findCompiled(TARGET_DIRECTORY);
   const hi = t >= 0 ? n : n > 1 ? n - 1 : n;
-  const symbolic = parsed.has("-s --symbolic") && !parsed.has("-r --relative");
+  const symbolic = parsed.hasCompiled(SYMBOLIC) && !parsed.hasCompiled(RELATIVE);
   for (let i = 0; i < hi; i++) {
     const target = s.arg(call.cmd, ops.get(i));
     if (!symbolic || !s.isStatic(target) || absoluteWord(s, target) || (t < 0 && n == 1)) {
@@ -429,7 +530,7 @@ function linkTargets(s: Script, kind: EffectKind, out: EffectList): void {
     }
     const text = wordText(s, target, 0);
     if (t >= 0) {
-      for (let j = t; j >= 0; j = parsed.find("-t --target-directory", j + 1)) {
+      for (let j = t; j >= 0; j = parsed.findCompiled(TARGET_DIRECTORY, j + 1)) {
         const arg = parsed.valArg.get(j);
         if (arg < 0) continue;
         linkFrom(s, kind, s.arg(call.cmd, arg), parsed.valOff.get(j), false, text, out);
@@ -491,15 +592,35 @@ const INTERPRETERS: StaticArray<string> = [
   "gmake", "npx", "pnpx", "bunx", "source", ".",
 ];
 const SHELLS: StaticArray<string> = ["sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "busybox"];
-const NPM_RUNS: StaticArray<string> = [
-  "run", "run-script", "rum", "urn", "test", "t", "tst", "start", "stop", "restart", "exec", "x", "explore", "rebuild", "rb",
-  "install", "i", "in", "ins", "add", "ci", "clean-install", "install-test", "it", "cit", "install-ci-test", "pack", "publish",
-];
+/** npm's words that run package scripts or install (which runs install scripts), compared exactly. */
+const NPM_RUNS = "run run-script rum urn test t tst start stop restart exec x explore rebuild rb " +
+  "install i in ins add ci clean-install install-test it cit install-ci-test pack publish";
 
-/** Does view v run code whose effects cannot be known? */
-function isUnbound(s: Script, v: i32, name: string, argc: i32): bool {
-  if (INTERPRETERS.includes(name)) return true;
-  if (SHELLS.includes(name)) {
+/** What isUnbound knows of a program name. */
+const enum Runner { OTHER = -1, INTERPRETER = 0, SHELL = 1, NPM = 2, PNPM = 3, YARN = 4 }
+
+let runnerTable: NameTable | null = null;
+
+function runners(): NameTable {
+  let t = runnerTable;
+  if (t === null) {
+    t = new NameTable(128);
+    for (let i = 0; i < INTERPRETERS.length; i++) t.set(INTERPRETERS[i], Runner.INTERPRETER);
+    for (let i = 0; i < SHELLS.length; i++) t.set(SHELLS[i], Runner.SHELL);
+    t.set("npm", Runner.NPM);
+    t.set("pnpm", Runner.PNPM);
+    t.set("yarn", Runner.YARN);
+    runnerTable = t;
+  }
+  return t;
+}
+
+/** Does view v (whose basename is call.program*) run code whose effects cannot be known? */
+function isUnbound(s: Script, v: i32, argc: i32): bool {
+  const kind = runners().get(call.programPtr, call.programLen, Runner.OTHER);
+  if (kind == Runner.OTHER) return false;
+  if (kind == Runner.INTERPRETER) return true;
+  if (kind == Runner.SHELL) {
     // `bash -c '…'` and a shell reading a here-document: the code is parsed and its commands checked.
     // `bash script.sh`: the script is not.
     for (let k = 1; k < argc; k++) {
@@ -513,16 +634,13 @@ function isUnbound(s: Script, v: i32, name: string, argc: i32): bool {
     }
     return false;
   }
-  if (name == "npm" || name == "pnpm" || name == "yarn") {
-    for (let k = 1; k < argc; k++) {
-      const w = s.viewArg(v, k);
-      const p = s.wordPtr(w), n = s.wordLen(w);
-      if (n > 0 && load<u8>(p) == 0x2d) continue;
-      return NPM_RUNS.includes(wordText(s, w, 0)) || name != "npm";
-    }
-    return name == "yarn"; // bare `yarn` installs
+  for (let k = 1; k < argc; k++) {
+    const w = s.viewArg(v, k);
+    const p = s.wordPtr(w), n = s.wordLen(w);
+    if (n > 0 && load<u8>(p) == 0x2d) continue;
+    return inWordList(NPM_RUNS, p, n) || kind != Runner.NPM;
   }
-  return false;
+  return kind == Runner.YARN; // bare `yarn` installs
 }
 
 function hasByte(p: usize, n: i32, c: u8): bool {

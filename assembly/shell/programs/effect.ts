@@ -82,8 +82,8 @@ export class EffectRule {
     public path: string,
   ) {}
 
-  /** `when` split into its terms, on first use. */
-  terms: string[] | null = null;
+  /** The effects engine's compiled form of this rule (its index there, -1 until first use). */
+  compiled: i32 = -1;
 }
 
 // Short builders keep a row's effects one line each: `reads(EffectFrom.OPTION_VALUE, "-f --file")`.

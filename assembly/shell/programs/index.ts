@@ -3,8 +3,9 @@ export {
   CodeHandling, CodeIn, CodeOption, DescribeHook, Rule, EffectFrom, EffectKind, EffectRule, OptionGrammar, ProgramFacts, ProgramRow,
   Style, LongTable, LongValue, contacts, deletes, method, program, reads, writes,
 } from "./spec";
-export { ParsedArgs, longTable, parseArgs } from "./parse";
-export { programRows, ruleSet, rowNamed, rowOf, rowOfId, rowOfLowerName } from "./registry";
+export { ParsedArgs, Spellings, longTable, parseArgs } from "./parse";
+export { programRows, ruleSet, rowNamed, rowOf, rowOfId } from "./registry";
+export { NameTable } from "./name-table";
 export { Cmd, Kind, cmdId } from "./ids";
 export { FlagSet, collectFlags, flagTable, isFlagWord, longToShort } from "./flags";
 export { cmdSet, commandInfo, commandInfoKeyed, inCmdSet } from "./names";

@@ -6,6 +6,7 @@
 import { IntList, Script } from "../syntax/nodes";
 import { Attr, Ch, WordFlag } from "../syntax/tokens";
 import { LongTable, LongValue, OptionGrammar, ProgramRow, Style } from "./spec";
+import { Bytes, utf8 } from "../../util/bytes";
 
 function hasChar(list: string, c: u32): bool {
   for (let i = 0, n = list.length; i < n; i++) if (<u32>list.charCodeAt(i) == c) return true;
@@ -100,6 +101,30 @@ export class ParsedArgs {
     return this.find(spellings) >= 0;
   }
 
+  /** find, with the spellings compiled once (Spellings): no scan of the spelling text per option. */
+  findCompiled(sp: Spellings, from: i32 = 0): i32 {
+    const letters = sp.letters;
+    for (let i = from, m = this.optArg.length; i < m; i++) {
+      const letter = this.optLetter.get(i);
+      for (let k = 0, n = letters.length; k < n; k++) if (unchecked(letters[k]) == letter) return i; // k < length
+      if (sp.longCount == 0) continue;
+      const row = this.optInSub.get(i) != 0 ? this.sub : this.row;
+      if (row === null) continue;
+      const r = sp.resolved(row.grammar);
+      const long = this.optLong.get(i);
+      for (let k = 0, n = r.index.length; k < n; k++) {
+        if (unchecked(r.index[k]) == long) return i; // k < length
+        const alias = unchecked(r.alias[k]);
+        if (alias != 0 && <u32>letter == alias) return i;
+      }
+    }
+    return -1;
+  }
+
+  hasCompiled(sp: Spellings): bool {
+    return this.findCompiled(sp) >= 0;
+  }
+
   push(arg: i32, letter: u32, long: i32, inSub: bool, valArg: i32, valOff: i32): void {
     this.optArg.push(arg);
     this.optLetter.push(<i32>letter);
@@ -107,6 +132,71 @@ export class ParsedArgs {
     this.optInSub.push(inSub ? 1 : 0);
     this.valArg.push(valArg);
     this.valOff.push(valOff);
+  }
+}
+
+/** A spelling list's long options as one grammar's long-option indexes, with their short aliases. */
+class ResolvedLongs {
+  index: StaticArray<i32>;
+  alias: StaticArray<u32>;
+  constructor(n: i32) {
+    this.index = new StaticArray<i32>(n);
+    this.alias = new StaticArray<u32>(n);
+  }
+}
+
+/**
+ * ParsedArgs.find's spellings ("-o --output", "-exec") read once: the short letters, and the long names, which
+ * each grammar resolves to its own indexes (a single-dash `-name` is a long name only in a SINGLE_DASH_LONG
+ * grammar, else a dashed name spelt with its dash). The last two grammars' resolutions are kept: a rule sees
+ * its row's and its subcommand's.
+ */
+export class Spellings {
+  letters: StaticArray<i32> = new StaticArray<i32>(0);
+  /** Long spellings without their dashes, and whether each had two. */
+  private longs: string[] = [];
+  private double: bool[] = [];
+  longCount: i32 = 0;
+  private g0: OptionGrammar | null = null;
+  private r0: ResolvedLongs = new ResolvedLongs(0);
+  private g1: OptionGrammar | null = null;
+  private r1: ResolvedLongs = new ResolvedLongs(0);
+
+  constructor(text: string) {
+    const letters: i32[] = [];
+    const parts = text.split(" ");
+    for (let i = 0; i < parts.length; i++) {
+      const t = parts[i];
+      if (t.length < 2 || t.charCodeAt(0) != 0x2d) continue;
+      if (t.length == 2) { letters.push(t.charCodeAt(1)); continue; }
+      const double = t.charCodeAt(1) == 0x2d;
+      this.longs.push(double ? t.substring(2) : t);
+      this.double.push(double);
+    }
+    this.letters = StaticArray.fromArray<i32>(letters);
+    this.longCount = this.longs.length;
+  }
+
+  resolved(g: OptionGrammar): ResolvedLongs {
+    if (g === this.g0) return this.r0;
+    if (g === this.g1) return this.r1;
+    const t = longTable(g);
+    const single = (g.style & Style.SINGLE_DASH_LONG) != 0;
+    const index: i32[] = [];
+    const alias: u32[] = [];
+    for (let i = 0; i < this.longs.length; i++) {
+      let name = this.longs[i];
+      if (!this.double[i] && single) name = name.substring(1);
+      const idx = t.indexOf(name);
+      if (idx < 0) continue;
+      index.push(idx);
+      alias.push(t.alias[idx]);
+    }
+    const r = new ResolvedLongs(index.length);
+    for (let i = 0; i < index.length; i++) { r.index[i] = index[i]; r.alias[i] = alias[i]; }
+    this.g1 = this.g0; this.r1 = this.r0;
+    this.g0 = g; this.r0 = r;
+    return r;
   }
 }
 
@@ -187,31 +277,43 @@ export function parseArgs(row: ProgramRow, s: Script, cmd: i32, start: i32, end:
   return out;
 }
 
-/** The subcommand row word `w` names exactly, or null. */
+/** A row's subcommand names as bytes, each with its row: built once per row, on first use. */
+class SubNames {
+  names: Array<Bytes> = [];
+  rows: Array<ProgramRow> = [];
+}
+
+const subNames = new Map<usize, SubNames>();
+
+function subNamesOf(row: ProgramRow): SubNames {
+  const key = changetype<usize>(row);
+  if (subNames.has(key)) return subNames.get(key);
+  const t = new SubNames();
+  for (let i = 0; i < row.subcommands.length; i++) {
+    const parts = row.subcommands[i].names.split(" ");
+    for (let j = 0; j < parts.length; j++) {
+      if (parts[j].length == 0) continue;
+      t.names.push(utf8(parts[j]));
+      t.rows.push(row.subcommands[i]);
+    }
+  }
+  subNames.set(key, t);
+  return t;
+}
+
+/** The subcommand row word `w` names exactly (the first listed, as the rows are read in order), or null. */
 function subcommandOf(row: ProgramRow, s: Script, w: i32): ProgramRow | null {
   if (!s.isStatic(w)) return null;
   const p = s.wordPtr(w), n = s.wordLen(w);
-  for (let i = 0; i < row.subcommands.length; i++) {
-    if (namesInclude(row.subcommands[i].names, p, n)) return row.subcommands[i];
+  if (n == 0) return null;
+  const t = subNamesOf(row);
+  const c0 = load<u8>(p);
+  for (let i = 0, m = t.names.length; i < m; i++) {
+    const name = unchecked(t.names[i]); // i < length
+    if (name.length != n || unchecked(name[0]) != c0) continue;
+    if (memory.compare(changetype<usize>(name), p, <usize>n) == 0) return unchecked(t.rows[i]);
   }
   return null;
-}
-
-/** Is (p, n) one of the space-separated `names`? Compared in place: it runs for every command with subcommands. */
-function namesInclude(names: string, p: usize, n: i32): bool {
-  const total = names.length;
-  let a = 0;
-  while (a < total) {
-    let b = a;
-    while (b < total && names.charCodeAt(b) != 0x20) b++;
-    if (b - a == n) {
-      let k = 0;
-      while (k < n && <u32>load<u8>(p + <usize>k) == <u32>names.charCodeAt(a + k)) k++;
-      if (k == n) return true;
-    }
-    a = b + 1;
-  }
-  return false;
 }
 
 /** LongTable.indexOf of `text`'s chars [from, from + n), without making the substring. */

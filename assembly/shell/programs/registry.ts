@@ -1,8 +1,10 @@
-// Every program row, and the lookups over them: by name (basename, ASCII case-insensitive, as names.ts) and
+// Every program row, and the lookups over them: by name (basename, ASCII case-insensitive, as names.ts; by its
+// bytes, name-table.ts) and
 // by names.ts Cmd id. A family file exports one function that adds its rows; adding a family is one line in
 // addFamilies. Gate sets the checks use are derived from these rows, not kept by hand.
 
-import { allocZeroed, toLowerAscii } from "../../util/bytes";
+import { allocZeroed } from "../../util/bytes";
+import { NameTable } from "./name-table";
 import { ProgramRow } from "./spec";
 import { archiveRows } from "./archives";
 import { awkRows } from "./awk";
@@ -43,7 +45,7 @@ function addFamilies(rows: ProgramRow[]): void {
 }
 
 let all: ProgramRow[] | null = null;
-let byName: Map<string, ProgramRow> | null = null;
+let byName: NameTable | null = null;
 
 /** All rows, in family order. */
 export function programRows(): ProgramRow[] {
@@ -56,28 +58,25 @@ export function programRows(): ProgramRow[] {
   return rows;
 }
 
-function names(): Map<string, ProgramRow> {
-  let m = byName;
-  if (m === null) {
-    m = new Map<string, ProgramRow>();
+/** Every name of every row (ASCII case-insensitive) to its index in programRows(); a later row's name wins. */
+function names(): NameTable {
+  let t = byName;
+  if (t === null) {
+    t = new NameTable(1024);
     const rows = programRows();
     for (let i = 0; i < rows.length; i++) {
       const parts = rows[i].names.split(" ");
-      for (let j = 0; j < parts.length; j++) if (parts[j].length > 0) m.set(parts[j].toLowerCase(), rows[i]);
+      for (let j = 0; j < parts.length; j++) if (parts[j].length > 0) t.set(parts[j], i);
     }
-    byName = m;
+    byName = t;
   }
-  return m;
+  return t;
 }
 
-/** The row of a program named (p, n) (a basename), or null. */
+/** The row of a program named (p, n) (a basename, any ASCII case), or null. Allocates nothing. */
 export function rowOf(p: usize, n: i32): ProgramRow | null {
-  if (n <= 0 || n > 64) return null;
-  const bytes = new Uint8Array(n);
-  for (let i = 0; i < n; i++) bytes[i] = <u8>toLowerAscii(<u32>load<u8>(p + <usize>i));
-  const key = String.UTF8.decode(bytes.buffer, false);
-  const m = names();
-  return m.has(key) ? m.get(key) : null;
+  const i = names().get(p, n);
+  return i < 0 ? null : programRows()[i];
 }
 
 let byId: StaticArray<ProgramRow | null> | null = null;
@@ -109,13 +108,6 @@ export function ruleSet(rule: i32): usize {
 
 /** The row of a program by name (tests, tables). */
 export function rowNamed(name: string): ProgramRow | null {
-  const m = names();
-  const key = name.toLowerCase();
-  return m.has(key) ? m.get(key) : null;
-}
-
-/** The row of a basename already in lower case (the effects engine has it so), or null. */
-export function rowOfLowerName(key: string): ProgramRow | null {
-  const m = names();
-  return m.has(key) ? m.get(key) : null;
+  const b = String.UTF8.encode(name, false);
+  return rowOf(changetype<usize>(b), b.byteLength);
 }

@@ -22,7 +22,8 @@ import { qualifyRule } from "../../rule-keys";
 import { trace } from "../../trace";
 import { WebLimits, WebInput, checkWeb, quote } from "../web/web";
 import {
-  CommandDirs, CwdTracker, EXACT_TOOL_CWD, ScopeEffectKind, EffectList, LoopReadings, Script, WordFlag, collectEffects, showCommand, showWord,
+  CommandDirs, CwdTracker, EXACT_TOOL_CWD, ScopeEffectKind, EffectList, LoopReadings, Script, Wanted, WordFlag, collectEffects, showCommand,
+  showWord,
   effectProgram,
 } from "../../../shell";
 
@@ -78,7 +79,7 @@ export class ScopePlace {
 
 /** True when every effect of the command is within the declared scopes; otherwise the verdict holds the deny (or ask). */
 export function checkScopes(scopes: CommandScopes, s: Script, tracker: CwdTracker, place: ScopePlace, verdict: Verdict): bool {
-  collectEffects(s, effects);
+  collectEffects(s, effects, wantedBy(scopes));
   dirsTracker = tracker;
   dirs.run(s, tracker, place.cwdPtr, place.cwdLen, place.cdpath);
   for (let e = 0, n = effects.count; e < n; e++) {
@@ -122,6 +123,22 @@ function writesRegistryConfig(s: Script, e: i32): bool {
   const text = effectText(s, e);
   const base = text.substring(text.lastIndexOf("/") + 1);
   return base == ".npmrc" || base == ".yarnrc" || base == ".yarnrc.yml";
+}
+
+/**
+ * The effects these scopes judge: reads only with data.file.read, writes and deletes with data.file.write (or
+ * web.fetch, for a write of .npmrc),
+ * request methods only with web.fetch (allowed_methods), runs nobody can bind only when unbound_programs says
+ * more than allow. Contacts always: a local path among them is judged by the file scopes.
+ */
+function wantedBy(scopes: CommandScopes): i32 {
+  let w = Wanted.CONTACTS;
+  if (scopes.read !== null) w |= Wanted.READS;
+  if (scopes.write !== null) w |= Wanted.WRITES;
+  // web.fetch also judges writes: one to a package manager's configuration can name any registry.
+  if (scopes.web !== null) w |= Wanted.METHODS | Wanted.WRITES;
+  if (scopes.unbound != Unbound.ALLOW) w |= Wanted.UNBOUND;
+  return w;
 }
 
 /** The effect's text as written (a fixed path, or the part of its word). */
@@ -304,10 +321,12 @@ function checkOne(limits: FileLimits, kind: ScopeEffectKind, what: string, text:
 }
 
 function checkContact(scopes: CommandScopes, s: Script, e: i32, place: ScopePlace, verdict: Verdict): bool {
+  const w = effects.word.get(e);
+  // Without web.fetch limits only a local path (git clone /x, git push ../x) is judged: no URL is parsed.
+  if (scopes.web === null && !localPathLike(s, e)) return true;
   const text = effectText(s, e);
   const v = effects.view.get(e);
   const program = v >= 0 ? effectProgram(s, v) : "";
-  const w = effects.word.get(e);
   if (w >= 0 && computed(s, w, effects.start.get(e), effects.end.get(e))) {
     if (loops.read(s, effects.cmd.get(e), w, effects.start.get(e), effects.end.get(e))) {
       // Copied out: a local path's check (checkPath) reads the loop values again.
@@ -350,6 +369,16 @@ function checkContactText(scopes: CommandScopes, s: Script, e: i32, text: string
   if (checkWeb(web!, webInput, verdict)) return true;
   const shown = url == text ? quote(text) : quote(text) + " (" + url + ")";
   return verdict.deny(verdict.code, actor(s, e) + " contacts " + shown + ", outside the passport's web.fetch limits: " + verdict.message, verdict.rule);
+}
+
+/** Does effect e's text start as looksLikePath's does (`/`, `.`, `~`)? Read in place. */
+function localPathLike(s: Script, e: i32): bool {
+  const w = effects.word.get(e);
+  if (w < 0) return looksLikePath(effects.fixed[effects.fixedIndex.get(e)]);
+  const start = effects.start.get(e);
+  if (effects.end.get(e) <= start) return false;
+  const c = load<u8>(s.wordPtr(w) + <usize>start);
+  return c == 0x2f || c == 0x2e || c == 0x7e;
 }
 
 /** A local path, not a remote's or branch's name (`origin`, `feature/x`). */
