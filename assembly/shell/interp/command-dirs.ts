@@ -4,9 +4,8 @@
 //
 // A `cd` may fail (the directory is missing or not searchable), and then the
 // shell stays where it was: after `cd a; cat ../x` the cat may run in a or in
-// the directory before. So the directories any command may run in are the
-// closure of the tool's cwd under every cd, each taken or not, and a relative
-// cd is resolved against each directory reached so far (`cd missing; cd ../..`
+// the directory before. So the directories any command may run in are those of
+// the cd flow (dir-flow.ts): each cd taken or failed (`cd missing; cd ../..`
 // from /w/app may end in /w or in /).
 //
 // One directory exactly, when the script's own top-level pipelines say so:
@@ -17,14 +16,10 @@
 // so in src; `cd a && x || cat f` may run cat with cd failed, and so does
 // `cd a; cat f`.
 
-import { ByteBuffer } from "../../util/bytes";
-import { appendComponents } from "../../util/path";
 import { CdScope, Script, TopLink } from "../syntax/nodes";
 import { CdResult, CwdTracker } from "./cwd";
 import { PlaceSet } from "./places";
-
-/** More directories than this and the closure counts as not known (fail closed: relative paths are refused). */
-const MAX_DIRS: i32 = 16;
+import { DirFlow, FlowProblem, soleCommand, topPipelineOf } from "./dir-flow";
 
 /** exactFor: the command runs in the tool's working directory. */
 export const EXACT_TOOL_CWD: i32 = -1;
@@ -32,7 +27,7 @@ export const EXACT_TOOL_CWD: i32 = -1;
 export const NOT_EXACT: i32 = -2;
 
 export class CommandDirs {
-  /** Every directory a command may run in (valid when `known`). */
+  /** Every directory a command may run in (valid when `known`): the cd flow's (dir-flow.ts). */
   all: PlaceSet = new PlaceSet();
   /** False when some cd goes where the analysis cannot follow, or the tool's cwd is not known. */
   known: bool = false;
@@ -40,39 +35,18 @@ export class CommandDirs {
   private exactPossible: bool = false;
   private s: Script | null = null;
   private t: CwdTracker | null = null;
-  private joined: ByteBuffer = new ByteBuffer(128);
 
-  /** `cdpath`: CDPATH is set (tool_input.env or the script), so a relative cd may go below any of its entries. */
-  run(s: Script, t: CwdTracker, cwd: usize, cwdLen: i32, cdpath: bool): void {
+  /** `flow`: where commands may run when cds may fail, for the same script and cwd. `cdpath`: CDPATH is set. */
+  run(s: Script, t: CwdTracker, flow: DirFlow, cwdLen: i32, cdpath: bool): void {
     this.s = s;
     this.t = t;
-    const all = this.all;
-    all.reset();
-    this.known = cwdLen > 0;
-    if (cwdLen > 0) all.add(cwd, cwdLen);
+    this.all = flow.reached;
+    this.known = cwdLen > 0 && flow.problem == FlowProblem.NONE;
     this.exactPossible = !cdpath;
     for (let i = 0, n = t.count; i < n; i++) {
       const cmd = s.cdCmds.get(i);
       if (t.result.get(i) != CdResult.OK || s.cdTransient.get(i) != CdScope.SHELL || topPipelineOf(s, cmd) < 0 ||
-        !soleCommand(s, topPipelineOf(s, cmd), cmd)) this.exactPossible = false;
-      if (!this.known) continue;
-      if (t.result.get(i) != CdResult.OK) { this.known = false; continue; }
-      const w = s.cdWords.get(i);
-      const dir = t.text.ptr + <usize>t.cdStart.get(i), dirLen = t.cdLen.get(i);
-      if (w == -1 || isAbsolute(s, w)) { all.add(dir, dirLen); continue; }
-      // `cd -` follows $OLDPWD, which a failed cd leaves where it was (even at a value from outside): not known.
-      // With CDPATH set, a relative cd may go below any of its entries.
-      if (w < 0 || isDash(s, w) || cdpath) { this.known = false; continue; }
-      const wp = s.wordPtr(w), wn = s.wordLen(w);
-      const before = all.count;
-      for (let k = 0; k < before && this.known; k++) {
-        const j = this.joined;
-        j.reset();
-        j.append(all.text.ptr + <usize>all.start.get(k), all.len.get(k));
-        appendComponents(j, wp, wn);
-        all.add(j.ptr, j.length);
-        if (all.count > MAX_DIRS) this.known = false;
-      }
+        !soleCommand(s, topPipelineOf(s, cmd), cmd)) { this.exactPossible = false; break; }
     }
   }
 
@@ -97,36 +71,4 @@ export class CommandDirs {
     }
     return last;
   }
-}
-
-/** The top-level pipeline holding command row c, or -1 (a payload's command, parsed after the script's own). */
-export function topPipelineOf(s: Script, c: i32): i32 {
-  if (c >= s.topEnd) return -1;
-  const first = s.topFirst;
-  let lo = 0, hi = first.length - 1, found = -1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (first.get(mid) <= c) { found = mid; lo = mid + 1; } else hi = mid - 1;
-  }
-  return found;
-}
-
-/**
- * Is command row c the whole of top-level pipeline k, not inside a `{ }`, `( )` or other compound there
- * (`(cd a) && x` leaves the shell where it was; `{ ! cd a; } && x` runs x when cd failed)?
- */
-export function soleCommand(s: Script, k: i32, c: i32): bool {
-  const end = k + 1 < s.topFirst.length ? s.topFirst.get(k + 1) : s.topEnd;
-  return s.topFirst.get(k) == c && end == c + 1 && s.sParent.get(s.cStage(c)) == -1 && s.sIndex.get(s.cStage(c)) == 0;
-}
-
-function isAbsolute(s: Script, w: i32): bool {
-  const p = s.wordPtr(w), n = s.wordLen(w);
-  if (n == 0) return false;
-  const c = load<u8>(p);
-  return c == 0x2f || (c == 0x7e && (n == 1 || load<u8>(p + 1) == 0x2f));
-}
-
-function isDash(s: Script, w: i32): bool {
-  return s.wordLen(w) == 1 && load<u8>(s.wordPtr(w)) == 0x2d;
 }

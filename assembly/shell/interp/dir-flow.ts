@@ -24,7 +24,6 @@ import { CmdFlag } from "../syntax/tokens";
 import { CdResult, CwdTracker, MAX_DIR, opaqueScope } from "./cwd";
 import { Parser } from "../syntax/parser";
 import { PlaceSet } from "./places";
-import { soleCommand, topPipelineOf } from "./command-dirs";
 import { searchesCdpath } from "../danger";
 import { Cmd, cmdId } from "../programs";
 import { spend } from "../../util/budget";
@@ -82,6 +81,7 @@ export class DirFlow {
     this.dirs.reset();
     this.problem = FlowProblem.NONE;
     this.problemCmd = -1;
+    if (cwdLen <= 0) { this.fail(FlowProblem.NOT_FOLLOWED, -1); return; }
     if (t.count == 0) { this.reach(cwd, cwdLen, 0); return; }
     if (followable(s, t)) this.follow(s, t, cwd, cwdLen, cdpath);
     else this.closure(p, t, cwd, cwdLen, cdpath);
@@ -312,4 +312,25 @@ function isAbsolute(s: Script, w: i32): bool {
 
 function isDash(s: Script, w: i32): bool {
   return s.wordLen(w) == 1 && load<u8>(s.wordPtr(w)) == 0x2d;
+}
+
+/** The top-level pipeline holding command row c, or -1 (a payload's command, parsed after the script's own). */
+export function topPipelineOf(s: Script, c: i32): i32 {
+  if (c >= s.topEnd) return -1;
+  const first = s.topFirst;
+  let lo = 0, hi = first.length - 1, found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (first.get(mid) <= c) { found = mid; lo = mid + 1; } else hi = mid - 1;
+  }
+  return found;
+}
+
+/**
+ * Is command row c the whole of top-level pipeline k, not inside a `{ }`, `( )` or other compound there
+ * (`(cd a) && x` leaves the shell where it was; `{ ! cd a; } && x` runs x when cd failed)?
+ */
+export function soleCommand(s: Script, k: i32, c: i32): bool {
+  const end = k + 1 < s.topFirst.length ? s.topFirst.get(k + 1) : s.topEnd;
+  return s.topFirst.get(k) == c && end == c + 1 && s.sParent.get(s.cStage(c)) == -1 && s.sIndex.get(s.cStage(c)) == 0;
 }

@@ -41,7 +41,7 @@ import { trace } from "../../trace";
 import { traceCommandAllowed, traceCommandParsed, traceCommandStep } from "../../trace-command";
 import { Analysis, AnalysisStatus, setsVariable } from "../../../shell";
 import { CommandInput, CommandLimits } from "./limits";
-import { analyzeStep, commandRun } from "./run";
+import { analyzeStep, commandRun, dirFlow } from "./run";
 import { builtinChecksStep } from "./builtin-checks";
 import { allowedCommandsStep } from "./allowed-commands";
 import { blockedPatternsStep } from "./blocked-patterns";
@@ -93,7 +93,7 @@ export function checkCommand(limits: CommandLimits, input: CommandInput, verdict
     at.homePtr = r.homeCanon.ptr; at.homeLen = r.homeLen;
     at.cdpath = r.cdpath || setsVariable(r.s, "CDPATH");
     at.workspaceRoot = input.workspaceRoot; at.home = input.home;
-    if (!checkScopes(limits.scopes, r.s, r.tracker, at, verdict)) return false;
+    if (!checkScopes(limits.scopes, r.s, r.tracker, dirFlow(r), at, verdict)) return false;
   }
   return true;
 }

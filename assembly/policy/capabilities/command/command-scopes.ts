@@ -22,7 +22,7 @@ import { qualifyRule } from "../../rule-keys";
 import { trace } from "../../trace";
 import { WebLimits, WebInput, checkWeb, quote } from "../web/web";
 import {
-  CommandDirs, CwdTracker, EXACT_TOOL_CWD, ScopeEffectKind, EffectList, LoopReadings, Script, Wanted, WordFlag, collectEffects, showCommand,
+  CommandDirs, CwdTracker, DirFlow, EXACT_TOOL_CWD, ScopeEffectKind, EffectList, LoopReadings, Script, Wanted, WordFlag, collectEffects, showCommand,
   showWord,
   effectProgram,
 } from "../../../shell";
@@ -78,10 +78,10 @@ export class ScopePlace {
 }
 
 /** True when every effect of the command is within the declared scopes; otherwise the verdict holds the deny (or ask). */
-export function checkScopes(scopes: CommandScopes, s: Script, tracker: CwdTracker, place: ScopePlace, verdict: Verdict): bool {
+export function checkScopes(scopes: CommandScopes, s: Script, tracker: CwdTracker, flow: DirFlow, place: ScopePlace, verdict: Verdict): bool {
   collectEffects(s, effects, wantedBy(scopes));
   dirsTracker = tracker;
-  dirs.run(s, tracker, place.cwdPtr, place.cwdLen, place.cdpath);
+  dirs.run(s, tracker, flow, place.cwdLen, place.cdpath);
   for (let e = 0, n = effects.count; e < n; e++) {
     const kind = <ScopeEffectKind>effects.kind.get(e);
     if (kind == ScopeEffectKind.CONTACT) {
