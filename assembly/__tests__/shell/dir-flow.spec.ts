@@ -72,7 +72,8 @@ describe("where commands may run when a cd may fail", () => {
   test("a cd inside a compound: each cd taken or not, in order", () => {
     expect(flow("if cd missing; then ls; fi; cd ../..; ls")).toBe("/w/app /w/app/missing / /w");
     expect(flow("(cd a && make); (cd b && make)")).toBe("/w/app /w/app/a /w/app/b");
-    expect(flow("(cd a; cd -); ls")).toBe("problem " + FlowProblem.NOT_FOLLOWED.toString());
+    expect(flow("(cd a; cd -); ls")).toBe("problem " + FlowProblem.OLDPWD_OUTSIDE.toString());
+    expect(flow("(cd \"$D\"); ls")).toBe("problem " + FlowProblem.NOT_FOLLOWED.toString());
   });
 
   test("a subshell's cd moves only that subshell", () => {

@@ -40,13 +40,13 @@ const NO_SHELL: i32 = -3;
 
 export const enum FlowProblem {
   NONE = 0,
-  /** `cd -` where $OLDPWD may still be the value from before the command. */
+  /** `cd -` where $OLDPWD may still be the value from before the command (or inside a compound). */
   OLDPWD_OUTSIDE = 1,
   /** CDPATH is set: a relative cd may go below any of its entries. */
   CDPATH = 2,
   /** More possible directories than the analysis follows. */
   TOO_MANY = 3,
-  /** A cd the closure cannot follow (`cd -` or `popd` inside a compound, or a cd that did not resolve). */
+  /** A cd that did not resolve (computed at run time, relative to an unknown directory, in a loop): see CdResult. */
   NOT_FOLLOWED = 4,
 }
 
@@ -197,7 +197,7 @@ export class DirFlow {
       chainable = false;
       out.reset();
       if (w == -2) continue; // back to a directory already reached
-      if (w >= 0 && isDash(s, w)) { this.fail(FlowProblem.NOT_FOLLOWED, cmd); return; }
+      if (w >= 0 && isDash(s, w)) { this.fail(FlowProblem.OLDPWD_OUTSIDE, cmd); return; }
       if (t.result.get(i) != CdResult.OK) { this.fail(FlowProblem.NOT_FOLLOWED, cmd); return; }
       const sc = t.cdScope.get(i), tag = t.cdMoves.get(i) != 0 ? sc : NO_SHELL;
       if (w == -1 || isAbsolute(s, w)) {

@@ -42,7 +42,15 @@ export function blockedPatternsStep(limits: CommandLimits, run: CommandRun, verd
       // A cd may fail and leave the shell where it was: `cd missing; cd ../../etc; cat shadow` from /w/app reads /etc/shadow.
       if (t.count > 0 && toolCwd.length > 0) {
         const f = dirFlow(run);
-        if (f.problem != FlowProblem.NONE) {
+        if (f.problem == FlowProblem.NOT_FOLLOWED) {
+          // A cd that did not resolve is handled above; each relative cd may also start below a directory not known.
+          for (let k = 0; k < t.count; k++) {
+            const w = s.cdWords.get(k);
+            if (t.result.get(k) == CdResult.OK && w >= 0 && s.wordLen(w) > 0 && load<u8>(s.wordPtr(w)) != 0x2f && load<u8>(s.wordPtr(w)) != 0x7e) {
+              m.addPlace(s.wordPtr(w), s.wordLen(w));
+            }
+          }
+        } else if (f.problem != FlowProblem.NONE) {
           const cd = f.problemCmd;
           return verdict.deny(Code.BLOCKED_PATTERN, "command '" + showArgv(s, cd, 0, s.cArgc(cd)) +
             "' may change to a directory that cannot be known when an earlier cd fails, so relative paths after it cannot be checked against blocked pattern '" +

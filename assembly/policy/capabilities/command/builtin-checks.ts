@@ -19,10 +19,27 @@ export function builtinChecksStep(run: CommandRun, verdict: Verdict): bool {
   if (toolCwd.length > 0) d.addCwd(toolCwd.ptr, toolCwd.length);
   // With CDPATH set (tool_input.env, or the script), `cd etc/..` may enter $CDPATH/etc/.. (CDPATH=/: /).
   const cdpathAny = run.cdpath || setsVariable(s, "CDPATH");
+  // A cd may fail and leave the shell where it was: `cd missing; cd ../..; rm -rf *` from /w/app deletes in /.
+  // The cd flow says where later commands may run; where it cannot follow a cd that did not resolve (handled
+  // below), each relative cd counts under every candidate so far too.
+  const f = t.count > 0 && toolCwd.length > 0 ? dirFlow(run) : null;
+  const problem = f === null ? FlowProblem.NONE : f.problem;
+  if (problem == FlowProblem.OLDPWD_OUTSIDE || problem == FlowProblem.TOO_MANY) d.addCwd(changetype<usize>(ROOT_DIR), 1);
+  else if (f !== null && problem == FlowProblem.NONE) {
+    const reached = f.reached;
+    for (let i = 0, n = reached.count; i < n; i++) d.addCwd(reached.text.ptr + <usize>reached.start.get(i), reached.len.get(i));
+  }
+  const underEach = problem == FlowProblem.NOT_FOLLOWED || problem == FlowProblem.CDPATH;
   for (let i = 0; i < t.count && !overBudget(); i++) {
     const r = t.result.get(i);
     if (cdpathAny && s.cdTransient.get(i) == CdScope.SHELL) d.addCdpath(s, s.cdWords.get(i)); // env -C does not search it
-    if (r == CdResult.OK) d.addCwd(t.text.ptr + <usize>t.cdStart.get(i), t.cdLen.get(i));
+    if (r == CdResult.OK) {
+      d.addCwd(t.text.ptr + <usize>t.cdStart.get(i), t.cdLen.get(i));
+      const w = s.cdWords.get(i);
+      if (underEach && w >= 0 && s.wordLen(w) > 0 && load<u8>(s.wordPtr(w)) != 0x2f && load<u8>(s.wordPtr(w)) != 0x7e) {
+        d.addTarget(s.wordPtr(w), s.attrPtr(w), s.wordLen(w), homeCanon.ptr, homeLen);
+      }
+    }
     else if (r == CdResult.DYNAMIC) d.addWrittenCwds(s, s.cdWords.get(i), homeCanon.ptr, homeLen);
     else if (r == CdResult.UNRESOLVED || r == CdResult.REPEATED) {
       // Relative to a directory that is not tracked: under any candidate so far (`cd "$d"; cd ../..`);
@@ -34,15 +51,6 @@ export function builtinChecksStep(run: CommandRun, verdict: Verdict): bool {
         if (r == CdResult.REPEATED && hasDotDot(s.wordPtr(w), s.wordLen(w))) d.addCwd(changetype<usize>(ROOT_DIR), 1);
         else d.addTarget(s.wordPtr(w), s.attrPtr(w), s.wordLen(w), homeCanon.ptr, homeLen);
       }
-    }
-  }
-  // A cd may fail and leave the shell where it was: `cd missing; cd ../..; rm -rf *` from /w/app deletes in /.
-  if (t.count > 0 && toolCwd.length > 0) {
-    const f = dirFlow(run);
-    if (f.problem != FlowProblem.NONE) d.addCwd(changetype<usize>(ROOT_DIR), 1); // `cd missing; cd -`: anywhere
-    else {
-      const r = f.reached;
-      for (let i = 0, n = r.count; i < n; i++) d.addCwd(r.text.ptr + <usize>r.start.get(i), r.len.get(i));
     }
   }
   const dangerous = d.check(s);
