@@ -107,14 +107,16 @@ rmSync("dist", { recursive: true, force: true });
 export default defineConfig([
   // The runtime entries are split: what only an async path reaches (an approval gate's work, the approval API's
   // routes, loadGuardFromText's config machinery, receipt signing, audit-chain reading, guarded streams) is one
-  // chunk-<hash>.js imported on first use (firstUseModule), and the code the three share sits in chunks they import
-  // statically. The default entry's size budget counts index.js with every chunk it imports statically
-  // (scripts/check-exports.mjs); a first decision loads no other chunk (test/package.test.ts).
-  {
-    ...shared, entry: runtime, minify: true, esbuildPlugins: [onDemandModules, firstUseModule], splitting: true,
-    esbuildOptions: (options) => { options.chunkNames = "chunk-[hash]"; },
-    dts: { entry: { index: runtime.index }, compilerOptions: dtsCompilerOptions }, onSuccess: async () => copyWasm(),
-  },
+  // <entry>-<hash>.js chunk imported on first use (firstUseModule), and the rest of the API sits in a chunk or two the
+  // entry imports statically. One build per entry, each with its own chunk names: entries that shared chunks would
+  // share module state (a page importing index.js and bare.js would find bare.js given index.js's wasm). The default
+  // entry's size budget counts index.js with every chunk it imports statically (scripts/check-exports.mjs); a first
+  // decision loads no other chunk (test/package.test.ts).
+  ...Object.entries(runtime).map(([name, file]): Options => ({
+    ...shared, entry: { [name]: file }, minify: true, esbuildPlugins: [onDemandModules, firstUseModule], splitting: true,
+    esbuildOptions: (options) => { options.chunkNames = `${name}-[hash]`; },
+    ...(name === "index" ? { dts: { entry: { index: file }, compilerOptions: dtsCompilerOptions }, onSuccess: async () => copyWasm() } : {}),
+  })),
   { ...shared, entry: onDemand, minify: true },
   { ...shared, entry: yaml, minify: true, dts: { entry: yaml, compilerOptions: dtsCompilerOptions } },
   { ...shared, entry: sanitize, minify: true, dts: { entry: { sanitize: sanitize.sanitize }, compilerOptions: dtsCompilerOptions } },

@@ -44,7 +44,7 @@ describe("package.json exports", () => {
   });
 
   it("runtime entries generate no code at run time and need no Node builtins", () => {
-    const chunks = readdirSync(join(root, "dist")).filter((f) => /^chunk-[A-Z0-9]+\.js$/.test(f));
+    const chunks = readdirSync(join(root, "dist")).filter((f) => /^(index|workerd|bare)-[A-Z0-9]+\.js$/.test(f));
     expect(chunks.length).toBeGreaterThan(0);
     for (const file of ["index.js", ...chunks, "workerd.js", "bare.js", "yaml.js", "sanitize.js", "sanitize-workerd.js"]) {
       const code = dist(file);
@@ -94,6 +94,30 @@ describe("the default entry's size", () => {
 });
 
 describe("entries in Node", () => {
+  it("the default entry's on-demand paths work from dist/ (config loading, receipts, audit chains, streams)", async () => {
+    const api = await import(join(root, "dist/index.js"));
+    const loaded = await api.loadGuardFromText(readFileSync(join(root, "examples/passport.json"), "utf8"), { file: "passport.json" });
+    expect((await loaded.guard.evaluate({ tool_name: "bash", tool_input: { command: "rm -rf /" } })).decision).toBe("deny");
+    const keys = (await crypto.subtle.generateKey({ name: "Ed25519" }, true, ["sign", "verify"])) as CryptoKeyPair;
+    const signer = await api.ReceiptSigner.create(keys.privateKey);
+    const receipt = await signer.sign({ tool_name: "bash", tool_input: {} }, { decision: "deny", allow: false, reasons: [{ code: "x", message: "m" }] });
+    expect(await api.verifyReceipt(receipt, keys.publicKey)).toBe(true);
+    expect(await api.verifyReceipt({ ...receipt, decision: "allow" }, keys.publicKey)).toBe(false);
+    const lines: string[] = [];
+    const sink = api.chainedJsonLinesSink((line: string) => void lines.push(line));
+    await sink({ a: 1 });
+    await sink({ a: 2 });
+    expect(await api.verifyAuditChain(lines.join(""))).toMatchObject({ ok: true, count: 2 });
+    expect(await api.chainHeadOf(lines[1].trimEnd())).toMatchObject({ seq: 1 });
+    async function* chunks() {
+      yield { choices: [{ index: 0, delta: { content: "hi" } }] };
+      yield { choices: [{ index: 0, delta: {}, finish_reason: "stop" }] };
+    }
+    const out: unknown[] = [];
+    for await (const chunk of api.guardStream(chunks(), { core: api.createSafetyCore() })) out.push(chunk);
+    expect(out).toHaveLength(2);
+  });
+
   it("portcullis/bare has no wasm until one is provided, then decides like the default entry", async () => {
     expect(dist("bare.js")).not.toMatch(INLINED_WASM);
     expect(dist("bare.js")).not.toMatch(/\.wasm"/);
