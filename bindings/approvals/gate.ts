@@ -6,6 +6,7 @@
  */
 
 import type { Decision, GuardrailRequest } from "../core/decision.ts";
+import { loadOnce } from "../core/index.ts";
 import type { GateOutcome } from "./check-call.ts";
 import type { ApproveInput, Reevaluate, RejectInput } from "./decide.ts";
 import type { ApprovalGateOptions, GateContext } from "./gate-context.ts";
@@ -19,14 +20,7 @@ export interface WaitOptions {
 }
 
 /** The gate's work, imported once on first use (gate-work.ts). */
-let loading: Promise<typeof import("./gate-work.ts")> | null = null;
-function work(): Promise<typeof import("./gate-work.ts")> {
-  loading ??= import("./gate-work.ts").catch((error: unknown) => {
-    loading = null; // a failed load is retried by the next call
-    throw error;
-  });
-  return loading;
-}
+const work = loadOnce(() => import("./gate-work.ts"));
 
 export class ApprovalGate {
   readonly #ctx: GateContext;

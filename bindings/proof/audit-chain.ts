@@ -10,6 +10,7 @@
  */
 
 import { canonicalJson, sha256Hex } from "../canonical/index.ts";
+import { loadOnce } from "../core/index.ts";
 
 /** Where a chain stands: the last record's sequence number and hash. */
 export interface ChainHead {
@@ -32,14 +33,7 @@ export class AuditChainError extends Error {
 }
 
 /** Reading a chain back (audit-chain-check.ts) is imported on first use: writing one never loads it. */
-let loading: Promise<typeof import("./audit-chain-check.ts")> | null = null;
-function chainCheck(): Promise<typeof import("./audit-chain-check.ts")> {
-  loading ??= import("./audit-chain-check.ts").catch((error: unknown) => {
-    loading = null; // a failed load is retried by the next call
-    throw error;
-  });
-  return loading;
-}
+const chainCheck = loadOnce(() => import("./audit-chain-check.ts"));
 
 /** The hash a chained record must carry: SHA-256 of its canonical JSON without `hash`. */
 export function recordHash(record: Record<string, unknown>): Promise<string> {

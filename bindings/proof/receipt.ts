@@ -9,6 +9,7 @@
  */
 
 import type { Decision, GuardrailRequest } from "../core/decision.ts";
+import { loadOnce } from "../core/index.ts";
 
 export interface DecisionReceipt {
   /** Format version: 1. */
@@ -39,14 +40,7 @@ export type ReceiptPrivateKey = CryptoKey | string | JsonWebKey;
 export type ReceiptPublicKey = CryptoKey | string | JsonWebKey | Uint8Array;
 
 /** The WebCrypto half (receipt-crypto.ts), imported by the first signer or verification. */
-let loading: Promise<typeof import("./receipt-crypto.ts")> | null = null;
-function receiptCrypto(): Promise<typeof import("./receipt-crypto.ts")> {
-  loading ??= import("./receipt-crypto.ts").catch((error: unknown) => {
-    loading = null; // a failed load is retried by the next call
-    throw error;
-  });
-  return loading;
-}
+const receiptCrypto = loadOnce(() => import("./receipt-crypto.ts"));
 
 /** Signs receipts with one private key, imported (and so checked) once. */
 export class ReceiptSigner {
