@@ -48,8 +48,10 @@ async function child(mode) {
   // As bindings/core/base64.ts: fromBase64, else Buffer, else atob.
   const gzip = await phase("base64", () => Uint8Array.fromBase64?.(base64) ?? globalThis.Buffer?.from(base64, "base64") ?? viaAtob(base64));
   await phase("base64ViaAtob", () => viaAtob(base64)); // what Node paid before Buffer came first
-  // As bindings/core/gunzip.ts: Bun's own gunzip, else the zlib Node and Deno lend (loading it is part of the cost).
-  const wasm = await phase("inflateSync", () => globalThis.Bun?.gunzipSync(gzip) ?? globalThis.process?.getBuiltinModule?.("node:zlib")?.gunzipSync(gzip));
+  // As bindings/core/gunzip.ts: Bun's own gunzip, else the zlib Node and Deno lend (loading it is part of the cost), asked
+  // for one output chunk of the size in the gzip trailer.
+  const chunkSize = Math.max(16 * 1024, new DataView(gzip.buffer, gzip.byteOffset + gzip.length - 4).getUint32(0, true));
+  const wasm = await phase("inflateSync", () => globalThis.Bun?.gunzipSync(gzip) ?? globalThis.process?.getBuiltinModule?.("node:zlib")?.gunzipSync(gzip, { chunkSize }));
   const streamed = await phase("inflateStream", async () =>
     new Uint8Array(await new Response(new Blob([gzip]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer()));
   const module = await phase("compile", () => new WebAssembly.Module(wasm ?? streamed));
@@ -81,12 +83,15 @@ function parent() {
     ["bun", bin("bun"), []],
   ].filter(([, command]) => existsSync(command));
   const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+  const range = (xs) => (xs.some(Number.isNaN) ? null : [Math.min(...xs), Math.max(...xs)].map((x) => Number(x.toFixed(2))));
   const rows = [];
   for (const [runtime, command, flags] of runtimes) {
     for (const mode of MODES) {
       const samples = Array.from({ length: SAMPLES }, () => JSON.parse(execFileSync(command, [...flags, self, "--child", mode], { encoding: "utf8" }).trim().split("\n").pop()));
       const row = { case: "first-load", runtime, mode };
       for (const key of Object.keys(samples[0]).filter((k) => k !== "mode")) row[key] = samples[0][key] === null ? null : median(samples.map((s) => s[key]));
+      // The spread beside the median: on a shared machine one sample can be several times another.
+      row.firstDecisionCpuRange = range(samples.map((s) => s.firstDecisionCpu));
       rows.push(row);
     }
   }
@@ -96,10 +101,11 @@ function parent() {
   }
   console.log(`\nfirst load in a fresh process (ms wall / ms CPU, median of ${SAMPLES} processes)`);
   const NOT_SUMMED = new Set(["base64ViaAtob", "inflateStream", "validatePassport"]);
-  for (const { runtime, mode, case: _, ...phases } of rows) {
+  for (const { runtime, mode, case: _, firstDecisionCpuRange: spread, ...phases } of rows) {
     const names = Object.keys(phases).filter((k) => !k.endsWith("Cpu") && phases[k] !== null);
     const cell = (k) => `${phases[k].toFixed(2)}${Number.isNaN(phases[`${k}Cpu`]) ? "" : `/${phases[`${k}Cpu`].toFixed(2)}`}`;
     const total = names.filter((k) => !NOT_SUMMED.has(k)).reduce((sum, k) => sum + phases[k], 0);
-    console.log(`${runtime.padEnd(5)} ${mode.padEnd(6)} ${names.map((k) => `${k} ${cell(k)}`).join(", ")}  (wall sum ${total.toFixed(2)}${mode === "steps" ? `: sync inflate; not ${[...NOT_SUMMED].join(", ")}` : ""})`);
+    console.log(`${runtime.padEnd(5)} ${mode.padEnd(6)} ${names.map((k) => `${k} ${cell(k)}`).join(", ")}  (wall sum ${total.toFixed(2)}${mode === "steps" ? `: sync inflate; not ${[...NOT_SUMMED].join(", ")}` : ""})` +
+      (spread ? `; firstDecision CPU ${spread[0]}–${spread[1]}` : ""));
   }
 }

@@ -7,11 +7,15 @@ import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { serveStatic, STRICT_CSP } from "../examples/browser/serve.mjs";
+import { DEFAULT_ENTRY_BUDGET, staticClosure } from "../scripts/check-exports.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const bin = (name) => `${root}test/runtimes/node_modules/.bin/${name}`;
 const load = `${root}bench/load.mjs`;
-const BUDGETS = { wasm: 150_000, bundle: 270_000, loadMs: 5 }; // the size and load budgets; decimal KB, before gzip (the bundle: 400 KB until the validators and the approval page left the entry)
+// The size and load budgets; decimal KB, before gzip. The bundle: dist/index.js with the chunks it imports statically
+// (scripts/check-exports.mjs, which fails the build above it); 400 KB until the validators and the approval page left
+// the entry, 331 KB before the async-only paths became chunks loaded on demand; the target is 270 KB.
+const BUDGETS = { wasm: 150_000, bundle: DEFAULT_ENTRY_BUDGET, loadMs: 5 };
 const json = process.argv.includes("--json");
 
 execFileSync(process.execPath, [`${root}bench/run.mjs`, ...process.argv.slice(2)], { stdio: "inherit" });
@@ -69,12 +73,12 @@ const size = (file) => node.sizes.find((s) => s.file === file);
 console.log("\nsize           raw        gzip -9");
 for (const { file, bytes, gzip } of node.sizes) console.log(`${file.padEnd(12)} ${kb(bytes).padStart(9)}  ${kb(gzip).padStart(9)}`);
 const wasm = size("policy.wasm");
-const bundle = size("index.js");
+const bundle = staticClosure(fileURLToPath(new URL("../dist/", import.meta.url)), "index.js");
 // The inlined wasm is the gzip's base64 (bindings/core/inline-policy-wasm.ts): the one literal starting "H4sI".
 const inlined = readFileSync(new URL("../dist/index.js", import.meta.url), "utf8").match(/"(H4sI[A-Za-z0-9+/=]+)"/)[1].length;
 const verdict = (ok) => (ok ? "ok" : "OVER");
 console.log(`\nbudget: policy.wasm ${kb(wasm.bytes)} <= ${kb(BUDGETS.wasm)}: ${verdict(wasm.bytes <= BUDGETS.wasm)}`);
-console.log(`budget: default bundle dist/index.js ${kb(bundle.bytes)} <= ${kb(BUDGETS.bundle)}: ${verdict(bundle.bytes <= BUDGETS.bundle)}` +
-  ` (${kb(inlined)} base64 of policy.wasm's gzip + ${kb(bundle.bytes - inlined)} JS; validators and approval page load on demand)`);
+console.log(`budget: default bundle dist/index.js + ${bundle.files.length - 1} static chunks ${kb(bundle.bytes)} <= ${kb(BUDGETS.bundle)}: ${verdict(bundle.bytes <= BUDGETS.bundle)}` +
+  ` (${kb(inlined)} base64 of policy.wasm's gzip + ${kb(bundle.bytes - inlined)} JS; validators, approval page, approvals, config loading, receipts and streams load on demand)`);
 console.log(`budget: Node instantiate + policy load <= ${BUDGETS.loadMs} ms: ${ms(node.fromModuleMs).trim()} ms warm (${verdict(node.fromModuleMs <= BUDGETS.loadMs)}),` +
   ` ${ms(node.firstMs).trim()} ms first in a fresh process incl. compile (${verdict(node.firstMs <= BUDGETS.loadMs)})`);

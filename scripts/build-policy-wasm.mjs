@@ -13,11 +13,12 @@ const bin = (name) => `${root}node_modules/.bin/${name}`;
 const FEATURES = ["--mvp-features", "--enable-mutable-globals", "--enable-sign-ext", "--enable-nontrapping-float-to-int", "--enable-bulk-memory"];
 // Memory packing splits the data at every run of zeros (3,670 segments): 25 KB smaller raw but 3.9 KB larger
 // gzipped, and the module travels gzipped (inlined in the default entry, served compressed): skipped.
-// A function with one caller is inlined only up to 200 nodes: V8 compiles each wasm function when it first runs, so
-// one function holding every capability's checks (55 KB) made a first command decision compile all of them. The
-// instructions per decision stay within noise (bench/profile/instructions.sh); a fresh process's first decision
-// compiles a quarter less (bench/first-load.mjs).
-const OPTIMIZE = ["-O3", "--converge", "--skip-pass=memory-packing", "--one-caller-inline-max-function-size=200"];
+// A function with one caller is inlined only up to 20 nodes: V8 compiles each wasm function when it first runs, and
+// a cold branch inlined into its caller is compiled with it whether it runs or not. One function holding every
+// capability's checks (55 KB) made a first command decision compile all of them; at 200 nodes the first command
+// decision in a fresh process still cost 13-16 ms CPU, at 20 it costs 8.5-11 (Node 20, --single-threaded so that
+// tier-up is counted; 60 nodes: 12.6-14). A warm command decision costs a few percent more for the extra calls.
+const OPTIMIZE = ["-O3", "--converge", "--skip-pass=memory-packing", "--one-caller-inline-max-function-size=20"];
 
 const run = (command, args) => execFileSync(command, args, { cwd: root, stdio: "inherit" });
 run(bin("asc"), ["assembly/index.ts", "--config", "asconfig.json", "--target", "policy"]);

@@ -2,7 +2,8 @@
 // Fails the build when package.json points at a file the build did not produce: every `exports` target (under
 // every condition), `main`, `types` and `bin`, and every `.wasm` a built entry imports (a Worker entry's
 // `import m from "./policy.wasm"` stays external, so nothing else would notice it missing), and every sibling module a
-// built entry imports on demand (`import("./validators.js")`).
+// built entry imports on demand (`import("./validators.js")`) or statically (a shared `./index-<hash>.js` chunk); and
+// the default entry's size budget: dist/index.js with every chunk it imports statically (what importing it loads).
 //
 //   node scripts/check-exports.mjs        (run by `npm run build`)
 import { existsSync, readFileSync, readdirSync } from "node:fs";
@@ -21,8 +22,30 @@ export function promisedFiles(pkg) {
   return out;
 }
 
+/**
+ * Decimal bytes, before gzip: dist/index.js and the chunks it imports statically (policy.wasm's gzip, inlined as
+ * base64, is about 200 KB of it). Lower it when the entry shrinks; never raise it.
+ */
+export const DEFAULT_ENTRY_BUDGET = 293_500;
+
+const STATIC_IMPORT = /(?:\bfrom|\bimport)\s*["'](\.\/[^"']+\.js)["']/g;
+const DYNAMIC_IMPORT = /\bimport\(\s*["'](\.\/[^"']+\.js)["']\s*\)/g;
+
+/** `entry` and every file it imports statically, transitively (dist-relative names, entry first), with their bytes. */
+export function staticClosure(dist, entry) {
+  const files = new Map();
+  const visit = (file) => {
+    if (files.has(file) || !existsSync(join(dist, file))) return;
+    const code = readFileSync(join(dist, file), "utf8");
+    files.set(file, Buffer.byteLength(code));
+    for (const [, specifier] of code.matchAll(STATIC_IMPORT)) visit(specifier.slice(2));
+  };
+  visit(entry);
+  return { files: [...files.keys()], bytes: [...files.values()].reduce((a, b) => a + b, 0) };
+}
+
 /** Problems, one line each; empty when every promise is kept. */
-export function checkPackage(root) {
+export function checkPackage(root, budget = DEFAULT_ENTRY_BUDGET) {
   const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
   const problems = [];
   for (const { where, path } of promisedFiles(pkg)) {
@@ -36,8 +59,17 @@ export function checkPackage(root) {
       if (!existsSync(resolve(dist, specifier))) problems.push(`dist/${file}: imports "${specifier}", which the build did not copy`);
     }
     // The runtime entries import what a first decision never needs on demand, from sibling files (tsup.config.ts).
-    for (const [, specifier] of code.matchAll(/\bimport\(\s*["'](\.\/[^"']+\.js)["']\s*\)/g)) {
+    for (const [, specifier] of code.matchAll(DYNAMIC_IMPORT)) {
       if (!existsSync(resolve(dist, specifier))) problems.push(`dist/${file}: imports "${specifier}" on demand, which the build did not produce`);
+    }
+    for (const [, specifier] of code.matchAll(STATIC_IMPORT)) {
+      if (!existsSync(resolve(dist, specifier))) problems.push(`dist/${file}: imports "${specifier}", which the build did not produce`);
+    }
+  }
+  if (existsSync(join(dist, "index.js"))) {
+    const entry = staticClosure(dist, "index.js");
+    if (entry.bytes > budget) {
+      problems.push(`dist/index.js with the chunks it imports statically (${entry.files.join(", ")}) is ${entry.bytes} bytes, over its budget of ${budget}`);
     }
   }
   return problems;

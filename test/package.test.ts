@@ -1,11 +1,12 @@
 // The built package (dist/) as users get it: what package.json promises exists, each runtime entry has the
 // loading strategy its runtime needs, and nothing generates code at run time (Workers and a strict CSP forbid it).
-import { mkdtempSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync, readdirSync, writeFileSync, mkdirSync } from "node:fs";
+import { spawnSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { checkPackage } from "../scripts/check-exports.mjs";
+import { checkPackage, DEFAULT_ENTRY_BUDGET, staticClosure } from "../scripts/check-exports.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const dist = (file: string) => readFileSync(join(root, "dist", file), "utf8");
@@ -43,7 +44,9 @@ describe("package.json exports", () => {
   });
 
   it("runtime entries generate no code at run time and need no Node builtins", () => {
-    for (const file of ["index.js", "workerd.js", "bare.js", "yaml.js", "sanitize.js", "sanitize-workerd.js"]) {
+    const chunks = readdirSync(join(root, "dist")).filter((f) => /^(index|workerd|bare)-[A-Z0-9]+\.js$/.test(f));
+    expect(chunks.length).toBeGreaterThan(0);
+    for (const file of ["index.js", ...chunks, "workerd.js", "bare.js", "yaml.js", "sanitize.js", "sanitize-workerd.js"]) {
       const code = dist(file);
       // A call, not the string ajv keeps in a helper's `.code` ('require("ajv/dist/runtime/ucs2length")').
       for (const pattern of [/new Function\s*\(/, /(?<![\w$."'])eval\s*\(/, /(?<![\w$."'])require\s*\(/, /from\s*"node:/]) {
@@ -53,7 +56,68 @@ describe("package.json exports", () => {
   });
 });
 
+describe("the default entry's size", () => {
+  it("index.js and the chunks it imports statically stay within the budget", () => {
+    const entry = staticClosure(join(root, "dist"), "index.js");
+    expect(entry.files[0]).toBe("index.js");
+    expect(entry.bytes, entry.files.join(", ")).toBeLessThanOrEqual(DEFAULT_ENTRY_BUDGET);
+  });
+
+  it("the check counts the chunks an entry imports statically, not those it imports on demand", () => {
+    const dir = mkdtempSync(join(tmpdir(), "portcullis-budget-"));
+    mkdirSync(join(dir, "dist"));
+    writeFileSync(join(dir, "dist/index.js"), 'import{a}from"./chunk-SHARED.js";export const b=()=>import("./chunk-LAZY.js");\n');
+    writeFileSync(join(dir, "dist/chunk-SHARED.js"), `export const a="${"x".repeat(1000)}";\n`);
+    writeFileSync(join(dir, "dist/chunk-LAZY.js"), `export const c="${"y".repeat(5000)}";\n`);
+    writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "x", main: "./dist/index.js" }));
+    const closure = staticClosure(join(dir, "dist"), "index.js");
+    expect(closure.files).toEqual(["index.js", "chunk-SHARED.js"]);
+    expect(checkPackage(dir, closure.bytes)).toEqual([]);
+    expect(checkPackage(dir, closure.bytes - 1)).toEqual([
+      `dist/index.js with the chunks it imports statically (index.js, chunk-SHARED.js) is ${closure.bytes} bytes, over its budget of ${closure.bytes - 1}`,
+    ]);
+  });
+
+  it("a first decision needs only index.js and its static chunks (no chunk loaded on demand, no validators)", () => {
+    const dir = mkdtempSync(join(tmpdir(), "portcullis-entry-"));
+    for (const file of staticClosure(join(root, "dist"), "index.js").files) copyFileSync(join(root, "dist", file), join(dir, file));
+    const passport = readFileSync(join(root, "examples/passport.json"), "utf8");
+    const script = `const api = await import(${JSON.stringify(join(dir, "index.js"))});
+      const provider = new api.PassportProvider({ passport: ${passport}, workspace_root: "/workspace" });
+      const allowed = provider.evaluateSync({ tool_name: "bash", tool_input: { command: "git status && ls -la src", timeout: 60 } });
+      const denied = await provider.evaluate({ tool_name: "bash", tool_input: { command: "rm -rf /" } });
+      console.log(allowed.decision, denied.decision);`;
+    const run = spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" });
+    expect(run.stderr).toBe("");
+    expect(run.stdout.trim()).toBe("allow deny");
+  });
+});
+
 describe("entries in Node", () => {
+  it("the default entry's on-demand paths work from dist/ (config loading, receipts, audit chains, streams)", async () => {
+    const api = await import(join(root, "dist/index.js"));
+    const loaded = await api.loadGuardFromText(readFileSync(join(root, "examples/passport.json"), "utf8"), { file: "passport.json" });
+    expect((await loaded.guard.evaluate({ tool_name: "bash", tool_input: { command: "rm -rf /" } })).decision).toBe("deny");
+    const keys = (await crypto.subtle.generateKey({ name: "Ed25519" }, true, ["sign", "verify"])) as CryptoKeyPair;
+    const signer = await api.ReceiptSigner.create(keys.privateKey);
+    const receipt = await signer.sign({ tool_name: "bash", tool_input: {} }, { decision: "deny", allow: false, reasons: [{ code: "x", message: "m" }] });
+    expect(await api.verifyReceipt(receipt, keys.publicKey)).toBe(true);
+    expect(await api.verifyReceipt({ ...receipt, decision: "allow" }, keys.publicKey)).toBe(false);
+    const lines: string[] = [];
+    const sink = api.chainedJsonLinesSink((line: string) => void lines.push(line));
+    await sink({ a: 1 });
+    await sink({ a: 2 });
+    expect(await api.verifyAuditChain(lines.join(""))).toMatchObject({ ok: true, count: 2 });
+    expect(await api.chainHeadOf(lines[1].trimEnd())).toMatchObject({ seq: 1 });
+    async function* chunks() {
+      yield { choices: [{ index: 0, delta: { content: "hi" } }] };
+      yield { choices: [{ index: 0, delta: {}, finish_reason: "stop" }] };
+    }
+    const out: unknown[] = [];
+    for await (const chunk of api.guardStream(chunks(), { core: api.createSafetyCore() })) out.push(chunk);
+    expect(out).toHaveLength(2);
+  });
+
   it("portcullis/bare has no wasm until one is provided, then decides like the default entry", async () => {
     expect(dist("bare.js")).not.toMatch(INLINED_WASM);
     expect(dist("bare.js")).not.toMatch(/\.wasm"/);

@@ -6,10 +6,10 @@
  */
 
 import type { Decision, GuardrailRequest } from "../core/decision.ts";
-import { checkCall, type GateOutcome } from "./check-call.ts";
-import { approveAction, expireDue, expireIfOverdue, rejectAction, type ApproveInput, type Reevaluate, type RejectInput } from "./decide.ts";
-import { createGateContext, type ApprovalGateOptions, type GateContext } from "./gate-context.ts";
-import { checkAction } from "./integrity.ts";
+import { loadOnce } from "../core/index.ts";
+import type { GateOutcome } from "./check-call.ts";
+import type { ApproveInput, Reevaluate, RejectInput } from "./decide.ts";
+import type { ApprovalGateOptions, GateContext } from "./gate-context.ts";
 import { isActionId, toPublicAction, type PendingAction, type PublicAction } from "./pending-action.ts";
 import { listLimit, type ActionCursor, type ActionQuery, type ApprovalStore } from "./store.ts";
 
@@ -18,6 +18,9 @@ export interface WaitOptions {
   pollMs?: number;
   signal?: AbortSignal;
 }
+
+/** The gate's work, imported once on first use (gate-work.ts). */
+const work = loadOnce(() => import("./gate-work.ts"));
 
 export class ApprovalGate {
   readonly #ctx: GateContext;
@@ -28,7 +31,7 @@ export class ApprovalGate {
 
   /** Checks the options now: a durable store without a `secret`, or a non-positive timeout, throws. */
   static async create(options: ApprovalGateOptions = {}): Promise<ApprovalGate> {
-    return new ApprovalGate(await createGateContext(options));
+    return new ApprovalGate(await (await work()).createGateContext(options));
   }
 
   get store(): ApprovalStore {
@@ -42,16 +45,16 @@ export class ApprovalGate {
   /** The gate's answer to a call the policy said `ask` about (see check-call.ts). Never call it for allow or deny. */
   check(request: GuardrailRequest, asked: Decision): Promise<GateOutcome> {
     if (asked.decision !== "ask") throw new TypeError(`ApprovalGate.check is for ask decisions, got '${asked.decision}'`);
-    return checkCall(this.#ctx, request, asked);
+    return work().then((gate) => gate.checkCall(this.#ctx, request, asked));
   }
 
   /** Approve a pending action. `reevaluate` must be given to allow edited arguments (the policy judges them). */
   async approve(id: string, input: ApproveInput = {}, reevaluate?: Reevaluate): Promise<PublicAction> {
-    return toPublicAction(await approveAction(this.#ctx, id, input, reevaluate), true);
+    return toPublicAction(await (await work()).approveAction(this.#ctx, id, input, reevaluate), true);
   }
 
   async reject(id: string, input: RejectInput = {}): Promise<PublicAction> {
-    return toPublicAction(await rejectAction(this.#ctx, id, input), true);
+    return toPublicAction(await (await work()).rejectAction(this.#ctx, id, input), true);
   }
 
   /** One action as the API shows it, or null. An overdue pending action is turned into a timeout first. */
@@ -84,7 +87,7 @@ export class ApprovalGate {
 
   /** Time out overdue actions, retire stale approvals, purge old records. Returns how many changed state. */
   expireDue(): Promise<number> {
-    return expireDue(this.#ctx);
+    return work().then((gate) => gate.expireDue(this.#ctx));
   }
 
   /** Resolve when the action leaves `pending` (decided or timed out). */
@@ -105,12 +108,12 @@ export class ApprovalGate {
 
   async #settle(action: PendingAction): Promise<PendingAction> {
     const now = this.#ctx.clock();
-    if (await expireIfOverdue(this.#ctx, action, now)) return (await this.#ctx.store.get(action.id)) ?? action;
+    if (await (await work()).expireIfOverdue(this.#ctx, action, now)) return (await this.#ctx.store.get(action.id)) ?? action;
     return action;
   }
 
   async #view(action: PendingAction): Promise<PublicAction> {
-    return toPublicAction(action, (await checkAction(this.#ctx.signer, action)) === null);
+    return toPublicAction(action, (await (await work()).checkAction(this.#ctx.signer, action)) === null);
   }
 }
 

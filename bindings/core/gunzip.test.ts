@@ -18,6 +18,18 @@ describe("gunzip", () => {
     expect(Buffer.compare(out as Uint8Array, bytes)).toBe(0);
   });
 
+  it("asks zlib for one output chunk of the size the gzip trailer gives, clamped", () => {
+    const seen: (number | undefined)[] = [];
+    const zlib = getBuiltinModule("node:zlib") as typeof import("node:zlib");
+    const spy = (data: Uint8Array, options?: { chunkSize?: number }) => (seen.push(options?.chunkSize), zlib.gunzipSync(data, options));
+    Object.assign(process, { getBuiltinModule: () => ({ gunzipSync: spy }) });
+    expect(Buffer.compare(gunzip(gzip) as Uint8Array, bytes)).toBe(0);
+    const lying = gzip.slice();
+    lying.set([0xff, 0xff, 0xff, 0xff], lying.length - 4); // a trailer claiming 4 GiB: refused by zlib, never allocated
+    expect(() => gunzip(lying)).toThrow();
+    expect(seen).toEqual([bytes.length, 16 * 1024 * 1024]);
+  });
+
   it("inflates through DecompressionStream elsewhere (browsers), asynchronously", async () => {
     asBrowser();
     const out = gunzip(gzip);

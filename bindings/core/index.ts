@@ -16,3 +16,4 @@ export {
   parseExplanation, userPointer,
   type Explanation, type ExplanationStep, type ExplanationEffect, type ExplanationHost,
 } from "./explanation.ts";
+export { loadOnce } from "./load-once.ts";

@@ -8,8 +8,8 @@
  * verifies the same in Node, Deno, Bun, Workers and browsers.
  */
 
-import { canonicalJson, sha256Hex } from "../canonical/index.ts";
 import type { Decision, GuardrailRequest } from "../core/decision.ts";
+import { loadOnce } from "../core/index.ts";
 
 export interface DecisionReceipt {
   /** Format version: 1. */
@@ -39,7 +39,8 @@ export type ReceiptPrivateKey = CryptoKey | string | JsonWebKey;
 /** An SPKI PEM text, a JWK, the raw 32 bytes, or an imported CryptoKey. */
 export type ReceiptPublicKey = CryptoKey | string | JsonWebKey | Uint8Array;
 
-const ED25519 = { name: "Ed25519" } as const;
+/** The WebCrypto half (receipt-crypto.ts), imported by the first signer or verification. */
+const receiptCrypto = loadOnce(() => import("./receipt-crypto.ts"));
 
 /** Signs receipts with one private key, imported (and so checked) once. */
 export class ReceiptSigner {
@@ -54,9 +55,7 @@ export class ReceiptSigner {
 
   /** Import the key now, so a wrong or unusable key is an error at setup, not on the first call. */
   static async create(privateKey: ReceiptPrivateKey, options: { policyDigest?: string | null } = {}): Promise<ReceiptSigner> {
-    const key = await importPrivateKey(privateKey);
-    // Prove the key signs before any call depends on it.
-    await crypto.subtle.sign(ED25519, key, new Uint8Array(0));
+    const key = await (await receiptCrypto()).usablePrivateKey(privateKey);
     return new ReceiptSigner(key, options.policyDigest ?? null);
   }
 
@@ -65,40 +64,13 @@ export class ReceiptSigner {
    * decision's `metadata.policy_digest` over both. Throws when the request is not canonical JSON.
    */
   async sign(request: GuardrailRequest, decision: Decision, options: { time?: Date; policyDigest?: string | null } = {}): Promise<DecisionReceipt> {
-    const body = await receiptBody(request, decision, options.policyDigest ?? this.policyDigest, options.time ?? new Date());
-    const signature = await crypto.subtle.sign(ED25519, this.#key, encode(body));
-    return { ...body, signature: toBase64Url(new Uint8Array(signature)) };
+    const time = options.time ?? new Date();
+    return (await receiptCrypto()).signReceipt(this.#key, request, decision, options.policyDigest ?? this.policyDigest, time);
   }
 
   toJSON(): string {
     return "[ReceiptSigner]";
   }
-}
-
-/** The signed fields: digests, codes and ids only, never arguments or reason messages. */
-async function receiptBody(
-  request: GuardrailRequest,
-  decision: Decision,
-  policyDigest: string | null,
-  time: Date,
-): Promise<Omit<DecisionReceipt, "signature">> {
-  const body: Omit<DecisionReceipt, "signature"> = {
-    v: 1,
-    alg: "Ed25519",
-    request_digest: "sha256:" + (await sha256Hex(canonicalJson(request))),
-    tool_name: String(request.tool_name ?? ""),
-    tool_call_id: request.tool_call_id == null ? null : String(request.tool_call_id),
-    decision: decision.decision,
-    reason_codes: decision.reasons.map((r) => r.code).filter(Boolean),
-    policy_id: decision.policy_id ?? null,
-    policy_digest: policyDigestOf(decision) ?? policyDigest,
-    time: time.toISOString(),
-  };
-  const rule = ruleIdOf(decision);
-  if (rule !== null) body.rule_id = rule;
-  const would = (decision as { would_decide?: unknown }).would_decide;
-  if (would === "allow" || would === "deny" || would === "ask") body.would_decide = would;
-  return body;
 }
 
 /** The rule a decision names: the core's `rule`, or an imported agent rule set's `metadata.rule`; null when none. */
@@ -122,87 +94,5 @@ export function policyDigestOf(decision: Decision): string | null {
  * unusable public key throws (that is the verifier's setup error).
  */
 export async function verifyReceipt(receipt: unknown, publicKey: ReceiptPublicKey): Promise<boolean> {
-  const key = await importPublicKey(publicKey);
-  if (receipt === null || typeof receipt !== "object" || Array.isArray(receipt)) return false;
-  const { signature, ...body } = receipt as Record<string, unknown>;
-  if (body.v !== 1 || body.alg !== "Ed25519" || typeof signature !== "string") return false;
-  const bytes = fromBase64Url(signature);
-  if (!bytes || bytes.length !== 64) return false;
-  let payload: Uint8Array<ArrayBuffer>;
-  try {
-    payload = encode(body);
-  } catch {
-    return false;
-  }
-  try {
-    return await crypto.subtle.verify(ED25519, key, bytes, payload);
-  } catch {
-    return false;
-  }
-}
-
-function encode(value: object): Uint8Array<ArrayBuffer> {
-  return new TextEncoder().encode(canonicalJson(value));
-}
-
-async function importPrivateKey(key: ReceiptPrivateKey): Promise<CryptoKey> {
-  if (isCryptoKey(key)) {
-    if (key.type !== "private" || key.algorithm.name !== "Ed25519") throw new TypeError("receipt key must be an Ed25519 private key");
-    return key;
-  }
-  try {
-    if (typeof key === "string") return await crypto.subtle.importKey("pkcs8", pemBytes(key, "PRIVATE KEY"), ED25519, false, ["sign"]);
-    if (key && typeof key === "object") return await crypto.subtle.importKey("jwk", key, ED25519, false, ["sign"]);
-  } catch (error) {
-    throw new TypeError(`receipt key is not a usable Ed25519 private key: ${(error as Error)?.message ?? error}`);
-  }
-  throw new TypeError("receipt key must be a PKCS#8 PEM text, a JWK or a CryptoKey");
-}
-
-async function importPublicKey(key: ReceiptPublicKey): Promise<CryptoKey> {
-  if (isCryptoKey(key)) {
-    if (key.type !== "public" || key.algorithm.name !== "Ed25519") throw new TypeError("verification key must be an Ed25519 public key");
-    return key;
-  }
-  try {
-    if (typeof key === "string") return await crypto.subtle.importKey("spki", pemBytes(key, "PUBLIC KEY"), ED25519, true, ["verify"]);
-    if (key instanceof Uint8Array) return await crypto.subtle.importKey("raw", new Uint8Array(key), ED25519, true, ["verify"]);
-    if (key && typeof key === "object") return await crypto.subtle.importKey("jwk", key, ED25519, true, ["verify"]);
-  } catch (error) {
-    throw new TypeError(`verification key is not a usable Ed25519 public key: ${(error as Error)?.message ?? error}`);
-  }
-  throw new TypeError("verification key must be an SPKI PEM text, a JWK, 32 raw bytes or a CryptoKey");
-}
-
-function isCryptoKey(value: unknown): value is CryptoKey {
-  return typeof CryptoKey !== "undefined" && value instanceof CryptoKey;
-}
-
-function pemBytes(pem: string, label: string): Uint8Array<ArrayBuffer> {
-  const match = new RegExp(`-----BEGIN ${label}-----([A-Za-z0-9+/=\\s]+)-----END ${label}-----`).exec(pem);
-  if (!match) throw new TypeError(`expected a PEM block "-----BEGIN ${label}-----"`);
-  const bytes = fromBase64Url(match[1].replace(/\s+/g, "").replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, ""));
-  if (!bytes) throw new TypeError("the PEM block is not base64");
-  return bytes;
-}
-
-function toBase64Url(bytes: Uint8Array): string {
-  let binary = "";
-  for (let i = 0; i < bytes.length; i++) binary += String.fromCharCode(bytes[i]);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-/** Strict base64url (no padding): anything else is null, so one signature has one spelling. */
-function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
-  if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) return null;
-  let binary: string;
-  try {
-    binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
-  } catch {
-    return null;
-  }
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  if (toBase64Url(bytes) !== text) return null;
-  return bytes;
+  return (await receiptCrypto()).verifyReceipt(receipt, publicKey);
 }

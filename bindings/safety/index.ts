@@ -10,7 +10,8 @@ export {
 export { rewriteMessage, appendExplanation, isBlank, type RewriteOutcome, type SuppressedCall } from "./rewrite.ts";
 export { suppressedExplanation, emptyExplanation, pyRepr } from "./templates.ts";
 export { classifyProviderError, type ProviderErrorTermination } from "./classify-error.ts";
-export { guardStream, type GuardStreamOptions } from "./stream.ts";
+export { guardStream } from "./stream-loader.ts";
+export type { GuardStreamOptions } from "./stream.ts";
 export { chunkFacts, type ChunkFacts } from "./chunk-facts.ts";
 export { detectTurn, boundedJson, SafetyCheckError } from "./check.ts";
 export {
