@@ -76,8 +76,17 @@ describe("work budget", () => {
     expect(workUnits()).toBe(units);
   });
 
-  it("the red team's cd chain with a path pattern is denied for its work, not allowed after seconds", () => {
+  it("the red team's cd chain with a path pattern is denied at once, not allowed after seconds", () => {
+    // Each `cd a;` may fail, so the directories cat may run in double per cd: past what is followed, the relative
+    // path cannot be checked against the pattern.
     const d = decide(rep("cd a; ", 1600) + "cat shadow");
+    expect(d.decision).toBe("deny");
+    expect(d.reasons[0].code).toBe("oap.blocked_pattern");
+    expect(d.reasons[0].message).toContain("cannot be known when an earlier cd fails");
+  });
+
+  it("a function with a cd and a relative path, defined 2,000 times, is denied for its work", () => {
+    const d = decide(rep("f() { cd a; cat shadow; }; ", 2000));
     expect(d.decision).toBe("deny");
     expect(d.reasons[0].code).toBe("oap.work_budget_exceeded");
     expect(d.reasons[0].message).toContain("2000000 units");

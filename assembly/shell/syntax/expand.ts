@@ -15,6 +15,11 @@ export class Expander extends Lexer {
   scanDollar(inDquote: bool): bool {
     const b = this.b();
     const n = this.ch(this.pos + 1);
+    // In the word of a double-quoted `${x-…}`, bash pairs the quotes, then expands the word as if double-quoted
+    // with the quote characters gone: `"${y-"$""(id)"}"` runs id. Refused.
+    if (n == Ch.DQUOTE && this.dqParams > 0) {
+      return this.fail(ParseError.UNSUPPORTED, "a $ before a double quote inside a double-quoted ${…} runs what follows in bash; it is not supported");
+    }
     // bash removes a line continuation before it reads an expansion: `"$\<newline>(cmd)"` is `$(cmd)` and
     // `$a\<newline>b` is `$ab`. Reading the joined text is not modelled: refused.
     if (n == Ch.BACKSLASH && this.ch(this.pos + 2) == Ch.NL) return this.continuationInExpansion();
@@ -70,7 +75,18 @@ export class Expander extends Lexer {
    * here-document body, where quoting inside the braces follows other rules
    * (quoteIsLiteral).
    */
+  /** How many double-quoted `${…}` enclose the position (scanDollar). */
+  dqParams: i32 = 0;
+
   scanParam(inDquote: bool): bool {
+    const saved = this.dqParams;
+    if (inDquote) this.dqParams = saved + 1;
+    const ok = this.scanParamWord(inDquote);
+    this.dqParams = saved;
+    return ok;
+  }
+
+  private scanParamWord(inDquote: bool): bool {
     const b = this.b();
     const start = this.pos;
     let j = this.pos + 2;
@@ -161,7 +177,8 @@ export class Expander extends Lexer {
       if (c == Ch.BACKTICK) return this.literalQuoteSubst();
       if (c == Ch.DOLLAR) {
         const n = this.ch(i + 1);
-        if (n == Ch.LPAREN || n == Ch.LBRACE || n == Ch.LBRACKET) return this.literalQuoteSubst();
+        // `$"` too: bash drops it there, so `'$"(id)'` and `'$""(id)'` run id.
+        if (n == Ch.LPAREN || n == Ch.LBRACE || n == Ch.LBRACKET || n == Ch.DQUOTE) return this.literalQuoteSubst();
       }
       i++;
     }
