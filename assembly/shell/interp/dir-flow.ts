@@ -131,7 +131,8 @@ export class DirFlow {
         copy(this.failPwd, this.failOld, failP, failO);
       }
       // Work: each state of this pipeline is compared with each kept (the sets are small lists).
-      if (!spend(<i64>this.inPwd.length * <i64>(this.okPwd.length + this.failPwd.length + 1))) return;
+      // Out of work budget: a problem, so no caller reads the directories found so far as complete.
+      if (!spend(<i64>this.inPwd.length * <i64>(this.okPwd.length + this.failPwd.length + 1))) { this.fail(FlowProblem.TOO_MANY, s.cdCmds.get(cd > 0 ? cd - 1 : 0)); return; }
       if (this.okPwd.length + this.failPwd.length > MAX_STATES) { this.fail(FlowProblem.TOO_MANY, s.cdCmds.get(cd > 0 ? cd - 1 : 0)); return; }
     }
     // A trap may run its command at exit, in wherever the script ended.
@@ -165,7 +166,7 @@ export class DirFlow {
         const j = this.joined;
         j.reset();
         j.append(this.dirs.text.ptr + <usize>this.dirs.start.get(pwd), this.dirs.len.get(pwd));
-        if (!spend(<i64>j.length + <i64>s.wordLen(w))) return false;
+        if (!spend(<i64>j.length + <i64>s.wordLen(w))) return this.fail(FlowProblem.TOO_MANY, cmd);
         appendComponents(j, s.wordPtr(w), s.wordLen(w));
         if (j.length > MAX_DIR) return this.fail(FlowProblem.NOT_FOLLOWED, cmd);
         to = this.intern(j.ptr, j.length);
@@ -213,7 +214,7 @@ export class DirFlow {
           const j = this.joined;
           j.reset();
           j.append(this.dirs.text.ptr + <usize>this.dirs.start.get(base), this.dirs.len.get(base));
-          if (!spend(<i64>j.length + <i64>s.wordLen(w) + <i64>entDir.length)) return;
+          if (!spend(<i64>j.length + <i64>s.wordLen(w) + <i64>entDir.length)) { this.fail(FlowProblem.TOO_MANY, cmd); return; }
           appendComponents(j, s.wordPtr(w), s.wordLen(w));
           if (j.length > MAX_DIR) { this.fail(FlowProblem.NOT_FOLLOWED, cmd); return; }
           const d = this.enter(entDir, entTag, j.ptr, j.length, tag);
