@@ -29,6 +29,21 @@ function effects(cmd: string): string {
   return parts.join(" ");
 }
 
+/** The paths of the effects of `cmd` that reach a whole tree (EffectList.tree), as `R:path`, in the engine's order. */
+function trees(cmd: string): string {
+  effects(cmd);
+  const s = p.script;
+  const parts: string[] = [];
+  for (let e = 0; e < list.count; e++) {
+    if (list.tree.get(e) == 0) continue;
+    const word = list.word.get(e);
+    const text = word < 0 ? list.fixed[list.fixedIndex.get(e)] :
+      String.UTF8.decodeUnsafe(s.wordPtr(word) + <usize>list.start.get(e), <usize>(list.end.get(e) - list.start.get(e)));
+    parts.push(LETTERS.charAt(list.kind.get(e)) + ":" + text);
+  }
+  return parts.join(" ");
+}
+
 /** Does `row`'s grammar read option `spelling` with a value? */
 function takesValue(row: ProgramRow, spelling: string): bool {
   const g = row.grammar;
@@ -57,7 +72,8 @@ function checkRow(row: ProgramRow, owner: string): void {
       const parts = e.option.split(" ");
       for (let j = 0; j < parts.length; j++) expect(takesValue(row, parts[j])).toBe(true, where + " " + parts[j]);
     }
-    const terms = e.when.split(" ");
+    const tree = e.treeWhen;
+    const terms = (e.when + (tree !== null ? " " + tree : "")).split(" ");
     for (let j = 0; j < terms.length; j++) {
       let t = terms[j];
       if (t.startsWith("!")) t = t.substring(1);
@@ -91,13 +107,15 @@ describe("effects by parseArgs over the program rows", () => {
     expect(effects("ls")).toBe("R:.");
     expect(effects("wc --files0-from=/etc/list")).toBe("R:/etc/list");
     expect(effects("sort -o out/x in")).toBe("R:in W:out/x");
-    expect(effects("rg --ignore-file /etc/ig x src")).toBe("R:src R:/etc/ig R:.");
+    expect(effects("rg --ignore-file /etc/ig x src")).toBe("R:src R:/etc/ig");
+    expect(effects("rg x")).toBe("R:.");
+    expect(effects("grep -r x src")).toBe("R:src");
   });
 
   test("writers and deleters", () => {
-    expect(effects("cp a b dir")).toBe("R:a R:b W:dir");
-    expect(effects("cp -t dir a b")).toBe("R:a R:b W:dir");
-    expect(effects("mv a b")).toBe("D:a W:b");
+    expect(effects("cp a b dir")).toBe("R:a R:b W:dir W:dir/a W:dir/b");
+    expect(effects("cp -t dir a b")).toBe("R:a R:b W:dir W:dir/a W:dir/b");
+    expect(effects("mv a b")).toBe("D:a W:b W:b/a");
     expect(effects("rm -rf x")).toBe("D:x");
     expect(effects("chmod 600 f")).toBe("W:f");
     expect(effects("chmod -w f")).toBe("W:f");
@@ -106,6 +124,7 @@ describe("effects by parseArgs over the program rows", () => {
     expect(effects("sed -i s/a/b/ f")).toBe("R:f W:f");
     expect(effects("sed -e s/a/b/ f")).toBe("R:f");
     expect(effects("install -d out/a out/b")).toBe("W:out/a W:out/b");
+    expect(effects("install -m 755 bin/x /usr/local/bin/")).toBe("R:bin/x W:/usr/local/bin/ W:/usr/local/bin/x");
   });
 
   test("dd's if= and of= operands", () => {
@@ -113,23 +132,58 @@ describe("effects by parseArgs over the program rows", () => {
   });
 
   test("a symbolic link's relative target is judged from the link's directory", () => {
-    expect(effects("ln -s ../../etc/passwd out/link")).toBe("R:out/link/../../etc/passwd R:out/../../etc/passwd W:out/link");
-    expect(effects("ln -s /etc/passwd out/link")).toBe("R:/etc/passwd W:out/link");
-    expect(effects("ln -s -t out ../x")).toBe("R:out/../x W:out");
-    expect(effects("ln -sr x out/link")).toBe("R:x W:out/link");
-    expect(effects("ln a b")).toBe("R:a W:b");
+    expect(effects("ln -s ../../etc/passwd out/link")).toBe("R:out/link/../../etc/passwd R:out/../../etc/passwd W:out/link W:out/link/passwd");
+    expect(effects("ln -s /etc/passwd out/link")).toBe("R:/etc/passwd W:out/link W:out/link/passwd");
+    expect(effects("ln -s -t out ../x")).toBe("R:out/../x W:out W:out/x");
+    expect(effects("ln -sr x out/link")).toBe("R:x W:out/link W:out/link/x");
+    expect(effects("ln a b")).toBe("R:a W:b W:b/a");
     expect(effects("ln -s x")).toBe("R:x");
   });
 
-  test("programs run by xargs and find -exec: known operands, and files nobody knows", () => {
+  test("programs run by xargs and find -exec: known operands, find's starting points, and files nobody knows", () => {
     expect(effects("xargs cat < list")).toBe("R:list R:?");
     expect(effects("xargs cat /etc/passwd")).toBe("R:? R:/etc/passwd");
-    expect(effects("find / -name id_rsa -exec cat {} +")).toBe("R:/ R:?");
+    expect(effects("find / -name id_rsa -exec cat {} +")).toBe("R:/ R:/");
+    expect(effects("find a b -exec cp {} out/ \\;")).toBe("R:a R:b R:a W:out/ W:out/{} R:b");
+    expect(effects("find /etc -name shadow -exec grep -f {} /dev/null \\;")).toBe("R:/etc R:/dev/null R:/etc");
+    expect(effects("xargs -I{} grep -f {} x")).toBe("R:? R:x R:?");
+    expect(effects("find -files0-from list -exec cat {} +")).toBe("R:. R:list R:?");
+    expect(effects("find . | xargs cat")).toBe("R:. R:?");
     expect(effects("find . -name x -delete")).toBe("R:. D:.");
     expect(effects("find -L src -newer /etc/ref")).toBe("R:src R:/etc/ref");
     expect(effects("sudo cat /etc/shadow")).toBe("R:/etc/shadow");
     expect(effects("parallel cat ::: /etc/passwd")).toBe("R:?");
     expect(effects("find . -exec sh -c 'cat x' \\;")).toBe("R:. R:? R:x");
+  });
+
+  test("effects that reach a whole tree: recursion options, find, and what cp and mv put into a directory", () => {
+    expect(trees("rm -r build")).toBe("D:build");
+    expect(trees("rm notes.txt")).toBe("D:notes.txt"); // a directory is refused by rm without -r: nothing more is reached
+    expect(trees("grep x a.txt")).toBe("R:a.txt");
+    expect(trees("grep -rn TODO")).toBe("R:.");
+    expect(trees("grep -r TODO src lib")).toBe("R:src R:lib");
+    expect(trees("ls src")).toBe("");
+    expect(trees("ls -laR src")).toBe("R:src");
+    expect(trees("ls --recursive")).toBe("R:.");
+    expect(trees("chmod u+w src")).toBe("");
+    expect(trees("chmod -R u+w src")).toBe("W:src");
+    expect(trees("chown -R me src")).toBe("W:src");
+    expect(trees("cp a b")).toBe("R:a");
+    expect(trees("cp -r a b")).toBe("R:a W:b W:b/a");
+    expect(trees("cp -a lib .")).toBe("R:lib W:./lib");
+    expect(trees("cp -r a dir/")).toBe("R:a W:dir/a");
+    expect(trees("mv a b")).toBe("D:a W:b W:b/a");
+    expect(trees("mv a .")).toBe("D:a W:./a");
+    expect(trees("find src -name x -delete")).toBe("R:src D:src");
+    expect(trees("find -name x")).toBe("R:.");
+    expect(trees("find src -exec cat {} +")).toBe("R:src R:src");
+    expect(trees("du -sh")).toBe("R:.");
+    expect(trees("diff a b")).toBe("");
+    expect(trees("diff -r a b")).toBe("R:a R:b");
+    expect(trees("git clone https://github.com/o/r vendor/r")).toBe("W:vendor/r");
+    expect(trees("wget https://example.com/x")).toBe("");
+    expect(trees("wget -r https://example.com/")).toBe("W:.");
+    expect(trees("wget -m -P mirror https://example.com/")).toBe("W:mirror");
   });
 
   test("curl and wget: uploads, saves, methods", () => {

@@ -42,10 +42,12 @@ export class EffectList {
   method: Array<string> = [];
   /** Views running code whose effects cannot be known (an interpreter and its script, npm run, make, npx). */
   unbound: IntList = new IntList(4);
+  /** 1: the effect reaches everything under its path too (EffectRule.tree: `rm -r`, `grep -r`, `find`). */
+  tree: IntList = new IntList(16);
 
   reset(): void {
     this.kind.reset(); this.view.reset(); this.cmd.reset(); this.word.reset();
-    this.start.reset(); this.end.reset(); this.fixedIndex.reset();
+    this.start.reset(); this.end.reset(); this.fixedIndex.reset(); this.tree.reset();
     this.fixed.length = 0; this.sub.length = 0; this.method.length = 0;
     this.unbound.reset();
   }
@@ -57,14 +59,14 @@ export class EffectList {
 
   add(kind: EffectKind, view: i32, cmd: i32, word: i32, start: i32, end: i32, sub: string): void {
     this.kind.push(<i32>kind); this.view.push(view); this.cmd.push(cmd);
-    this.word.push(word); this.start.push(start); this.end.push(end); this.fixedIndex.push(-1);
+    this.word.push(word); this.start.push(start); this.end.push(end); this.fixedIndex.push(-1); this.tree.push(0);
     this.sub.push(sub);
     this.method.push("");
   }
 
   addFixed(kind: EffectKind, view: i32, cmd: i32, path: string, sub: string = ""): void {
     this.kind.push(<i32>kind); this.view.push(view); this.cmd.push(cmd);
-    this.word.push(-1); this.start.push(0); this.end.push(0); this.fixedIndex.push(this.fixed.length);
+    this.word.push(-1); this.start.push(0); this.end.push(0); this.fixedIndex.push(this.fixed.length); this.tree.push(0);
     this.fixed.push(path);
     this.sub.push(sub);
     this.method.push("");
@@ -120,6 +122,7 @@ let wantedNow: i32 = Wanted.ALL;
  */
 export function collectEffects(s: Script, out: EffectList, wanted: i32 = Wanted.ALL): void {
   out.reset();
+  findViews.reset(); findStartEnd.reset(); findStartWords.reset();
   wantedNow = wanted;
   if ((wanted & (Wanted.READS | Wanted.WRITES)) != 0) {
     for (let c = 0, n = s.commandCount; c < n; c++) addRedirections(s, c, out);
@@ -144,9 +147,11 @@ export function collectEffects(s: Script, out: EffectList, wanted: i32 = Wanted.
     call.sub = sub !== null ? firstName(sub) : "";
     call.fedState = -1;
     call.method = "";
+    if (cmdId(s.vInfo(v)) == Cmd.FIND) recordFindStarts(s, v);
     const first = out.count;
     for (let i = 0; i < row.effects.length; i++) applyRule(s, row.effects[i], out);
     if (sub !== null) for (let i = 0; i < sub.effects.length; i++) applyRule(s, sub.effects[i], out);
+    placeholders(s, first, out);
     if (call.method.length > 0) {
       for (let e = first, m = out.count; e < m; e++) if (out.kind.get(e) == <i32>EffectKind.CONTACT) out.method[e] = call.method;
     }
@@ -245,23 +250,33 @@ class Term {
 /** A rule's option spellings and `when` terms, compiled on its first use (EffectRule.compiled indexes this). */
 class CompiledRule {
   option: Spellings;
-  terms: Term[] = [];
+  terms: Term[];
+  /** null: the effect is on its paths alone; else when these hold it reaches everything under them (EffectRule.tree). */
+  treeTerms: Term[] | null = null;
   constructor(rule: EffectRule) {
     this.option = new Spellings(rule.option);
-    const parts = rule.when.split(" ");
-    for (let i = 0; i < parts.length; i++) {
-      let t = parts[i];
-      if (t.length == 0) continue;
-      const term = new Term();
-      term.negated = t.charCodeAt(0) == 0x21;
-      if (term.negated) t = t.substring(1);
-      const c = t.length > 0 ? t.charCodeAt(0) : 0;
-      term.form = c == 0x40 ? 1 : c == 0x24 ? 2 : 0;
-      term.name = term.form == 0 ? t : t.substring(1);
-      if (term.form == 0) term.spellings = new Spellings(t);
-      this.terms.push(term);
-    }
+    this.terms = termsOf(rule.when);
+    const tree = rule.treeWhen;
+    if (tree !== null) this.treeTerms = termsOf(tree);
   }
+}
+
+function termsOf(when: string): Term[] {
+  const terms: Term[] = [];
+  const parts = when.split(" ");
+  for (let i = 0; i < parts.length; i++) {
+    let t = parts[i];
+    if (t.length == 0) continue;
+    const term = new Term();
+    term.negated = t.charCodeAt(0) == 0x21;
+    if (term.negated) t = t.substring(1);
+    const c = t.length > 0 ? t.charCodeAt(0) : 0;
+    term.form = c == 0x40 ? 1 : c == 0x24 ? 2 : 0;
+    term.name = term.form == 0 ? t : t.substring(1);
+    if (term.form == 0) term.spellings = new Spellings(t);
+    terms.push(term);
+  }
+  return terms;
 }
 
 const compiledRules: CompiledRule[] = [];
@@ -277,8 +292,7 @@ function compiledOf(rule: EffectRule): CompiledRule {
 }
 
 /** Does the rule's `when` hold for this call (EffectRule: any plain term, and no `!term`)? */
-function holds(s: Script, rule: CompiledRule): bool {
-  const terms = rule.terms;
+function holds(s: Script, terms: Term[]): bool {
   let plain = false, plainHeld = false;
   for (let i = 0, n = terms.length; i < n; i++) {
     const t = unchecked(terms[i]); // i < length
@@ -322,10 +336,19 @@ function assignmentValue(s: Script, w: i32, name: string): i32 {
 }
 
 function applyRule(s: Script, rule: EffectRule, out: EffectList): void {
-  const kind = rule.kind;
-  if ((wantedNow & wantedBit(kind)) == 0) return;
+  if ((wantedNow & wantedBit(rule.kind)) == 0) return;
   const compiled = compiledOf(rule);
-  if (compiled.terms.length > 0 && !holds(s, compiled)) return;
+  if (compiled.terms.length > 0 && !holds(s, compiled.terms)) return;
+  const first = out.count;
+  addEffects(s, rule, compiled, out);
+  const tree = compiled.treeTerms;
+  if (tree !== null && first < out.count && (tree.length == 0 || holds(s, tree))) {
+    for (let e = first, n = out.count; e < n; e++) out.tree.set(e, 1);
+  }
+}
+
+function addEffects(s: Script, rule: EffectRule, compiled: CompiledRule, out: EffectList): void {
+  const kind = rule.kind;
   const from = rule.from;
   const v = call.v, cmd = call.cmd;
   if (from == EffectFrom.HEADER_METHOD) { headerMethods(s, rule); return; }
@@ -367,19 +390,28 @@ function applyRule(s: Script, rule: EffectRule, out: EffectList): void {
   }
   // The rest pick operands: a runner's extra operands are files nobody knows.
   const fed = isFed(s);
-  if (fed) out.addFixed(kind, v, cmd, "", call.sub);
+  // xargs, fd and parallel add operands at run time; find hands over only where its `{}` is (placeholders()).
+  if (fed && feedingFind(s, call.v) < 0) out.addFixed(kind, v, cmd, "", call.sub);
   const ops = parsed.operands;
   const n = ops.length;
   if (from == EffectFrom.OPERANDS_OR_CWD && n == 0) { if (!fed) out.addFixed(kind, v, cmd, ".", call.sub); return; }
   if (from == EffectFrom.OPERAND_SETTING) { operandSettings(s, rule, out); return; }
   if (from == EffectFrom.LINK_TARGETS) { linkTargets(s, kind, out); return; }
+  if (from == EffectFrom.INTO_TARGET) { intoTarget(s, kind, out); return; }
+  if (from == EffectFrom.NEW_TARGET) {
+    if (n >= 2 && !existingDirectory(s, s.arg(cmd, ops.get(n - 1)))) addOperand(s, kind, s.arg(cmd, ops.get(n - 1)), out);
+    return;
+  }
   let lo = 0, hi = n;
   if (from == EffectFrom.OPERANDS_BUT_LAST) hi = n - 1;
   else if (from == EffectFrom.LAST_OPERAND) { if (n < 2) return; lo = n - 1; }
   else if (from == EffectFrom.FIRST_OPERAND) hi = n > 0 ? 1 : 0;
   else if (from == EffectFrom.SECOND_OPERAND) { lo = 1; hi = n > 1 ? 2 : 1; }
   else if (from == EffectFrom.OPERANDS_AFTER_FIRST) lo = 1;
-  else if (from == EffectFrom.FILES_AFTER_PATTERN) lo = parsed.hasCompiled(compiled.option) ? 0 : 1;
+  else if (from == EffectFrom.FILES_AFTER_PATTERN || from == EffectFrom.FILES_AFTER_PATTERN_OR_CWD) {
+    lo = parsed.hasCompiled(compiled.option) ? 0 : 1;
+    if (from == EffectFrom.FILES_AFTER_PATTERN_OR_CWD && lo >= n && !fed) { out.addFixed(kind, v, cmd, ".", call.sub); return; }
+  }
   else if (from == EffectFrom.LEADING_OPERANDS) {
     hi = leadingOperands(s);
     if (hi == 0 && !fed) out.addFixed(kind, v, cmd, ".", call.sub); // find with no starting point searches `.`
@@ -460,9 +492,79 @@ function isDash(s: Script, w: i32, start: i32, end: i32): bool {
 function addOperand(s: Script, kind: EffectKind, w: i32, out: EffectList): void {
   const n = s.wordLen(w);
   if (isDash(s, w, 0, n)) return;
-  // A runner's `{}` is a file nobody knows (judged as such above), not a file named `{}`.
-  if (n == 2 && load<u16>(s.wordPtr(w)) == 0x7d7b && isFed(s)) return;
   out.add(kind, call.v, call.cmd, w, 0, n, call.sub);
+}
+
+/** Each find view's starting points (words; none: `.`), recorded as the view is read: what its `{}` can name. */
+const findViews = new IntList(2);
+const findStartEnd = new IntList(2);
+const findStartWords = new IntList(4);
+
+const FILES0_FROM = new Spellings("-files0-from");
+
+function recordFindStarts(s: Script, v: i32): void {
+  if (parsed.count > 0 && parsed.hasCompiled(FILES0_FROM)) {
+    findStartWords.push(-1); // starting points read from a file: a place no path names
+  } else {
+    const n = leadingOperands(s);
+    for (let i = 0; i < n; i++) findStartWords.push(s.arg(call.cmd, parsed.operands.get(i)));
+  }
+  findViews.push(v);
+  findStartEnd.push(findStartWords.length);
+}
+
+/**
+ * A runner's `{}` in the effects [first, count) of the call: a path that starts with it names a file the runner
+ * hands over, not a file named `{}`. find's names files under its starting points, so such a path is judged as
+ * each starting point with everything under it (`find src -name '*.ts' -exec grep -l x {} +` reads the tree of
+ * `src`, `-exec grep -f {} x` too); what xargs -I, fd or parallel put there is a place no path names.
+ */
+function placeholders(s: Script, first: i32, out: EffectList): void {
+  for (let e = first, n = out.count; e < n; e++) {
+    const w = out.word.get(e), at = out.start.get(e);
+    if (w < 0 || out.end.get(e) - at < 2 || load<u16>(s.wordPtr(w) + <usize>at) != 0x7d7b || !isFed(s)) continue;
+    // An address made from a file's name is one nobody knows.
+    const u = out.kind.get(e) == <i32>EffectKind.CONTACT ? -1 : feedingFind(s, call.v);
+    let k = 0;
+    if (u >= 0) while (findViews.get(k) != u) k++;
+    const from = u < 0 ? 0 : k > 0 ? findStartEnd.get(k - 1) : 0, to = u < 0 ? 0 : findStartEnd.get(k);
+    if (u < 0 || from == to) {
+      // No starting point: find searches `.`; another runner: nobody knows.
+      replaceWithFixed(out, e, u < 0 ? "" : ".");
+      continue;
+    }
+    for (let i = from; i < to; i++) {
+      const start = findStartWords.get(i);
+      let at2 = e;
+      if (i > from) { out.add(<EffectKind>out.kind.get(e), out.view.get(e), out.cmd.get(e), 0, 0, 0, out.sub[e]); at2 = out.count - 1; }
+      if (start < 0) { replaceWithFixed(out, at2, ""); continue; }
+      out.word.set(at2, start); out.start.set(at2, 0); out.end.set(at2, s.wordLen(start));
+      out.tree.set(at2, 1);
+    }
+  }
+}
+
+/** Effect e's text becomes the fixed path `path` (a tree when it is a directory find searches). */
+function replaceWithFixed(out: EffectList, e: i32, path: string): void {
+  out.word.set(e, -1); out.start.set(e, 0); out.end.set(e, 0);
+  out.fixedIndex.set(e, out.fixed.length);
+  out.fixed.push(path);
+  out.tree.set(e, path.length > 0 ? 1 : 0);
+}
+
+/** The find view whose -exec runs view v directly (the nearest before it in the same command), or -1 when another runner or code is between. */
+function feedingFind(s: Script, v: i32): i32 {
+  const cmd = s.vCmd(v), start = s.vStart(v);
+  let best = -1, bestStart = -1;
+  for (let u = 0, n = s.viewCount; u < n; u++) {
+    if (s.vCmd(u) != cmd || s.vStart(u) >= start) continue;
+    const id = cmdId(s.vInfo(u));
+    if (id == Cmd.XARGS || id == Cmd.FD || id == Cmd.PARALLEL) return -1;
+    if (id == Cmd.FIND && s.vStart(u) > bestStart) { best = u; bestStart = s.vStart(u); }
+  }
+  if (best < 0) return -1;
+  for (let k = 0, n = findViews.length; k < n; k++) if (findViews.get(k) == best) return best;
+  return -1;
 }
 
 /** find's starting points: how many operands come before its expression (the first test, `(` or `!`). */
@@ -553,6 +655,54 @@ function linkFrom(s: Script, kind: EffectKind, w: i32, off: i32, parent: bool, t
     dir = slash < 0 ? "." : slash == 0 ? "/" : dir.substring(0, slash);
   }
   out.addFixed(kind, call.v, call.cmd, dir + (dir.endsWith("/") ? "" : "/") + target, call.sub);
+}
+
+/**
+ * Where cp, mv, install and ln put each source when the target is a directory: TARGET/SOURCE's last segment
+ * (`cp hooks .git/` writes .git/hooks). Without -t, only with at least two operands (the last is the target).
+ * A source or target computed at run time is added as itself (refused as computed).
+ */
+function intoTarget(s: Script, kind: EffectKind, out: EffectList): void {
+  const ops = parsed.operands;
+  const n = ops.length;
+  const t = parsed.findCompiled(TARGET_DIRECTORY);
+  const hi = t >= 0 ? n : n - 1;
+  for (let i = 0; i < hi; i++) {
+    const source = s.arg(call.cmd, ops.get(i));
+    if (!s.isStatic(source)) { out.add(kind, call.v, call.cmd, source, 0, s.wordLen(source), call.sub); continue; }
+    const name = lastSegment(wordText(s, source, 0));
+    if (t >= 0) {
+      for (let j = t; j >= 0; j = parsed.findCompiled(TARGET_DIRECTORY, j + 1)) {
+        const arg = parsed.valArg.get(j);
+        if (arg >= 0) joinUnder(s, kind, s.arg(call.cmd, arg), parsed.valOff.get(j), name, out);
+      }
+    } else {
+      joinUnder(s, kind, s.arg(call.cmd, ops.get(n - 1)), 0, name, out);
+    }
+  }
+}
+
+/** `dir/name` for the directory word w names (from byte `off`); a computed directory is added as itself. */
+function joinUnder(s: Script, kind: EffectKind, w: i32, off: i32, name: string, out: EffectList): void {
+  if (!s.isStatic(w)) { out.add(kind, call.v, call.cmd, w, off, s.wordLen(w), call.sub); return; }
+  const dir = wordText(s, w, off);
+  out.addFixed(kind, call.v, call.cmd, dir + (dir.endsWith("/") ? "" : "/") + name, call.sub);
+}
+
+/** Does static word w name a directory that exists whatever the file system holds: `.`, `..`, `~`, `x/`, `x/.`, `x/..`? */
+function existingDirectory(s: Script, w: i32): bool {
+  if (!s.isStatic(w)) return false;
+  const t = wordText(s, w, 0);
+  return t == "." || t == ".." || t == "~" || t.endsWith("/") || t.endsWith("/.") || t.endsWith("/..");
+}
+
+/** A path's last segment, trailing slashes ignored (`a/b/` → `b`; `/` → `.`). */
+function lastSegment(path: string): string {
+  let end = path.length;
+  while (end > 1 && path.charCodeAt(end - 1) == 0x2f) end--;
+  const slash = path.lastIndexOf("/", end - 1);
+  const name = path.substring(slash + 1, end);
+  return name.length == 0 || name == "/" ? "." : name;
 }
 
 function absoluteWord(s: Script, w: i32): bool {

@@ -62,6 +62,18 @@ export const enum EffectFrom {
    * value is one nobody can know.
    */
   CONFIG_VALUE = 19,
+  /**
+   * Each source joined under the target directory, where `cp a b DIR` puts them: DIR/a and DIR/b (the last
+   * operand, or with -t every -t value and every operand as a source). A source's last segment is what is joined.
+   */
+  INTO_TARGET = 20,
+  /**
+   * The last operand (at least two) when it may be a directory the program makes (`cp -r a b` when b does not
+   * exist): not `.`, `..`, `~` or a path ending in `/`, `/.` or `/..`, which name directories that exist.
+   */
+  NEW_TARGET = 21,
+  /** As FILES_AFTER_PATTERN, or the working directory when there are none (`grep -r x`, `rg x`). */
+  FILES_AFTER_PATTERN_OR_CWD = 22,
 }
 
 /**
@@ -84,6 +96,17 @@ export class EffectRule {
 
   /** The effects engine's compiled form of this rule (its index there, -1 until first use). */
   compiled: i32 = -1;
+  /** null: the effect is on the path alone; else it reaches everything under it too, when these terms hold ("" = always). */
+  treeWhen: string | null = null;
+
+  /**
+   * The effect reaches everything under its path (`rm -r`, `grep -r`, `find`, `cp -r`): a blocked place inside
+   * that tree is refused as the path itself would be. Always, or when `when` holds (the same terms as `when`).
+   */
+  tree(when: string = ""): EffectRule {
+    this.treeWhen = when;
+    return this;
+  }
 }
 
 // Short builders keep a row's effects one line each: `reads(EffectFrom.OPTION_VALUE, "-f --file")`.

@@ -14,9 +14,9 @@ export function findRows(rows: ProgramRow[]): void {
       "files0-from= newerXY= delete print print0 prune quit ls depth mount xdev follow noleaf daystart H L P D=")
     .style(Style.PERMUTE | Style.SINGLE_DASH_LONG | Style.EXACT_LONG)
     .flags("", "").checked()
-    // It reads its starting points (-delete deletes what it finds there); -fprint FILE and kin write. What
-    // -exec runs applies its own effects, and a `{}` it is given stands for files nobody knows (effects.ts).
-    .effect(reads(EffectFrom.LEADING_OPERANDS)).effect(deletes(EffectFrom.LEADING_OPERANDS, "", "-delete"))
+    // It reads its starting points and everything under them (-delete deletes there); -fprint FILE and kin
+    // write. What -exec runs applies its own effects, and a `{}` it is given is under the starting points.
+    .effect(reads(EffectFrom.LEADING_OPERANDS).tree()).effect(deletes(EffectFrom.LEADING_OPERANDS, "", "-delete").tree())
     .effect(writes(V, "-fprint -fprint0 -fprintf -fls"))
     .effect(reads(V, "-newer -anewer -cnewer -samefile -files0-from")));
   rows.push(program("fd fdfind", Cmd.FD | Kind.WRAPPER)

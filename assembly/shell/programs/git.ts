@@ -38,7 +38,7 @@ export function gitRows(rows: ProgramRow[]): void {
       "single-branch no-single-branch no-tags shallow-submodules sparse")
       // The remote's program, a template's hooks, a repository elsewhere, config for the new repository.
       .refuses("-u --upload-pack --template --separate-git-dir -c --config", CodeIn.PROGRAM)
-      .effect(contacts(EffectFrom.FIRST_OPERAND)).effect(writes(EffectFrom.SECOND_OPERAND))
+      .effect(contacts(EffectFrom.FIRST_OPERAND)).effect(writes(EffectFrom.SECOND_OPERAND).tree())
       .effect(writes(V, "--separate-git-dir")).effect(contacts(EffectFrom.OPTION_SETTING, "-c --config")))
     // Short options that take a value, so that `git commit -mfix` is no -f (flags for blocked_patterns);
     // the rest of their line reads as the global options do.

@@ -32,9 +32,11 @@ export function readerRows(rows: ProgramRow[]): void {
   rows.push(program("grep egrep fgrep zgrep").options("efmABCdD", "regexp=/e file=/f max-count=/m after-context=/A " +
     "before-context=/B context=/C directories=/d devices=/D include= exclude= exclude-from= exclude-dir= label= " +
     "binary-files= color? colour? recursive/r dereference-recursive/R")
-    .effect(reads(EffectFrom.FILES_AFTER_PATTERN, "-e -f --regexp --file"))
-    .effect(reads(V, "-f --file --exclude-from"))
-    .effect(reads(EffectFrom.ALWAYS, "", "-r -R --recursive --dereference-recursive", ".")));
+    // A directory operand is read only with -r, and then with everything in it (the working directory when
+    // no file is named).
+    .effect(reads(EffectFrom.FILES_AFTER_PATTERN, "-e -f --regexp --file", "!-r !-R !--recursive !--dereference-recursive").tree())
+    .effect(reads(EffectFrom.FILES_AFTER_PATTERN_OR_CWD, "-e -f --regexp --file", "-r -R --recursive --dereference-recursive").tree())
+    .effect(reads(V, "-f --file --exclude-from")));
   // `uniq IN OUT` writes OUT.
   rows.push(program("uniq").options("fsw", "skip-fields=/f skip-chars=/s check-chars=/w all-repeated? group?")
     .effect(reads(EffectFrom.FIRST_OPERAND)).effect(writes(EffectFrom.SECOND_OPERAND)));
@@ -52,20 +54,20 @@ export function readerRows(rows: ProgramRow[]): void {
     "table-noextreme=/E tree=/r tree-id=/i tree-parent=/p column=/C").effect(reads(O)));
   rows.push(program("diff").options("CDFIUSLxX", "context?/C unified?/U ifdef=/D show-function-line=/F " +
     "ignore-matching-lines=/I label=/L starting-file=/S exclude=/x exclude-from=/X from-file= to-file= line-format= " +
-    "horizon-lines= tabsize= palette= color?")
-    .effect(reads(O)).effect(reads(V, "-X --exclude-from --from-file --to-file")));
+    "horizon-lines= tabsize= palette= color? recursive/r")
+    .effect(reads(O).tree("-r --recursive")).effect(reads(V, "-X --exclude-from --from-file --to-file")));
   rows.push(program("cmp").options("in", "ignore-initial=/i bytes=/n").effect(reads(O)));
   rows.push(program("file").options("fmFeP", "files-from=/f magic-file=/m separator=/F exclude=/e parameter=/P")
     .effect(reads(O)).effect(reads(V, "-f --files-from -m --magic-file")));
   rows.push(program("stat").options("c", "format=/c printf= cached= terse/t file-system/f dereference/L")
     .effect(reads(O)));
   rows.push(program("ls dir vdir").options("ITw", "ignore=/I hide= width=/w tabsize=/T format= sort= time= " +
-    "time-style= quoting-style= indicator-style= block-size= color? hyperlink?")
-    .effect(reads(EffectFrom.OPERANDS_OR_CWD)));
+    "time-style= quoting-style= indicator-style= block-size= color? hyperlink? recursive/R")
+    .effect(reads(EffectFrom.OPERANDS_OR_CWD).tree("-R --recursive")));
   rows.push(program("du").options("BdtX", "max-depth=/d block-size=/B threshold=/t exclude= exclude-from=/X " +
     "files0-from= time-style= time?")
-    .effect(reads(EffectFrom.OPERANDS_OR_CWD)).effect(reads(V, "-X --exclude-from --files0-from")));
+    .effect(reads(EffectFrom.OPERANDS_OR_CWD).tree()).effect(reads(V, "-X --exclude-from --files0-from")));
   rows.push(program("tree").options("LPIHTo", "filelimit= timefmt= sort= charset=")
-    .effect(reads(EffectFrom.OPERANDS_OR_CWD)).effect(writes(V, "-o")));
+    .effect(reads(EffectFrom.OPERANDS_OR_CWD).tree()).effect(writes(V, "-o")));
   rows.push(program("rmdir unlink").options("", "ignore-fail-on-non-empty parents/p verbose/v").effect(deletes(O)));
 }

@@ -22,6 +22,5 @@ export function textRows(rows: ProgramRow[]): void {
       "iglob= ignore-file= type-add= type-clear= sort= sortr= max-filesize= path-separator= colors= " +
       "context-separator= field-match-separator= field-context-separator= engine= dfa-size-limit= regex-size-limit=")
     .refuses("--pre", CodeIn.PROGRAM)
-    .effect(reads(EffectFrom.FILES_AFTER_PATTERN, "-e -f --regexp --file")).effect(reads(V, "-f --file --ignore-file"))
-    .effect(reads(EffectFrom.ALWAYS, "", "", ".")));
+    .effect(reads(EffectFrom.FILES_AFTER_PATTERN_OR_CWD, "-e -f --regexp --file").tree()).effect(reads(V, "-f --file --ignore-file")));
 }

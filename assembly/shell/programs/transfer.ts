@@ -47,11 +47,14 @@ export function transferRows(rows: ProgramRow[]): void {
     "output-document=/O output-file=/o append-output=/a directory-prefix=/P input-file=/i timeout=/T tries=/t " +
     "wait=/w quota=/Q user-agent=/U level=/l domains=/D accept=/A reject=/R execute=/e include-directories=/I " +
     "exclude-directories=/X base=/B post-data= post-file= body-data= body-file= method= header= user= password= " +
-    "load-cookies= save-cookies= config= ca-certificate= certificate= private-key= bind-address= spider")
+    "load-cookies= save-cookies= config= ca-certificate= certificate= private-key= bind-address= spider " +
+    "recursive/r mirror/m")
     .flags("output-document/o quiet/q recursive/r no-parent/n mirror/m", "OoPaeTtUwlQ")
     .effect(contacts(O))
-    .effect(writes(V, "-O --output-document -o --output-file -a --append-output -P --directory-prefix --save-cookies"))
-    .effect(writes(ALWAYS, "", "!-O !--output-document !-P !--directory-prefix !--spider", "."))
+    // -r and -m save a whole site's tree there.
+    .effect(writes(V, "-O --output-document -o --output-file -a --append-output -P --directory-prefix --save-cookies")
+      .tree("-r --recursive -m --mirror"))
+    .effect(writes(ALWAYS, "", "!-O !--output-document !-P !--directory-prefix !--spider", ".").tree("-r --recursive -m --mirror"))
     .effect(reads(V, "-i --input-file --post-file --body-file --load-cookies --config --certificate --private-key"))
     .effect(writes(ALWAYS, "", "-e --execute", ""))
     // An input file or a wgetrc names URLs the command does not show.

@@ -6,6 +6,9 @@
 // metadata addresses). What each program reads, writes and contacts comes
 // from shell/interp/effects.ts; a scope the passport does not declare binds nothing.
 //
+// A command that reaches a whole tree (`rm -r`, `grep -r`, `find`) or a glob is also refused when a blocked
+// place may lie inside it (scope-trees.ts).
+//
 // Fail closed: a path computed at run time, a relative path after a `cd` to a
 // directory that is not known, a brace expansion, or a write to a place no path
 // names is refused when the scope it falls under is declared.
@@ -19,6 +22,7 @@ import { canonicalizeBytesInto } from "../../../util/path";
 import { Code, Verdict } from "../../verdict";
 import { FileLimits, FileInput, admitsCanonical, checkFile } from "../file/file";
 import { qualifyRule } from "../../rule-keys";
+import { blockedInTree, globMayHitBlocked, treeHit } from "./scope-trees";
 import { trace } from "../../trace";
 import { WebLimits, WebInput, checkWeb, quote } from "../web/web";
 import {
@@ -239,7 +243,16 @@ function checkPath(limits: FileLimits, kind: ScopeEffectKind, s: Script, e: i32,
         " allowed_paths cannot be checked (write each path out)");
     }
   }
-  return checkText(limits, kind, s, e, tp, tn, w >= 0 && (s.wordFlags(w) & WordFlag.GLOB) != 0, place, verdict);
+  return checkText(limits, kind, s, e, tp, tn, w >= 0 ? (s.wordFlags(w) & WordFlag.GLOB) != 0 : hasGlobByte(tp, tn), place, verdict);
+}
+
+/** A fixed path with `*`, `?` or `[` (a source's name joined under a target, `cp src/*.ts out/`): judged as a glob. */
+function hasGlobByte(p: usize, n: i32): bool {
+  for (let i = 0; i < n; i++) {
+    const c = load<u8>(p + <usize>i);
+    if (c == 0x2a || c == 0x3f || c == 0x5b) return true;
+  }
+  return false;
 }
 
 /** The path (tp, tn) of effect e, as written or as one reading of its word, under every directory its command may run in. */
@@ -279,15 +292,31 @@ function checkResolved(limits: FileLimits, kind: ScopeEffectKind, s: Script, e: 
       ", which cannot be resolved (no home is known for '~', or '~user'), so " + scopeName(kind) + " allowed_paths cannot be checked");
   }
   if (isDevice(resolvedBuf.ptr, resolvedBuf.length)) return true;
-  // A glob may match anything in its fixed directory: both that directory and the pattern as a name must pass.
+  const tree = effects.tree.get(e) != 0;
+  // A glob may match anything in its fixed directory: both that directory and the pattern as a name must pass,
+  // and it may not be able to match a blocked place (for a tree, a directory above one either).
   if (glob) {
     globDirectory(resolvedBuf, globBuf);
     // While tracing, the reference check runs (it names the entry that admits the path).
     if (!(!trace.on && admitsCanonical(limits, globBuf, place.workspaceRoot, place.home, true, verdict)) &&
       !checkOne(limits, kind, what(s, e, kind), effectText(s, e), globBuf.toString(), true, place, verdict)) return false;
+    if (globMayHitBlocked(limits, resolvedBuf, tree)) return treeDeny(s, e, kind, resolvedBuf, tree ? ", which may match a directory above " : ", which may match ", verdict);
+    if (tree && blockedInTree(limits, globBuf, place.homePtr, place.homeLen)) return treeDeny(s, e, kind, globBuf, INSIDE, verdict);
   }
-  if (!trace.on && admitsCanonical(limits, resolvedBuf, place.workspaceRoot, place.home, kind != ScopeEffectKind.READ, verdict)) return true;
-  return checkOne(limits, kind, what(s, e, kind), effectText(s, e), resolvedBuf.toString(), false, place, verdict);
+  if (!(!trace.on && admitsCanonical(limits, resolvedBuf, place.workspaceRoot, place.home, kind != ScopeEffectKind.READ, verdict)) &&
+    !checkOne(limits, kind, what(s, e, kind), effectText(s, e), resolvedBuf.toString(), false, place, verdict)) return false;
+  if (tree && !glob && blockedInTree(limits, resolvedBuf, place.homePtr, place.homeLen)) return treeDeny(s, e, kind, resolvedBuf, INSIDE, verdict);
+  return true;
+}
+
+const INSIDE = " and everything under it, which holds ";
+
+/** Effect e reaches a blocked place (scope-trees.ts treeHit) through its tree or its glob at `path`. */
+function treeDeny(s: Script, e: i32, kind: ScopeEffectKind, path: ByteBuffer, how: string, verdict: Verdict): bool {
+  const text = effectText(s, e), resolved = path.toString();
+  const shown = text == resolved ? quote(text) : quote(text) + " (" + resolved + ")";
+  return verdict.deny(Code.PATH_BLOCKED, what(s, e, kind) + shown + how + treeHit.label + ", outside the passport's " + scopeName(kind) + " limits",
+    treeHit.rule);
 }
 
 /** The directory part of a resolved glob in `path` before its first segment with * ? or [, into `out`. */

@@ -7,7 +7,7 @@ import { canonicalizePath, pathWithinBytes } from "../../../util/path";
 import { Glob, compileGlob, isGlob, matchGlob } from "./file-glob";
 import { quote } from "../web/web";
 
-const enum MatchKind {
+export const enum MatchKind {
   Unresolved = 0, // needs a workspace root or home the request did not give
   Any = 1,
   Dir = 2,
