@@ -1,4 +1,4 @@
-// `node bench/first-load.mjs [--json] [--no-entry|--no-steps]` (also run by `npm run bench`): where a fresh
+// `node bench/first-load.mjs [--json] [--no-entry|--no-steps] [--wasm a.wasm,b.wasm]` (also run by `npm run bench`): where a fresh
 // process's first policy load goes. Each sample is a new process (Node, and Deno and Bun when test/runtimes has
 // them), so every cost is a first one:
 //   entry  the default entry as a user meets it: import dist/index.js, then the first decision of a PassportProvider
@@ -8,6 +8,8 @@
 //          instantiate, policy load, first decision;
 //          plus the first validatePassport call (the ajv standalone validator loadGuardFromText runs, imported on
 //          demand from validators.js)
+//   wasm   with --wasm: the steps from compile on for each listed policy.wasm (another build setting's output), read
+//          from disk, the processes of all files interleaved so that load on the machine falls on each alike
 // Printed, never asserted (the budget: instantiate + policy load <= 5 ms in Node).
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -18,12 +20,12 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const now = () => performance.now();
 
 if (args[0] === "--child") {
-  console.log(JSON.stringify(await child(args[1])));
+  console.log(JSON.stringify(await child(args[1], args[2])));
 } else {
   parent();
 }
 
-async function child(mode) {
+async function child(mode, wasmFile) {
   const passport = JSON.parse(readFileSync(`${root}examples/passport.json`, "utf8"));
   const request = { tool_name: "bash", tool_input: { command: "git status && ls -la src", timeout: 60 }, tool_call_id: "c1" };
   const t = { mode };
@@ -40,6 +42,14 @@ async function child(mode) {
   const api = await phase("import", () => import(`${root}dist/index.js`));
   if (mode === "entry") {
     const decision = await phase("firstDecision", () => new api.PassportProvider({ passport, workspace_root: "/workspace" }).evaluateSync(request));
+    if (decision.decision !== "allow") throw new Error(JSON.stringify(decision));
+    return t;
+  }
+  if (mode === "wasm") {
+    const module = await phase("compile", () => new WebAssembly.Module(readFileSync(wasmFile)));
+    const evaluator = await phase("instantiate", () => api.Evaluator.createSync(module));
+    const policy = await phase("policyLoad", () => evaluator.load(JSON.stringify({ type: "passport", passport, workspace_root: "/workspace" })));
+    const decision = await phase("firstDecision", () => policy.evaluateJson(JSON.stringify(request)));
     if (decision.decision !== "allow") throw new Error(JSON.stringify(decision));
     return t;
   }
@@ -73,6 +83,7 @@ function viaAtob(text) {
 
 function parent() {
   const json = args.includes("--json");
+  if (args.includes("--wasm")) return compareBuilds(args[args.indexOf("--wasm") + 1].split(","), json);
   const SAMPLES = 9;
   const MODES = ["entry", "steps"].filter((mode) => !args.includes(`--no-${mode}`));
   const bin = (name) => `${root}test/runtimes/node_modules/.bin/${name}`;
@@ -107,5 +118,27 @@ function parent() {
     const total = names.filter((k) => !NOT_SUMMED.has(k)).reduce((sum, k) => sum + phases[k], 0);
     console.log(`${runtime.padEnd(5)} ${mode.padEnd(6)} ${names.map((k) => `${k} ${cell(k)}`).join(", ")}  (wall sum ${total.toFixed(2)}${mode === "steps" ? `: sync inflate; not ${[...NOT_SUMMED].join(", ")}` : ""})` +
       (spread ? `; firstDecision CPU ${spread[0]}–${spread[1]}` : ""));
+  }
+}
+
+/** Node only: each file's compile → first decision, 9 processes per file, interleaved; CPU ms medians and spread. */
+function compareBuilds(files, json) {
+  const SAMPLES = 9;
+  const self = fileURLToPath(import.meta.url);
+  const samples = new Map(files.map((file) => [file, []]));
+  for (let i = 0; i < SAMPLES; i++) {
+    for (const file of files) {
+      samples.get(file).push(JSON.parse(execFileSync(process.execPath, [self, "--child", "wasm", file], { encoding: "utf8" }).trim().split("\n").pop()));
+    }
+  }
+  const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+  const PHASES = ["compile", "instantiate", "policyLoad", "firstDecision"];
+  if (!json) console.log(`\nfirst load of each policy.wasm in a fresh Node process (ms CPU, median of ${SAMPLES} interleaved processes)`);
+  for (const [file, runs] of samples) {
+    const totals = runs.map((run) => PHASES.reduce((sum, k) => sum + run[`${k}Cpu`], 0));
+    const row = { case: "first-load", runtime: "node", mode: "wasm", file, total: median(totals), totalRange: [Math.min(...totals), Math.max(...totals)] };
+    for (const k of PHASES) row[k] = median(runs.map((run) => run[`${k}Cpu`]));
+    if (json) console.log(JSON.stringify(row));
+    else console.log(`${file}: ${PHASES.map((k) => `${k} ${row[k].toFixed(2)}`).join(", ")}; total ${row.total.toFixed(2)} (${row.totalRange.map((x) => x.toFixed(1)).join("–")})`);
   }
 }

@@ -18,6 +18,11 @@ const FEATURES = ["--mvp-features", "--enable-mutable-globals", "--enable-sign-e
 // capability's checks (55 KB) made a first command decision compile all of them; at 200 nodes the first command
 // decision in a fresh process still cost 13-16 ms CPU, at 20 it costs 8.5-11 (Node 20, --single-threaded so that
 // tier-up is counted; 60 nodes: 12.6-14). A warm command decision costs a few percent more for the extra calls.
+// Measured and not taken (2026-11-27, bench/first-load.mjs --wasm, instructions.sh): -Os is 7 % smaller raw and
+// 4.0 KB smaller zopfli-gzipped (5.4 KB less base64 in the default entry) but costs +23 % instructions per command
+// decision, -Oz the same size; neither makes the first decision cheaper. Running the start function at build time
+// (asc --exportStart, then binaryen's wasm-ctor-eval) cuts instantiation from ~7 to ~1.5 ms CPU, but the heap the
+// start builds (program rows, danger tables: ~330 KB) becomes data: +67 KB gzip -9.
 const OPTIMIZE = ["-O3", "--converge", "--skip-pass=memory-packing", "--one-caller-inline-max-function-size=20"];
 
 const run = (command, args) => execFileSync(command, args, { cwd: root, stdio: "inherit" });
