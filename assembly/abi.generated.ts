@@ -44,3 +44,5 @@ export const FLAG_MARKER_SPOOF: i32 = 4;
 export const FLAG_TRUNCATED: i32 = 8;
 /** Header flag bit (offset 56), not a report flag: the layers read the whole input (no html) and it held no U+FFFD, so a string input had no lone surrogate (TextEncoder writes each as U+FFFD) and the bindings skip their own scan. Absent, the bindings scan. */
 export const FLAG_INPUT_WITHOUT_FFFD: i32 = 65536;
+/** Header flag bit (offset 56), not a report flag: no html and no fence, and the output's bytes are the input's first bytes (the whole input when the lengths match), compared byte for byte by the core. A string binding may then hand back the input string (or, for ASCII input, its prefix) instead of decoding the output. */
+export const FLAG_OUTPUT_PREFIX_OF_INPUT: i32 = 131072;

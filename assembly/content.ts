@@ -16,7 +16,7 @@ import { ByteBuffer } from "./util/bytes";
 import {
   SANITIZE_ABI_VERSION, SANITIZE_HEADER_BYTES, OPT_INVISIBLE, OPT_CONTROLS, OPT_FORMAT, OPT_NFC, OPT_PRIVATE_USE, OPT_TAGS,
   OPT_WHITESPACE, OPT_ESCAPE_TAGS, OPT_MARKERS, OPT_HTML, FLAG_BIDI, FLAG_TAG_SMUGGLING, FLAG_MARKER_SPOOF, FLAG_TRUNCATED,
-  FLAG_INPUT_WITHOUT_FFFD,
+  FLAG_INPUT_WITHOUT_FFFD, FLAG_OUTPUT_PREFIX_OF_INPUT,
 } from "./abi.generated";
 import { collectBetweenCalls, inputWeight, WEIGHT_ALLOCATING } from "./util/gc";
 import { sanitize as sanitizeText, SanitizeOptions, SanitizeReport, UNICODE_VERSION } from "./sanitize/index";
@@ -124,6 +124,7 @@ function writeHeader(text: ByteBuffer): i32 {
   if (report.truncatedFlag) bits |= FLAG_TRUNCATED;
   // Only when the layers read the input itself: with html they read the converter's output.
   if (!options.html && !report.sawReplacement) bits |= FLAG_INPUT_WITHOUT_FFFD;
+  if (report.outputPrefixOfInput) bits |= FLAG_OUTPUT_PREFIX_OF_INPUT;
   store<u32>(p, <u32>bits, 56);
   store<u32>(p, <u32>report.inputBytes, 60);
   output.length = HEADER_BYTES;

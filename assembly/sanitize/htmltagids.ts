@@ -1,13 +1,23 @@
-// Element ids of lower-cased tag names, looked up by packed integers: the name's bytes (at most
-// 14) become two u64s, compared against the known names of the same length, instead of one
-// string comparison per candidate name. htmltags.ts tagIdByName is the reference it replaces
-// (the differential spec compares both).
+// Element ids of lower-cased tag names by a perfect hash: the name's bytes (at most 14) become
+// two u64s, one multiply picks the only slot the name can be in, and one comparison of the two
+// u64s decides. htmltags.ts tagIdByName is the reference it replaces (the differential spec
+// compares both).
 import * as T from "./htmltags";
 
 const MAX_NAME = 14;
+const SLOT_BITS = 11;
+const SLOTS = 1 << SLOT_BITS;
+const MAX_NAMES = 128;
+/** A multiplier under which the names below take distinct slots (build() checks it, and searches on if not). */
+const FIRST_MULTIPLIER: u64 = 0xff51afd7ed558cdf;
 
-/** Per name length: [lo, hi, id] triples of the known names of that length. */
-const buckets = new StaticArray<Array<u64>>(MAX_NAME + 1);
+/** Per slot: the name's index + 1, or 0 (no known name hashes there). */
+const slots = new StaticArray<u8>(SLOTS);
+const los = new StaticArray<u64>(MAX_NAMES);
+const his = new StaticArray<u64>(MAX_NAMES);
+const ids = new StaticArray<i32>(MAX_NAMES);
+let count = 0;
+let multiplier: u64 = 0;
 let built = false;
 
 /** Bytes i..i+7 of (p, n) packed little-endian (0 past n). */
@@ -19,6 +29,13 @@ let built = false;
   return v;
 }
 
+// @ts-ignore: decorator
+@inline function slotOf(lo: u64, hi: u64, n: i32, m: u64): i32 {
+  // The length goes in too: names are zero-padded, so "ab" and "ab\0" would pack alike.
+  const x = lo ^ (hi * 0x9e3779b97f4a7c15) ^ (<u64>n << 59);
+  return <i32>((x * m) >> (64 - SLOT_BITS));
+}
+
 function add(name: string, id: i32): void {
   const n = name.length;
   let lo: u64 = 0;
@@ -28,14 +45,25 @@ function add(name: string, id: i32): void {
     if (k >= 8) hi = (hi << 8) | c;
     else lo = (lo << 8) | c;
   }
-  const bucket = buckets[n];
-  bucket.push(lo);
-  bucket.push(hi);
-  bucket.push(<u64>id);
+  // 107 names, under MAX_NAMES (the spec counts them through tagIdByName).
+  unchecked((los[count] = lo));
+  unchecked((his[count] = hi));
+  unchecked((ids[count] = id | (n << 8)));
+  count++;
+}
+
+/** Fill the slots under multiplier m; false (slots cleared) when two names collide. */
+function place(m: u64): bool {
+  for (let i = 0; i < SLOTS; i++) unchecked((slots[i] = 0));
+  for (let i = 0; i < count; i++) {
+    const s = slotOf(unchecked(los[i]), unchecked(his[i]), unchecked(ids[i]) >> 8, m);
+    if (unchecked(slots[s]) != 0) return false;
+    unchecked((slots[s] = <u8>(i + 1)));
+  }
+  return true;
 }
 
 function build(): void {
-  for (let n = 0; n <= MAX_NAME; n++) buckets[n] = new Array<u64>();
   add("a", T.A); add("p", T.P);
   add("h1", T.H1); add("h2", T.H2); add("h3", T.H3); add("h4", T.H4); add("h5", T.H5); add("h6", T.H6);
   add("br", T.BR); add("hr", T.BLOCK2); add("li", T.LI); add("ul", T.UL); add("ol", T.OL); add("tr", T.TR);
@@ -55,14 +83,17 @@ function build(): void {
   add("symbol", T.SVG_NONRENDER); add("marker", T.SVG_NONRENDER);
   add("noembed", T.RAW); add("article", T.BLOCK2); add("section", T.BLOCK2); add("address", T.BLOCK2);
   add("details", T.BLOCK2); add("summary", T.BLOCK1); add("caption", T.CAPTION); add("marquee", T.SCOPING);
-  add("listing", T.SPECIAL); add("pattern", T.SVG_NONRENDER);
+  add("listing", T.SPECIAL); add("pattern", T.SVG_NONRENDER); add("bgsound", T.VOID);
   add("noscript", T.RAW); add("noframes", T.RAW); add("template", T.TEMPLATE); add("textarea", T.RCDATA);
   add("fieldset", T.BLOCK2); add("datalist", T.NEVER); add("colgroup", T.SPECIAL); add("frameset", T.SPECIAL);
   add("basefont", T.SPECIAL); add("textpath", T.SVG_TEXT); add("clippath", T.SVG_NONRENDER);
   add("metadata", T.SVG_NONRENDER);
   add("plaintext", T.SPECIAL); add("blockquote", T.BLOCK2); add("figcaption", T.BLOCK1);
   add("foreignobject", T.FOREIGN_OBJECT); add("lineargradient", T.SVG_NONRENDER); add("radialgradient", T.SVG_NONRENDER);
-  // bgsound (void in the standard) stays an OTHER element, as the converter has always read it.
+  // Odd multipliers from FIRST_MULTIPLIER on, until one separates every name.
+  let m = FIRST_MULTIPLIER;
+  while (!place(m)) m += 2;
+  multiplier = m;
   built = true;
 }
 
@@ -72,12 +103,15 @@ export function tagId(p: usize, n: i32): i32 {
   if (!built) build();
   const lo = pack(p, n, 0);
   const hi = n > 8 ? pack(p, n, 8) : 0;
-  const bucket = unchecked(buckets[n]);
-  const data = bucket.dataStart;
-  const count = bucket.length;
-  for (let i = 0; i < count; i += 3) {
-    const at = data + (<usize>i << 3);
-    if (load<u64>(at) == lo && load<u64>(at, 8) == hi) return <i32>load<u64>(at, 16);
-  }
-  return T.OTHER;
+  const k = <i32>unchecked(slots[slotOf(lo, hi, n, multiplier)]) - 1;
+  if (k < 0) return T.OTHER;
+  const id = unchecked(ids[k]);
+  // Same length and bytes (MAX_NAMES and SLOTS bound k and the slot).
+  return (id >> 8) == n && unchecked(los[k]) == lo && unchecked(his[k]) == hi ? id & 0xff : T.OTHER;
+}
+
+/** The multiplier build() settled on (the spec checks the seed still separates every name). */
+export function tagHashMultiplier(): u64 {
+  if (!built) build();
+  return multiplier;
 }

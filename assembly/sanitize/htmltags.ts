@@ -139,6 +139,7 @@ export function tagIdByName(p: usize, n: i32): i32 {
       if (eq(p, n, "marquee")) return SCOPING;
       if (eq(p, n, "listing")) return SPECIAL;
       if (eq(p, n, "pattern")) return SVG_NONRENDER;
+      if (eq(p, n, "bgsound")) return VOID;
       return OTHER;
     case 8:
       if (eq(p, n, "noscript") || eq(p, n, "noframes")) return RAW;
@@ -146,7 +147,7 @@ export function tagIdByName(p: usize, n: i32): i32 {
       if (eq(p, n, "textarea")) return RCDATA;
       if (eq(p, n, "fieldset")) return BLOCK2;
       if (eq(p, n, "datalist")) return NEVER;
-      if (eq(p, n, "colgroup") || eq(p, n, "frameset") || eq(p, n, "basefont") || eq(p, n, "bgsound")) return SPECIAL;
+      if (eq(p, n, "colgroup") || eq(p, n, "frameset") || eq(p, n, "basefont")) return SPECIAL;
       if (eq(p, n, "textpath")) return SVG_TEXT;
       if (eq(p, n, "clippath") || eq(p, n, "metadata")) return SVG_NONRENDER;
       return OTHER;

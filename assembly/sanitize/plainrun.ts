@@ -6,7 +6,7 @@
 import {
   propsOf, decodeUtf8, isMalformed, KIND_MASK, F_NFC_NO, F_NFC_MAYBE, CCC_SHIFT,
 } from "./props";
-import { hasByte, asciiNoneBelow, zeroBytes, HIGHS } from "../util/swar";
+import { hasByte, zeroBytes, HIGHS, ONES } from "../util/swar";
 import { foldMarkerChar, mayFoldToPunct, mayFoldToBracket } from "./fold";
 
 /** Props of a character that takes part in NFC (not a boundary). */
@@ -14,6 +14,19 @@ export const NOT_BOUNDARY: u32 = F_NFC_NO | F_NFC_MAYBE | (0xff << CCC_SHIFT);
 /** Props that keep a character off the fast path: any layer's kind, or a part in NFC. */
 const NOT_INERT: u32 = KIND_MASK | NOT_BOUNDARY;
 const SPACES: u64 = 0x2020202020202020;
+const LOW7: u64 = 0x7f7f7f7f7f7f7f7f;
+const TO_HIGH_AT_20: u64 = 0x6060606060606060;
+
+/**
+ * Off only in the oracle spec, which checks the eight-byte blocks against the byte loop; read only
+ * in builds with the compile-time constant ORACLES (the oracle tier): the release wasm has no toggle.
+ */
+let wordAtATime = true;
+
+/** Take plain ASCII eight bytes at a time (the default) or byte by byte (the reference); for the oracle spec. */
+export function setWordAtATime(on: bool): void {
+  wordAtATime = on;
+}
 
 /**
  * ASCII a spoofed marker needs at least one of (marker.ts): a bracket, an underscore, an encoded
@@ -116,29 +129,35 @@ export function scanPlainRun(p: usize, end: usize, trim: bool): usize {
   let opens: u32 = 0;
   while (q < end) {
     const c = <u32>load<u8>(q);
-    // Eight plain ASCII bytes (0x20-0x7E): take them whole.
-    if (c < 0x80 && q + 8 <= end) {
-      const w = load<u64>(q);
-      if (asciiNoneBelow(w, 0x20) && !hasByte(w, 0x7f)) {
-        const spaces = zeroBytes(w ^ SPACES);
+    // Eight plain ASCII bytes (0x20-0x7E) at a time, for as long as they come: take them whole.
+    if (c < 0x80 && q + 8 <= end && (!isDefined(ORACLES) || wordAtATime)) {
+      const from = q;
+      while (q + 8 <= end) {
+        const w = load<u64>(q);
+        const low7 = w & LOW7;
+        // A byte's high bit ends up set when it is 0x7F or above (+1, or its own), or below 0x20
+        // (not carried to 0x80 by +0x60); no byte carries into the next.
+        if ((((low7 + ONES) | w | ~(low7 + TO_HIGH_AT_20)) & HIGHS) != 0) break;
         // Once a '<' was seen (hint 3) no byte can add to the hint: the tests are skipped.
         if (hint != 3) {
           if (hasByte(w, 0x3c)) hint = 3;
           else if (hint == 0 && (hasByte(w, 0x3e) || hasByte(w, 0x5f) || hasByte(w, 0x26) || hasByte(w, 0x25)
             || hasByte(w, 0x5c) || hasByte(w, 0x3d))) hint = 2;
         }
-        if ((spaces >> 63) != 0) {
+        if ((w >> 56) == 0x20) {
           // Ends in spaces: where they begin (in this block, or earlier when it is all spaces).
-          const other = ~spaces & HIGHS;
+          const other = ~zeroBytes(w ^ SPACES) & HIGHS;
           if (other != 0) wsFrom = q + <usize>(((63 - clz(other)) >> 3) + 1);
           else if (!prevSpace) wsFrom = q;
           prevSpace = true;
         } else {
           prevSpace = false;
         }
-        last = q + 7;
         q += 8;
-        chars += 8;
+      }
+      if (q != from) {
+        last = q - 1;
+        chars += <i32>(q - from);
         continue;
       }
     }

@@ -33,6 +33,8 @@ export class SanitizeReport {
   truncatedFlag: bool = false;
   /** The layers decoded a U+FFFD (real or from malformed bytes): the bindings then count lone surrogates themselves. */
   sawReplacement: bool = false;
+  /** No html, no fence, and the output's bytes equal the input's first outputBytes bytes (sanitize.ts). */
+  outputPrefixOfInput: bool = false;
   inputBytes: i32 = 0;
   outputBytes: i32 = 0;
 
@@ -55,6 +57,7 @@ export class SanitizeReport {
     this.markerSpoof = false;
     this.truncatedFlag = false;
     this.sawReplacement = false;
+    this.outputPrefixOfInput = false;
     this.inputBytes = 0;
     this.outputBytes = 0;
   }

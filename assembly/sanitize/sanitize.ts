@@ -92,7 +92,24 @@ export function sanitize(ptr: usize, len: i32, options: SanitizeOptions, report:
     cur = other;
   }
   report.outputBytes = cur.length;
+  report.outputPrefixOfInput = !options.html && !fencing && cur.length <= n && sameBytes(cur.ptr, src, cur.length);
   return cur;
+}
+
+/** The n bytes at a and at b are equal (eight at a time). */
+export function sameBytes(a: usize, b: usize, n: i32): bool {
+  const end = a + <usize>n;
+  while (a + 8 <= end) {
+    if (load<u64>(a) != load<u64>(b)) return false;
+    a += 8;
+    b += 8;
+  }
+  while (a < end) {
+    if (load<u8>(a) != load<u8>(b)) return false;
+    a++;
+    b++;
+  }
+  return true;
 }
 
 /** The Source: label through every layer, on one line, markers neutralised, capped. */

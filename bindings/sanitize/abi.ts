@@ -9,7 +9,7 @@ import { abiConstants, requireAbi, type WasmAbi } from "../core/index.ts";
 const {
   SANITIZE_ABI_VERSION, SANITIZE_HEADER_BYTES, OPT_INVISIBLE, OPT_CONTROLS, OPT_FORMAT, OPT_NFC, OPT_PRIVATE_USE, OPT_TAGS,
   OPT_WHITESPACE, OPT_ESCAPE_TAGS, OPT_MARKERS, OPT_HTML, FLAG_BIDI, FLAG_TAG_SMUGGLING, FLAG_MARKER_SPOOF, FLAG_TRUNCATED,
-  FLAG_INPUT_WITHOUT_FFFD,
+  FLAG_INPUT_WITHOUT_FFFD, FLAG_OUTPUT_PREFIX_OF_INPUT,
 } = abiConstants;
 
 export { SANITIZE_ABI_VERSION };
@@ -20,6 +20,12 @@ export { SANITIZE_ABI_VERSION };
  * set it leaves the bindings to scan, as before.
  */
 export const INPUT_WITHOUT_FFFD: number = FLAG_INPUT_WITHOUT_FFFD;
+
+/**
+ * Header flag bit, not a report flag: no html, no fence, and the core found the output's bytes
+ * equal to the input's first bytes. A core that does not set it leaves the bindings to decode.
+ */
+export const OUTPUT_PREFIX_OF_INPUT: number = FLAG_OUTPUT_PREFIX_OF_INPUT;
 
 export interface SanitizeExports {
   memory: WebAssembly.Memory;

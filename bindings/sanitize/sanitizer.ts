@@ -7,7 +7,7 @@
  */
 
 import { WasmInstance, compileAsync, compileSync, type WasmSource } from "../core/index.ts";
-import { ERRORS, FLAG_NAMES, HEADER, INPUT_WITHOUT_FFFD, SANITIZE_ABI, SanitizeError, type SanitizeExports } from "./abi.ts";
+import { ERRORS, FLAG_NAMES, HEADER, INPUT_WITHOUT_FFFD, OUTPUT_PREFIX_OF_INPUT, SANITIZE_ABI, SanitizeError, type SanitizeExports } from "./abi.ts";
 import { resolveOptions, type SanitizeFlag, type SanitizeOptions, type SanitizeReport, type SanitizeResult } from "./options.ts";
 
 const encoder = new TextEncoder();
@@ -94,7 +94,7 @@ export class Sanitizer {
       throw new SanitizeError("trap", `sanitizer failed: ${(error as Error)?.message ?? error}`);
     }
     if (headerLength < 0) throw new SanitizeError("invalid_options", `sanitizer refused the input: ${ERRORS[headerLength] ?? headerLength}`);
-    const result: SanitizeResult = this.readResult(wasm);
+    const result: SanitizeResult = this.readResult(wasm, typeof text === "string" ? text : null);
     // Lone surrogates reach the core as U+FFFD (TextEncoder replaces them): count them here,
     // unless the core saw no U+FFFD in the input at all.
     if (typeof text === "string" && !(this.headerBits(wasm) & INPUT_WITHOUT_FFFD)) result.report.invalid += loneSurrogates(text);
@@ -102,16 +102,18 @@ export class Sanitizer {
     return result;
   }
 
-  private readResult(wasm: WasmInstance<SanitizeExports>): SanitizeResult {
+  /** `input`: the string that was sanitized (null for bytes), handed back when the output is that string or its prefix. */
+  private readResult(wasm: WasmInstance<SanitizeExports>, input: string | null): SanitizeResult {
     const u8 = wasm.views();
     const dv = wasm.dv;
     const out = wasm.exports.outputPtr();
     const textPtr = dv.getUint32(out + HEADER.textPtr, true);
     const textLength = dv.getUint32(out + HEADER.textLength, true);
     if (textPtr + textLength > u8.length) throw new SanitizeError("trap", "sanitizer returned a result outside its memory");
-    const text = decoder.decode(u8.subarray(textPtr, textPtr + textLength));
-    const count = (i: number) => dv.getUint32(out + HEADER.counters + 4 * i, true);
     const bits = dv.getUint32(out + HEADER.flags, true);
+    const text = unchangedText(input, bits, textLength, dv.getUint32(out + HEADER.inputBytes, true))
+      ?? decoder.decode(u8.subarray(textPtr, textPtr + textLength));
+    const count = (i: number) => dv.getUint32(out + HEADER.counters + 4 * i, true);
     const flags: SanitizeFlag[] = [];
     for (let i = 0; i < FLAG_NAMES.length; i++) if (bits & (1 << i)) flags.push(FLAG_NAMES[i]);
     const tagsLength = dv.getUint32(out + HEADER.decodedTagsLength, true);
@@ -154,6 +156,19 @@ export class Sanitizer {
 }
 
 const EMPTY = new Uint8Array(0);
+
+/**
+ * The output as a slice of the input string, when the core found the output's bytes to be the
+ * input's first bytes (OUTPUT_PREFIX_OF_INPUT): the whole string when nothing was removed and it
+ * held no lone surrogate (those reach the core as U+FFFD), or, for ASCII input (one byte per
+ * UTF-16 unit), its first `textLength` units. Otherwise null: the caller decodes the output.
+ */
+function unchangedText(input: string | null, bits: number, textLength: number, inputBytes: number): string | null {
+  if (input === null || !(bits & OUTPUT_PREFIX_OF_INPUT)) return null;
+  if (textLength === inputBytes) return bits & INPUT_WITHOUT_FFFD ? input : null;
+  return input.length === inputBytes ? input.slice(0, textLength) : null;
+}
+
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** UTF-16 code units of `text` that are surrogates without their pair. */

@@ -6,6 +6,7 @@ import { ByteBuffer } from "../../util/bytes";
 import { markerSpans, markerSpansReference } from "../../sanitize/fence";
 import { templateSpans, templateSpansReference } from "../../sanitize/template";
 import { XorShift } from "../xorshift";
+import { run, html, lastReport } from "./helpers";
 
 const PIECES: string[] = [
   // marker words, plain, cased, leet and look-alike
@@ -73,5 +74,24 @@ describe("fast paths agree with the scans they replace", () => {
       expect(templateSpans(t)).toBe(templateSpansReference(t));
       expect(templateSpans(t).length).toBeGreaterThan(0);
     }
+  });
+});
+
+describe("the output-is-a-prefix-of-the-input flag", () => {
+  test("set exactly when the output's bytes are the input's first bytes", () => {
+    expect(run("plain text\n\nmore")).toBe("plain text\n\nmore");
+    expect(lastReport.outputPrefixOfInput).toBe(true);
+    expect(run("trailing  ")).toBe("trailing");
+    expect(lastReport.outputPrefixOfInput).toBe(true);
+    expect(run("Café 日本")).toBe("Café 日本");
+    expect(lastReport.outputPrefixOfInput).toBe(true);
+    expect(run("a\u00a0b")).toBe("a b");
+    expect(lastReport.outputPrefixOfInput).toBe(false);
+    expect(run("a <system> b")).toBe("a &lt;system&gt; b");
+    expect(lastReport.outputPrefixOfInput).toBe(false);
+    expect(run("zero\u200bwidth")).toBe("zerowidth");
+    expect(lastReport.outputPrefixOfInput).toBe(false);
+    expect(html("plain")).toBe("plain");
+    expect(lastReport.outputPrefixOfInput).toBe(false);
   });
 });

@@ -12,6 +12,10 @@ describe("HTML to text", () => {
   test("drops hidden elements", () => {
     expect(html("<div hidden>h1</div><span aria-hidden=\"true\">h2</span><div style=\"display:none\">h3</div><p style=\"visibility: hidden\">h4</p><p style=\"font-size:0px\">h5</p><p style=\"FONT-SIZE: 0 !important\">h6</p>ok")).toBe("ok");
   });
+  test("bgsound is void: a hidden one hides nothing after it, and it cannot end a hidden element", () => {
+    expect(html("<p>Before <bgsound hidden src=\"a.mid\"> after.</p>")).toBe("Before after.");
+    expect(html("<span hidden>PAYLOAD<bgsound></bgsound>PAYLOAD</span>shown")).toBe("shown");
+  });
   test("hidden elements nest and end at their own end tag", () => {
     expect(html("<div hidden>a<div>b</div>c</div>visible")).toBe("visible");
   });
