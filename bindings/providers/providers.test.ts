@@ -29,11 +29,11 @@ describe("AllowlistProvider", () => {
   it("reads no clock per call, and decides as it does with any given clock", () => {
     // No allowlist decision depends on the time: reading Date.now was a measurable share of a decision.
     const config = { allowed_tools: ["web_search", "read_file"], denied_tools: ["read_file"] };
-    const p = new AllowlistProvider(config);
     const requests = ['{"tool_name":"web_search","tool_input":{"q":"x"}}', '{"tool_name":"read_file"}', '{"tool_name":"bash"}', '{"tool_name":1}', "{"];
-    p.evaluateJsonSync(requests[0]);
+    // Spied before the provider is made: a provider keeps the clock function it was given (Date.now by default).
     const now = vi.spyOn(Date, "now");
     try {
+      const p = new AllowlistProvider(config);
       const decisions = requests.map((r) => p.evaluateJsonSync(r));
       expect(now).not.toHaveBeenCalled();
       for (const clock of [() => 0, () => Date.parse("2099-01-01T00:00:00Z"), () => -1]) {
