@@ -11,7 +11,7 @@ import type { Clock, GuardrailProvider } from "./types.ts";
 export interface AllowlistConfig {
   allowed_tools?: string[] | null;
   denied_tools?: string[] | null;
-  /** Epoch-ms clock (the allowlist does not use time; accepted for symmetry, and never read by default). */
+  /** Epoch-ms clock: accepted for symmetry with the other providers and never read (no allowlist decision depends on the time). */
   clock?: Clock;
 }
 
@@ -24,8 +24,8 @@ export class AllowlistProvider extends WasmProvider implements GuardrailProvider
     const document: Record<string, unknown> = { type: "allowlist" };
     if (config.allowed_tools != null) document.allowed_tools = config.allowed_tools;
     if (config.denied_tools != null) document.denied_tools = config.denied_tools;
-    // No decision of a tool allowlist depends on the time, so none is read per call unless a clock is given.
-    super(JSON.stringify(document), config.clock ?? noClock);
+    // No decision of a tool allowlist depends on the time: reading a clock per call was a measurable share of one.
+    super(JSON.stringify(document), noClock);
   }
 
   /** Construct and compile; rejects with the policy's issues when it is invalid. */

@@ -26,7 +26,7 @@ describe("AllowlistProvider", () => {
     });
   });
 
-  it("reads no clock per call, and decides as it does with any given clock", () => {
+  it("reads no clock, its default or a given one, and decides alike whatever the time", () => {
     // No allowlist decision depends on the time: reading Date.now was a measurable share of a decision.
     const config = { allowed_tools: ["web_search", "read_file"], denied_tools: ["read_file"] };
     const requests = ['{"tool_name":"web_search","tool_input":{"q":"x"}}', '{"tool_name":"read_file"}', '{"tool_name":"bash"}', '{"tool_name":1}', "{"];
@@ -36,8 +36,10 @@ describe("AllowlistProvider", () => {
       const p = new AllowlistProvider(config);
       const decisions = requests.map((r) => p.evaluateJsonSync(r));
       expect(now).not.toHaveBeenCalled();
-      for (const clock of [() => 0, () => Date.parse("2099-01-01T00:00:00Z"), () => -1]) {
+      for (const time of [0, Date.parse("2099-01-01T00:00:00Z"), -1]) {
+        const clock = vi.fn(() => time);
         expect(requests.map((r) => new AllowlistProvider({ ...config, clock }).evaluateJsonSync(r))).toEqual(decisions);
+        expect(clock).not.toHaveBeenCalled();
       }
     } finally {
       now.mockRestore();
