@@ -130,6 +130,11 @@ export class RequestView {
   usage: UsageInput = new UsageInput();
   private inputMembers: MemberIndex = new MemberIndex();
   private contextMembers: MemberIndex = new MemberIndex();
+  /**
+   * Whether the two indexes above describe this request: built on the first lookup, not by parse, so a
+   * decision that never reads tool_input or context (a tool allowlist) does not index them.
+   */
+  private indexed: bool = false;
   /** The envelope's members, a batch at a time (parse reads them in order; never looked up). */
   private envelope: MemberIndex = new MemberIndex();
 
@@ -139,6 +144,7 @@ export class RequestView {
     this.toolNamePos = -1;
     this.toolInputPos = -1;
     this.contextPos = -1;
+    this.indexed = false;
     this.inputMembers.clear();
     this.contextMembers.clear();
     if (len > MAX_REQUEST_BYTES) {
@@ -197,9 +203,17 @@ export class RequestView {
       return verdict.deny(Code.INVALID_CONTEXT, "request.context must be an object");
     }
     this.contextPos = contextType == JsonType.Object ? context : -1;
-    this.inputMembers.build(json, this.toolInputPos);
-    this.contextMembers.build(json, this.contextPos);
     return true;
+  }
+
+  /** Index tool_input and context for lookups, once per request (after parse succeeded). */
+  // @ts-ignore: decorator
+  @inline private ensureIndexed(): void {
+    if (!this.indexed) {
+      this.indexed = true;
+      this.inputMembers.build(this.json, this.toolInputPos);
+      this.contextMembers.build(this.json, this.contextPos);
+    }
   }
 
   /**
@@ -214,6 +228,7 @@ export class RequestView {
   /** Like Json.get, through the member indexes: the value position, -1 when absent, DUPLICATE. */
   private lookup(objPos: i32, key: string): i32 {
     if (objPos < 0) return -1;
+    this.ensureIndexed();
     return objPos == this.inputMembers.objPos ? this.inputMembers.get(this.json, key)
       : objPos == this.contextMembers.objPos ? this.contextMembers.get(this.json, key)
       : this.json.get(objPos, key);
@@ -226,6 +241,7 @@ export class RequestView {
    */
   findInput(keys: InputKeys, out: StaticArray<i32>): void {
     const objPos = this.toolInputPos;
+    this.ensureIndexed();
     if (objPos >= 0 && objPos == this.inputMembers.objPos) {
       this.inputMembers.getAll(this.json, keys, out);
       return;

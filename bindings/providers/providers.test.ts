@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { readFileSync } from "node:fs";
 import "../index.ts"; // provides the inlined release wasm
 import { AllowlistProvider } from "./allowlist.ts";
@@ -24,6 +24,26 @@ describe("AllowlistProvider", () => {
       reasons: [{ code: "oap.allowed", message: "" }],
       rule: "/allowed_tools/0",
     });
+  });
+
+  it("reads no clock, its default or a given one, and decides alike whatever the time", () => {
+    // No allowlist decision depends on the time: reading Date.now was a measurable share of a decision.
+    const config = { allowed_tools: ["web_search", "read_file"], denied_tools: ["read_file"] };
+    const requests = ['{"tool_name":"web_search","tool_input":{"q":"x"}}', '{"tool_name":"read_file"}', '{"tool_name":"bash"}', '{"tool_name":1}', "{"];
+    // Spied before the provider is made: a provider keeps the clock function it was given (Date.now by default).
+    const now = vi.spyOn(Date, "now");
+    try {
+      const p = new AllowlistProvider(config);
+      const decisions = requests.map((r) => p.evaluateJsonSync(r));
+      expect(now).not.toHaveBeenCalled();
+      for (const time of [0, Date.parse("2099-01-01T00:00:00Z"), -1]) {
+        const clock = vi.fn(() => time);
+        expect(requests.map((r) => new AllowlistProvider({ ...config, clock }).evaluateJsonSync(r))).toEqual(decisions);
+        expect(clock).not.toHaveBeenCalled();
+      }
+    } finally {
+      now.mockRestore();
+    }
   });
 
   it("rejects a malformed config at create() with the offending path", async () => {

@@ -123,6 +123,46 @@ describe("RequestView.findInput", () => {
     expect(refused).toBeGreaterThan(500);
   });
 
+  test("indexes each request on its first lookup, never answering from an earlier request's index", () => {
+    // Parse builds no index; the first lookup does. Requests share their prefix, so a stale index of an
+    // earlier request would sit at the same tool_input position and answer wrongly.
+    const r = new RequestView();
+    const v = new Verdict();
+    const out = new StaticArray<i32>(8);
+    let checked = 0;
+    for (let round = 0; round < 3000; round++) {
+      const input = request(<i32>(random.next() % 6));
+      const context = request(<i32>(random.next() % 6));
+      // The same members as a context object too: {"tool_name":…,"tool_input":{…},"context":{…}}.
+      const contextObject = context.indexOf("{", 1) >= 0 ? context.substring(context.indexOf("{", 1), context.length - 1) : "{}";
+      const text = input.substring(0, input.length - 1) + ',"context":' + contextObject + "}";
+      const bytes = String.UTF8.encode(text, false);
+      held.push(bytes);
+      expect(r.parse(changetype<usize>(bytes), bytes.byteLength, v)).toBe(true, text);
+      // Some requests are decided without any lookup (a tool allowlist reads neither object).
+      if (random.next() % 3 == 0) continue;
+      const keys = SETS[<i32>(random.next() % <u32>SETS.length)];
+      const contextFirst = random.next() % 2 == 0;
+      for (let pass = 0; pass < 2; pass++) {
+        if ((pass == 0) == contextFirst) {
+          for (let k = 0; k < keys.keys.length; k++) {
+            const want = r.json.get(r.contextPos, keys.keys[k]);
+            v.reset();
+            expect(r.member(r.contextPos, keys.keys[k], v)).toBe(want == -2 ? -3 : want, text + " context key " + keys.keys[k]);
+            checked++;
+          }
+        } else {
+          r.findInput(keys, out);
+          for (let k = 0; k < keys.keys.length; k++) {
+            expect(out[k]).toBe(r.toolInputPos < 0 ? -1 : r.json.get(r.toolInputPos, keys.keys[k]), text + " key " + keys.keys[k]);
+            checked++;
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(10000);
+  });
+
   test("a key listed twice is refused when the set is made", () => {
     expect(() => { new InputKeys(["cwd", "env", "cwd"]); }).toThrow();
   });
