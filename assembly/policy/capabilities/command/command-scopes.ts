@@ -119,14 +119,35 @@ export function checkScopes(scopes: CommandScopes, s: Script, tracker: CwdTracke
 
 /** Does effect e write npm's or yarn's configuration file (.npmrc, .yarnrc, .yarnrc.yml), other than by the package manager itself? */
 function writesRegistryConfig(s: Script, e: i32): bool {
+  // The name first, read in place: most writes are not to these files, and then no string is made.
+  const w = effects.word.get(e);
+  let p: usize, n: i32;
+  if (w < 0) {
+    textBuf.reset();
+    textBuf.appendString(effects.fixed[effects.fixedIndex.get(e)]);
+    p = textBuf.ptr; n = textBuf.length;
+  } else {
+    const start = effects.start.get(e);
+    p = s.wordPtr(w) + <usize>start; n = effects.end.get(e) - start;
+  }
+  let b = n;
+  while (b > 0 && load<u8>(p + <usize>(b - 1)) != 0x2f) b--;
+  if (!bytesAre(p + <usize>b, n - b, ".npmrc") && !bytesAre(p + <usize>b, n - b, ".yarnrc") && !bytesAre(p + <usize>b, n - b, ".yarnrc.yml")) {
+    return false;
+  }
   const v = effects.view.get(e);
   if (v >= 0) {
     const program = effectProgram(s, v);
     if (program == "npm" || program == "pnpm" || program == "yarn") return false;
   }
-  const text = effectText(s, e);
-  const base = text.substring(text.lastIndexOf("/") + 1);
-  return base == ".npmrc" || base == ".yarnrc" || base == ".yarnrc.yml";
+  return true;
+}
+
+/** Are the bytes (p, n) exactly the ASCII `s`? */
+function bytesAre(p: usize, n: i32, s: string): bool {
+  if (n != s.length) return false;
+  for (let i = 0; i < n; i++) if (<u32>load<u8>(p + <usize>i) != <u32>s.charCodeAt(i)) return false;
+  return true;
 }
 
 /**

@@ -139,6 +139,9 @@ export function matchGlob(g: Glob, ptr: usize, len: i32, fold: bool, orAncestor:
     if (fold) c = toLowerAscii(c);
     if (c != <u32>unchecked(g.bytes[j])) return false; // j < m <= g.length
   }
+  // All literal (a name such as `.env`): the whole input, or with `orAncestor` a prefix followed by '/'
+  // (what the simulation below finds, without setting it up).
+  if (m == n) return len == m || (orAncestor && m > 0 && load<u8>(ptr + <usize>m) == 0x2f);
   if (rowA.length < n + 9) {
     rowA = new StaticArray<u8>(n + 9);
     rowB = new StaticArray<u8>(n + 9);

@@ -107,14 +107,30 @@ function lowerAsciiInPlace(b: Bytes): void {
 }
 
 /**
- * Does `m` match the canonical path in `buf`? Blocking matchers get the
- * lowercase path, compare case-insensitively and also match ancestors.
+ * Is the path (p, pl) the directory (d, dl) or below it, comparing the path's
+ * bytes lower-cased (ASCII) with `d`, which is lower case already?
+ */
+function pathWithinFolded(p: usize, pl: i32, d: usize, dl: i32): bool {
+  if (dl <= 0 || pl <= 0) return false;
+  if (dl == 1 && load<u8>(d) == 0x2f) return load<u8>(p) == 0x2f;
+  if (pl < dl) return false;
+  for (let i = 0; i < dl; i++) {
+    if (toLowerAscii(<u32>load<u8>(p + <usize>i)) != <u32>load<u8>(d + <usize>i)) return false;
+  }
+  return pl == dl || load<u8>(p + <usize>dl) == 0x2f;
+}
+
+/**
+ * Does `m` match the canonical path in `buf`? Blocking matchers compare
+ * ASCII case-insensitively (their entries are lower-cased when compiled, the
+ * path's bytes as they are read) and also match ancestors.
  */
 export function matchesPath(m: PathMatcher, buf: ByteBuffer, blocking: bool): bool {
   switch (m.kind) {
     case MatchKind.Any:
       return true;
     case MatchKind.Dir:
+      if (blocking) return pathWithinFolded(buf.ptr, buf.length, changetype<usize>(m.dir), m.dir.length);
       return pathWithinBytes(buf.ptr, buf.length, changetype<usize>(m.dir), m.dir.length);
     case MatchKind.Glob:
       return matchGlob(m.glob!, buf.ptr, buf.length, blocking, blocking);

@@ -12,7 +12,7 @@
 // alternate data stream, `.env::$DATA`) and stripped of trailing dots and
 // spaces (which Windows drops: `.env.` and `id_rsa ` open the same files).
 
-import { ByteBuffer, toLowerAscii } from "../../../util/bytes";
+import { toLowerAscii } from "../../../util/bytes";
 
 export const enum Sensitive {
   None = 0,
@@ -48,72 +48,54 @@ const SOURCE_SUFFIXES: StaticArray<string> = [
   ".php", ".cs", ".swift", ".c", ".h", ".cc", ".cpp", ".hpp", ".scala", ".dart", ".vue", ".svelte",
 ];
 
-const seg = new ByteBuffer(64);
-
 /** Byte offset and length (in the path) of the segment that matched. */
 export let sensitiveStart: i32 = 0;
 export let sensitiveLength: i32 = 0;
 
-function eq(s: string): bool {
-  if (seg.length != s.length) return false;
-  for (let i = 0; i < seg.length; i++) {
-    if (<u32>load<u8>(seg.ptr + <usize>i) != <u32>s.charCodeAt(i)) return false;
+// Segments are read in place, never copied: every comparison lower-cases the
+// path's byte (ASCII only) against a lower-case name, and each rule is tried
+// only where its first byte or the segment's extension can match.
+
+// @ts-ignore: decorator
+@inline function lowerAt(p: usize, i: i32): u32 {
+  return toLowerAscii(<u32>load<u8>(p + <usize>i));
+}
+
+/** Does `s` (lower case) occur in (p, n) at byte `at`, ignoring ASCII case? The caller checks it fits. */
+function foldAt(p: usize, at: i32, s: string): bool {
+  for (let i = 0, k = s.length; i < k; i++) {
+    if (lowerAt(p, at + i) != <u32>s.charCodeAt(i)) return false;
   }
   return true;
 }
 
-function startsWith(s: string): bool {
-  if (seg.length < s.length) return false;
-  for (let i = 0; i < s.length; i++) {
-    if (<u32>load<u8>(seg.ptr + <usize>i) != <u32>s.charCodeAt(i)) return false;
-  }
-  return true;
+function foldEq(p: usize, n: i32, s: string): bool {
+  return n == s.length && foldAt(p, 0, s);
 }
 
-function endsWith(s: string): bool {
-  const off = seg.length - s.length;
-  if (off < 0) return false;
-  for (let i = 0; i < s.length; i++) {
-    if (<u32>load<u8>(seg.ptr + <usize>(off + i)) != <u32>s.charCodeAt(i)) return false;
-  }
-  return true;
+function anyFoldEq(p: usize, n: i32, list: StaticArray<string>): bool {
+  for (let i = 0; i < list.length; i++) if (foldEq(p, n, unchecked(list[i]))) return true; // i < length
+  return false;
 }
 
-function contains(s: string): bool {
-  const last = seg.length - s.length;
-  for (let at = 0; at <= last; at++) {
-    let ok = true;
-    for (let i = 0; i < s.length; i++) {
-      if (<u32>load<u8>(seg.ptr + <usize>(at + i)) != <u32>s.charCodeAt(i)) {
-        ok = false;
-        break;
-      }
+/**
+ * The length of the name a segment (p, len) stands for: cut at a ':' after its
+ * first byte (an alternate data stream), trailing dots and spaces stripped.
+ */
+function nameLength(p: usize, len: i32): i32 {
+  let n = len;
+  for (let i = 1; i < len; i++) {
+    if (load<u8>(p + <usize>i) == 0x3a) {
+      n = i;
+      break;
     }
-    if (ok) return true;
   }
-  return false;
-}
-
-function anyEq(list: StaticArray<string>): bool {
-  for (let i = 0; i < list.length; i++) if (eq(unchecked(list[i]))) return true; // i < length
-  return false;
-}
-
-/** Load segment (ptr, len) into `seg`: lowercase, cut at ':', trailing dots/spaces stripped. */
-function loadSegment(ptr: usize, len: i32): void {
-  seg.reset();
-  for (let i = 0; i < len; i++) {
-    const c = toLowerAscii(<u32>load<u8>(ptr + <usize>i));
-    if (c == 0x3a && i > 0) break;
-    seg.push(<u8>c);
-  }
-  let n = seg.length;
   while (n > 0) {
-    const c = load<u8>(seg.ptr + <usize>(n - 1));
+    const c = load<u8>(p + <usize>(n - 1));
     if (c != 0x2e && c != 0x20) break;
     n--;
   }
-  seg.length = n;
+  return n;
 }
 
 /**
@@ -136,52 +118,68 @@ export function sensitiveRule(ptr: usize, len: i32, from: i32 = 0): Sensitive {
     if (i == start) break;
     sensitiveStart = start;
     sensitiveLength = i - start;
-    loadSegment(ptr + <usize>start, i - start);
+    const p = ptr + <usize>start;
+    const n = nameLength(p, i - start);
     const tested = start >= from;
-    if (seg.length == 0) {
+    if (n == 0) {
       index++;
       continue;
     }
     if (tested) {
-      const rule = segmentRule(prevDocker, prevConfig);
+      const rule = segmentRule(p, n, prevDocker, prevConfig);
       if (rule != Sensitive.None) return rule;
+      if (index == 1 && firstIsEtc && anyFoldEq(p, n, ETC_SECRETS)) return Sensitive.SystemSecret;
+      if (index == 2 && firstIsProc && foldEq(p, n, "environ")) return Sensitive.ProcEnviron;
     }
-    if (tested && index == 1 && firstIsEtc && anyEq(ETC_SECRETS)) return Sensitive.SystemSecret;
-    if (tested && index == 2 && firstIsProc && eq("environ")) return Sensitive.ProcEnviron;
     if (index == 0) {
-      firstIsEtc = eq("etc");
-      firstIsProc = eq("proc");
+      firstIsEtc = foldEq(p, n, "etc");
+      firstIsProc = foldEq(p, n, "proc");
     }
-    prevDocker = eq(".docker");
-    prevConfig = eq(".config");
+    const dot = lowerAt(p, 0) == 0x2e;
+    prevDocker = dot && foldEq(p, n, ".docker");
+    prevConfig = dot && foldEq(p, n, ".config");
     index++;
   }
   return Sensitive.None;
 }
 
-/** The name rules for the segment loaded in `seg`. */
-function segmentRule(prevDocker: bool, prevConfig: bool): Sensitive {
-  if (startsWith(".env") && !anyEq(ENV_TEMPLATES)) return Sensitive.Env;
-  if (anyEq(SECRET_DIRS)) return Sensitive.SecretDir;
-  if (anyEq(SECRET_FILES)) return Sensitive.SecretFile;
-  if (prevDocker && eq("config.json")) return Sensitive.DockerConfig;
-  if (prevConfig && (eq("gcloud") || eq("gh"))) return Sensitive.CloudCli;
-  if (contains("credentials") && !isSource()) return Sensitive.Credentials;
-  if (contains("password") && !isSource()) return Sensitive.Password;
-  for (let k = 0; k < SSH_KEYS.length; k++) {
-    if (startsWith(unchecked(SSH_KEYS[k])) && !endsWith(".pub")) return Sensitive.SshKey; // k < length
+/** The name rules for the name (p, n), n > 0, in the order they are listed above. */
+function segmentRule(p: usize, n: i32, prevDocker: bool, prevConfig: bool): Sensitive {
+  const c0 = lowerAt(p, 0);
+  if (c0 == 0x2e) {
+    // '.env*' (not a template), then the dot-named directories and files.
+    if (n >= 4 && lowerAt(p, 1) == 0x65 && lowerAt(p, 2) == 0x6e && lowerAt(p, 3) == 0x76 && !anyFoldEq(p, n, ENV_TEMPLATES)) {
+      return Sensitive.Env;
+    }
+    if (anyFoldEq(p, n, SECRET_DIRS)) return Sensitive.SecretDir;
+    if (anyFoldEq(p, n, SECRET_FILES)) return Sensitive.SecretFile;
+  } else if (c0 == 0x5f && anyFoldEq(p, n, SECRET_FILES)) return Sensitive.SecretFile; // _netrc
+  if (prevDocker && foldEq(p, n, "config.json")) return Sensitive.DockerConfig;
+  if (prevConfig && (foldEq(p, n, "gcloud") || foldEq(p, n, "gh"))) return Sensitive.CloudCli;
+  // One pass finds 'credentials', 'password' and the last '.' (every suffix listed has only its leading dot,
+  // so "ends with it" is "the extension from the last '.' is it").
+  let credentials = false;
+  let password = false;
+  let lastDot = -1;
+  for (let i = 0; i < n; i++) {
+    const c = lowerAt(p, i);
+    if (c == 0x2e) lastDot = i;
+    else if (c == 0x63) { if (!credentials && i + 11 <= n && foldAt(p, i, "credentials")) credentials = true; }
+    else if (c == 0x70) { if (!password && i + 8 <= n && foldAt(p, i, "password")) password = true; }
   }
-  for (let k = 0; k < KEY_SUFFIXES.length; k++) {
-    if (endsWith(unchecked(KEY_SUFFIXES[k]))) return Sensitive.KeyFile; // k < length
+  const ep = p + <usize>(lastDot < 0 ? n : lastDot);
+  const en = lastDot < 0 ? 0 : n - lastDot;
+  if ((credentials || password) && !anyFoldEq(ep, en, SOURCE_SUFFIXES)) {
+    return credentials ? Sensitive.Credentials : Sensitive.Password;
   }
+  if (c0 == 0x69 && !foldEq(ep, en, ".pub")) {
+    for (let k = 0; k < SSH_KEYS.length; k++) {
+      const key = unchecked(SSH_KEYS[k]); // k < length
+      if (n >= key.length && foldAt(p, 0, key)) return Sensitive.SshKey;
+    }
+  }
+  if (en > 0 && anyFoldEq(ep, en, KEY_SUFFIXES)) return Sensitive.KeyFile;
   return Sensitive.None;
-}
-
-function isSource(): bool {
-  for (let k = 0; k < SOURCE_SUFFIXES.length; k++) {
-    if (endsWith(unchecked(SOURCE_SUFFIXES[k]))) return true; // k < length
-  }
-  return false;
 }
 
 /** The rule as users read it, for messages. */

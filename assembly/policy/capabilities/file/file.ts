@@ -144,10 +144,9 @@ export class FileInput {
   directory: bool = false;
 }
 
-// Reused per call: the canonical path, its decoding-tool reading, and the lowercase twin of either.
+// Reused per call: the canonical path and its decoding-tool reading.
 const canonicalBuf = new ByteBuffer(256);
 const alternateBuf = new ByteBuffer(256);
-const lowerBuf = new ByteBuffer(256);
 
 /** The basename's extension from its last '.', or "" (a leading dot is not one). */
 function extensionOf(canonical: string): string {
@@ -177,13 +176,6 @@ function listText(list: Array<string>): string {
 
 /** Rules for one reading of the path, whose canonical UTF-8 bytes are in `pathBuf` (decoded only for messages). */
 function checkCanonical(limits: FileLimits, original: string, pathBuf: ByteBuffer, reading: string, directory: bool, verdict: Verdict): bool {
-  lowerBuf.reset();
-  lowerBuf.append(pathBuf.ptr, pathBuf.length);
-  for (let i = 0; i < lowerBuf.length; i++) {
-    const q = lowerBuf.ptr + <usize>i;
-    store<u8>(q, <u8>toLowerAscii(<u32>load<u8>(q)));
-  }
-
   if (limits.builtinChecks) {
     // The workspace root's own names are the operator's choice, not the model's.
     const root = limits._rootBytes;
@@ -202,7 +194,7 @@ function checkCanonical(limits: FileLimits, original: string, pathBuf: ByteBuffe
 
   const block = limits._block;
   for (let i = 0; i < block.length; i++) {
-    if (matchesPath(block[i], lowerBuf, true)) {
+    if (matchesPath(block[i], pathBuf, true)) {
       return verdict.deny(Code.PATH_BLOCKED, subject(original, pathBuf.toString(), reading) + " matches " + block[i].label, block[i].rule);
     }
   }
