@@ -23,31 +23,23 @@ export function systemRows(rows: ProgramRow[]): void {
   // docker (CLI 2x, cobra): the global options come before the subcommand, whose own options follow it; a
   // short option's value is attached or the next word, whatever it looks like (`docker run -v -f x` mounts "-f").
   rows.push(program("docker podman nerdctl", Cmd.DOCKER)
-    .options("cHl", "config= context=/c host=/H log-level=/l tlscacert= tlscert= tlskey= debug/D tls tlsverify version/v")
+    .options("cHl", "config= context=/c host=/H log-level=/l")
     .flags("force/f volume/v interactive/i tty/t detach/d all/a env/e publish/p user/u workdir/w network/9")
+    // Long options are listed where a value matters here; one not listed reads as a flag (more flags, never fewer).
     .sub(program("run create").options("acehlmpuvw", "attach=/a cpu-shares=/c env=/e hostname=/h label=/l memory=/m " +
-      "publish=/p user=/u volume=/v workdir=/w name= network= entrypoint= env-file= mount= cap-add= cap-drop= " +
-      "device= security-opt= pid= ipc= uts= userns= cgroupns= restart= platform= volumes-from= add-host= dns= " +
-      "link= log-driver= log-opt= runtime= shm-size= ulimit= gpus= group-add= label-file= expose= tmpfs= " +
-      "cidfile= cpus= detach-keys= pull= stop-signal= stop-timeout= health-cmd= " +
-      "detach/d interactive/i publish-all/P quiet/q tty/t rm privileged init read-only"))
-    .sub(program("exec").options("euw", "env=/e user=/u workdir=/w env-file= detach-keys= " +
-      "detach/d interactive/i tty/t privileged"))
-    .sub(program("build").options("cfmt", "cpu-shares=/c file=/f memory=/m tag=/t build-arg= target= platform= " +
-      "network= secret= ssh= output= cache-from= label= iidfile= progress= quiet/q pull no-cache"))
-    .sub(program("compose").options("fp", "file=/f project-name=/p project-directory= env-file= profile= " +
-      "ansi= parallel="))
-    .sub(program("ps").options("fn", "filter=/f last=/n format= all/a latest/l quiet/q size/s no-trunc"))
-    .sub(program("logs").options("n", "tail=/n since= until= follow/f timestamps/t details"))
+      "publish=/p user=/u volume=/v workdir=/w name= network= entrypoint= mount= cap-add= device= security-opt="))
+    .sub(program("exec").options("euw", "env=/e user=/u workdir=/w"))
+    .sub(program("build").options("cfmt", "cpu-shares=/c file=/f memory=/m tag=/t"))
+    .sub(program("compose").options("fp", "file=/f project-name=/p"))
+    .sub(program("ps").options("fn", "filter=/f last=/n"))
+    .sub(program("logs").options("n", "tail=/n"))
     .sub(program("kill").options("s", "signal=/s"))
-    .sub(program("stop restart").options("st", "signal=/s timeout=/t time="))
-    .sub(program("rm").options("", "force/f link/l volumes/v")));
+    .sub(program("stop restart").options("st", "signal=/s timeout=/t")));
   // kubectl 1.3x (pflag): options anywhere; most commands read -f/-o/-l/-c/-k/-L with a value, logs -f is --follow.
   rows.push(program("kubectl", Cmd.KUBECTL)
-    .options("cfklLnosv", "namespace=/n server=/s v=/v context= cluster= user= kubeconfig= token= " +
-      "container=/c filename=/f kustomize=/k selector=/l label-columns=/L output=/o " +
-      "all-namespaces/A recursive/R watch/w stdin/i tty/t quiet/q")
+    .options("cfklLnosv", "namespace=/n server=/s v=/v context= cluster= user= kubeconfig= " +
+      "container=/c filename=/f kustomize=/k selector=/l label-columns=/L output=/o")
     .flags("all-namespaces/a namespace/n filename/f output/o")
-    .sub(program("logs").options("clnsv", "namespace=/n server=/s v=/v context= cluster= user= kubeconfig= token= " +
-      "container=/c selector=/l tail= since= follow/f previous/p timestamps all-containers")));
+    .sub(program("logs").options("clnsv", "namespace=/n server=/s v=/v context= cluster= user= kubeconfig= " +
+      "container=/c selector=/l tail=")));
 }
