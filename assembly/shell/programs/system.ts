@@ -27,7 +27,7 @@ export function systemRows(rows: ProgramRow[]): void {
     .flags("force/f volume/v interactive/i tty/t detach/d all/a env/e publish/p user/u workdir/w network/9")
     // Long options are listed where a value matters here; one not listed reads as a flag (more flags, never fewer).
     .sub(program("run create").options("acehlmpuvw", "attach=/a cpu-shares=/c env=/e hostname=/h label=/l memory=/m " +
-      "publish=/p user=/u volume=/v workdir=/w name= network= entrypoint= mount= cap-add= device= security-opt="))
+      "publish=/p user=/u volume=/v workdir=/w name= network= entrypoint= mount="))
     .sub(program("exec").options("euw", "env=/e user=/u workdir=/w"))
     .sub(program("build").options("cfmt", "cpu-shares=/c file=/f memory=/m tag=/t"))
     .sub(program("compose").options("fp", "file=/f project-name=/p"))
@@ -40,6 +40,5 @@ export function systemRows(rows: ProgramRow[]): void {
     .options("cfklLnosv", "namespace=/n server=/s v=/v context= cluster= user= kubeconfig= " +
       "container=/c filename=/f kustomize=/k selector=/l label-columns=/L output=/o")
     .flags("all-namespaces/a namespace/n filename/f output/o")
-    .sub(program("logs").options("clnsv", "namespace=/n server=/s v=/v context= cluster= user= kubeconfig= " +
-      "container=/c selector=/l tail=")));
+    .sub(program("logs").options("clnsv", "namespace=/n server=/s v=/v container=/c selector=/l tail=")));
 }
