@@ -3,7 +3,7 @@
 # machine does (wall-clock benches are not): valgrind's callgrind counts the
 # whole process for two loop lengths and the difference is divided out.
 # TurboFan only, so tiering does not move the number. Needs valgrind (Debian).
-#   bench/profile/instructions.sh [build/policy.wasm] [cmd|file|web|short|unknown|noop|allow|allow-noop]
+#   bench/profile/instructions.sh [build/policy.wasm] [cmd|cmd-unbound|file|web|short|unknown|noop|allowlist|allowlist-noop|message|refund]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 wasm=${1:-build/policy.wasm}; kind=${2:-cmd}

@@ -23,7 +23,7 @@ export function archiveRows(rows: ProgramRow[]): void {
     .runsWhole("--checkpoint-action", CodeIn.SHELL_TEXT, "exec=")
     .cd("-C --directory")
     .env("TAR_OPTIONS")
-    .flags("extract/x create/c file/f gzip/z verbose/v directory/c list/t", null)
+    .flags("extract/x create/c file/f gzip/z verbose/v directory/c list/t")
     .checked());
   rows.push(program("zip", Cmd.ZIP | Kind.WRAPPER)
     .options("bnOPtZs", "-TT= unzip-command= out= password= suffixes= temp-path= compression-method= split-size=")

@@ -21,8 +21,8 @@ export function buildRows(rows: ProgramRow[]): void {
     .options("", "exec= toolexec= vettool= overlay= o= C= tags= ldflags= gcflags= mod= modfile= pkgdir= p=")
     .refuses("-exec -toolexec -vettool -overlay", CodeIn.PROGRAM)
     .env("GOFLAGS")
-    .flags("", ""));
+    .flags(""));
   // Their long options take one dash: flags compare as whole words.
   rows.push(program("java javac terraform tofu gcc g++ cc clang clang++ xcodebuild", Cmd.SINGLE_DASH)
-    .style(Style.PERMUTE | Style.SINGLE_DASH_LONG | Style.EXACT_LONG).flags("", ""));
+    .style(Style.PERMUTE | Style.SINGLE_DASH_LONG | Style.EXACT_LONG).flags(""));
 }

@@ -20,7 +20,7 @@ const NOT_R = "!-r !-R !--recursive !-a !--archive";
 export function fileRows(rows: ProgramRow[]): void {
   rows.push(program("rm grm", Cmd.RM)
     .options("", "recursive/r force/f interactive? dir/d verbose/v one-file-system no-preserve-root preserve-root?")
-    .flags("recursive/r force/f interactive/i dir/d verbose/v", "").checked()
+    .flags("recursive/r force/f interactive/i dir/d verbose/v").checked()
     // A directory's tree goes with it: `rm -r .github` deletes a blocked `.github/workflows`.
     .effect(deletes(O).tree()));
   rows.push(program("cp gcp", Cmd.CP | Kind.DEVICE_WRITER)
@@ -28,7 +28,7 @@ export function fileRows(rows: ProgramRow[]): void {
       "recursive/r force/f archive/a interactive/i no-clobber/n update? verbose/v link/l symbolic-link/s " +
       "no-dereference/P dereference/L no-target-directory/T")
     .flags("recursive/r force/f archive/a interactive/i no-clobber/n update/u verbose/v link/l symbolic-link/s " +
-      "no-dereference/p dereference/l target-directory/t suffix/s backup/b", "tS", "a:rdp")
+      "no-dereference/p dereference/l target-directory/t suffix/s backup/b", "a:rdp")
     // `cp hooks .git/` writes .git/hooks; `cp -r x new` makes `new` a copy of x, tree and all.
     .effect(reads(BUT_LAST, "", NO_T).tree()).effect(reads(O, "", T).tree())
     .effect(writes(LAST, "", NO_T + " " + NOT_R)).effect(writes(EffectFrom.NEW_TARGET, "", R + " " + NO_T).tree())
@@ -36,19 +36,19 @@ export function fileRows(rows: ProgramRow[]): void {
   rows.push(program("mv gmv", Cmd.MV)
     .options("tS", "target-directory=/t suffix=/S backup? force/f interactive/i no-clobber/n update? verbose/v " +
       "no-target-directory/T")
-    .flags("force/f interactive/i no-clobber/n update/u verbose/v target-directory/t suffix/s", "tS").checked()
+    .flags("force/f interactive/i no-clobber/n update/u verbose/v target-directory/t suffix/s").checked()
     // What mv moves goes with its tree: out of the source, into TARGET/NAME or a new TARGET.
     .effect(deletes(BUT_LAST, "", NO_T).tree()).effect(deletes(O, "", T).tree())
     .effect(writes(EffectFrom.NEW_TARGET, "", NO_T).tree()).effect(writes(V, T)).effect(writes(INTO).tree()));
   rows.push(program("chmod gchmod", Cmd.CHMOD)
     .options("", "reference= recursive/R verbose/v changes/c silent/f quiet/f")
-    .flags("recursive/r verbose/v changes/c silent/f quiet/f", "").checked()
+    .flags("recursive/r verbose/v changes/c silent/f quiet/f").checked()
     // The mode comes first (`chmod -w f` spells it as an option), unless --reference gives it.
     .effect(writes(EffectFrom.OPERANDS_AFTER_FIRST, "", "!--reference !-r !-w !-x !-X !-s !-t").tree("-R --recursive"))
     .effect(writes(O, "", "--reference -r -w -x -X -s -t").tree("-R --recursive")).effect(reads(V, "--reference")));
   rows.push(program("chown chgrp gchown gchgrp", Cmd.CHOWN)
     .options("", "reference= from= recursive/R verbose/v changes/c silent/f quiet/f no-dereference/h")
-    .flags("recursive/r verbose/v changes/c silent/f quiet/f no-dereference/h", "").checked()
+    .flags("recursive/r verbose/v changes/c silent/f quiet/f no-dereference/h").checked()
     .effect(writes(EffectFrom.OPERANDS_AFTER_FIRST, "", "!--reference").tree("-R --recursive"))
     .effect(writes(O, "", "--reference").tree("-R --recursive"))
     .effect(reads(V, "--reference")));
@@ -57,12 +57,12 @@ export function fileRows(rows: ProgramRow[]): void {
   rows.push(program("ln gln", Cmd.LN)
     .options("tS", "target-directory=/t suffix=/S backup? force/f symbolic/s relative/r logical/L physical/P " +
       "no-dereference/n no-target-directory/T interactive/i verbose/v")
-    .flags("force/f symbolic/s", "tS")
+    .flags("force/f symbolic/s")
     .effect(reads(EffectFrom.LINK_TARGETS)).effect(writes(LAST, "", NO_T)).effect(writes(V, T)).effect(writes(INTO)));
   rows.push(program("tee gtee", Cmd.TEE | Kind.DEVICE_WRITER).options("", "append/a output-error?").effect(writes(O)));
   rows.push(program("shred gshred", Cmd.SHRED | Kind.DEVICE_WRITER)
     .options("ns", "iterations=/n size=/s random-source= remove? zero/z force/f verbose/v exact/x")
-    .flags("remove/u zero/z iterations/n force/f verbose/v", "ns").checked()
+    .flags("remove/u zero/z iterations/n force/f verbose/v").checked()
     .effect(deletes(O)));
   rows.push(program("dd gdd", Cmd.DD).checked()
     .effect(reads(EffectFrom.OPERAND_SETTING, "if=")).effect(writes(EffectFrom.OPERAND_SETTING, "of=")));

@@ -13,7 +13,7 @@ export function findRows(rows: ProgramRow[]): void {
       "ctime= cmin= used= maxdepth= mindepth= fstype= context= fprint= fprint0= fprintf= fls= printf= regextype= " +
       "files0-from= newerXY= delete print print0 prune quit ls depth mount xdev follow noleaf daystart H L P D=")
     .style(Style.PERMUTE | Style.SINGLE_DASH_LONG | Style.EXACT_LONG)
-    .flags("", "").checked()
+    .flags("").checked()
     // It reads its starting points and everything under them (-delete deletes there); -fprint FILE and kin
     // write. What -exec runs applies its own effects, and a `{}` it is given is under the starting points.
     .effect(reads(EffectFrom.LEADING_OPERANDS).tree()).effect(deletes(EffectFrom.LEADING_OPERANDS, "", "-delete").tree())
@@ -26,5 +26,5 @@ export function findRows(rows: ProgramRow[]): void {
       "arg-file=/a delimiter=/d eof?/E replace?/I max-lines?/L max-args=/n max-procs=/P max-chars=/s " +
       "process-slot-var= null/0 no-run-if-empty/r verbose/t interactive/p exit/x open-tty/o", "eil")
     .style(0)
-    .flags("null/0 no-run-if-empty/r", "adEILnPs"));
+    .flags("null/0 no-run-if-empty/r"));
 }

@@ -4,14 +4,15 @@
 // to their short letter for one tool; flags compare ASCII case-insensitively
 // (blocked_patterns are case-insensitive, so `-R` and `-r` are one flag).
 //
-// The tables are the program rows' flag columns (programs/: `flags(aliases, valueShorts, implies)`); the
-// shorts that take a value are the row's option grammar's unless the row names its own.
+// The tables are the program rows' flag columns (programs/: `flags(aliases, implies)`); which options take a
+// value, and so end a cluster or take the next word, is the row's option grammar (and, after the subcommand a
+// command names, the subcommand row's): `curl -o -X url` writes to a file named `-X`, it sets no method.
 
 import { toLowerAscii } from "../../util/bytes";
 import { basenameOffset, indexOf } from "../expand/argv";
 import { Cmd, cmdId } from "./names";
-import { ProgramRow, Rule, Style } from "./spec";
-import { ParsedArgs, parseArgs } from "./parse";
+import { LongValue, OptionGrammar, ProgramRow, Rule, Style } from "./spec";
+import { ParsedArgs, longTable, parseArgs } from "./parse";
 import { programRows } from "./registry";
 import { IntList, Script } from "../syntax/nodes";
 import { Ch, WordFlag } from "../syntax/tokens";
@@ -19,29 +20,28 @@ import { Ch, WordFlag } from "../syntax/tokens";
 class FlagTable {
   constructor(
     public longMap: string,   // "recursive/r force/f …"
-    public argShort: string,  // short options that take a value (case-sensitive)
     public implies: string,   // "a:rdp" — letter a also sets r, d, p
     public singleDash: bool,  // -name options are whole words (find, java, go)
-    /** The row, when the value shorts of the subcommand the command names count too (its grammar's). */
+    /** The row's option grammar: which options take a value. */
+    public grammar: OptionGrammar,
+    /** The row, when the subcommand the command names reads the words after it by its own grammar. */
     public subRows: ProgramRow | null,
   ) {}
 }
 
 let tables: StaticArray<FlagTable | null> | null = null;
-const GENERIC = new FlagTable("", "", "", false, null);
+const GENERIC = new FlagTable("", "", false, new OptionGrammar("", "", "", Style.PERMUTE), null);
 const parsed = new ParsedArgs();
 
-/** One table per program row with flags (programs/): its aliases, value shorts and implications. */
+/** One table per program row with flags (programs/): its aliases, implications and grammar. */
 function build(): StaticArray<FlagTable | null> {
   const t = new StaticArray<FlagTable | null>(256);
   const rows = programRows();
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i];
     if ((r.rules & Rule.FLAGS) == 0 || cmdId(r.info) == 0) continue;
-    const own = r.flagValueShorts;
-    const fromGrammar = own === null;
-    t[cmdId(r.info)] = new FlagTable(r.flagAliases, fromGrammar ? r.grammar.valueShorts : own as string, r.flagImplies,
-      (r.grammar.style & Style.SINGLE_DASH_LONG) != 0, fromGrammar && r.subcommands.length > 0 ? r : null);
+    t[cmdId(r.info)] = new FlagTable(r.flagAliases, r.flagImplies, (r.grammar.style & Style.SINGLE_DASH_LONG) != 0,
+      r.grammar, r.subcommands.length > 0 ? r : null);
   }
   return t;
 }
@@ -155,22 +155,32 @@ export function isFlagWord(s: Script, w: i32): bool {
 export function collectFlags(s: Script, cmd: i32, start: i32, end: i32, info: i32, set: FlagSet): void {
   set.reset();
   const t = flagTable(info);
-  // `git commit -mfix` is no -f: the subcommand's grammar says -m takes a value.
+  // `git commit -mfix` is no -f: past the subcommand, its grammar says -m takes a value.
   const row = t.subRows;
-  const subShorts = row !== null ? subcommandShorts(row, s, cmd, start, end) : "";
+  const sub = row !== null ? subcommandGrammar(row, s, cmd, start, end) : null;
+  const subAt = sub !== null ? subcommandAt : end;
+  const git = cmdId(info) == Cmd.GIT;
   let operandsOnly = false;
+  // The previous word was an option whose value is the next word (`-o FILE`, `--output FILE`, `-name PAT`).
+  let valueNext = false;
   for (let k = start + 1; k < end; k++) {
     const w = s.arg(cmd, k);
+    const g = k > subAt ? sub as OptionGrammar : t.grammar;
     const p = s.wordPtr(w), n = s.wordLen(w);
+    if (valueNext) {
+      valueNext = false;
+      // A static value is only a value, whatever it looks like (`curl -o -X url`). A computed one is read as
+      // below: it may split into more words than the value.
+      if (s.isStatic(w)) continue;
+    }
     if (!s.isStatic(w)) {
       // `rm $FLAGS /`, `rm -$X /`, `git push origin ${p}main` (p=+), `"$@"`, `$(echo --force)`, a value split
       // at blanks (`main$x`), a brace expansion (`{--force,}`), a glob that may name a file `--force`
       // (`*`): the flags are unknown.
       if (mayBeFlag(s, w)) set.dynamic = true;
-      if (n > 1 && <u32>load<u8>(p) == Ch.MINUS) addCluster(set, p, n, t.argShort, subShorts);
+      if (n > 1 && <u32>load<u8>(p) == Ch.MINUS) addCluster(set, p, n, g);
       continue;
     }
-    const git = cmdId(info) == Cmd.GIT;
     // `git push origin +main` forces the update, like -f; `git push origin :main` deletes the branch,
     // which the force-push patterns mean too (also after `--`, where refspecs still follow).
     if (n >= 2 && git && (<u32>load<u8>(p) == Ch.PLUS || <u32>load<u8>(p) == Ch.COLON)) { set.addShort(0x66); continue; }
@@ -182,29 +192,52 @@ export function collectFlags(s: Script, cmd: i32, start: i32, end: i32, info: i3
       const c = longToShort(p + 2, len, t.longMap, false);
       if (c != 0) set.addShort(c);
       else set.addLong(p + 2, len);
+      valueNext = eq < 0 && longTakesNext(g, p + 2, len);
       continue;
     }
-    if (t.singleDash) { set.addLong(p + 1, n - 1); continue; }
-    addCluster(set, p, n, t.argShort, subShorts);
+    if (t.singleDash) {
+      set.addLong(p + 1, n - 1);
+      const eq = indexOf(p, n, Ch.EQ);
+      valueNext = eq < 0 && longTakesNext(g, p + 1, n - 1);
+      continue;
+    }
+    valueNext = addCluster(set, p, n, g);
   }
   set.applyImplications(t.implies);
 }
 
 /**
- * The value shorts of the subcommand argv[start, end) names: argv[start] is the program (`git -C d commit …`)
- * or, for a check that starts at the subcommand (`git clean`'s), the subcommand itself; "" when none has a row.
+ * Does long option (p, n), spelt without `=value`, take the next word as its value in grammar g? Not under
+ * SEPARATE_VALUES (npm's nopt leaves a next word that looks like an option alone: `--registry -g` is -g).
  */
-function subcommandShorts(row: ProgramRow, s: Script, cmd: i32, start: i32, end: i32): string {
+function longTakesNext(g: OptionGrammar, p: usize, n: i32): bool {
+  if ((g.style & Style.SEPARATE_VALUES) != 0 || g.longs.length == 0) return false;
+  const lt = longTable(g);
+  const i = lt.find(p, n, (g.style & Style.EXACT_LONG) != 0);
+  return i >= 0 && lt.value[i] == LongValue.REQUIRED;
+}
+
+/** argv index of the subcommand subcommandGrammar found (start when the check starts at it). */
+let subcommandAt: i32 = -1;
+
+/**
+ * The grammar of the subcommand argv[start, end) names: argv[start] is the program (`git -C d commit …`) or,
+ * for a check that starts at the subcommand (`git clean`'s), the subcommand itself; null when none has a row.
+ * Sets subcommandAt.
+ */
+function subcommandGrammar(row: ProgramRow, s: Script, cmd: i32, start: i32, end: i32): OptionGrammar | null {
   const w = s.arg(cmd, start);
-  if (!s.isStatic(w)) return "";
+  if (!s.isStatic(w)) return null;
   const p = s.wordPtr(w), n = s.wordLen(w);
   for (let i = 0; i < row.subcommands.length; i++) {
-    if (inNames(row.subcommands[i].names, p, n)) return row.subcommands[i].grammar.valueShorts;
+    if (inNames(row.subcommands[i].names, p, n)) { subcommandAt = start; return row.subcommands[i].grammar; }
   }
   const b = basenameOffset(p, n);
-  if (!inNames(row.names, p + <usize>b, n - b)) return "";
+  if (!inNames(row.names, p + <usize>b, n - b)) return null;
   const sub = parseArgs(row, s, cmd, start, end, parsed).sub;
-  return sub === null ? "" : sub.grammar.valueShorts;
+  if (sub === null) return null;
+  subcommandAt = parsed.subArg;
+  return sub.grammar;
 }
 
 /** Is (p, n) one of the space-separated `names`, ASCII case-insensitively? */
@@ -235,12 +268,21 @@ function mayBeFlag(s: Script, w: i32): bool {
   return (flags & WordFlag.GLOB) != 0 && load<u8>(s.attrPtr(w)) == 0 && (c == Ch.STAR || c == Ch.QUESTION || c == Ch.LBRACKET);
 }
 
-function addCluster(set: FlagSet, p: usize, n: i32, argShort: string, subShorts: string): void {
+/**
+ * Add the letters of cluster (p, n) up to the first that takes a value (the rest is its value: `tar -Ixz`,
+ * `sed -in` is -i with suffix "n"). True when that letter ends the word, so its value is the next word.
+ * Under SEPARATE_VALUES every letter is a flag (npm: `-cf` is -c -f).
+ */
+function addCluster(set: FlagSet, p: usize, n: i32, g: OptionGrammar): bool {
+  const separate = (g.style & Style.SEPARATE_VALUES) != 0;
   for (let j = 1; j < n; j++) {
     const c = <u32>load<u8>(p + <usize>j);
     set.addShort(c);
-    if (hasLetter(argShort, c) || hasLetter(subShorts, c)) break;
+    if (separate) continue;
+    if (hasLetter(g.valueShorts, c)) return j == n - 1;
+    if (hasLetter(g.optionalShorts, c)) return false;
   }
+  return false;
 }
 
 function hasLetter(list: string, c: u32): bool {

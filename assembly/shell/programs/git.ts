@@ -22,7 +22,7 @@ export function gitRows(rows: ProgramRow[]): void {
     // Where git finds its own programs, and a repository (its config and hooks) chosen elsewhere.
     .refuses("--exec-path --git-dir --work-tree --config-env", CodeIn.PROGRAM)
     .flags("force/f delete/d all/a message/m verbose/v quiet/q set-upstream/u dry-run/n no-verify/n recursive/r " +
-      "prune/p tags/t force-with-lease/f mirror/f", null, "d:f p:f")
+      "prune/p tags/t force-with-lease/f mirror/f", "d:f p:f")
     .env("GIT_CONFIG GIT_CONFIG_PARAMETERS GIT_CONFIG_COUNT GIT_CONFIG_KEY_* GIT_CONFIG_VALUE_* GIT_CONFIG_GLOBAL " +
       "GIT_CONFIG_SYSTEM GIT_EXEC_PATH GIT_TEMPLATE_DIR GIT_DIR GIT_COMMON_DIR GIT_WORK_TREE")
     .checked()

@@ -56,7 +56,7 @@ export function npmRows(rows: ProgramRow[]): void {
     .refuses("--script-shell --node-options --userconfig --globalconfig --init-module --editor --browser --viewer " +
       "--shell --onload-script", CodeIn.PROGRAM)
     .env("NODE_OPTIONS")
-    .flags("force/f global/g save-dev/d yes/y", "")
+    .flags("force/f global/g save-dev/d yes/y")
     
     // -g installs into the global prefix, a place no path names here.
     .effect(writes(V, "--prefix --cache")).effect(writes(ALWAYS, "", "-g --global", ""))
@@ -73,5 +73,5 @@ export function npmRows(rows: ProgramRow[]): void {
     .runs("-p --package -r --registry", CodeIn.ANY_USE)
     .env("NODE_OPTIONS"));
   rows.push(program("pip pip3 uv", Cmd.PIP).options("rce", "requirement=/r constraint=/c editable=/e")
-    .flags("upgrade/u requirement/r editable/e", "rce"));
+    .flags("upgrade/u requirement/r editable/e"));
 }

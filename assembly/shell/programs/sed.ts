@@ -13,7 +13,7 @@ export function sedRows(rows: ProgramRow[]): void {
     .options("efl", "expression=/e file=/f line-length=/l in-place?/i separate/s quiet/n silent/n " +
       "regexp-extended/r null-data/z unbuffered/u debug sandbox posix follow-symlinks", "i")
     .runs("-f --file", CodeIn.ANY_USE)
-    .flags("in-place/i expression/e quiet/n regexp-extended/r", "ef")
+    .flags("in-place/i expression/e quiet/n regexp-extended/r")
     .hook(describeSed)
     // sed -i edits its files in place.
     .effect(reads(EffectFrom.FILES_AFTER_PATTERN, SCRIPT_OPTIONS)).effect(reads(EffectFrom.OPTION_VALUE, "-f --file"))

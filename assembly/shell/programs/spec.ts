@@ -207,11 +207,6 @@ export class ProgramRow {
   codeEnv: string = "";
   /** blocked_patterns flag aliases, lowercase: "recursive/r force/f" (a long name compares as its letter). */
   flagAliases: string = "";
-  /**
-   * Short options that end a cluster when flags are collected for blocked_patterns (flags.ts); null: the
-   * grammar's value shorts, with those of the subcommand row the command names (git push, clone, commit).
-   */
-  flagValueShorts: string | null = null;
   /** Flags that set others: "a:rdp" (-a also sets -r, -d, -p). */
   flagImplies: string = "";
   /** What it reads, writes, deletes, contacts. */
@@ -271,17 +266,15 @@ export class ProgramRow {
   }
 
   /**
-   * Flag aliases and implications for blocked_patterns, and the shorts that take a value there (null: the
-   * grammar's, see flagValueShorts).
+   * Flag aliases and implications for blocked_patterns. Which options take a value there is the grammar's
+   * (and past a subcommand, its row's): flags.ts.
    */
-  flags(aliases: string, valueShorts: string | null, implies: string = ""): ProgramRow {
+  flags(aliases: string, implies: string = ""): ProgramRow {
     this.flagAliases = aliases;
-    this.flagValueShorts = valueShorts;
     this.flagImplies = implies;
     this.rules |= Rule.FLAGS;
     return this;
   }
-
 
   /** The built-in checks have a rule for this program by name (danger.ts). */
   checked(): ProgramRow {

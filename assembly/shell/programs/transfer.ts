@@ -40,7 +40,7 @@ export function transferRows(rows: ProgramRow[]): void {
     // A method-override header makes the server act on that method (after -X: a server honours the header).
     .effect(method(EffectFrom.HEADER_METHOD, "-H --header"))
     .flags("output/o remote-name/o silent/s location/l insecure/k data/d header/h request/x user/u fail/f " +
-      "show-error/s upload-file/t form/f", "odHXuTFAeEbrwxyzC"));
+      "show-error/s upload-file/t form/f"));
   // wget saves into the working directory unless -O or -P names the place; -e runs a wgetrc command, which
   // can name any output file: a write to a place no path names.
   rows.push(program("wget wget2", Cmd.WGET | Kind.DOWNLOAD).options("OoPaeTtUwlQiDARIXB",
@@ -49,7 +49,7 @@ export function transferRows(rows: ProgramRow[]): void {
     "exclude-directories=/X base=/B post-data= post-file= body-data= body-file= method= header= user= password= " +
     "load-cookies= save-cookies= config= ca-certificate= certificate= private-key= bind-address= spider " +
     "recursive/r mirror/m")
-    .flags("output-document/o quiet/q recursive/r no-parent/n mirror/m", "OoPaeTtUwlQ")
+    .flags("output-document/o quiet/q recursive/r no-parent/n mirror/m")
     .effect(contacts(O))
     // -r and -m save a whole site's tree there.
     .effect(writes(V, "-O --output-document -o --output-file -a --append-output -P --directory-prefix --save-cookies")

@@ -23,7 +23,7 @@ export function wrapperRows(rows: ProgramRow[]): void {
       "command-timeout=/T other-user=/U preserve-env?/E login/i shell/s edit/e list/l validate/v askpass/A " +
       "background/b non-interactive/n stdin/S remove-timestamp/K reset-timestamp/k set-home/H preserve-groups/P")
     .cd("-D --chdir")
-    .flags("user/u shell/s login/i preserve-env/e", "ugCDhprtTU"));
+    .flags("user/u shell/s login/i preserve-env/e"));
   rows.push(program("doas", Cmd.DOAS | W).style(0).options("uC"));
   rows.push(program("time gtime", Cmd.TIME | W).style(0)
     .options("fo", "format=/f output=/o append/a portability/p verbose/v quiet/q"));
