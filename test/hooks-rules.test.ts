@@ -166,6 +166,19 @@ describe("every rule set protects the agent's own settings", () => {
     expect(await bash(p, "echo hi > notes.txt")).toBe("allow");
   });
 
+  it("an ask rule never softens a built-in check's deny", async () => {
+    const p = file("settings.json", JSON.stringify({ permissions: { allow: ["Bash", "Edit", "Write"] } }));
+    const judgeHome = async (command: string) => {
+      const { guard } = await loadGuard(p);
+      return guard.evaluate({ tool_name: "Bash", tool_input: { command }, context: { workspace_root: cwd, home: "/home/dev" } });
+    };
+    // rm -rf ~ also deletes ~/.claude/settings.json (an ask rule): the built-in check denies it all the same.
+    const d = await judgeHome("rm -rf ~");
+    expect(d.decision).toBe("deny");
+    expect(d.reasons[0]?.code).toBe("oap.dangerous_operation");
+    expect((await judgeHome("rm -r ~/.claude")).decision).toBe("ask");
+  });
+
   it("a settings.json with hooks but no permissions is Claude Code's, not a portcullis config", async () => {
     const p = file("settings.json", JSON.stringify({ hooks: { PreToolUse: [] }, model: "opus" }));
     expect(await bash(p, "ls")).toBe("ask");

@@ -11,6 +11,7 @@
  *
  * Precedence is the agents' own: deny, then ask, then allow; a call no rule
  * allows gets the rule set's fallback (ask, or deny for "never ask" modes).
+ * The built-in checks (run in the allow tier) deny even what an ask rule matches.
  */
 
 import { PassportProvider } from "../providers/index.ts";
@@ -214,6 +215,9 @@ export class RuleSetProvider implements GuardrailProvider {
     if (askAll) {
       const a = await this.ask.evaluate(request);
       if (!a.allow && MATCHED.has(a.reasons[0]?.code ?? "")) {
+        // An ask rule never softens a built-in check's deny (`rm -rf ~` also deletes the agent's settings).
+        const l = await this.allow.evaluate(request);
+        if (!l.allow && !UNMATCHED.has(l.reasons[0]?.code ?? "")) return { ...l, policy_id: this.rules.syntax };
         const ref = this.refFor(ask, kind, a);
         return decided("ask", "oap.approval_required", `${a.reasons[0]!.message}: ${ref ? by(ref) : "an ask rule"} asks for approval`, ref, a);
       }
