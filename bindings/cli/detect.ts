@@ -14,10 +14,9 @@ import { createReadStream, readFileSync } from "node:fs";
 import { byteLines } from "./byte-lines.ts";
 import { parseArgs } from "node:util";
 import { ConfigError, parseText } from "../config/parse-config.ts";
-import { decodePointer } from "../config/syntax.ts";
 import { buildSafetyCore, type MakeSafetyCore } from "../config/safety-section.ts";
 import { ConfigReadError, readFailure } from "../config/config-error.ts";
-import { syntaxForText } from "../config/syntax-for.ts";
+import { locateIn, syntaxForText } from "../config/load-guard.ts";
 import { createSafetyCore } from "../safety/index.ts";
 import { applySafetyStop, SHAPE_CODES, type SafetyCore, type SafetyShape } from "../safety/index.ts";
 import { stringifyDeep } from "../safety/deep-json.ts";
@@ -79,7 +78,7 @@ async function coreFromFile(file: string, makeCore: MakeSafetyCore): Promise<Saf
   const doc = parseText(source, file, syntax);
   const isConfig = typeof doc === "object" && doc !== null && ("safety_finish_reason" in doc || "guardrails" in doc);
   const section = isConfig ? (doc as Record<string, unknown>).safety_finish_reason : doc;
-  const locate = (pointer: string) => syntax.locator(source).locate(decodePointer(pointer));
+  const locate = (pointer: string) => locateIn(syntax, source, pointer);
   return buildSafetyCore(section, { file, pointer: isConfig ? "/safety_finish_reason" : "", locate }, makeCore);
 }
 

@@ -21,6 +21,7 @@ import { sharedSanitizerSync } from "../sanitize/shared.ts";
 import { ToolResultSanitizer } from "../sanitize/tool-result.ts";
 
 export type { LoadOptions, LoadedGuard };
+export { syntaxForText, locateIn } from "./syntax-for.ts";
 
 function readSource(file: string): string {
   try {

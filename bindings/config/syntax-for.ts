@@ -5,7 +5,7 @@
  */
 
 import { jsonSyntax } from "./json-syntax.ts";
-import type { ConfigSyntax } from "./syntax.ts";
+import { decodePointer, type ConfigSyntax } from "./syntax.ts";
 
 let yaml: ConfigSyntax | null = null;
 
@@ -33,4 +33,9 @@ export function syntaxForName(file: string): ConfigSyntax {
   if (isJsonName(file)) return jsonSyntax;
   if (!yaml) throw new Error(`internal error: the YAML syntax for ${file} is not loaded yet`);
   return yaml;
+}
+
+/** The 1-based line and column of a JSON pointer in `source` read with `syntax` (its deepest existing ancestor if absent). */
+export function locateIn(syntax: ConfigSyntax, source: string, pointer: string): { line: number; column: number } {
+  return syntax.locator(source).locate(decodePointer(pointer));
 }
