@@ -5,7 +5,7 @@ import { spawnSync } from "node:child_process";
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -26,7 +26,50 @@ function check(cli: string, command: string) {
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
+/** A module for `node --import` that reports on stderr every cli chunk the process loads. */
+function loadTrace(): string {
+  const dir = mkdtempSync(join(tmpdir(), "portcullis-trace-"));
+  writeFileSync(
+    join(dir, "hooks.mjs"),
+    'export async function load(url, context, next) {\n  if (/\\/cli-[A-Z0-9]+\\.js$/.test(url)) process.stderr.write(`LOADED ${url.split("/").pop()}\\n`);\n  return next(url, context);\n}\n',
+  );
+  writeFileSync(join(dir, "trace.mjs"), 'import { register } from "node:module";\nregister("./hooks.mjs", import.meta.url);\n');
+  return pathToFileURL(join(dir, "trace.mjs")).href;
+}
+const LOAD_TRACE = loadTrace();
+function loadedChunks(args: string[], input = "") {
+  const r = spawnSync(process.execPath, ["--import", LOAD_TRACE, join(root, "dist/cli.js"), ...args], { input, encoding: "utf8" });
+  const files = [...r.stderr.matchAll(/^LOADED (cli-[A-Z0-9]+\.js)$/gm)].map((m) => m[1]!);
+  return { code: r.status, stdout: r.stdout, text: files.map((f) => readFileSync(join(root, "dist", f), "utf8")).join("\n"), count: files.length };
+}
+// The yaml package's line counter and the HTTP server: what a JSON policy's one decision never needs.
+const YAML_CODE = /LineCounter/;
+const SERVER_CODE = /from\s*"node:http"/;
+
 describe("the CLI bundle", () => {
+  it("judges a call with a JSON passport without loading the YAML parser or any server code", () => {
+    const input = JSON.stringify({ command: "git status" });
+    // A passport in a file named .yaml whose text is strict JSON is read as JSON too.
+    const dir = mkdtempSync(join(tmpdir(), "portcullis-json-yaml-"));
+    copyFileSync(passport, join(dir, "passport.yaml"));
+    for (const args of [
+      ["check", "--policy", passport, "--tool", "bash", "--input", input, "--workspace-root", "/workspace"],
+      ["check", "--policy", join(dir, "passport.yaml"), "--tool", "bash", "--input", input, "--workspace-root", "/workspace"],
+      ["hook", "claude-code", "--policy", passport],
+    ]) {
+      const event = JSON.stringify({ hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "git status" }, cwd: "/workspace" });
+      const r = loadedChunks(args, event);
+      expect(r.count).toBeGreaterThan(3);
+      expect(r.stdout).not.toBe("");
+      expect(r.text).not.toMatch(YAML_CODE);
+      expect(r.text).not.toMatch(SERVER_CODE);
+    }
+    // The same trace sees YAML load for a YAML config, so the assertions above can fail.
+    const yaml = loadedChunks(["check", "--policy", join(root, "examples/guardrails.yaml"), "--tool", "bash", "--input", input]);
+    expect(yaml.stdout).toMatch(/"decision"/);
+    expect(yaml.text).toMatch(YAML_CODE);
+  });
+
   it("is a launcher that loads its verbs on demand, with the HTTP server apart from `check`", () => {
     const launcher = readFileSync(join(root, "dist/cli.js"), "utf8");
     expect(launcher.length).toBeLessThan(2000);

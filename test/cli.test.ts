@@ -216,6 +216,16 @@ describe("policy files the CLI cannot use", () => {
     expect(r.stderr).not.toMatch(/yaml|flow collection/i);
   });
 
+  it("a bare JSON passport with a missing comma: check exits 2 with the JSON parser's message at file:line:col", () => {
+    const dir = mkdtempSync(join(tmpdir(), "portcullis-bad-passport-"));
+    const file = join(dir, "passport.json");
+    writeFileSync(file, '{\n  "spec_version": "oap/1.0",\n  "status": "active"\n  "capabilities": []\n}\n');
+    const r = run(["check", "--policy", file, "--tool", "bash", "--input", '{"command":"ls"}']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toBe(`portcullis: invalid policy file\n${file}:4:3 (root): syntax error: expected ',' or '}'\n`);
+  });
+
   it("validate reads DeerFlow's configs as their documentation shows them", () => {
     const ok = run(["validate", fixture("./fixtures/config/deerflow/allowlist-denied.yaml"), fixture("./fixtures/config/deerflow/full-config.yaml")]);
     expect(ok.stderr).toBe("");

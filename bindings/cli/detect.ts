@@ -15,10 +15,9 @@ import { byteLines } from "./byte-lines.ts";
 import { parseArgs } from "node:util";
 import { ConfigError, parseText } from "../config/parse-config.ts";
 import { buildSafetyCore, type MakeSafetyCore } from "../config/safety-section.ts";
-import { locatePointer } from "../config/yaml-syntax.ts";
 import { ConfigReadError, readFailure } from "../config/config-error.ts";
-import { syntaxFor } from "../config/load-guard.ts";
-import { createSafetyCore } from "../index.ts";
+import { locateIn, syntaxForText } from "../config/load-guard.ts";
+import { createSafetyCore } from "../safety/index.ts";
 import { applySafetyStop, SHAPE_CODES, type SafetyCore, type SafetyShape } from "../safety/index.ts";
 import { stringifyDeep } from "../safety/deep-json.ts";
 
@@ -43,7 +42,7 @@ export async function detectCommand(args: string[], io: DetectIo, makeCore: Make
   const shape = (values.shape ?? "auto") as SafetyShape;
   let core: SafetyCore;
   try {
-    core = values.config ? coreFromFile(values.config, makeCore) : makeCore(null);
+    core = values.config ? await coreFromFile(values.config, makeCore) : makeCore(null);
   } catch (error) {
     const message = error instanceof ConfigError && !(error instanceof ConfigReadError) ? `invalid safety config\n${error.message}` : (error as Error).message;
     io.stderr.write(`portcullis detect: ${message}\n`);
@@ -68,17 +67,18 @@ export async function detectCommand(args: string[], io: DetectIo, makeCore: Make
  * The core for `--config FILE`: a whole config (its `safety_finish_reason`
  * section; absent means the defaults) or the bare section itself.
  */
-function coreFromFile(file: string, makeCore: MakeSafetyCore): SafetyCore {
+async function coreFromFile(file: string, makeCore: MakeSafetyCore): Promise<SafetyCore> {
   let source: string;
   try {
     source = readFileSync(file, "utf8");
   } catch (error) {
     throw new ConfigReadError(file, readFailure(error));
   }
-  const doc = parseText(source, file, syntaxFor(file));
+  const syntax = await syntaxForText(file, source);
+  const doc = parseText(source, file, syntax);
   const isConfig = typeof doc === "object" && doc !== null && ("safety_finish_reason" in doc || "guardrails" in doc);
   const section = isConfig ? (doc as Record<string, unknown>).safety_finish_reason : doc;
-  const locate = (pointer: string) => locatePointer(source, pointer);
+  const locate = (pointer: string) => locateIn(syntax, source, pointer);
   return buildSafetyCore(section, { file, pointer: isConfig ? "/safety_finish_reason" : "", locate }, makeCore);
 }
 

@@ -14,8 +14,6 @@ import { judge, jsonLinesSink, type AuditSink } from "../middleware/index.ts";
 import type { Decision } from "../core/decision.ts";
 import { HOOK_AGENTS, type HookAdapter, type HookCall, type HookReply } from "../hooks/index.ts";
 import { UsageError } from "./usage-error.ts";
-import { residentHandler } from "../hooks/resident.ts";
-import { listen } from "../server/index.ts";
 import type { Guard } from "../middleware/guard.ts";
 
 /** Events above this size are refused (a tool call's input is far smaller). */
@@ -70,6 +68,8 @@ async function serveHooks(args: string[], io: HookIo): Promise<number> {
   if (!values.policy) throw new UsageError("--policy FILE is required");
   const port = Number(values.port ?? "0");
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError("--port N is a port number (0 picks a free one)");
+  // The server's modules load here only: a one-shot hook process never parses them.
+  const [{ residentHandler }, { listen }] = await Promise.all([import("../hooks/resident.ts"), import("../server/index.ts")]);
   const handler = residentHandler({
     policy: values.policy,
     audit: auditSinks(values.audit),

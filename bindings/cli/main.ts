@@ -12,11 +12,9 @@ import { loadGuard, type LoadedGuard } from "../config/load-guard.ts";
 import { ConfigError, ConfigReadError } from "../config/config-error.ts";
 import { normalizeDecision, type Decision, type GuardrailRequest } from "../core/index.ts";
 import { AllowlistProvider, PassportProvider } from "../providers/index.ts";
-import { detectCommand } from "./detect.ts";
 import { StaticUsageStore } from "../usage/index.ts";
 import { withDigest } from "../middleware/index.ts";
 import { ServeStartError, ServeUsageError } from "./serve-errors.ts";
-import { sanitizeCommand } from "./sanitize.ts";
 import { byteLines } from "./byte-lines.ts";
 import { UsageError } from "./usage-error.ts";
 import { clockFrom } from "./clock-flag.ts";
@@ -46,6 +44,8 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
     io.stdout.write(verbHelp(verb) + "\n");
     return 0;
   }
+  // eval, check and validate are here; every other verb's modules are imported when it runs, so a process that
+  // judges one call (a hook, `portcullis check`) parses no server, proxy, init or sanitizer code.
   try {
     switch (verb) {
       case "eval":
@@ -55,7 +55,7 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
       case "validate":
         return await validateCommand(rest, io);
       case "detect":
-        return await detectCommand(rest, io as never);
+        return await (await import("./detect.ts")).detectCommand(rest, io as never);
       case "serve":
         return await (await import("./serve.ts")).serveCommand(rest, io);
       case "hook":
@@ -76,7 +76,7 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
       case "mcp-proxy":
         return await (await import("./mcp-proxy.ts")).mcpProxyCommand(rest, io);
       default:
-        return await sanitizeCommand(rest, io as never);
+        return await (await import("./sanitize.ts")).sanitizeCommand(rest, io as never);
     }
   } catch (error) {
     if (error instanceof UsageError || error instanceof ServeUsageError) {

@@ -116,4 +116,38 @@ describe("loadGuard", () => {
     expect(JSON.stringify(lines)).not.toContain("SECRET");
     expect(lines[0].agent_id).toBe("ap_core_active");
   });
+
+  it("reads a file that is strict JSON as JSON whatever its name, and a YAML flow mapping as YAML", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "portcullis-"));
+    // Strict JSON in a .yaml file: the same guard as from the .json file, duplicate keys still refused.
+    copyFileSync(at("vectors/policies/core-passport.json"), join(dir, "passport.yaml"));
+    const fromYamlName = (await loadGuard(join(dir, "passport.yaml"), { clock: NOW })).guard;
+    const fromJsonName = (await loadGuard(at("vectors/policies/core-passport.json"), { clock: NOW })).guard;
+    for (const command of ["git status", "rm -rf /"]) {
+      const call = { tool_name: "bash", tool_input: { command } };
+      expect(await fromYamlName.evaluate(call)).toEqual(await fromJsonName.evaluate(call));
+    }
+    writeFileSync(join(dir, "dup.yaml"), '{\n  "spec_version": "oap/1.0",\n  "status": "active",\n  "status": "suspended"\n}\n');
+    const dup = await loadGuard(join(dir, "dup.yaml")).catch((e) => e);
+    expect(dup).toBeInstanceOf(ConfigError);
+    expect(dup.issues[0].line).toBe(4);
+    // Not strict JSON (unquoted keys): YAML reads it, so a disabled guard stays disabled.
+    writeFileSync(join(dir, "flow.yaml"), "{guardrails: {enabled: false, provider: {use: 'portcullis:AllowlistProvider', config: {allowed_tools: []}}}}\n");
+    const flow = (await loadGuard(join(dir, "flow.yaml"))).guard;
+    expect(await flow.guardToolCall({ tool_name: "bash", tool_input: {} }, () => "ran")).toBe("ran");
+    // Neither JSON nor YAML: YAML's error, located.
+    writeFileSync(join(dir, "broken.yaml"), "{guardrails: {enabled: false\n");
+    const broken = await loadGuard(join(dir, "broken.yaml")).catch((e) => e);
+    expect(broken).toBeInstanceOf(ConfigError);
+    expect(broken.message).toMatch(/broken\.yaml:\d+:\d+ .*syntax error/);
+    expect(broken.message).not.toMatch(/expected ',' or '}'/);
+  });
+
+  it("reads a passport named by path with the syntax its own text needs", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "portcullis-"));
+    writeFileSync(join(dir, "passport.yml"), readFileSync(at("vectors/policies/core-passport.json"), "utf8").replace(/^\{/, "# a YAML comment first\n{"));
+    writeFileSync(join(dir, "g.json"), '{"guardrails": {"passport": "./passport.yml"}}');
+    const { guard } = await loadGuard(join(dir, "g.json"), { clock: NOW });
+    expect((await guard.evaluate({ tool_name: "bash", tool_input: { command: "git status" } })).decision).toBe("allow");
+  });
 });

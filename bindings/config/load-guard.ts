@@ -1,7 +1,7 @@
 /**
  * @module
  * Node: read a config (or a bare passport) file — YAML, or strict JSON when
- * its name ends in `.json` — and build
+ * its name ends in `.json` or its text is strict JSON (syntax-for.ts) — and build
  * its Guard with a host that reads passport files and custom provider
  * modules relative to it and appends audit lines to a file, and with the
  * tool-result sanitizer of the `sanitizer:` section (on by default here).
@@ -14,14 +14,14 @@ import { pathToFileURL } from "node:url";
 import { auditFileSink } from "./audit-file.ts";
 import { ConfigReadError, readFailure } from "./config-error.ts";
 import { loadGuardFromText, type ConfigHost, type LoadedGuard, type LoadOptions } from "./guard-from-text.ts";
-import { yamlSyntax } from "./yaml-syntax.ts";
-import { jsonSyntax } from "./json-syntax.ts";
+import { syntaxForName, syntaxForText } from "./syntax-for.ts";
 import type { ConfigSyntax } from "./syntax.ts";
 import { guardFromRuleSet, ruleSetFromText } from "../rules/load-rules.ts";
 import { sharedSanitizerSync } from "../sanitize/shared.ts";
 import { ToolResultSanitizer } from "../sanitize/tool-result.ts";
 
 export type { LoadOptions, LoadedGuard };
+export { syntaxForText, locateIn } from "./syntax-for.ts";
 
 function readSource(file: string): string {
   try {
@@ -49,8 +49,27 @@ export const nodeConfigHost: ConfigHost = {
   },
 };
 
-/** A `.json` file is strict JSON (a JSON parser's messages); anything else is YAML, which JSON also is. */
-export const syntaxFor = (file: string): ConfigSyntax => (/\.json$/i.test(file) ? jsonSyntax : yamlSyntax);
+/**
+ * The host loadGuard builds on: every file it reads (the config, passports named by path) gets its syntax from its
+ * name and text, YAML imported only when one needs it; `syntaxFor` answers for the files read.
+ */
+function choosingHost(): { host: ConfigHost; syntaxFor: (file: string) => ConfigSyntax; choose: (file: string, text: string) => Promise<ConfigSyntax> } {
+  const chosen = new Map<string, ConfigSyntax>();
+  const choose = async (file: string, text: string) => {
+    const syntax = await syntaxForText(file, text);
+    chosen.set(file, syntax);
+    return syntax;
+  };
+  const host: ConfigHost = {
+    ...nodeConfigHost,
+    async readFile(path, from) {
+      const read = nodeConfigHost.readFile!(path, from) as { file: string; text: string };
+      await choose(read.file, read.text);
+      return read;
+    },
+  };
+  return { host, choose, syntaxFor: (file) => chosen.get(file) ?? syntaxForName(file) };
+}
 
 /** Load a config or passport file and return a ready Guard. */
 export async function loadGuard(path: string, options: LoadOptions = {}): Promise<LoadedGuard> {
@@ -61,5 +80,7 @@ export async function loadGuard(path: string, options: LoadOptions = {}): Promis
   // Coding agents' own rule files (Claude Code settings.json, Codex .rules, Gemini policy TOML), by content.
   const rules = ruleSetFromText(source, file);
   if (rules) return guardFromRuleSet(rules, options);
-  return loadGuardFromText(source, { ...options, makeSanitizer, file, syntax: syntaxFor(file), syntaxFor, host: nodeConfigHost });
+  const { host, syntaxFor, choose } = choosingHost();
+  const syntax = await choose(file, source);
+  return loadGuardFromText(source, { ...options, makeSanitizer, file, syntax, syntaxFor, host });
 }
