@@ -12,7 +12,7 @@
 
 import { ByteBuffer, Bytes, inWordList, utf8 } from "../util/bytes";
 import { canonicalizeAbsoluteInto } from "../util/path";
-import { basenameOffset, indexOf, nameKey } from "./expand/argv";
+import { basenameOffset, indexOf } from "./expand/argv";
 import { Script, rowInfo, rowLen } from "./syntax/nodes";
 import { Ch, WordFlag } from "./syntax/tokens";
 
@@ -63,8 +63,6 @@ const TRUSTED_DIRS = "/bin /sbin /usr/bin /usr/sbin /usr/local/bin /usr/local/sb
 
 const SLOTS: i32 = 128;
 
-const KNOWN_BITS: u64 = 6;
-
 /** Word flags of a name that may stand for other text than its own (Script#isStatic is false). */
 const NOT_TEXT = WordFlag.DYNAMIC | WordFlag.GLOB | WordFlag.BRACE;
 
@@ -73,14 +71,6 @@ export class AllowList {
   entries: Array<AllowEntry> = [];
   paths: Array<AllowEntry> = [];
   slots: StaticArray<i32> = new StaticArray<i32>(SLOTS);
-  /**
-   * Names of up to eight bytes, without `/`, that a one-word entry allows: such a name matches whatever its
-   * arguments, so the next view with it is settled by one probe. Slots hold the name's bytes as one u64 and
-   * its length, which make the key exact; only matches are kept, never misses. Managed memory: a policy's
-   * list goes with the policy.
-   */
-  private known: StaticArray<u64> = new StaticArray<u64>(2 << <i32>KNOWN_BITS);
-
   add(e: AllowEntry): void {
     if (e.path) { this.paths.push(e); return; }
     const first = e.words[0];
@@ -94,41 +84,11 @@ export class AllowList {
     return this.entries.length + this.paths.length;
   }
 
-  /**
-   * Does view v match some entry? `scratch` is for canonical paths. Inlined up to the probe of the known
-   * names, which settles most views; matchesAll answers the rest (and probes again).
-   */
-  // @ts-ignore: decorator
-  @inline matches(s: Script, v: i32, scratch: ByteBuffer): bool {
-    // The name's view row and word row are read once (viewName, wordRow), not once per field.
-    const r = s.wordRow(s.viewName(v));
-    const n = rowLen(r);
-    if (n >= 1 && n <= 8 && (rowInfo(r) & NOT_TEXT) == 0) {
-      const key = nameKey(s.rowPtr(r), n);
-      const slot = this.knownSlot(key);
-      if (load<u64>(slot) == key && load<u64>(slot, 8) == <u64>n) return true;
-    }
-    return this.matchesAll(s, v, scratch);
-  }
-
-  /** The slot of `known` for a name's key. */
-  // @ts-ignore: decorator
-  @inline private knownSlot(key: u64): usize {
-    return changetype<usize>(this.known) + (<usize>((key * 0x9e3779b97f4a7c15) >> (64 - KNOWN_BITS)) << 4);
-  }
-
-  /** matches without the inlined probe. */
-  matchesAll(s: Script, v: i32, scratch: ByteBuffer): bool {
+  /** Does view v match some entry? `scratch` is for canonical paths. */
+  matches(s: Script, v: i32, scratch: ByteBuffer): bool {
     const r = s.wordRow(s.viewName(v));
     const p = s.rowPtr(r), n = rowLen(r);
     if ((rowInfo(r) & NOT_TEXT) != 0) return false; // !isStatic
-    let key: u64 = 0;
-    let slot: usize = 0;
-    if (n >= 1 && n <= 8) {
-      key = nameKey(p, n);
-      slot = this.knownSlot(key);
-      if (load<u64>(slot) == key && load<u64>(slot, 8) == <u64>n) return true;
-    }
     for (let i = 0, m = this.paths.length; i < m; i++) {
       const e = this.paths[i];
       let ok = same(p, n, e.words[0]);
@@ -150,13 +110,7 @@ export class AllowList {
     }
     for (let i = this.slots[hashBytes(np, nn)] - 1; i >= 0; ) {
       const e = this.entries[i];
-      if (same(np, nn, e.words[0]) && restMatches(e, s, v)) {
-        if (slot != 0 && np == p && e.words.length == 1 && !e.exact) {
-          store<u64>(slot, key);
-          store<u64>(slot, <u64>n, 8);
-        }
-        return true;
-      }
+      if (same(np, nn, e.words[0]) && restMatches(e, s, v)) return true;
       i = e.next;
     }
     return false;

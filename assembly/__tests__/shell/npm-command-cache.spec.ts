@@ -2,7 +2,9 @@
 // cache. It must answer exactly as lookupNpmCommand: every command and alias,
 // abbreviations (unique and ambiguous), camelCase, empty and long words, and
 // random words that collide in the cache's 32 slots, each asked repeatedly.
+// The cache keys a word by nameKey, which must equal a byte loop's key.
 import { lookupNpmCommand, npmCommand } from "../../shell/programs/npm-commands";
+import { nameKey } from "../../shell/expand/argv";
 import { XorShift } from "../xorshift";
 
 const WORDS = [
@@ -45,5 +47,18 @@ describe("npmCommand's cache", () => {
       if (lookupNpmCommand(changetype<usize>(b), b.byteLength).length > 0) rewritten++;
     }
     expect(rewritten).toBeGreaterThan(1000);
+  });
+
+  test("keys a word by its bytes exactly as a byte loop does (every length 1-8, any bytes, 20,000 words)", () => {
+    const random = new XorShift(0x5eed1234);
+    const buf = heap.alloc(24);
+    for (let round = 0; round < 20000; round++) {
+      // Random bytes around the word too: the key must not read past it.
+      for (let i = 0; i < 24; i++) store<u8>(buf + <usize>i, <u8>random.next());
+      const n = 1 + round % 8, at = <usize>(4 + random.next() % 8);
+      let want: u64 = 0;
+      for (let i = 0; i < n; i++) want |= <u64>load<u8>(buf + at + <usize>i) << (<u64>i << 3);
+      expect(nameKey(buf + at, n)).toBe(want, "round " + round.toString());
+    }
   });
 });

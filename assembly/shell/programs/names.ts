@@ -8,7 +8,6 @@
 
 import { ByteBuffer, allocZeroed, toLowerAscii } from "../../util/bytes";
 import { IntList } from "../syntax/nodes";
-import { nameKey } from "../expand/argv";
 
 export { Cmd, Kind, cmdId } from "./ids";
 import { Cmd, Kind, cmdId } from "./ids";
@@ -92,39 +91,8 @@ function build(): NameTable {
   return t;
 }
 
-// Names of up to eight bytes seen before, with their info: a decision asks about the same few names (git, ls,
-// grep) for every command and wrapper, and the table lookup hashes and compares case-folded bytes each time.
-// A slot is the name's bytes as one u64, its length and its info; the length makes the key exact.
-const NAME_CACHE_BITS: u64 = 6;
-const NAME_CACHE: usize = allocZeroed(16 << <i32>NAME_CACHE_BITS);
-
 /** Name info (Cmd | Kind bits) for a command basename; 0 when unknown. */
 export function commandInfo(ptr: usize, len: i32): i32 {
-  if (len <= 0 || len > 8) return lookupCommandInfo(ptr, len);
-  return commandInfoKeyed(ptr, len, nameKey(ptr, len));
-}
-
-/**
- * commandInfo of a basename of 1 to 8 bytes whose nameKey the caller has (the walk, which looked at it for a
- * `/`): inlined up to the cache probe, which answers most names.
- */
-// @ts-ignore: decorator
-@inline export function commandInfoKeyed(ptr: usize, len: i32, key: u64): i32 {
-  const slot = NAME_CACHE + (<usize>((key * 0x9e3779b97f4a7c15) >> (64 - NAME_CACHE_BITS)) << 4);
-  return load<u64>(slot) == key && load<i32>(slot, 8) == len ? load<i32>(slot, 12) : cacheCommandInfo(ptr, len, key, slot);
-}
-
-/** Look the name up and keep its info in `slot`. */
-function cacheCommandInfo(ptr: usize, len: i32, key: u64, slot: usize): i32 {
-  const info = lookupCommandInfo(ptr, len);
-  store<u64>(slot, key);
-  store<i32>(slot, len, 8);
-  store<i32>(slot, info, 12);
-  return info;
-}
-
-/** commandInfo without the cache (exported for the spec that compares the two). */
-export function lookupCommandInfo(ptr: usize, len: i32): i32 {
   let t = table;
   if (t === null) { t = build(); table = t; }
   if (len <= 0) return 0;

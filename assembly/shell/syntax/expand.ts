@@ -511,7 +511,6 @@ export class Expander extends Lexer {
     this.src = ptr;
     this.end = len;
     this.pos = 0;
-    this.peekPos = -1;
     this.srcLevel++;
     this.hdRead = hdLen;
     this.curHost = this.curCmd;
@@ -535,7 +534,6 @@ export class Expander extends Lexer {
     this.src = src;
     this.end = end;
     this.pos = ok ? pos : end;
-    this.peekPos = -1;
     return ok;
   }
 }

@@ -53,19 +53,14 @@ export class Grammar extends Heredocs {
 
   // ---- reserved words ----
 
-  /** The reserved word at pos (command position), or NONE. Sets kwEnd. Cached per position. */
+  /** The reserved word at pos (command position), or NONE. Sets kwEnd. */
   // @ts-ignore: decorator
   @inline peekReserved(): i32 {
     // Reserved words start with one of c d e f i s t u w, `{`, `}`, `!` or `[` (most command names do not).
     const c0 = this.ch(this.pos);
     if (!((c0 - 0x61) < 26 ? ((RESERVED_FIRST >> (c0 - 0x61)) & 1) != 0 :
       c0 == Ch.LBRACE || c0 == Ch.RBRACE || c0 == Ch.BANG || c0 == Ch.LBRACKET)) return Keyword.NONE;
-    if (this.pos == this.peekPos && this.src == this.peekSrc) return this.peekKw;
-    const kw = this.readReserved();
-    this.peekPos = this.pos;
-    this.peekSrc = this.src;
-    this.peekKw = kw;
-    return kw;
+    return this.readReserved();
   }
 
   /** peekReserved's look, once the first byte can start a reserved word. */

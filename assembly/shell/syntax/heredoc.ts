@@ -45,7 +45,6 @@ export class Heredocs extends Expander {
       const ok = this.scanHeredocBody(strip, quoted);
       this.end = savedEnd;
       this.curCmd = savedCmd;
-      this.peekPos = -1;
       if (!ok) return false;
       const body = s.commitWord(this.b(), WordKind.HEREDOC_BODY, 0);
       this.leaveLevel();

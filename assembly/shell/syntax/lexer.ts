@@ -36,10 +36,6 @@ export class Lexer {
   srcBufs: Array<ByteBuffer> = [new ByteBuffer(16)];
   /** Scratch for here-document delimiters. */
   delim: ByteBuffer = new ByteBuffer(32);
-  /** Cache of Parser.peekReserved: position, source and result (-1: none). */
-  peekPos: i32 = -1;
-  peekSrc: usize = 0;
-  peekKw: i32 = 0;
   /**
    * Take the plain-word shortcut (commitPlainWord); off only in the spec that checks it against scanWord.
    * Read only in builds with the compile-time constant ORACLES (the oracle tier).

@@ -52,7 +52,6 @@ export class Parser extends Grammar {
     const src = this.src, end = this.end, pos = this.pos;
     const hdRead = this.hdRead, hdLen = this.hdWord.length;
     this.src = ptr; this.end = len; this.pos = 0;
-    this.peekPos = -1;
     this.curHost = host; this.curSubst = subst; this.curDepth = depth;
     this.curStage = stage; this.curFunc = func; this.curCmd = -1;
     this.hdRead = hdLen;
@@ -67,7 +66,6 @@ export class Parser extends Grammar {
     this.hdRead = hdRead;
     this.hdWord.length = hdLen; this.hdCmd.length = hdLen; this.hdStrip.length = hdLen;
     this.src = src; this.end = end; this.pos = pos;
-    this.peekPos = -1;
     this.curHost = -1; this.curSubst = Subst.NONE; this.curDepth = 0;
     this.curStage = -1; this.curFunc = -1; this.curScope = 0;
     return ok && this.err == ParseError.NONE;

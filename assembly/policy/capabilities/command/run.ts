@@ -1,6 +1,5 @@
 // One command decision's shared state: the shell analysis of the command (views, facts, places; shell/
-// analysis.ts), the checkers the steps reuse, and where it runs (the tool's cwd and home, canonical,
-// cached across calls: the host usually passes the same ones).
+// analysis.ts), the checkers the steps reuse, and where it runs (the tool's cwd and home, canonical).
 
 import { ByteBuffer } from "../../../util/bytes";
 import { canonicalizePath } from "../../../util/path";
@@ -21,10 +20,6 @@ export class CommandRun {
   toolCwd: ByteBuffer = new ByteBuffer(128);
   homeCanon: ByteBuffer = new ByteBuffer(64);
   scratch: ByteBuffer = new ByteBuffer(128);
-  lastHome: string = "\u0000";
-  lastCwd: string = "\u0000";
-  lastRoot: string = "\u0000";
-  lastCwdOk: bool = false;
 
   // This call's facts, set by analyzeStep.
   /** The home's length for `~` and a bare cd: 0 once the command or tool_input.env sets HOME. */
@@ -78,33 +73,24 @@ export function analyzeStep(input: CommandInput, r: CommandRun, verdict: Verdict
   return true;
 }
 
-/** Where the command runs: the tool's cwd (or the workspace root) and home, canonical, cached across calls. */
+/** Where the command runs: the tool's cwd (or the workspace root) and home, canonical. */
 function placeOf(input: CommandInput, r: CommandRun): AnalysisEnv {
   const homeCanon = r.homeCanon, toolCwd = r.toolCwd;
-  if (input.home != r.lastHome) {
-    r.lastHome = input.home;
-    homeCanon.reset();
-    if (input.home.startsWith("/")) {
-      const h = canonicalizePath(input.home, "/", "");
-      if (h !== null) homeCanon.appendString(h);
-    }
-    r.lastCwd = "\u0000";
+  homeCanon.reset();
+  if (input.home.startsWith("/")) {
+    const h = canonicalizePath(input.home, "/", "");
+    if (h !== null) homeCanon.appendString(h);
   }
   let cwdString: string | null = input.cwd;
   if (cwdString === null && input.workspaceRoot.length > 0) cwdString = input.workspaceRoot;
-  const cwdKey = cwdString === null ? "\u0000null" : cwdString;
-  if (cwdKey != r.lastCwd || input.workspaceRoot != r.lastRoot) {
-    r.lastCwd = cwdKey;
-    r.lastRoot = input.workspaceRoot;
-    toolCwd.reset();
-    r.lastCwdOk = false;
-    if (cwdString !== null) {
-      const c = canonicalizePath(cwdString, input.workspaceRoot, input.home);
-      if (c !== null) { toolCwd.appendString(c); r.lastCwdOk = true; }
-    }
+  toolCwd.reset();
+  let cwdOk = false;
+  if (cwdString !== null) {
+    const c = canonicalizePath(cwdString, input.workspaceRoot, input.home);
+    if (c !== null) { toolCwd.appendString(c); cwdOk = true; }
   }
   r.cwdString = cwdString;
-  r.cwdOk = r.lastCwdOk;
+  r.cwdOk = cwdOk;
   r.cdpath = hasKey(input.envKeys, "CDPATH");
   const env = r.env;
   env.cwdPtr = toolCwd.ptr; env.cwdLen = toolCwd.length;
