@@ -157,11 +157,13 @@ export function matchesPath(m: PathMatcher, buf: ByteBuffer, blocking: bool): bo
 let segStarts = new StaticArray<i32>(32);
 let segEnds = new StaticArray<i32>(32);
 let segCount = 0;
+/** Bit min(length, 63) set for each segment's length: a name without wildcards needs a segment of its length. */
+let segLengths: u64 = 0;
 
 /** Split the canonical path in `buf` into its non-empty segments (for matchesSplit). */
 export function splitSegments(buf: ByteBuffer): void {
   const p = buf.ptr, n = buf.length;
-  let k = 0, i = 0;
+  let k = 0, i = 0, lengths: u64 = 0;
   while (i < n) {
     while (i < n && load<u8>(p + <usize>i) == 0x2f) i++;
     const start = i;
@@ -170,9 +172,12 @@ export function splitSegments(buf: ByteBuffer): void {
     if (k >= segStarts.length) growSegments();
     unchecked((segStarts[k] = start)); // k < length (grown above)
     unchecked((segEnds[k] = i));
+    const len = i - start;
+    lengths |= <u64>1 << <u64>(len < 63 ? len : 63);
     k++;
   }
   segCount = k;
+  segLengths = lengths;
 }
 
 function growSegments(): void {
@@ -193,6 +198,7 @@ export function matchesSplit(m: PathMatcher, buf: ByteBuffer, blocking: bool): b
   const g = m.glob!;
   const p = buf.ptr;
   const literal = g.litPrefix == g.length;
+  if (literal && ((segLengths >> <u64>(g.length < 63 ? g.length : 63)) & 1) == 0) return false;
   for (let k = 0, n = segCount; k < n; k++) {
     const start = unchecked(segStarts[k]), len = unchecked(segEnds[k]) - start; // k < segCount <= length
     if (literal) {
