@@ -1,12 +1,12 @@
 // The file checks' allocation-free paths against the code they replace, over adversarial and random paths:
 // - sensitiveRule (names read in place, compared lower-casing each byte, rules gated by first byte and
 //   extension) against the rule as it was: each segment copied lower-cased, then every list compared;
-// - blocking matchers on the path as it is (file-match.ts folds each byte) against the same matchers on a
-//   lower-cased copy of the path.
+// - blocking matchers on the path as it is (file-match.ts folds each byte, and reads the path split into
+//   segments once for the patterns without '/') against the same matchers on a lower-cased copy of the path.
 // Both must give the same rule and the same segment, the same match, on every input.
 import { Sensitive, sensitiveRule, sensitiveStart, sensitiveLength } from "../../policy/capabilities/file/file-sensitive";
 import { FileLimits } from "../../policy/capabilities/file/file";
-import { PathMatcher, matchesPath } from "../../policy/capabilities/file/file-match";
+import { PathMatcher, matchesPath, matchesSplit, splitSegments } from "../../policy/capabilities/file/file-match";
 import { matchGlob } from "../../policy/capabilities/file/file-glob";
 import { ByteBuffer, toLowerAscii } from "../../util/bytes";
 import { pathWithinBytes } from "../../util/path";
@@ -342,10 +342,12 @@ describe("blocking matchers: the path folded as it is read, not copied", () => {
     for (let i = 0; i < extra.length + 3000; i++) {
       const path = i < extra.length ? extra[i] : randomPath(rng);
       fill(path);
+      splitSegments(buf);
       for (let j = 0; j < limits._block.length; j++) {
         const want = refMatchesPath(limits._block[j], buf, true);
         if (want) hits++;
-        if (matchesPath(limits._block[j], buf, true) != want) {
+        // file.ts reads the path split once (matchesSplit) as the per-pattern split read it.
+        if (matchesPath(limits._block[j], buf, true) != want || matchesSplit(limits._block[j], buf, true) != want) {
           expect(path + " ~ " + limits._block[j].label + ": " + (want ? "no" : "match")).toBe(path + " ~ " + limits._block[j].label + ": " + (want ? "match" : "no"));
         }
       }
@@ -354,5 +356,27 @@ describe("blocking matchers: the path folded as it is read, not copied", () => {
       }
     }
     expect(hits).toBeGreaterThan(200);
+  });
+});
+
+describe("segments split once", () => {
+  test("a path with more segments than the first split's room: the last one still found", () => {
+    const limits = new FileLimits();
+    limits.allowedPaths = ["/workspace"];
+    limits.blockedPatterns = [".env", "a?c"];
+    expect(limits.compile()).toBe("");
+    limits._resolve("/workspace", "/home/u");
+    for (let depth = 1; depth < 200; depth += 7) {
+      for (let last = 0; last < 3; last++) {
+        const path = "/x".repeat(depth) + (last == 0 ? "/.ENV" : last == 1 ? "/aXc" : "/.envy");
+        fill(path);
+        splitSegments(buf);
+        for (let j = 0; j < limits._block.length; j++) {
+          const want = refMatchesPath(limits._block[j], buf, true);
+          expect(matchesSplit(limits._block[j], buf, true)).toBe(want, path);
+        }
+        expect(matchesSplit(limits._block[0], buf, true)).toBe(last == 0, path);
+      }
+    }
   });
 });

@@ -83,6 +83,8 @@ export class ScopePlace {
 
 /** True when every effect of the command is within the declared scopes; otherwise the verdict holds the deny (or ask). */
 export function checkScopes(scopes: CommandScopes, s: Script, tracker: CwdTracker, flow: DirFlow, place: ScopePlace, verdict: Verdict): bool {
+  admitted.reset();
+  admittedCount = 0;
   collectEffects(s, effects, wantedBy(scopes));
   dirsTracker = tracker;
   dirs.run(s, tracker, flow, place.cwdLen, place.cdpath);
@@ -319,18 +321,52 @@ function checkResolved(limits: FileLimits, kind: ScopeEffectKind, s: Script, e: 
   if (glob) {
     globDirectory(resolvedBuf, globBuf);
     // While tracing, the reference check runs (it names the entry that admits the path).
-    if (!(!trace.on && admitsCanonical(limits, globBuf, place.workspaceRoot, place.home, true, verdict)) &&
+    if (!(!trace.on && admits(limits, globBuf, true, place, verdict)) &&
       !checkOne(limits, kind, what(s, e, kind), effectText(s, e), globBuf.toString(), true, place, verdict)) return false;
     if (globMayHitBlocked(limits, resolvedBuf, tree)) return treeDeny(s, e, kind, resolvedBuf, tree ? ", which may match a directory above " : ", which may match ", verdict);
     if (tree && blockedInTree(limits, globBuf, place.homePtr, place.homeLen)) return treeDeny(s, e, kind, globBuf, INSIDE, verdict);
   }
-  if (!(!trace.on && admitsCanonical(limits, resolvedBuf, place.workspaceRoot, place.home, kind != ScopeEffectKind.READ, verdict)) &&
+  if (!(!trace.on && admits(limits, resolvedBuf, kind != ScopeEffectKind.READ, place, verdict)) &&
     !checkOne(limits, kind, what(s, e, kind), effectText(s, e), resolvedBuf.toString(), false, place, verdict)) return false;
   if (tree && !glob && blockedInTree(limits, resolvedBuf, place.homePtr, place.homeLen)) return treeDeny(s, e, kind, resolvedBuf, INSIDE, verdict);
   return true;
 }
 
 const INSIDE = " and everything under it, which holds ";
+
+/**
+ * The paths admitsCanonical allowed in this decision, so a path two effects name (`cp a b && cat b`, a glob's
+ * directory and a plain path in it) is judged once. Each record: the limits' address (u32), the directory
+ * flag (u8), the length (i32) and the canonical bytes. Only allows are remembered: a deny is judged again
+ * by checkFile for its message. At most MAX_ADMITTED, so the lookups stay linear in the command's paths.
+ */
+const admitted = new ByteBuffer(512);
+let admittedCount = 0;
+const MAX_ADMITTED = 32;
+
+/** admitsCanonical for this decision's place, answered from `admitted` when the same check allowed before. */
+function admits(limits: FileLimits, path: ByteBuffer, directory: bool, place: ScopePlace, verdict: Verdict): bool {
+  const key = <u32>changetype<usize>(limits), flag = <u8>(directory ? 1 : 0), n = path.length;
+  const base = admitted.ptr, end = admitted.length;
+  for (let at = 0; at < end;) {
+    const len = load<i32>(base + <usize>at + 5);
+    if (load<u32>(base + <usize>at) == key && load<u8>(base + <usize>at + 4) == flag && len == n &&
+      memory.compare(base + <usize>at + 9, path.ptr, <usize>n) == 0) return true;
+    at += 9 + len;
+  }
+  if (!admitsCanonical(limits, path, place.workspaceRoot, place.home, directory, verdict)) return false;
+  if (admittedCount < MAX_ADMITTED) {
+    admitted.ensure(9 + n);
+    const at = admitted.ptr + <usize>admitted.length;
+    store<u32>(at, key);
+    store<u8>(at + 4, flag);
+    store<i32>(at + 5, n);
+    memory.copy(at + 9, path.ptr, <usize>n);
+    admitted.length += 9 + n;
+    admittedCount++;
+  }
+  return true;
+}
 
 /** Effect e reaches a blocked place (scope-trees.ts treeHit) through its tree or its glob at `path`. */
 function treeDeny(s: Script, e: i32, kind: ScopeEffectKind, path: ByteBuffer, how: string, verdict: Verdict): bool {

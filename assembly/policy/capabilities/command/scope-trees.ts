@@ -10,7 +10,7 @@
 // The same holds for a glob path: `cp x .git/hook?` writes into .git/hooks when that exists, so a glob that
 // could match a blocked place (or, for a tree, one of its ancestors) is refused.
 
-import { ByteBuffer, toLowerAscii } from "../../../util/bytes";
+import { ByteBuffer, Bytes, toLowerAscii, utf8 } from "../../../util/bytes";
 import { FileLimits } from "../file/file";
 import { Glob, Tok } from "../file/file-glob";
 import { MatchKind, PathMatcher } from "../file/file-match";
@@ -36,9 +36,17 @@ const HOMES: StaticArray<string> = ["/home", "/users"];
 /** Longer than any SYSTEM_SECRETS entry: a root this long cannot be at or above one. */
 const MAX_SYSTEM_LENGTH = 19;
 
+const HOME_BYTES = utf8List(HOMES);
+const SYSTEM_BYTES = utf8List(SYSTEM_SECRETS);
+
 const lower = new ByteBuffer(256);
 const place = new ByteBuffer(256);
-const placeLower = new ByteBuffer(256);
+
+function utf8List(list: StaticArray<string>): StaticArray<Bytes> {
+  const out = new StaticArray<Bytes>(list.length);
+  for (let i = 0; i < list.length; i++) out[i] = utf8(list[i]);
+  return out;
+}
 
 /**
  * Is a blocked place of `limits` inside the tree at the canonical path `root` (below it, not the root itself,
@@ -54,31 +62,61 @@ export function blockedInTree(limits: FileLimits, root: ByteBuffer, homePtr: usi
   if (!limits.builtinChecks) return false;
   // Every home secret is under the home: looked for only when the tree holds the home or is inside it.
   if (homeLen > 0 && onOneLine(homePtr, homeLen)) {
-    for (let i = 0; i < HOME_SECRETS.length; i++) {
+    const i = homeSecretInTree(homePtr, homeLen);
+    if (i >= 0) {
       place.reset();
       place.append(homePtr, homeLen);
       place.push(0x2f);
-      place.appendString(unchecked(HOME_SECRETS[i])); // i < length
-      lowerInto(placeLower, place.ptr, place.length);
-      if (atOrBelow(placeLower.ptr, placeLower.length)) return hit(quoteBytes(place) + " (built-in sensitive files)", "builtin:sensitive_file");
+      place.appendString(unchecked(HOME_SECRETS[i])); // 0 <= i < length
+      return hit(quoteBytes(place) + " (built-in sensitive files)", "builtin:sensitive_file");
     }
   }
   for (let i = 0; i < HOMES.length; i++) {
-    place.reset();
-    place.appendString(unchecked(HOMES[i])); // i < length
+    const d = unchecked(HOME_BYTES[i]); // i < length
     // At or above /home, or one user's home in it: that home's .ssh is inside.
-    if (atOrBelow(place.ptr, place.length) || isChildOf(place)) {
-      return hit("'" + place.toString() + "/*/.ssh' (built-in sensitive files: users' homes)", "builtin:sensitive_file");
+    if (atOrBelow(changetype<usize>(d), d.length) || isChildOf(changetype<usize>(d), d.length)) {
+      return hit("'" + unchecked(HOMES[i]) + "/*/.ssh' (built-in sensitive files: users' homes)", "builtin:sensitive_file");
     }
   }
   // The fixed places are lower-case and short: a longer root cannot hold one.
   if (lower.length >= MAX_SYSTEM_LENGTH) return false;
   for (let i = 0; i < SYSTEM_SECRETS.length; i++) {
-    place.reset();
-    place.appendString(unchecked(SYSTEM_SECRETS[i])); // i < length
-    if (atOrBelow(place.ptr, place.length)) return hit(quoteBytes(place) + " (built-in sensitive files)", "builtin:sensitive_file");
+    const d = unchecked(SYSTEM_BYTES[i]); // i < length
+    if (atOrBelow(changetype<usize>(d), d.length)) return hit("'" + unchecked(SYSTEM_SECRETS[i]) + "' (built-in sensitive files)", "builtin:sensitive_file");
   }
   return false;
+}
+
+/**
+ * The first HOME_SECRETS entry whose place (home, '/', entry; compared lower-cased) is at or below the root in
+ * `lower`, or -1 — without making the places. The caller knows the home and the root lie on one line. While
+ * the root is at or above the place's home part, either every entry is inside it or none is; only below the
+ * home does the entry itself decide: the root's rest after home + '/' is the entry or one of its directories.
+ */
+function homeSecretInTree(homePtr: usize, homeLen: i32): i32 {
+  const r = lower.length;
+  if (r == 1) return 0; // below() with a one-byte root: every longer place
+  if (r <= homeLen) {
+    // The place's first r bytes are the home's: the same for every entry.
+    if (r < homeLen && load<u8>(homePtr + <usize>r) != 0x2f) return -1;
+    for (let i = 0; i < r; i++) if (toLowerAscii(<u32>load<u8>(homePtr + <usize>i)) != <u32>load<u8>(lower.ptr + <usize>i)) return -1;
+    return 0;
+  }
+  for (let i = 0; i < homeLen; i++) if (toLowerAscii(<u32>load<u8>(homePtr + <usize>i)) != <u32>load<u8>(lower.ptr + <usize>i)) return -1;
+  if (load<u8>(lower.ptr + <usize>homeLen) != 0x2f) return -1;
+  const tp = lower.ptr + <usize>(homeLen + 1), t = r - homeLen - 1;
+  for (let i = 0; i < HOME_SECRETS.length; i++) {
+    const e = unchecked(HOME_SECRETS[i]); // i < length
+    const k = e.length;
+    // The entry is the rest (k == t), or the rest is one of its directories (a '/' follows it in the entry).
+    if (k < t || (k > t && e.charCodeAt(t) != 0x2f)) continue;
+    let same = true;
+    for (let j = 0; j < t; j++) {
+      if (<u32>load<u8>(tp + <usize>j) != <u32>e.charCodeAt(j)) { same = false; break; }
+    }
+    if (same) return i;
+  }
+  return -1;
 }
 
 /**
@@ -150,10 +188,10 @@ function atOrBelow(p: usize, n: i32): bool {
   return below(p, n) || (n == lower.length && memory.compare(p, lower.ptr, n) == 0);
 }
 
-/** Is the root one segment below `dir` (`/home/agent` for `/home`)? */
-function isChildOf(dir: ByteBuffer): bool {
-  const r = lower.length, n = dir.length;
-  if (r <= n + 1 || load<u8>(lower.ptr + <usize>n) != 0x2f || memory.compare(lower.ptr, dir.ptr, n) != 0) return false;
+/** Is the root one segment below the directory (d, n) (`/home/agent` for `/home`)? */
+function isChildOf(d: usize, n: i32): bool {
+  const r = lower.length;
+  if (r <= n + 1 || load<u8>(lower.ptr + <usize>n) != 0x2f || memory.compare(lower.ptr, d, n) != 0) return false;
   for (let i = n + 1; i < r; i++) if (load<u8>(lower.ptr + <usize>i) == 0x2f) return false;
   return true;
 }

@@ -151,3 +151,67 @@ export function matchesPath(m: PathMatcher, buf: ByteBuffer, blocking: bool): bo
   }
 }
 
+
+// The segments of the path last split by splitSegments: blocked patterns without '/' are matched against
+// each of them, and a path is checked against several, so it is split once per check, not once per pattern.
+let segStarts = new StaticArray<i32>(32);
+let segEnds = new StaticArray<i32>(32);
+let segCount = 0;
+/** Bit min(length, 63) set for each segment's length: a name without wildcards needs a segment of its length. */
+let segLengths: u64 = 0;
+
+/** Split the canonical path in `buf` into its non-empty segments (for matchesSplit). */
+export function splitSegments(buf: ByteBuffer): void {
+  const p = buf.ptr, n = buf.length;
+  let k = 0, i = 0, lengths: u64 = 0;
+  while (i < n) {
+    while (i < n && load<u8>(p + <usize>i) == 0x2f) i++;
+    const start = i;
+    while (i < n && load<u8>(p + <usize>i) != 0x2f) i++;
+    if (i == start) break;
+    if (k >= segStarts.length) growSegments();
+    unchecked((segStarts[k] = start)); // k < length (grown above)
+    unchecked((segEnds[k] = i));
+    const len = i - start;
+    lengths |= <u64>1 << <u64>(len < 63 ? len : 63);
+    k++;
+  }
+  segCount = k;
+  segLengths = lengths;
+}
+
+function growSegments(): void {
+  const n = segStarts.length << 1;
+  const s = new StaticArray<i32>(n), e = new StaticArray<i32>(n);
+  memory.copy(changetype<usize>(s), changetype<usize>(segStarts), <usize>(segStarts.length << 2));
+  memory.copy(changetype<usize>(e), changetype<usize>(segEnds), <usize>(segEnds.length << 2));
+  segStarts = s;
+  segEnds = e;
+}
+
+/**
+ * matchesPath for the path in `buf` that splitSegments split last: a pattern without '/' reads the segments
+ * found there, and one with no wildcard (`.env`) is compared only with segments of its length.
+ */
+export function matchesSplit(m: PathMatcher, buf: ByteBuffer, blocking: bool): bool {
+  if (m.kind != MatchKind.SegmentGlob) return matchesPath(m, buf, blocking);
+  const g = m.glob!;
+  const p = buf.ptr;
+  const literal = g.litPrefix == g.length;
+  if (literal && ((segLengths >> <u64>(g.length < 63 ? g.length : 63)) & 1) == 0) return false;
+  for (let k = 0, n = segCount; k < n; k++) {
+    const start = unchecked(segStarts[k]), len = unchecked(segEnds[k]) - start; // k < segCount <= length
+    if (literal) {
+      if (len == g.length && literalFolded(g, p + <usize>start, len)) return true;
+    } else if (matchGlob(g, p + <usize>start, len, true, false)) return true;
+  }
+  return false;
+}
+
+/** Are the bytes (p, n) the literal glob g's (lower case), ignoring ASCII case? n is g.length. */
+function literalFolded(g: Glob, p: usize, n: i32): bool {
+  for (let j = 0; j < n; j++) {
+    if (toLowerAscii(<u32>load<u8>(p + <usize>j)) != <u32>unchecked(g.bytes[j])) return false; // j < length
+  }
+  return true;
+}

@@ -28,7 +28,7 @@
 import { Verdict, Code } from "../../verdict";
 import { ByteBuffer, Bytes, toLowerAscii, utf8 } from "../../../util/bytes";
 import { canonicalizePath, canonicalizePathInto, pathWithinBytes } from "../../../util/path";
-import { PathMatcher, entryProblem, pathMatcher, patternMatcher, matchesPath } from "./file-match";
+import { MatchKind, PathMatcher, entryProblem, pathMatcher, patternMatcher, matchesPath, matchesSplit, splitSegments } from "./file-match";
 import { Sensitive, sensitiveRule, describeSensitive, sensitiveStart, sensitiveLength } from "./file-sensitive";
 import { alternatePath } from "./file-alternate";
 import { quote } from "../web/web";
@@ -193,9 +193,16 @@ function checkCanonical(limits: FileLimits, original: string, pathBuf: ByteBuffe
   }
 
   const block = limits._block;
+  let split = false;
   for (let i = 0; i < block.length; i++) {
-    if (matchesPath(block[i], pathBuf, true)) {
-      return verdict.deny(Code.PATH_BLOCKED, subject(original, pathBuf.toString(), reading) + " matches " + block[i].label, block[i].rule);
+    const m = unchecked(block[i]); // i < length
+    // The path is split into segments once, for every pattern without '/'.
+    if (!split && m.kind == MatchKind.SegmentGlob) {
+      splitSegments(pathBuf);
+      split = true;
+    }
+    if (matchesSplit(m, pathBuf, true)) {
+      return verdict.deny(Code.PATH_BLOCKED, subject(original, pathBuf.toString(), reading) + " matches " + m.label, m.rule);
     }
   }
 
