@@ -147,6 +147,7 @@ describe("effects by parseArgs over the program rows", () => {
     expect(effects("find a b -exec cp {} out/ \\;")).toBe("R:a R:b R:a W:out/ W:out/{} R:b");
     expect(effects("find /etc -name shadow -exec grep -f {} /dev/null \\;")).toBe("R:/etc R:/dev/null R:/etc");
     expect(effects("xargs -I{} grep -f {} x")).toBe("R:? R:x R:?");
+    expect(effects("find /workspace -maxdepth 0 -exec cat {}/key.pem \\;")).toBe("R:/workspace R:/workspace R:/workspace/key.pem");
     expect(effects("find -files0-from list -exec cat {} +")).toBe("R:. R:list R:?");
     expect(effects("find . | xargs cat")).toBe("R:. R:?");
     expect(effects("find . -name x -delete")).toBe("R:. D:.");

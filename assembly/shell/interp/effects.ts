@@ -528,20 +528,30 @@ function placeholders(s: Script, first: i32, out: EffectList): void {
     let k = 0;
     if (u >= 0) while (findViews.get(k) != u) k++;
     const from = u < 0 ? 0 : k > 0 ? findStartEnd.get(k - 1) : 0, to = u < 0 ? 0 : findStartEnd.get(k);
+    // What follows `{}` in the word (`{}/.env`, `{}.pem`) keeps its names: judged after each starting point too.
+    const suffix = u < 0 || out.end.get(e) - at == 2 ? "" :
+      String.UTF8.decodeUnsafe(s.wordPtr(w) + <usize>(at + 2), <usize>(out.end.get(e) - at - 2), false);
     if (u < 0 || from == to) {
       // No starting point: find searches `.`; another runner: nobody knows.
       replaceWithFixed(out, e, u < 0 ? "" : ".");
+      if (suffix.length > 0) addLike(out, e, "." + suffix);
       continue;
     }
     for (let i = from; i < to; i++) {
       const start = findStartWords.get(i);
       let at2 = e;
-      if (i > from) { out.add(<EffectKind>out.kind.get(e), out.view.get(e), out.cmd.get(e), 0, 0, 0, out.sub[e]); at2 = out.count - 1; }
+      if (i > from) { addLike(out, e, ""); at2 = out.count - 1; }
       if (start < 0) { replaceWithFixed(out, at2, ""); continue; }
       out.word.set(at2, start); out.start.set(at2, 0); out.end.set(at2, s.wordLen(start));
       out.tree.set(at2, 1);
+      if (suffix.length > 0 && s.isStatic(start)) addLike(out, e, wordText(s, start, 0) + suffix);
     }
   }
+}
+
+/** One more effect like e's (kind, view, command), on the fixed path `path`. */
+function addLike(out: EffectList, e: i32, path: string): void {
+  out.addFixed(<EffectKind>out.kind.get(e), out.view.get(e), out.cmd.get(e), path, out.sub[e]);
 }
 
 /** Effect e's text becomes the fixed path `path` (a tree when it is a directory find searches). */
