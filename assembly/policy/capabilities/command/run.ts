@@ -2,7 +2,7 @@
 // analysis.ts), the checkers the steps reuse, and where it runs (the tool's cwd and home, canonical).
 
 import { ByteBuffer } from "../../../util/bytes";
-import { canonicalizePath } from "../../../util/path";
+import { canonicalizePathInto } from "../../../util/path";
 import { Code, Verdict } from "../../verdict";
 import {
   Analysis, AnalysisEnv, AnalysisStatus, CwdTracker, DangerChecker, DirFlow, ParseError, PatternMatcher, Script, analyze,
@@ -77,17 +77,16 @@ export function analyzeStep(input: CommandInput, r: CommandRun, verdict: Verdict
 function placeOf(input: CommandInput, r: CommandRun): AnalysisEnv {
   const homeCanon = r.homeCanon, toolCwd = r.toolCwd;
   homeCanon.reset();
-  if (input.home.startsWith("/")) {
-    const h = canonicalizePath(input.home, "/", "");
-    if (h !== null) homeCanon.appendString(h);
-  }
+  // Canonical bytes straight into the buffers: no string made and encoded back each decision (the paths
+  // have no NUL or lone surrogate, so the bytes are the ones that round trip gave).
+  if (input.home.startsWith("/") && !canonicalizePathInto(homeCanon, input.home, "/", "")) homeCanon.reset();
   let cwdString: string | null = input.cwd;
   if (cwdString === null && input.workspaceRoot.length > 0) cwdString = input.workspaceRoot;
   toolCwd.reset();
   let cwdOk = false;
   if (cwdString !== null) {
-    const c = canonicalizePath(cwdString, input.workspaceRoot, input.home);
-    if (c !== null) { toolCwd.appendString(c); cwdOk = true; }
+    cwdOk = canonicalizePathInto(toolCwd, cwdString, input.workspaceRoot, input.home);
+    if (!cwdOk) toolCwd.reset();
   }
   r.cwdString = cwdString;
   r.cwdOk = cwdOk;
