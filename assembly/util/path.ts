@@ -18,22 +18,34 @@ import { containsZeroByte } from "./swar";
  * `.` components are dropped; `..` removes the last component (never above /).
  */
 export function appendComponents(out: ByteBuffer, ptr: usize, len: i32): void {
+  // One pass: each segment's bytes are copied as they are read (after a '/' unless `out` is "/"), and a `.` or
+  // `..` is taken back once its end is seen. The result grows by at most len + 1 bytes, so room is made once.
+  out.ensure(len + 1);
+  const q = out.ptr;
+  let k = out.length;
   let i = 0;
   while (i < len) {
-    while (i < len && <u32>load<u8>(ptr + <usize>i) == SLASH) i++;
-    const start = i;
-    while (i < len && <u32>load<u8>(ptr + <usize>i) != SLASH) i++;
+    let c = <u32>load<u8>(ptr + <usize>i);
+    if (c == SLASH) { i++; continue; }
+    const at = k, start = i;
+    if (k != 1) store<u8>(q + <usize>(k++), <u8>SLASH);
+    do {
+      store<u8>(q + <usize>(k++), <u8>c);
+      if (++i >= len) break;
+      c = <u32>load<u8>(ptr + <usize>i);
+    } while (c != SLASH);
     const n = i - start;
-    if (n == 0) break;
-    const c0 = <u32>load<u8>(ptr + <usize>start);
-    if (n == 1 && c0 == DOT) continue;
-    if (n == 2 && c0 == DOT && <u32>load<u8>(ptr + <usize>start + 1) == DOT) {
-      popComponent(out);
-      continue;
+    if (n <= 2 && <u32>load<u8>(ptr + <usize>start) == DOT && (n == 1 || <u32>load<u8>(ptr + <usize>start + 1) == DOT)) {
+      k = at;
+      if (n == 2) {
+        // `..`: drop the last component ("/a/b" → "/a", "/a" → "/").
+        let j = k - 1;
+        while (j > 0 && <u32>load<u8>(q + <usize>j) != SLASH) j--;
+        k = j == 0 ? 1 : j;
+      }
     }
-    if (out.length != 1) out.push(<u8>SLASH);
-    out.append(ptr + <usize>start, n);
   }
+  out.length = k;
 }
 
 /** Drop the last component of an absolute canonical path in `out` ("/a/b" → "/a", "/a" → "/"). */
@@ -158,6 +170,7 @@ export function pathWithin(path: string, dir: string): bool {
 export function pathWithinBytes(p: usize, pl: i32, d: usize, dl: i32): bool {
   if (dl <= 0 || pl <= 0) return false;
   if (dl == 1 && <u32>load<u8>(d) == SLASH) return <u32>load<u8>(p) == SLASH;
-  if (pl < dl || memory.compare(p, d, <usize>dl) != 0) return false;
-  return pl == dl || <u32>load<u8>(p + <usize>dl) == SLASH;
+  // The byte after the directory first: most paths that differ are told apart without comparing the rest.
+  if (pl < dl || (pl != dl && <u32>load<u8>(p + <usize>dl) != SLASH)) return false;
+  return memory.compare(p, d, <usize>dl) == 0;
 }

@@ -6,6 +6,7 @@ import { ByteBuffer, Bytes, toLowerAscii, utf8 } from "../../../util/bytes";
 import { canonicalizePath, pathWithinBytes } from "../../../util/path";
 import { Glob, compileGlob, isGlob, matchGlob } from "./file-glob";
 import { quote } from "../web/web";
+import { scanPath, segCount, segEnds, segFirsts, segLengths, segStarts } from "./file-scan";
 
 export const enum MatchKind {
   Unresolved = 0, // needs a workspace root or home the request did not give
@@ -113,11 +114,12 @@ function lowerAsciiInPlace(b: Bytes): void {
 function pathWithinFolded(p: usize, pl: i32, d: usize, dl: i32): bool {
   if (dl <= 0 || pl <= 0) return false;
   if (dl == 1 && load<u8>(d) == 0x2f) return load<u8>(p) == 0x2f;
-  if (pl < dl) return false;
+  // The byte after the directory first: most paths that differ are told apart without comparing the rest.
+  if (pl < dl || (pl != dl && load<u8>(p + <usize>dl) != 0x2f)) return false;
   for (let i = 0; i < dl; i++) {
     if (toLowerAscii(<u32>load<u8>(p + <usize>i)) != <u32>load<u8>(d + <usize>i)) return false;
   }
-  return pl == dl || load<u8>(p + <usize>dl) == 0x2f;
+  return true;
 }
 
 /**
@@ -152,53 +154,25 @@ export function matchesPath(m: PathMatcher, buf: ByteBuffer, blocking: bool): bo
 }
 
 
-// The segments of the path last split by splitSegments: blocked patterns without '/' are matched against
-// each of them, and a path is checked against several, so it is split once per check, not once per pattern.
-let segStarts = new StaticArray<i32>(32);
-let segEnds = new StaticArray<i32>(32);
-let segCount = 0;
-/** Bit min(length, 63) set for each segment's length: a name without wildcards needs a segment of its length. */
-let segLengths: u64 = 0;
-
-/** Split the canonical path in `buf` into its non-empty segments (for matchesSplit). */
+/** Split the canonical path in `buf` into its non-empty segments (for matchesSplit): file-scan.ts scanPath. */
 export function splitSegments(buf: ByteBuffer): void {
-  const p = buf.ptr, n = buf.length;
-  let k = 0, i = 0, lengths: u64 = 0;
-  while (i < n) {
-    while (i < n && load<u8>(p + <usize>i) == 0x2f) i++;
-    const start = i;
-    while (i < n && load<u8>(p + <usize>i) != 0x2f) i++;
-    if (i == start) break;
-    if (k >= segStarts.length) growSegments();
-    unchecked((segStarts[k] = start)); // k < length (grown above)
-    unchecked((segEnds[k] = i));
-    const len = i - start;
-    lengths |= <u64>1 << <u64>(len < 63 ? len : 63);
-    k++;
-  }
-  segCount = k;
-  segLengths = lengths;
-}
-
-function growSegments(): void {
-  const n = segStarts.length << 1;
-  const s = new StaticArray<i32>(n), e = new StaticArray<i32>(n);
-  memory.copy(changetype<usize>(s), changetype<usize>(segStarts), <usize>(segStarts.length << 2));
-  memory.copy(changetype<usize>(e), changetype<usize>(segEnds), <usize>(segEnds.length << 2));
-  segStarts = s;
-  segEnds = e;
+  scanPath(buf);
 }
 
 /**
- * matchesPath for the path in `buf` that splitSegments split last: a pattern without '/' reads the segments
- * found there, and one with no wildcard (`.env`) is compared only with segments of its length.
+ * matchesPath for the path in `buf` that scanPath (or splitSegments) split last: a pattern without '/' reads
+ * the segments found there, and one with no wildcard (`.env`) is compared only with segments of its length
+ * and first byte.
  */
 export function matchesSplit(m: PathMatcher, buf: ByteBuffer, blocking: bool): bool {
   if (m.kind != MatchKind.SegmentGlob) return matchesPath(m, buf, blocking);
   const g = m.glob!;
   const p = buf.ptr;
   const literal = g.litPrefix == g.length;
-  if (literal && ((segLengths >> <u64>(g.length < 63 ? g.length : 63)) & 1) == 0) return false;
+  if (literal) {
+    if (g.length == 0 || ((segLengths >> <u64>(g.length < 63 ? g.length : 63)) & 1) == 0) return false;
+    if (((segFirsts >> <u64>((<u32>unchecked(g.bytes[0]) | 0x20) & 63)) & 1) == 0) return false; // 0 < length
+  }
   for (let k = 0, n = segCount; k < n; k++) {
     const start = unchecked(segStarts[k]), len = unchecked(segEnds[k]) - start; // k < segCount <= length
     if (literal) {

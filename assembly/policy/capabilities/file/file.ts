@@ -28,7 +28,8 @@
 import { Verdict, Code } from "../../verdict";
 import { ByteBuffer, Bytes, toLowerAscii, utf8 } from "../../../util/bytes";
 import { canonicalizePath, canonicalizePathInto, pathWithinBytes } from "../../../util/path";
-import { MatchKind, PathMatcher, entryProblem, pathMatcher, patternMatcher, matchesPath, matchesSplit, splitSegments } from "./file-match";
+import { PathMatcher, entryProblem, pathMatcher, patternMatcher, matchesPath, matchesSplit } from "./file-match";
+import { Scan, scanPath } from "./file-scan";
 import { Sensitive, sensitiveRule, describeSensitive, sensitiveStart, sensitiveLength } from "./file-sensitive";
 import { alternatePath } from "./file-alternate";
 import { quote } from "../web/web";
@@ -174,9 +175,16 @@ function listText(list: Array<string>): string {
   return s + (list.length > n ? ", …]" : "]");
 }
 
-/** Rules for one reading of the path, whose canonical UTF-8 bytes are in `pathBuf` (decoded only for messages). */
-function checkCanonical(limits: FileLimits, original: string, pathBuf: ByteBuffer, reading: string, directory: bool, verdict: Verdict): bool {
-  if (limits.builtinChecks) {
+/**
+ * Rules for one reading of the path, whose canonical UTF-8 bytes are in `pathBuf` (decoded only for messages).
+ * `admitting` (admitsCanonical): a path with a byte a decoding tool may read otherwise is not judged here.
+ */
+function checkCanonical(limits: FileLimits, original: string, pathBuf: ByteBuffer, reading: string, directory: bool, verdict: Verdict,
+  admitting: bool = false): bool {
+  // One pass finds the segments (for the patterns without '/'), the bytes, and whether a built-in rule may apply.
+  const scan = scanPath(pathBuf);
+  if (admitting && (scan & Scan.FOREIGN) != 0) return false;
+  if (limits.builtinChecks && (scan & Scan.SENSITIVE) != 0) {
     // The workspace root's own names are the operator's choice, not the model's.
     const root = limits._rootBytes;
     const from = root.length > 1 && pathWithinBytes(pathBuf.ptr, pathBuf.length, changetype<usize>(root), root.length) ? root.length : 0;
@@ -193,14 +201,8 @@ function checkCanonical(limits: FileLimits, original: string, pathBuf: ByteBuffe
   }
 
   const block = limits._block;
-  let split = false;
   for (let i = 0; i < block.length; i++) {
     const m = unchecked(block[i]); // i < length
-    // The path is split into segments once, for every pattern without '/'.
-    if (!split && m.kind == MatchKind.SegmentGlob) {
-      splitSegments(pathBuf);
-      split = true;
-    }
     if (matchesSplit(m, pathBuf, true)) {
       return verdict.deny(Code.PATH_BLOCKED, subject(original, pathBuf.toString(), reading) + " matches " + m.label, m.rule);
     }
@@ -304,12 +306,8 @@ function canonicalFailure(path: string): string {
 export function admitsCanonical(limits: FileLimits, path: ByteBuffer, root: string, home: string, directory: bool, verdict: Verdict): bool {
   if (!limits._compiled) limits.compile();
   if (limits._compileError.length > 0 || path.length == 0 || <u32>load<u8>(path.ptr) != 0x2f) return false;
-  for (let i = 0, n = path.length; i < n; i++) {
-    const c = <u32>load<u8>(path.ptr + <usize>i);
-    if (c < 0x20 || c >= 0x7f || c == 0x25 || c == 0x5c) return false;
-  }
   limits._resolve(root, home);
-  return checkCanonical(limits, "", path, "", directory, verdict);
+  return checkCanonical(limits, "", path, "", directory, verdict, true);
 }
 
 /** True = allowed; otherwise `verdict` holds the deny. */
