@@ -7,7 +7,6 @@
 // system `SUDO` runs sudo, and a deny-side rule must not be dodged by case.
 
 import { ByteBuffer, allocZeroed, toLowerAscii } from "../../util/bytes";
-import { IntList } from "../syntax/nodes";
 
 export { Cmd, Kind, cmdId } from "./ids";
 import { Cmd, Kind, cmdId } from "./ids";
@@ -28,39 +27,55 @@ export function cmdSet(ids: i32[]): usize {
 
 const SLOTS: i32 = 1024;
 
-class NameTable {
-  names: ByteBuffer = new ByteBuffer(4096);
-  offs: IntList = new IntList(256);
-  lens: IntList = new IntList(256);
-  infos: IntList = new IntList(256);
-  slots: StaticArray<i32> = new StaticArray<i32>(SLOTS);
+// A slot is four i32s: the name's hash, its length (0: an empty slot), its offset in `names`, its info.
+const SLOT_HASH = 0, SLOT_LEN = 1, SLOT_OFF = 2, SLOT_INFO = 3;
 
+class NameTable {
+  /** The names, ASCII-lower-cased. */
+  names: ByteBuffer = new ByteBuffer(4096);
+  slots: StaticArray<i32> = new StaticArray<i32>(SLOTS * 4);
+
+  /** Add a name; the first info added for a name is the one find returns. */
   add(name: string, info: i32): void {
     const off = this.names.length;
     this.names.appendString(name);
     const len = this.names.length - off;
-    const e = this.infos.push(info);
-    this.offs.push(off);
-    this.lens.push(len);
-    let h = hashLower(this.names.ptr + <usize>off, len) & (SLOTS - 1);
-    while (this.slots[h] != 0) h = (h + 1) & (SLOTS - 1);
-    this.slots[h] = e + 1;
+    if (len == 0) return; // find never looks up an empty name
+    const p = this.names.ptr + <usize>off;
+    for (let i = 0; i < len; i++) store<u8>(p + <usize>i, <u8>toLowerAscii(<u32>load<u8>(p + <usize>i)));
+    const h = hashLower(p, len);
+    let at = h & (SLOTS - 1);
+    while (this.slots[at * 4 + SLOT_LEN] != 0) {
+      if (this.slots[at * 4 + SLOT_HASH] == h && this.slots[at * 4 + SLOT_LEN] == len &&
+          sameLower(p, this.names.ptr + <usize>this.slots[at * 4 + SLOT_OFF], len)) return;
+      at = (at + 1) & (SLOTS - 1);
+    }
+    this.slots[at * 4 + SLOT_HASH] = h;
+    this.slots[at * 4 + SLOT_LEN] = len;
+    this.slots[at * 4 + SLOT_OFF] = off;
+    this.slots[at * 4 + SLOT_INFO] = info;
   }
 
+  /** The info of the name (ptr, len), any ASCII case, len > 0; 0 when unknown. */
   find(ptr: usize, len: i32): i32 {
-    let h = hashLower(ptr, len) & (SLOTS - 1);
+    const h = hashLower(ptr, len);
+    const slots = changetype<usize>(this.slots);
+    let at = h & (SLOTS - 1);
     while (true) {
-      const e = this.slots[h] - 1;
-      if (e < 0) return 0;
-      if (this.lens.get(e) == len && equalLower(ptr, this.names.ptr + <usize>this.offs.get(e), len)) {
-        return this.infos.get(e);
-      }
-      h = (h + 1) & (SLOTS - 1);
+      const e = slots + (<usize>at << 4); // at < SLOTS: inside the array
+      const n = load<i32>(e, SLOT_LEN << 2);
+      if (n == 0) return 0;
+      // The whole hash first: a different name in the slot rarely gets to the bytes.
+      if (load<i32>(e, SLOT_HASH << 2) == h && n == len &&
+          sameLower(ptr, this.names.ptr + <usize>load<i32>(e, SLOT_OFF << 2), len)) return load<i32>(e, SLOT_INFO << 2);
+      at = (at + 1) & (SLOTS - 1);
     }
+    return 0;
   }
 }
 
-function hashLower(p: usize, n: i32): i32 {
+// @ts-ignore: decorator
+@inline function hashLower(p: usize, n: i32): i32 {
   let h: u32 = 2166136261;
   for (let i = 0; i < n; i++) {
     h ^= toLowerAscii(<u32>load<u8>(p + <usize>i));
@@ -69,9 +84,10 @@ function hashLower(p: usize, n: i32): i32 {
   return <i32>(h ^ (h >> 15));
 }
 
-function equalLower(a: usize, b: usize, n: i32): bool {
+/** Do the n bytes at a, ASCII-lower-cased, equal the n lower-case bytes at key? */
+function sameLower(a: usize, key: usize, n: i32): bool {
   for (let i = 0; i < n; i++) {
-    if (toLowerAscii(<u32>load<u8>(a + <usize>i)) != toLowerAscii(<u32>load<u8>(b + <usize>i))) return false;
+    if (toLowerAscii(<u32>load<u8>(a + <usize>i)) != <u32>load<u8>(key + <usize>i)) return false;
   }
   return true;
 }
