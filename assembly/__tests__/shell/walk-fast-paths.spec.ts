@@ -5,7 +5,8 @@
 // every rule and many near misses, and every name of every program row.
 import { isStateBuiltin } from "../../shell/interp/state-builtins";
 import { writtenThenRun } from "../../shell/interp/writes-then-runs";
-import { commandInfo } from "../../shell/programs/names";
+import { commandInfo, pathInfo } from "../../shell/programs/names";
+import { basenameOffset } from "../../shell/expand/argv";
 import { programRows } from "../../shell/programs";
 import { resetWork, workSpent } from "../../util/budget";
 import { commandInfoBefore, isStateBuiltinBefore, writtenThenRunBefore } from "./walk-before";
@@ -121,5 +122,25 @@ describe("commandInfo's table", () => {
       for (let i = 0; i < n; i++) name += alphabet.charAt(<i32>(random.next() % <u32>alphabet.length));
       expect(infoOf(name, true)).toBe(infoOf(name, false), name);
     }
+  });
+
+  test("pathInfo, in one backward pass, is the basename's info as before", () => {
+    const random = new XorShift(0x27d4eb2f);
+    const parts = ["/", "//", "bin", "usr", ".", "..", "sh", "rm", "SUDO", "python3.12", "git", "x", "mkfs.ext4", "node20", "env", ""];
+    let paths = 0, known = 0;
+    for (let round = 0; round < 20000; round++) {
+      const n = 1 + <i32>(random.next() % 5);
+      let path = "";
+      for (let i = 0; i < n; i++) path += parts[<i32>(random.next() % <u32>parts.length)];
+      const b = String.UTF8.encode(path, false);
+      const p = changetype<usize>(b), len = b.byteLength;
+      const base = basenameOffset(p, len);
+      const want = commandInfoBefore(p + <usize>base, len - base);
+      expect(pathInfo(p, len)).toBe(want, path);
+      if (base > 0) paths++;
+      if (want != 0) known++;
+    }
+    expect(paths).toBeGreaterThan(5000);
+    expect(known).toBeGreaterThan(3000);
   });
 });

@@ -56,9 +56,8 @@ class NameTable {
     this.slots[at * 4 + SLOT_INFO] = info;
   }
 
-  /** The info of the name (ptr, len), any ASCII case, len > 0; 0 when unknown. */
-  find(ptr: usize, len: i32): i32 {
-    const h = hashLower(ptr, len);
+  /** The info of the name (ptr, len) whose hashLower is h, any ASCII case, len > 0; 0 when unknown. */
+  find(ptr: usize, len: i32, h: i32): i32 {
     const slots = changetype<usize>(this.slots);
     let at = h & (SLOTS - 1);
     while (true) {
@@ -74,14 +73,25 @@ class NameTable {
   }
 }
 
+// FNV-1a over the ASCII-lower-cased bytes, last byte first: pathInfo hashes a path's basename while it
+// looks for the `/` before it, in one backward pass.
+const HASH_SEED: u32 = 2166136261;
+
+// @ts-ignore: decorator
+@inline function hashStep(h: u32, c: u32): u32 {
+  return (h ^ toLowerAscii(c)) * 16777619;
+}
+
+// @ts-ignore: decorator
+@inline function hashEnd(h: u32): i32 {
+  return <i32>(h ^ (h >> 15));
+}
+
 // @ts-ignore: decorator
 @inline function hashLower(p: usize, n: i32): i32 {
-  let h: u32 = 2166136261;
-  for (let i = 0; i < n; i++) {
-    h ^= toLowerAscii(<u32>load<u8>(p + <usize>i));
-    h *= 16777619;
-  }
-  return <i32>(h ^ (h >> 15));
+  let h = HASH_SEED;
+  for (let i = n - 1; i >= 0; i--) h = hashStep(h, <u32>load<u8>(p + <usize>i));
+  return hashEnd(h);
 }
 
 /** Do the n bytes at a, ASCII-lower-cased, equal the n lower-case bytes at key? */
@@ -109,10 +119,32 @@ function build(): NameTable {
 
 /** Name info (Cmd | Kind bits) for a command basename; 0 when unknown. */
 export function commandInfo(ptr: usize, len: i32): i32 {
+  if (len <= 0) return 0;
+  return infoOf(ptr, len, hashLower(ptr, len));
+}
+
+/**
+ * commandInfo of the basename of the path (p, n) (basenameOffset's: the last byte always belongs to it),
+ * found and hashed in one backward pass: what the walk asks of every command name.
+ */
+export function pathInfo(p: usize, n: i32): i32 {
+  if (n <= 0) return 0;
+  let i = n - 1;
+  let h = hashStep(HASH_SEED, <u32>load<u8>(p + <usize>i));
+  while (i > 0) {
+    const c = <u32>load<u8>(p + <usize>i - 1);
+    if (c == 0x2f) break;
+    h = hashStep(h, c);
+    i--;
+  }
+  return infoOf(p + <usize>i, n - i, hashEnd(h));
+}
+
+/** commandInfo of (ptr, len), len > 0, whose hashLower is h. */
+function infoOf(ptr: usize, len: i32, h: i32): i32 {
   let t = table;
   if (t === null) { t = build(); table = t; }
-  if (len <= 0) return 0;
-  const info = t.find(ptr, len);
+  const info = t.find(ptr, len, h);
   if (info != 0) return info;
   // Versioned names: python3.12, perl5.36, ruby3.2, php8.2, lua5.4, node20, mkfs.ext4.
   if (hasPrefix(ptr, len, "mkfs")) return Cmd.MKFS;
