@@ -32,10 +32,11 @@ const LENGTHS_BY_FIRST = builtinLengths();
 
 function builtinLengths(): usize {
   const t = allocZeroed(256);
-  const names = [":", "[", "cd", "set", "wait", "test", "true", "exit", "popd", "false", "shift", "pushd", "unset", "return", "export"];
-  for (let i = 0; i < names.length; i++) {
-    const at = t + <usize>names[i].charCodeAt(0);
-    store<u8>(at, <i32>load<u8>(at) | (1 << names[i].length));
+  // Each name's first byte and length: `:` `[` cd set wait test true exit popd false shift pushd unset return export.
+  const names = ":1[1c2s3w4t4e4p4f5s5p5u5r6e6";
+  for (let i = 0; i < names.length; i += 2) {
+    const at = t + <usize>names.charCodeAt(i);
+    store<u8>(at, <i32>load<u8>(at) | (1 << (names.charCodeAt(i + 1) - 0x30)));
   }
   return t;
 }

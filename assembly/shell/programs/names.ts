@@ -45,11 +45,8 @@ class NameTable {
     for (let i = 0; i < len; i++) store<u8>(p + <usize>i, <u8>toLowerAscii(<u32>load<u8>(p + <usize>i)));
     const h = hashLower(p, len);
     let at = h & (SLOTS - 1);
-    while (this.slots[at * 4 + SLOT_LEN] != 0) {
-      if (this.slots[at * 4 + SLOT_HASH] == h && this.slots[at * 4 + SLOT_LEN] == len &&
-          sameLower(p, this.names.ptr + <usize>this.slots[at * 4 + SLOT_OFF], len)) return;
-      at = (at + 1) & (SLOTS - 1);
-    }
+    // A name added again goes further along its probe sequence, where find never gets: the first one wins.
+    while (this.slots[at * 4 + SLOT_LEN] != 0) at = (at + 1) & (SLOTS - 1);
     this.slots[at * 4 + SLOT_HASH] = h;
     this.slots[at * 4 + SLOT_LEN] = len;
     this.slots[at * 4 + SLOT_OFF] = off;
