@@ -19,31 +19,61 @@
 // `[[ … ]]` is a keyword the parser evaluates itself, never a command.
 // A name with a `/` is a program on disk, not the builtin.
 
-import { Script } from "../syntax/nodes";
-import { bytesIs, envName, wordIs } from "../expand/argv";
+import { Script, rowInfo, rowLen } from "../syntax/nodes";
+import { WordFlag } from "../syntax/tokens";
+import { envName, wordIs } from "../expand/argv";
+import { allocZeroed } from "../../util/bytes";
+
+/**
+ * Name lengths (bit n) of the builtins above, by first byte: most views (git, npm, ls) have a first byte or a
+ * length no builtin has and are settled by one load, before the name is compared.
+ */
+const LENGTHS_BY_FIRST = builtinLengths();
+
+function builtinLengths(): usize {
+  const t = allocZeroed(256);
+  // Each name's first byte and length: `:` `[` cd set wait test true exit popd false shift pushd unset return export.
+  const names = ":1[1c2s3w4t4e4p4f5s5p5u5r6e6";
+  for (let i = 0; i < names.length; i += 2) {
+    const at = t + <usize>names.charCodeAt(i);
+    store<u8>(at, <i32>load<u8>(at) | (1 << (names.charCodeAt(i + 1) - 0x30)));
+  }
+  return t;
+}
 
 /** Is view v one of the builtins above, used in one of the allowed forms? */
 export function isStateBuiltin(s: Script, v: i32): bool {
-  const name = s.viewArg(v, 0);
-  if (!s.isStatic(name)) return false;
-  const p = s.wordPtr(name), n = s.wordLen(name);
+  const name = s.viewName(v);
+  const r = s.wordRow(name);
+  const n = rowLen(r);
+  if (<u32>(n - 1) >= 6) return false;
+  const p = s.rowPtr(r);
+  if ((<u32>load<u8>(LENGTHS_BY_FIRST + <usize>load<u8>(p)) & (1 << n)) == 0) return false;
+  if ((rowInfo(r) & (WordFlag.DYNAMIC | WordFlag.GLOB | WordFlag.BRACE)) != 0) return false; // not static
   const argc = s.viewArgc(v);
+  // The name's bytes as little-endian words: `cd` is 0x6463.
   switch (n) {
     case 1:
-      return bytesIs(p, n, ":") || bytesIs(p, n, "[");
+      return true; // `:` or `[`, the only one-byte names in the table
     case 2:
-      return bytesIs(p, n, "cd");
+      return load<u16>(p) == 0x6463; // cd
     case 3:
-      return bytesIs(p, n, "set") ? setOptionsOnly(s, v, argc) : false;
-    case 4:
-      if (bytesIs(p, n, "wait")) return jobsOnly(s, v, argc);
-      return bytesIs(p, n, "test") || bytesIs(p, n, "true") || bytesIs(p, n, "exit") || bytesIs(p, n, "popd");
-    case 5:
-      if (bytesIs(p, n, "false") || bytesIs(p, n, "shift") || bytesIs(p, n, "pushd")) return true;
-      return bytesIs(p, n, "unset") ? namesOnly(s, v, argc, "-v", "-f", false) : false;
-    case 6:
-      if (bytesIs(p, n, "return")) return true;
-      return bytesIs(p, n, "export") ? namesOnly(s, v, argc, "-n", "-p", true) : false;
+      return load<u16>(p) == 0x6573 && load<u8>(p, 2) == 0x74 ? setOptionsOnly(s, v, argc) : false; // set
+    case 4: {
+      const x = load<u32>(p);
+      if (x == 0x74696177) return jobsOnly(s, v, argc); // wait
+      return x == 0x74736574 || x == 0x65757274 || x == 0x74697865 || x == 0x64706f70; // test true exit popd
+    }
+    case 5: {
+      const x = load<u32>(p), c = load<u8>(p, 4);
+      if ((x == 0x736c6166 && c == 0x65) || (x == 0x66696873 && c == 0x74) || (x == 0x68737570 && c == 0x64)) return true; // false shift pushd
+      return x == 0x65736e75 && c == 0x74 ? namesOnly(s, v, argc, "-v", "-f", false) : false; // unset
+    }
+    case 6: {
+      const x = load<u32>(p), c = load<u16>(p, 4);
+      if (x == 0x75746572 && c == 0x6e72) return true; // return
+      return x == 0x6f707865 && c == 0x7472 ? namesOnly(s, v, argc, "-n", "-p", true) : false; // export
+    }
   }
   return false;
 }

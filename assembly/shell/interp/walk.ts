@@ -6,9 +6,9 @@
 // added by a payload are appended to the table, so one pass reaches them.
 
 import { ByteBuffer } from "../../util/bytes";
-import { basenameOffset, bytesStartLower, indexOf, isOptionWord, isStdinPath, wordIs } from "../expand/argv";
+import { bytesStartLower, indexOf, isOptionWord, isStdinPath, wordIs } from "../expand/argv";
 import { ProgramSink } from "./program-sink";
-import { Cmd, Kind, cmdId, commandInfo } from "../programs";
+import { Cmd, Kind, cmdId, pathInfo } from "../programs";
 import { CdScope, IntList, Script, ViewFlag, WORD_SHIFT, rowInfo, rowKind, rowLen, rowNext } from "../syntax/nodes";
 import { Parser } from "../syntax/parser";
 import { Attr, Ch, CmdFlag, MAX_PAYLOAD_DEPTH, ParseError, Redir, Subst, WordFlag, WordKind } from "../syntax/tokens";
@@ -104,8 +104,7 @@ export class Walker extends ProgramSink {
       const dynamic = (rowInfo(r) & NOT_TEXT) != 0 || n == 0 || (n == 2 && load<u16>(p) == 0x7d7b);
       if (dynamic) flags = ViewFlag.NAME_DYNAMIC;
       else {
-        const b = basenameOffset(p, n);
-        info = commandInfo(p + <usize>b, n - b);
+        info = pathInfo(p, n); // the basename's
         if ((info & Kind.INTERP) != 0) flags |= ViewFlag.INTERPRETER;
         // Only a word that is not its own text (a glob, a value computed at run time) can turn into an option:
         // when the script has none, no view asks.

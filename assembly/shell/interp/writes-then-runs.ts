@@ -19,6 +19,7 @@ import { Script } from "../syntax/nodes";
 import { Redir } from "../syntax/tokens";
 import { Cmd, cmdId } from "../programs";
 import { basenameOffset, bytesIs, indexOf } from "../expand/argv";
+import { allocZeroed } from "../../util/bytes";
 import { overBudget, spend } from "../../util/budget";
 
 /** What loads a written file, by its name. */
@@ -26,6 +27,7 @@ const enum Loader { NONE = 0, GIT = 1, NPM = 2, MAKE = 3 }
 
 /** The first written file that the command then runs or loads, described for a message, or "". */
 export function writtenThenRun(s: Script): string {
+  summary = -1;
   for (let c = 0, n = s.commandCount; c < n && !overBudget(); c++) {
     // Output redirections.
     for (let k = 0, m = s.cRedirN(c); k < m && !overBudget(); k++) {
@@ -53,7 +55,7 @@ export function writtenThenRun(s: Script): string {
     } else if (id == Cmd.CP || id == Cmd.MV) {
       const why = runs(s, s.viewArg(v, argc - 1));
       if (why.length > 0) return why;
-    } else if (id == Cmd.NPM && npmWritesManifest(s, v, argc) && runsLoader(s, Loader.NPM)) {
+    } else if (id == Cmd.NPM && npmWritesManifest(s, v, argc) && (summaryOf(s) & RUNS_NPM) != 0) {
       return "'" + showName(s, v) + "' changes package.json, whose scripts npm then runs";
     }
   }
@@ -71,11 +73,17 @@ function runs(s: Script, w: i32): string {
   if (n == 0 || !s.isStatic(w)) return "";
   // Each written file is compared with every view: charged, so that many of both end in a budget denial.
   if (!spend(2 * <i64>s.viewCount)) return "";
-  const loader = loaderOf(s, w);
-  if (loader != Loader.NONE && runsLoader(s, loader)) {
-    return "the command writes '" + String.UTF8.decodeUnsafe(p, <usize>n, false) + "', which " +
-      (loader == Loader.GIT ? "git" : loader == Loader.NPM ? "npm" : "make") + " then loads";
+  const sum = summaryOf(s);
+  // Only a view that runs git, npm or make loads a file by its name; only a name with a `/`, a shell or
+  // `source` runs one: most scripts have none of them, and no written file is compared with their views.
+  if ((sum & RUNS_LOADER) != 0) {
+    const loader = loaderOf(s, w);
+    if (loader != Loader.NONE && (sum & (1 << loader)) != 0) {
+      return "the command writes '" + String.UTF8.decodeUnsafe(p, <usize>n, false) + "', which " +
+        (loader == Loader.GIT ? "git" : loader == Loader.NPM ? "npm" : "make") + " then loads";
+    }
   }
+  if ((sum & RUNS_FILE) == 0) return "";
   for (let v = 0, m = s.viewCount; v < m; v++) {
     const argc = s.viewArgc(v);
     const name = s.viewArg(v, 0);
@@ -117,23 +125,62 @@ function loaderOf(s: Script, w: i32): Loader {
   const p = s.wordPtr(w), n = s.wordLen(w);
   const b = basenameOffset(p, n);
   const base = p + <usize>b, bn = n - b;
-  if (bytesIs(base, bn, ".gitconfig") || bytesIs(base, bn, ".gitattributes") || bytesIs(base, bn, ".gitmodules")) return Loader.GIT;
-  if (contains(p, n, ".git/") || contains(p, n, "git/config")) return Loader.GIT; // .git/config, .git/hooks/*, ~/.config/git/config
+  // Every name below starts with `.`, `p`, `M`, `m` or `G` and is 6 to 14 bytes long.
+  const c = bn > 0 ? <u32>load<u8>(base) : 0;
+  const named = bn >= 6 && bn <= 14 && (c == 0x2e || c == 0x70 || c == 0x4d || c == 0x6d || c == 0x47);
+  if (named && (bytesIs(base, bn, ".gitconfig") || bytesIs(base, bn, ".gitattributes") || bytesIs(base, bn, ".gitmodules"))) return Loader.GIT;
+  if (gitPath(p, n)) return Loader.GIT; // .git/config, .git/hooks/*, ~/.config/git/config
+  if (!named) return Loader.NONE;
   if (bytesIs(base, bn, "package.json") || bytesIs(base, bn, ".npmrc") || bytesIs(base, bn, ".yarnrc") ||
     bytesIs(base, bn, ".yarnrc.yml") || bytesIs(base, bn, ".pnpmfile.cjs")) return Loader.NPM;
   if (bytesIs(base, bn, "Makefile") || bytesIs(base, bn, "makefile") || bytesIs(base, bn, "GNUmakefile")) return Loader.MAKE;
   return Loader.NONE;
 }
 
-/** Does some view run the program that loads files of this kind? */
-function runsLoader(s: Script, loader: Loader): bool {
-  for (let v = 0, n = s.viewCount; v < n; v++) {
-    const id = cmdId(s.vInfo(v));
-    if (loader == Loader.GIT && id == Cmd.GIT) return true;
-    if (loader == Loader.NPM && (id == Cmd.NPM || id == Cmd.NPX)) return true;
-    if (loader == Loader.MAKE && id == Cmd.MAKE) return true;
+/** Does (p, n) contain `.git/` or `git/config`? Both hold `git/`: one scan for it, four bytes a load. */
+function gitPath(p: usize, n: i32): bool {
+  for (let i = 0; i + 4 <= n; i++) {
+    if (load<u32>(p + <usize>i) != 0x2f746967) continue; // "git/"
+    if (i > 0 && load<u8>(p + <usize>i - 1) == 0x2e) return true;
+    if (i + 10 <= n && load<u32>(p + <usize>i, 4) == 0x666e6f63 && load<u16>(p + <usize>i, 8) == 0x6769) return true; // "conf" "ig"
   }
   return false;
+}
+
+// What the views of the script run, as bits: the loaders (bit 1 << Loader), and whether a view may run a
+// file by its path (its name has a `/`, or it is a shell or `source`). Computed once per writtenThenRun, on
+// the first written file.
+const RUNS_GIT = 1 << Loader.GIT, RUNS_NPM = 1 << Loader.NPM, RUNS_MAKE = 1 << Loader.MAKE;
+const RUNS_LOADER = RUNS_GIT | RUNS_NPM | RUNS_MAKE;
+const RUNS_FILE = 1 << 4;
+
+/** The RUNS_* bit of each Cmd id. */
+const RUNS_BY_ID = runsById();
+
+function runsById(): usize {
+  const t = allocZeroed(256);
+  store<u8>(t + <usize>Cmd.GIT, RUNS_GIT);
+  store<u8>(t + <usize>Cmd.NPM, RUNS_NPM);
+  store<u8>(t + <usize>Cmd.NPX, RUNS_NPM);
+  store<u8>(t + <usize>Cmd.MAKE, RUNS_MAKE);
+  store<u8>(t + <usize>Cmd.SHELL, RUNS_FILE);
+  store<u8>(t + <usize>Cmd.SOURCE, RUNS_FILE);
+  return t;
+}
+
+/** This script's RUNS_* bits; -1 until the first written file asks. */
+let summary: i32 = -1;
+
+function summaryOf(s: Script): i32 {
+  let sum = summary;
+  if (sum >= 0) return sum;
+  sum = 0;
+  for (let v = 0, n = s.viewCount; v < n; v++) {
+    sum |= <i32>load<u8>(RUNS_BY_ID + <usize>cmdId(s.vInfo(v)));
+    if ((sum & RUNS_FILE) == 0 && hasSlash(s, s.viewName(v))) sum |= RUNS_FILE;
+  }
+  summary = sum;
+  return sum;
 }
 
 /** `npm pkg set …`, `npm pkg delete …`, `npm set-script …`: a change to package.json. */
@@ -156,10 +203,4 @@ export function samePath(s: Script, a: i32, b: i32): bool {
   while (na > 2 && load<u16>(pa) == 0x2f2e) { pa += 2; na -= 2; }
   while (nb > 2 && load<u16>(pb) == 0x2f2e) { pb += 2; nb -= 2; }
   return na == nb && memory.compare(pa, pb, <usize>na) == 0;
-}
-
-function contains(p: usize, n: i32, lit: string): bool {
-  const m = lit.length;
-  for (let i = 0; i + m <= n; i++) if (bytesIs(p + <usize>i, m, lit)) return true;
-  return false;
 }

@@ -7,7 +7,6 @@
 // system `SUDO` runs sudo, and a deny-side rule must not be dodged by case.
 
 import { ByteBuffer, allocZeroed, toLowerAscii } from "../../util/bytes";
-import { IntList } from "../syntax/nodes";
 
 export { Cmd, Kind, cmdId } from "./ids";
 import { Cmd, Kind, cmdId } from "./ids";
@@ -28,50 +27,74 @@ export function cmdSet(ids: i32[]): usize {
 
 const SLOTS: i32 = 1024;
 
-class NameTable {
-  names: ByteBuffer = new ByteBuffer(4096);
-  offs: IntList = new IntList(256);
-  lens: IntList = new IntList(256);
-  infos: IntList = new IntList(256);
-  slots: StaticArray<i32> = new StaticArray<i32>(SLOTS);
+// A slot is four i32s: the name's hash, its length (0: an empty slot), its offset in `names`, its info.
+const SLOT_HASH = 0, SLOT_LEN = 1, SLOT_OFF = 2, SLOT_INFO = 3;
 
+class NameTable {
+  /** The names, ASCII-lower-cased. */
+  names: ByteBuffer = new ByteBuffer(4096);
+  slots: StaticArray<i32> = new StaticArray<i32>(SLOTS * 4);
+
+  /** Add a name; the first info added for a name is the one find returns. */
   add(name: string, info: i32): void {
     const off = this.names.length;
     this.names.appendString(name);
     const len = this.names.length - off;
-    const e = this.infos.push(info);
-    this.offs.push(off);
-    this.lens.push(len);
-    let h = hashLower(this.names.ptr + <usize>off, len) & (SLOTS - 1);
-    while (this.slots[h] != 0) h = (h + 1) & (SLOTS - 1);
-    this.slots[h] = e + 1;
+    if (len == 0) return; // find never looks up an empty name
+    const p = this.names.ptr + <usize>off;
+    for (let i = 0; i < len; i++) store<u8>(p + <usize>i, <u8>toLowerAscii(<u32>load<u8>(p + <usize>i)));
+    const h = hashLower(p, len);
+    let at = h & (SLOTS - 1);
+    // A name added again goes further along its probe sequence, where find never gets: the first one wins.
+    while (this.slots[at * 4 + SLOT_LEN] != 0) at = (at + 1) & (SLOTS - 1);
+    this.slots[at * 4 + SLOT_HASH] = h;
+    this.slots[at * 4 + SLOT_LEN] = len;
+    this.slots[at * 4 + SLOT_OFF] = off;
+    this.slots[at * 4 + SLOT_INFO] = info;
   }
 
-  find(ptr: usize, len: i32): i32 {
-    let h = hashLower(ptr, len) & (SLOTS - 1);
+  /** The info of the name (ptr, len) whose hashLower is h, any ASCII case, len > 0; 0 when unknown. */
+  find(ptr: usize, len: i32, h: i32): i32 {
+    const slots = changetype<usize>(this.slots);
+    let at = h & (SLOTS - 1);
     while (true) {
-      const e = this.slots[h] - 1;
-      if (e < 0) return 0;
-      if (this.lens.get(e) == len && equalLower(ptr, this.names.ptr + <usize>this.offs.get(e), len)) {
-        return this.infos.get(e);
-      }
-      h = (h + 1) & (SLOTS - 1);
+      const e = slots + (<usize>at << 4); // at < SLOTS: inside the array
+      const n = load<i32>(e, SLOT_LEN << 2);
+      if (n == 0) return 0;
+      // The whole hash first: a different name in the slot rarely gets to the bytes.
+      if (load<i32>(e, SLOT_HASH << 2) == h && n == len &&
+          sameLower(ptr, this.names.ptr + <usize>load<i32>(e, SLOT_OFF << 2), len)) return load<i32>(e, SLOT_INFO << 2);
+      at = (at + 1) & (SLOTS - 1);
     }
+    return 0;
   }
 }
 
-function hashLower(p: usize, n: i32): i32 {
-  let h: u32 = 2166136261;
-  for (let i = 0; i < n; i++) {
-    h ^= toLowerAscii(<u32>load<u8>(p + <usize>i));
-    h *= 16777619;
-  }
+// FNV-1a over the ASCII-lower-cased bytes, last byte first: pathInfo hashes a path's basename while it
+// looks for the `/` before it, in one backward pass.
+const HASH_SEED: u32 = 2166136261;
+
+// @ts-ignore: decorator
+@inline function hashStep(h: u32, c: u32): u32 {
+  return (h ^ toLowerAscii(c)) * 16777619;
+}
+
+// @ts-ignore: decorator
+@inline function hashEnd(h: u32): i32 {
   return <i32>(h ^ (h >> 15));
 }
 
-function equalLower(a: usize, b: usize, n: i32): bool {
+// @ts-ignore: decorator
+@inline function hashLower(p: usize, n: i32): i32 {
+  let h = HASH_SEED;
+  for (let i = n - 1; i >= 0; i--) h = hashStep(h, <u32>load<u8>(p + <usize>i));
+  return hashEnd(h);
+}
+
+/** Do the n bytes at a, ASCII-lower-cased, equal the n lower-case bytes at key? */
+function sameLower(a: usize, key: usize, n: i32): bool {
   for (let i = 0; i < n; i++) {
-    if (toLowerAscii(<u32>load<u8>(a + <usize>i)) != toLowerAscii(<u32>load<u8>(b + <usize>i))) return false;
+    if (toLowerAscii(<u32>load<u8>(a + <usize>i)) != <u32>load<u8>(key + <usize>i)) return false;
   }
   return true;
 }
@@ -93,10 +116,32 @@ function build(): NameTable {
 
 /** Name info (Cmd | Kind bits) for a command basename; 0 when unknown. */
 export function commandInfo(ptr: usize, len: i32): i32 {
+  if (len <= 0) return 0;
+  return infoOf(ptr, len, hashLower(ptr, len));
+}
+
+/**
+ * commandInfo of the basename of the path (p, n) (basenameOffset's: the last byte always belongs to it),
+ * found and hashed in one backward pass: what the walk asks of every command name.
+ */
+export function pathInfo(p: usize, n: i32): i32 {
+  if (n <= 0) return 0;
+  let i = n - 1;
+  let h = hashStep(HASH_SEED, <u32>load<u8>(p + <usize>i));
+  while (i > 0) {
+    const c = <u32>load<u8>(p + <usize>i - 1);
+    if (c == 0x2f) break;
+    h = hashStep(h, c);
+    i--;
+  }
+  return infoOf(p + <usize>i, n - i, hashEnd(h));
+}
+
+/** commandInfo of (ptr, len), len > 0, whose hashLower is h. */
+function infoOf(ptr: usize, len: i32, h: i32): i32 {
   let t = table;
   if (t === null) { t = build(); table = t; }
-  if (len <= 0) return 0;
-  const info = t.find(ptr, len);
+  const info = t.find(ptr, len, h);
   if (info != 0) return info;
   // Versioned names: python3.12, perl5.36, ruby3.2, php8.2, lua5.4, node20, mkfs.ext4.
   if (hasPrefix(ptr, len, "mkfs")) return Cmd.MKFS;

@@ -1,0 +1,360 @@
+// The walker's lookups and checks as they were before their fast paths (state-builtins.ts,
+// writes-then-runs.ts, programs/names.ts), kept here unchanged so the differential specs can compare
+// every answer of the new code with the old one.
+import { Script } from "../../shell/syntax/nodes";
+import { Redir } from "../../shell/syntax/tokens";
+import { Cmd, Kind, cmdId, programRows } from "../../shell/programs";
+import { basenameOffset, bytesIs, envName, indexOf, wordIs } from "../../shell/expand/argv";
+import { overBudget, spend } from "../../util/budget";
+import { ByteBuffer, toLowerAscii } from "../../util/bytes";
+import { IntList } from "../../shell/syntax/nodes";
+
+// ---- state-builtins.ts ----
+
+/** Is view v one of the builtins above, used in one of the allowed forms? */
+export function isStateBuiltinBefore(s: Script, v: i32): bool {
+  const name = s.viewArg(v, 0);
+  if (!s.isStatic(name)) return false;
+  const p = s.wordPtr(name), n = s.wordLen(name);
+  const argc = s.viewArgc(v);
+  switch (n) {
+    case 1:
+      return bytesIs(p, n, ":") || bytesIs(p, n, "[");
+    case 2:
+      return bytesIs(p, n, "cd");
+    case 3:
+      return bytesIs(p, n, "set") ? setOptionsOnly(s, v, argc) : false;
+    case 4:
+      if (bytesIs(p, n, "wait")) return jobsOnly(s, v, argc);
+      return bytesIs(p, n, "test") || bytesIs(p, n, "true") || bytesIs(p, n, "exit") || bytesIs(p, n, "popd");
+    case 5:
+      if (bytesIs(p, n, "false") || bytesIs(p, n, "shift") || bytesIs(p, n, "pushd")) return true;
+      return bytesIs(p, n, "unset") ? namesOnly(s, v, argc, "-v", "-f", false) : false;
+    case 6:
+      if (bytesIs(p, n, "return")) return true;
+      return bytesIs(p, n, "export") ? namesOnly(s, v, argc, "-n", "-p", true) : false;
+  }
+  return false;
+}
+
+/** `set -e`, `set -euo pipefail`, `set +x`: flags that only make the script stricter or traced. */
+function setOptionsOnly(s: Script, v: i32, argc: i32): bool {
+  if (argc < 2) return false; // a bare `set` prints every variable and function
+  for (let k = 1; k < argc; k++) {
+    const w = s.viewArg(v, k);
+    if (!s.isStatic(w)) return false;
+    const p = s.wordPtr(w), n = s.wordLen(w);
+    if (n < 2) return false;
+    const sign = load<u8>(p);
+    if (sign != 0x2d && sign != 0x2b) return false; // - or +
+    let takesName = false;
+    for (let i = 1; i < n; i++) {
+      const c = load<u8>(p + <usize>i);
+      if (c == 0x6f) { takesName = true; continue; } // o
+      // e u x v E T
+      if (c != 0x65 && c != 0x75 && c != 0x78 && c != 0x76 && c != 0x45 && c != 0x54) return false;
+    }
+    if (takesName) {
+      k++;
+      if (k >= argc) return false; // `set -o` alone prints the options
+      const o = s.viewArg(v, k);
+      if (!s.isStatic(o)) return false;
+      if (!(wordIs(s, o, "errexit") || wordIs(s, o, "nounset") || wordIs(s, o, "pipefail") || wordIs(s, o, "xtrace") ||
+        wordIs(s, o, "verbose") || wordIs(s, o, "errtrace") || wordIs(s, o, "functrace"))) return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * `wait`, `wait -n`, `wait -f`, `wait 123`, `wait %1`: not `wait -p NAME`, which assigns NAME (and a
+ * subscript in it runs code).
+ */
+function jobsOnly(s: Script, v: i32, argc: i32): bool {
+  for (let k = 1; k < argc; k++) {
+    const w = s.viewArg(v, k);
+    if (!s.isStatic(w)) return false;
+    const p = s.wordPtr(w), n = s.wordLen(w);
+    if (n == 0) return false;
+    const first = load<u8>(p);
+    for (let i = first == 0x2d || first == 0x25 ? 1 : 0; i < n; i++) { // - or %
+      const c = load<u8>(p + <usize>i);
+      if (first == 0x2d ? !(c == 0x6e || c == 0x66) : !(c >= 0x30 && c <= 0x39)) return false; // -n -f, digits
+    }
+  }
+  return true;
+}
+
+/**
+ * Every operand names a variable written out (`PATH`, `NODE_ENV=test`, with
+ * `values` a value may follow), or is one of the two options.
+ */
+function namesOnly(s: Script, v: i32, argc: i32, option1: string, option2: string, values: bool): bool {
+  for (let k = 1; k < argc; k++) {
+    const w = s.viewArg(v, k);
+    if (wordIs(s, w, option1) || wordIs(s, w, option2)) {
+      if (!s.isStatic(w)) return false;
+      continue;
+    }
+    const name = envName(s, w);
+    if (name <= 0) return false;
+    if (name < s.wordLen(w)) {
+      if (!values) return false;
+      const c = load<u8>(s.wordPtr(w) + <usize>name);
+      if (c != 0x3d && c != 0x2b) return false; // `=` or `+=`, not a subscript
+    }
+  }
+  return true;
+}
+
+// ---- writes-then-runs.ts ----
+
+/** What loads a written file, by its name. */
+const enum Loader { NONE = 0, GIT = 1, NPM = 2, MAKE = 3 }
+
+/** The first written file that the command then runs or loads, described for a message, or "". */
+export function writtenThenRunBefore(s: Script): string {
+  for (let c = 0, n = s.commandCount; c < n && !overBudget(); c++) {
+    // Output redirections.
+    for (let k = 0, m = s.cRedirN(c); k < m && !overBudget(); k++) {
+      const r = s.redirFlat.get(s.cRedir(c) + k);
+      const op = s.wAux(r) & 0xff;
+      if (op == Redir.OUT || op == Redir.APPEND || op == Redir.CLOBBER || op == Redir.ALL_OUT ||
+        op == Redir.ALL_APPEND || op == Redir.READ_WRITE) {
+        if (checked(s, r)) continue; // its text was judged as the script that runs (script-file.ts)
+        const why = runs(s, r);
+        if (why.length > 0) return why;
+      }
+    }
+  }
+  for (let v = 0, n = s.viewCount; v < n && !overBudget(); v++) {
+    const argc = s.viewArgc(v);
+    if (argc < 2) continue;
+    const id = cmdId(s.vInfo(v));
+    if (id == Cmd.TEE) {
+      for (let k = 1; k < argc; k++) {
+        const w = s.viewArg(v, k);
+        if (s.wordLen(w) > 0 && load<u8>(s.wordPtr(w)) == 0x2d) continue;
+        const why = runs(s, w);
+        if (why.length > 0) return why;
+      }
+    } else if (id == Cmd.CP || id == Cmd.MV) {
+      const why = runs(s, s.viewArg(v, argc - 1));
+      if (why.length > 0) return why;
+    } else if (id == Cmd.NPM && npmWritesManifest(s, v, argc) && runsLoader(s, Loader.NPM)) {
+      return "'" + showName(s, v) + "' changes package.json, whose scripts npm then runs";
+    }
+  }
+  return "";
+}
+
+function checked(s: Script, r: i32): bool {
+  for (let i = 0, n = s.checkedWrites.length; i < n; i++) if (s.checkedWrites.get(i) == r) return true;
+  return false;
+}
+
+/** Does the command run or load the file named by word w? A description, or "". */
+function runs(s: Script, w: i32): string {
+  const p = s.wordPtr(w), n = s.wordLen(w);
+  if (n == 0 || !s.isStatic(w)) return "";
+  // Each written file is compared with every view: charged, so that many of both end in a budget denial.
+  if (!spend(2 * <i64>s.viewCount)) return "";
+  const loader = loaderOf(s, w);
+  if (loader != Loader.NONE && runsLoader(s, loader)) {
+    return "the command writes '" + String.UTF8.decodeUnsafe(p, <usize>n, false) + "', which " +
+      (loader == Loader.GIT ? "git" : loader == Loader.NPM ? "npm" : "make") + " then loads";
+  }
+  for (let v = 0, m = s.viewCount; v < m; v++) {
+    const argc = s.viewArgc(v);
+    const name = s.viewArg(v, 0);
+    // `./f`, `/tmp/f`: the written file as the command.
+    if (hasSlash(s, name) && samePath(s, name, w)) return ranMessage(s, w, v);
+    // `bash f`, `sh ./f`, `. f`, `source f`: the first operand that is not an option.
+    const id = cmdId(s.vInfo(v));
+    if (id != Cmd.SHELL && id != Cmd.SOURCE) continue;
+    for (let k = 1; k < argc; k++) {
+      const a = s.viewArg(v, k);
+      if (s.wordLen(a) > 0 && load<u8>(s.wordPtr(a)) == 0x2d && id == Cmd.SHELL) {
+        if (s.wordLen(a) == 2 && load<u8>(s.wordPtr(a) + 1) == 0x63) break; // -c: the code is the operand, seen
+        continue;
+      }
+      if (samePath(s, a, w)) return ranMessage(s, w, v);
+      break;
+    }
+  }
+  return "";
+}
+
+function ranMessage(s: Script, w: i32, v: i32): string {
+  return "the command writes '" + String.UTF8.decodeUnsafe(s.wordPtr(w), <usize>s.wordLen(w), false) +
+    "' and runs it ('" + showName(s, v) + "'), so what runs cannot be checked";
+}
+
+function showName(s: Script, v: i32): string {
+  const w = s.viewArg(v, 0);
+  let out = String.UTF8.decodeUnsafe(s.wordPtr(w), <usize>s.wordLen(w), false);
+  if (s.viewArgc(v) > 1) {
+    const a = s.viewArg(v, 1);
+    out += " " + String.UTF8.decodeUnsafe(s.wordPtr(a), <usize>s.wordLen(a), false);
+  }
+  return out;
+}
+
+/** The program that loads a file of this name. */
+function loaderOf(s: Script, w: i32): Loader {
+  const p = s.wordPtr(w), n = s.wordLen(w);
+  const b = basenameOffset(p, n);
+  const base = p + <usize>b, bn = n - b;
+  if (bytesIs(base, bn, ".gitconfig") || bytesIs(base, bn, ".gitattributes") || bytesIs(base, bn, ".gitmodules")) return Loader.GIT;
+  if (contains(p, n, ".git/") || contains(p, n, "git/config")) return Loader.GIT; // .git/config, .git/hooks/*, ~/.config/git/config
+  if (bytesIs(base, bn, "package.json") || bytesIs(base, bn, ".npmrc") || bytesIs(base, bn, ".yarnrc") ||
+    bytesIs(base, bn, ".yarnrc.yml") || bytesIs(base, bn, ".pnpmfile.cjs")) return Loader.NPM;
+  if (bytesIs(base, bn, "Makefile") || bytesIs(base, bn, "makefile") || bytesIs(base, bn, "GNUmakefile")) return Loader.MAKE;
+  return Loader.NONE;
+}
+
+/** Does some view run the program that loads files of this kind? */
+function runsLoader(s: Script, loader: Loader): bool {
+  for (let v = 0, n = s.viewCount; v < n; v++) {
+    const id = cmdId(s.vInfo(v));
+    if (loader == Loader.GIT && id == Cmd.GIT) return true;
+    if (loader == Loader.NPM && (id == Cmd.NPM || id == Cmd.NPX)) return true;
+    if (loader == Loader.MAKE && id == Cmd.MAKE) return true;
+  }
+  return false;
+}
+
+/** `npm pkg set …`, `npm pkg delete …`, `npm set-script …`: a change to package.json. */
+function npmWritesManifest(s: Script, v: i32, argc: i32): bool {
+  const sub = s.viewArg(v, 1);
+  if (bytesIs(s.wordPtr(sub), s.wordLen(sub), "set-script")) return true;
+  if (!bytesIs(s.wordPtr(sub), s.wordLen(sub), "pkg") || argc < 3) return false;
+  const op = s.viewArg(v, 2);
+  return !(bytesIs(s.wordPtr(op), s.wordLen(op), "get"));
+}
+
+function hasSlash(s: Script, w: i32): bool {
+  return indexOf(s.wordPtr(w), s.wordLen(w), 0x2f) >= 0;
+}
+
+/** The same file, with leading `./` segments dropped (`f`, `./f`, `././f`). */
+function samePath(s: Script, a: i32, b: i32): bool {
+  if (!s.isStatic(a)) return false;
+  let pa = s.wordPtr(a), na = s.wordLen(a), pb = s.wordPtr(b), nb = s.wordLen(b);
+  while (na > 2 && load<u16>(pa) == 0x2f2e) { pa += 2; na -= 2; }
+  while (nb > 2 && load<u16>(pb) == 0x2f2e) { pb += 2; nb -= 2; }
+  return na == nb && memory.compare(pa, pb, <usize>na) == 0;
+}
+
+function contains(p: usize, n: i32, lit: string): bool {
+  const m = lit.length;
+  for (let i = 0; i + m <= n; i++) if (bytesIs(p + <usize>i, m, lit)) return true;
+  return false;
+}
+
+// ---- programs/names.ts ----
+
+const SLOTS: i32 = 1024;
+
+class NameTable {
+  names: ByteBuffer = new ByteBuffer(4096);
+  offs: IntList = new IntList(256);
+  lens: IntList = new IntList(256);
+  infos: IntList = new IntList(256);
+  slots: StaticArray<i32> = new StaticArray<i32>(SLOTS);
+
+  add(name: string, info: i32): void {
+    const off = this.names.length;
+    this.names.appendString(name);
+    const len = this.names.length - off;
+    const e = this.infos.push(info);
+    this.offs.push(off);
+    this.lens.push(len);
+    let h = hashLower(this.names.ptr + <usize>off, len) & (SLOTS - 1);
+    while (this.slots[h] != 0) h = (h + 1) & (SLOTS - 1);
+    this.slots[h] = e + 1;
+  }
+
+  find(ptr: usize, len: i32): i32 {
+    let h = hashLower(ptr, len) & (SLOTS - 1);
+    while (true) {
+      const e = this.slots[h] - 1;
+      if (e < 0) return 0;
+      if (this.lens.get(e) == len && equalLower(ptr, this.names.ptr + <usize>this.offs.get(e), len)) {
+        return this.infos.get(e);
+      }
+      h = (h + 1) & (SLOTS - 1);
+    }
+  }
+}
+
+function hashLower(p: usize, n: i32): i32 {
+  let h: u32 = 2166136261;
+  for (let i = 0; i < n; i++) {
+    h ^= toLowerAscii(<u32>load<u8>(p + <usize>i));
+    h *= 16777619;
+  }
+  return <i32>(h ^ (h >> 15));
+}
+
+function equalLower(a: usize, b: usize, n: i32): bool {
+  for (let i = 0; i < n; i++) {
+    if (toLowerAscii(<u32>load<u8>(a + <usize>i)) != toLowerAscii(<u32>load<u8>(b + <usize>i))) return false;
+  }
+  return true;
+}
+
+let table: NameTable | null = null;
+
+function addAll(t: NameTable, names: string, info: i32): void {
+  const parts = names.split(" ");
+  for (let i = 0; i < parts.length; i++) t.add(parts[i], info);
+}
+
+/** The table of every name of every program row (programs/registry.ts): the rows are the one list. */
+function build(): NameTable {
+  const t = new NameTable();
+  const rows = programRows();
+  for (let i = 0; i < rows.length; i++) addAll(t, rows[i].names, rows[i].info);
+  return t;
+}
+
+/** Name info (Cmd | Kind bits) for a command basename; 0 when unknown. */
+export function commandInfoBefore(ptr: usize, len: i32): i32 {
+  let t = table;
+  if (t === null) { t = build(); table = t; }
+  if (len <= 0) return 0;
+  const info = t.find(ptr, len);
+  if (info != 0) return info;
+  // Versioned names: python3.12, perl5.36, ruby3.2, php8.2, lua5.4, node20, mkfs.ext4.
+  if (hasPrefix(ptr, len, "mkfs")) return Cmd.MKFS;
+  // A versioned name ends in a digit or a dot; most unknown names (grep, head) stop here.
+  const last = <u32>load<u8>(ptr + <usize>len - 1);
+  if (last != 0x2e && last - 0x30 >= 10) return 0;
+  if (versioned(ptr, len, "python") || versioned(ptr, len, "pypy")) return Cmd.PYTHON | Kind.INTERP;
+  if (versioned(ptr, len, "perl")) return Cmd.PERL | Kind.INTERP;
+  if (versioned(ptr, len, "ruby")) return Cmd.RUBY | Kind.INTERP;
+  if (versioned(ptr, len, "node")) return Cmd.NODE | Kind.INTERP;
+  if (versioned(ptr, len, "php") || versioned(ptr, len, "lua")) return Cmd.INTERP_OTHER | Kind.INTERP;
+  return 0;
+}
+
+function hasPrefix(p: usize, n: i32, prefix: string): bool {
+  const m = prefix.length;
+  if (n < m) return false;
+  for (let i = 0; i < m; i++) {
+    if (toLowerAscii(<u32>load<u8>(p + <usize>i)) != <u32>prefix.charCodeAt(i)) return false;
+  }
+  return true;
+}
+
+/** `prefix` followed only by digits and dots (at least one). */
+function versioned(p: usize, n: i32, prefix: string): bool {
+  const m = prefix.length;
+  if (n <= m || !hasPrefix(p, n, prefix)) return false;
+  for (let i = m; i < n; i++) {
+    const c = <u32>load<u8>(p + <usize>i);
+    if (c != 0x2e && c - 0x30 >= 10) return false;
+  }
+  return true;
+}
