@@ -18,6 +18,15 @@ const FEATURES = ["--mvp-features", "--enable-mutable-globals", "--enable-sign-e
 // capability's checks (55 KB) made a first command decision compile all of them; at 200 nodes the first command
 // decision in a fresh process still cost 13-16 ms CPU, at 20 it costs 8.5-11 (Node 20, --single-threaded so that
 // tier-up is counted; 60 nodes: 12.6-14). A warm command decision costs a few percent more for the extra calls.
+// Measured again 2026-11-27 (binaryen 131, Node 20, a loaded machine; warm: bench/profile/compare.mjs, CPU µs of the
+// 200-byte command decision, the builds interleaved; cold: bench/first-load.mjs --wasm, CPU ms of the first decision
+// after import, medians of 9 processes), each against this build in the same run:
+//   one-caller limit 40: warm -3 %, first decision +22 to +30 %; 60: warm ±0, first +19 %;
+//   binaryen's default (no limit): warm -15 % (24.7 against 29.0 µs), first decision +97 % (25.0 against 12.7 ms);
+//   --flexible-inline-max-function-size=40: warm ±1 %, first ±0, +3.7 KB raw;
+//   @inline on six small hot helpers (containsZeroByte, bytesIs, basenameOffset, indexOf, hasSlash, foldEq): warm
+//   +2 %, first +5 %, +19 KB raw, +3.8 KB gzip -9; --inline-functions-with-loops: byte-identical output.
+// The first decision may not get more than 10 % slower for a warm gain, so the limit stays at 20.
 // Measured and not taken (2026-11-27, bench/first-load.mjs --wasm, instructions.sh): -Os is 7 % smaller raw and
 // 4.0 KB smaller zopfli-gzipped (5.4 KB less base64 in the default entry) but costs +23 % instructions per command
 // decision, -Oz the same size; neither makes the first decision cheaper. Running the start function at build time

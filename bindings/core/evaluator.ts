@@ -7,7 +7,8 @@
 
 import { CoreError, DECISION_HEADER_BYTES, MAX_USAGE_BYTES, POLICY_ABI, type PolicyExports } from "./abi.ts";
 import { WasmInstance, compileAsync, compileSync, parseIssues, summarizeIssues, type WasmSource } from "./wasm-instance.ts";
-import type { Decision, DecisionKind, Obligation } from "./decision.ts";
+import type { Decision } from "./decision.ts";
+import { decisionOf } from "./decision-of.ts";
 import type { UsageCharge } from "../usage/types.ts";
 import { parseExplanation, userPointer, type Explanation } from "./explanation.ts";
 
@@ -26,8 +27,6 @@ export interface CoreVerdict {
   needsUsage: boolean;
 }
 
-// Kind 3 ("needs usage") is not a decision: until the counters are passed it reads as a deny.
-const KINDS: DecisionKind[] = ["allow", "deny", "ask", "deny"];
 const encoder = new TextEncoder();
 
 function concatBytes(a: Uint8Array, b: Uint8Array): Uint8Array {
@@ -201,33 +200,24 @@ export class Evaluator {
   private readDecision(): CoreVerdict {
     const wasm = this.wasm;
     wasm.views();
-    const dv = wasm.dv;
     const out = wasm.exports.outputPtr();
-    const kindId = dv.getUint32(out, true);
-    const kind = KINDS[kindId] ?? "deny";
-    const codeId = dv.getUint32(out + 4, true);
-    const policyIdId = dv.getUint32(out + 8, true);
-    const capabilityId = dv.getUint32(out + 12, true);
-    const messageLength = dv.getUint32(out + 16, true);
-    const usageLength = dv.getUint32(out + 20, true);
-    const obligationKind = dv.getUint32(out + 24, true);
-    const ruleIdId = dv.getUint32(out + 28, true);
-    const obligationValue = dv.getFloat64(out + 32, true);
+    const kindId = wasm.u32At(out);
+    const codeId = wasm.u32At(out + 4);
+    const policyIdId = wasm.u32At(out + 8);
+    const capabilityId = wasm.u32At(out + 12);
+    const messageLength = wasm.u32At(out + 16);
+    const usageLength = wasm.u32At(out + 20);
+    const obligationKind = wasm.u32At(out + 24);
+    const ruleIdId = wasm.u32At(out + 28);
+    const obligationValue = wasm.f64At(out + 32);
     const start = out + DECISION_HEADER_BYTES;
-    // Read the texts before resolving ids: a cache miss reuses the output buffer.
+    // Read the header and the texts before resolving ids: a cache miss reuses the output buffer.
     const message = wasm.readText(start, messageLength);
     const usageText = wasm.readText(start + messageLength, usageLength);
-    const reasons = [{ code: this.string(codeId), message }];
-    const policyId = this.string(policyIdId);
-    const capability = this.string(capabilityId);
-    const rule = this.rule(ruleIdId);
-    // One literal per shape: properties added afterwards cost a map transition and a backing store.
-    const decision: Decision = policyId && capability
-      ? { decision: kind, allow: kind === "allow", reasons, rule, policy_id: policyId, metadata: { capability } }
-      : { decision: kind, allow: kind === "allow", reasons, rule };
-    if (policyId && !capability) decision.policy_id = policyId;
-    else if (capability && !policyId) decision.metadata = { capability };
-    if (obligationKind !== 0) addObligation(decision, obligationKind, obligationValue);
+    const decision = decisionOf({
+      kindId, code: this.string(codeId), message, rule: this.rule(ruleIdId), policyId: this.string(policyIdId),
+      capability: this.string(capabilityId), obligationKind, obligationValue,
+    });
     const usage = usageText ? (JSON.parse(usageText) as UsageCharge) : null;
     return { decision, usage, needsUsage: kindId === 3 };
   }
@@ -270,22 +260,4 @@ export class Evaluator {
   get memoryBytes(): number {
     return this.wasm.memoryBytes;
   }
-}
-
-/** The core's obligation (header bytes 24-39) as `metadata.obligations`; an unknown kind denies. */
-function addObligation(decision: Decision, kind: number, value: number): void {
-  const obligation = obligationOf(kind, value);
-  if (obligation === null) {
-    decision.decision = "deny";
-    decision.allow = false;
-    decision.reasons = [{ code: "oap.evaluator_error", message: `policy.wasm reported an unknown obligation kind ${kind}` }];
-    return;
-  }
-  decision.metadata = { ...(decision.metadata ?? {}), obligations: [obligation] };
-}
-
-function obligationOf(kind: number, value: number): Obligation | null {
-  if (kind === 1) return { type: "max_execution_time", seconds: value };
-  if (kind === 2) return { type: "max_export_rows", rows: value };
-  return null;
 }

@@ -28,6 +28,8 @@ export interface WasmAbi<E extends BufferExports> {
 }
 
 const encoder = new TextEncoder();
+/** Typed arrays use the host's byte order; wasm memory is little-endian. */
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 const decoder = new TextDecoder("utf-8", { fatal: false });
 
 /** Duck-typed: `instanceof WebAssembly.Module` fails across realms (edge VMs). */
@@ -87,6 +89,12 @@ export class WasmInstance<E extends BufferExports> {
   /** All of memory, as bytes and as a DataView (for headers). */
   u8!: Uint8Array;
   dv!: DataView;
+  /**
+   * All of memory as u32s and f64s, for aligned little-endian headers (`u32[ptr >>> 2]`): loads TurboFan inlines,
+   * where each DataView read was a builtin call. Null on a big-endian host, whose typed arrays read other values.
+   */
+  u32: Uint32Array | null = null;
+  f64: Float64Array | null = null;
   /** The input buffer: where it is, its capacity, and a view of exactly it (cached: a subarray per call was measurable). */
   inPtr = 0;
   inCap = 0;
@@ -114,6 +122,10 @@ export class WasmInstance<E extends BufferExports> {
     const buffer = this.exports.memory.buffer;
     this.u8 = new Uint8Array(buffer);
     this.dv = new DataView(buffer);
+    if (LITTLE_ENDIAN) {
+      this.u32 = new Uint32Array(buffer);
+      this.f64 = new Float64Array(buffer);
+    }
     this.inView = this.u8.subarray(this.inPtr, this.inPtr + this.inCap);
   }
 
@@ -164,6 +176,18 @@ export class WasmInstance<E extends BufferExports> {
   /** Copy `bytes` into the input buffer at `offset` (room reserved by an earlier write's `after`). */
   put(bytes: Uint8Array, offset: number): void {
     this.views().set(bytes, this.inPtr + offset);
+  }
+
+  /** The little-endian u32 at `ptr`: an inlined typed-array load where aligned, else a DataView read. */
+  u32At(ptr: number): number {
+    const u32 = this.u32;
+    return u32 !== null && (ptr & 3) === 0 ? u32[ptr >>> 2]! : this.dv.getUint32(ptr, true);
+  }
+
+  /** The little-endian f64 at `ptr` (as `u32At`). */
+  f64At(ptr: number): number {
+    const f64 = this.f64;
+    return f64 !== null && (ptr & 7) === 0 ? f64[ptr >>> 3]! : this.dv.getFloat64(ptr, true);
   }
 
   /** `length` bytes of memory at `ptr`, decoded (malformed UTF-8 becomes U+FFFD). */
