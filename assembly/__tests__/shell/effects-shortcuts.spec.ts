@@ -17,7 +17,7 @@ const MASKS: StaticArray<i32> = [
 
 function fragments(): string[] {
   const out: string[] = [
-    "find . -name x -exec cat {} +", "find src -exec cp {} /tmp \\;", "find a b -exec grep -f {}/.env x {} \\;",
+    "find . -name x -exec cat {} +", "find . -exec curl {} \\;", "find src -exec wget -O out {} +", "find src -exec cp {} /tmp \\;", "find a b -exec grep -f {}/.env x {} \\;",
     "xargs cat", "ls | xargs -n1 grep x", "fd -x rm", "parallel cp {} d ::: a", "xargs -I{} cp {} out/{}.bak",
     "git -C repo status", "git push o", "git clone https://e.example d", "git config -f .git/config remote.o.url u",
     "npm run build -- --prod --config ./conf/production.json", "npm i -g x", "npm config set registry https://r.example",
