@@ -18,7 +18,6 @@ import { ByteBuffer, inWordList, toLowerAscii } from "../../util/bytes";
 import { IntList, Script } from "../syntax/nodes";
 import { Redir, Subst, WordFlag } from "../syntax/tokens";
 import { basenameOffset } from "../expand/argv";
-import { StringList } from "./string-list";
 import {
   Cmd, EffectFrom, EffectKind, EffectRule, NameTable, ParsedArgs, ProgramRow, SedFiles, Spellings, cmdId, longTable, parseArgs, rowOf,
   rowOfId, sedFiles,
@@ -36,11 +35,11 @@ export class EffectList {
   start: IntList = new IntList(16);
   end: IntList = new IntList(16);
   fixedIndex: IntList = new IntList(16);
-  fixed: StringList = new StringList(4);
+  fixed: Array<string> = [];
   /** For CONTACT: the subcommand named it (git push to a local path writes there). */
-  sub: StringList = new StringList(16);
+  sub: Array<string> = [];
   /** For CONTACT: the request method its program's options say ("" = the program's default, GET). */
-  method: StringList = new StringList(16);
+  method: Array<string> = [];
   /** Views running code whose effects cannot be known (an interpreter and its script, npm run, make, npx). */
   unbound: IntList = new IntList(4);
   /** 1: the effect reaches everything under its path too (EffectRule.tree: `rm -r`, `grep -r`, `find`). */
@@ -49,7 +48,7 @@ export class EffectList {
   reset(): void {
     this.kind.reset(); this.view.reset(); this.cmd.reset(); this.word.reset();
     this.start.reset(); this.end.reset(); this.fixedIndex.reset(); this.tree.reset();
-    this.fixed.reset(); this.sub.reset(); this.method.reset();
+    this.fixed.length = 0; this.sub.length = 0; this.method.length = 0;
     this.unbound.reset();
   }
 
