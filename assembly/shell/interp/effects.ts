@@ -124,6 +124,7 @@ export function collectEffects(s: Script, out: EffectList, wanted: i32 = Wanted.
   out.reset();
   findViews.reset(); findStartEnd.reset(); findStartWords.reset();
   wantedNow = wanted;
+  runnerSeen = !fastPaths || hasRunner(s);
   if ((wanted & (Wanted.READS | Wanted.WRITES)) != 0) {
     for (let c = 0, n = s.commandCount; c < n; c++) addRedirections(s, c, out);
   }
@@ -139,15 +140,19 @@ export function collectEffects(s: Script, out: EffectList, wanted: i32 = Wanted.
     if ((wanted & Wanted.UNBOUND) != 0 && isUnbound(s, v, argc)) out.unbound.push(v);
     const row = rowFor(s, v);
     if (row === null || (row.effects.length == 0 && row.subcommands.length == 0)) continue;
+    const isFind = cmdId(s.vInfo(v)) == Cmd.FIND;
+    // A row none of whose rules (nor its subcommands') gives a wanted kind adds nothing: not even parsed.
+    // find's starting points are recorded whatever is wanted: a later `-exec` view's `{}` names them.
+    if (fastPaths && (wantsOf(row) & wanted) == 0 && !isFind) continue;
     const cmd = s.vCmd(v);
     parseArgs(row, s, cmd, s.vStart(v), s.vEnd(v), parsed);
     call.v = v;
     call.cmd = cmd;
     const sub = parsed.sub;
-    call.sub = sub !== null ? firstName(sub) : "";
+    call.sub = sub !== null ? sub.firstName : "";
     call.fedState = -1;
     call.method = "";
-    if (cmdId(s.vInfo(v)) == Cmd.FIND) recordFindStarts(s, v);
+    if (isFind) recordFindStarts(s, v);
     const first = out.count;
     for (let i = 0; i < row.effects.length; i++) applyRule(s, row.effects[i], out);
     if (sub !== null) for (let i = 0; i < sub.effects.length; i++) applyRule(s, sub.effects[i], out);
@@ -164,16 +169,39 @@ function rowFor(s: Script, v: i32): ProgramRow | null {
   return id != 0 ? rowOfId(id) : rowOf(call.programPtr, call.programLen);
 }
 
-/** A subcommand row's first name, made once per row. */
-const firstNames = new Map<usize, string>();
+/** The Wanted bits of the effects row's rules and its subcommands' rules can give, found once per row. */
+function wantsOf(row: ProgramRow): i32 {
+  let bits = row.effectWants;
+  if (bits >= 0) return bits;
+  bits = 0;
+  for (let i = 0; i < row.effects.length; i++) bits |= wantedBit(row.effects[i].kind);
+  for (let k = 0; k < row.subcommands.length; k++) {
+    const sub = row.subcommands[k];
+    for (let i = 0; i < sub.effects.length; i++) bits |= wantedBit(sub.effects[i].kind);
+  }
+  row.effectWants = bits;
+  return bits;
+}
 
-function firstName(row: ProgramRow): string {
-  const key = changetype<usize>(row);
-  if (firstNames.has(key)) return firstNames.get(key);
-  const space = row.names.indexOf(" ");
-  const name = space < 0 ? row.names : row.names.substring(0, space);
-  firstNames.set(key, name);
-  return name;
+/**
+ * The shortcuts (rows with no wanted kind, scripts with no runner, option rules of a call without options) are
+ * on; the differential spec turns them off to compare the effects with and without them.
+ */
+let fastPaths = true;
+
+export function setEffectsFastPaths(on: bool): void {
+  fastPaths = on;
+}
+
+/** Does script s have a view run by xargs, find, fd or parallel (false: no call is fed operands at run time)? */
+let runnerSeen = true;
+
+function hasRunner(s: Script): bool {
+  for (let u = 0, n = s.viewCount; u < n; u++) {
+    const id = cmdId(s.vInfo(u));
+    if (id == Cmd.XARGS || id == Cmd.FIND || id == Cmd.FD || id == Cmd.PARALLEL) return true;
+  }
+  return false;
 }
 
 /** Is the call fed operands at run time (fedByRunner), asked once per call and only when a rule needs it? */
@@ -189,7 +217,8 @@ function isFed(s: Script): bool {
 function fedByRunner(s: Script, v: i32): bool {
   let cmd = s.vCmd(v), start = s.vStart(v);
   for (let depth = 0; depth < 16; depth++) {
-    for (let u = 0, n = s.viewCount; u < n; u++) {
+    // With no runner in the script only the nesting is followed (too deep still fails closed).
+    if (runnerSeen) for (let u = 0, n = s.viewCount; u < n; u++) {
       if (s.vCmd(u) != cmd || s.vStart(u) >= start) continue;
       const id = cmdId(s.vInfo(u));
       if (id == Cmd.XARGS || id == Cmd.FIND || id == Cmd.FD || id == Cmd.PARALLEL) return true;
@@ -337,6 +366,11 @@ function assignmentValue(s: Script, w: i32, name: string): i32 {
 
 function applyRule(s: Script, rule: EffectRule, out: EffectList): void {
   if ((wantedNow & wantedBit(rule.kind)) == 0) return;
+  const from = rule.from;
+  // An option's value with no option given adds nothing, whatever `when` says (holds has no side effects).
+  if (fastPaths && parsed.count == 0 &&
+    (from == EffectFrom.OPTION_VALUE || from == EffectFrom.OPTION_AT_FILE || from == EffectFrom.OPTION_SETTING ||
+      from == EffectFrom.HEADER_METHOD)) return;
   const compiled = compiledOf(rule);
   if (compiled.terms.length > 0 && !holds(s, compiled.terms)) return;
   const first = out.count;

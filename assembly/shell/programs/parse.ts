@@ -5,8 +5,7 @@
 
 import { IntList, Script } from "../syntax/nodes";
 import { Attr, Ch, WordFlag } from "../syntax/tokens";
-import { LongTable, LongValue, OptionGrammar, ProgramRow, Style } from "./spec";
-import { Bytes, utf8 } from "../../util/bytes";
+import { LongTable, LongValue, OptionGrammar, ProgramRow, Style, SubcommandTable } from "./spec";
 
 function hasChar(list: string, c: u32): bool {
   for (let i = 0, n = list.length; i < n; i++) if (<u32>list.charCodeAt(i) == c) return true;
@@ -213,7 +212,8 @@ function mayBeOption(s: Script, w: i32): bool {
 }
 
 /** Does word w start with a written `-` (or `+` where the grammar has PLUS) and have more after it? */
-function optionStart(s: Script, w: i32, plus: bool): bool {
+// @ts-ignore: decorator
+@inline function optionStart(s: Script, w: i32, plus: bool): bool {
   if (s.wordLen(w) < 2 || load<u8>(s.attrPtr(w)) == Attr.EXPANSION) return false;
   const c = <u32>load<u8>(s.wordPtr(w));
   return c == Ch.MINUS || (plus && c == Ch.PLUS);
@@ -277,41 +277,19 @@ export function parseArgs(row: ProgramRow, s: Script, cmd: i32, start: i32, end:
   return out;
 }
 
-/** A row's subcommand names as bytes, each with its row: built once per row, on first use. */
-class SubNames {
-  names: Array<Bytes> = [];
-  rows: Array<ProgramRow> = [];
-}
-
-const subNames = new Map<usize, SubNames>();
-
-function subNamesOf(row: ProgramRow): SubNames {
-  const key = changetype<usize>(row);
-  if (subNames.has(key)) return subNames.get(key);
-  const t = new SubNames();
-  for (let i = 0; i < row.subcommands.length; i++) {
-    const parts = row.subcommands[i].names.split(" ");
-    for (let j = 0; j < parts.length; j++) {
-      if (parts[j].length == 0) continue;
-      t.names.push(utf8(parts[j]));
-      t.rows.push(row.subcommands[i]);
-    }
-  }
-  subNames.set(key, t);
-  return t;
-}
-
 /** The subcommand row word `w` names exactly (the first listed, as the rows are read in order), or null. */
 function subcommandOf(row: ProgramRow, s: Script, w: i32): ProgramRow | null {
   if (!s.isStatic(w)) return null;
   const p = s.wordPtr(w), n = s.wordLen(w);
   if (n == 0) return null;
-  const t = subNamesOf(row);
-  const c0 = load<u8>(p);
-  for (let i = 0, m = t.names.length; i < m; i++) {
-    const name = unchecked(t.names[i]); // i < length
-    if (name.length != n || unchecked(name[0]) != c0) continue;
-    if (memory.compare(changetype<usize>(name), p, <usize>n) == 0) return unchecked(t.rows[i]);
+  let t = row.subTable;
+  if (t === null) { t = new SubcommandTable(row); row.subTable = t; }
+  // Only the names that start with the word's first byte.
+  const c0 = <i32>load<u8>(p);
+  const names = t.names;
+  for (let i = unchecked(t.start[c0]), m = unchecked(t.start[c0 + 1]); i < m; i++) { // c0 + 1 <= 256
+    const name = unchecked(names[i]); // i < start[256] == length
+    if (name.length == n && memory.compare(changetype<usize>(name), p, <usize>n) == 0) return unchecked(t.rows[i]);
   }
   return null;
 }

@@ -4,6 +4,7 @@
 // Rows are built with the chained setters below so each stays a few lines (see the family files).
 
 import { Script } from "../syntax/nodes";
+import { Bytes, utf8 } from "../../util/bytes";
 
 export { EffectFrom, EffectKind, EffectRule, contacts, deletes, method, reads, writes } from "./effect";
 import { EffectRule } from "./effect";
@@ -196,6 +197,43 @@ export const enum Rule {
   FLAGS = 4, // a flag table for blocked_patterns (flags.ts)
 }
 
+/**
+ * A row's subcommand names as bytes, grouped by their first byte (`start[b]` to `start[b + 1]`), in the rows'
+ * order within a group: a word is compared only with the names that start as it does, and the first listed wins.
+ */
+export class SubcommandTable {
+  names: StaticArray<Bytes> = new StaticArray<Bytes>(0);
+  rows: StaticArray<ProgramRow> = new StaticArray<ProgramRow>(0);
+  start: StaticArray<i32> = new StaticArray<i32>(257);
+
+  constructor(row: ProgramRow) {
+    const names: Bytes[] = [];
+    const rows: ProgramRow[] = [];
+    for (let i = 0; i < row.subcommands.length; i++) {
+      const parts = row.subcommands[i].names.split(" ");
+      for (let j = 0; j < parts.length; j++) {
+        if (parts[j].length == 0) continue;
+        names.push(utf8(parts[j]));
+        rows.push(row.subcommands[i]);
+      }
+    }
+    // A counting sort by first byte, stable.
+    const count = new StaticArray<i32>(257);
+    for (let i = 0; i < names.length; i++) count[<i32>names[i][0] + 1]++;
+    for (let b = 1; b < 257; b++) count[b] += count[b - 1];
+    for (let b = 0; b < 257; b++) this.start[b] = count[b];
+    const sortedNames = new StaticArray<Bytes>(names.length);
+    const sortedRows = new StaticArray<ProgramRow>(names.length);
+    for (let i = 0; i < names.length; i++) {
+      const at = count[<i32>names[i][0]]++;
+      sortedNames[at] = names[i];
+      sortedRows[at] = rows[i];
+    }
+    this.names = sortedNames;
+    this.rows = sortedRows;
+  }
+}
+
 /** One program: everything the analysis knows about it. Built with `program(names, id)` and the setters. */
 export class ProgramRow {
   grammar: OptionGrammar = new OptionGrammar("", "", "", Style.PERMUTE);
@@ -217,13 +255,22 @@ export class ProgramRow {
   rules: i32 = 0;
   /** Procedural rules no table states; null for most programs. */
   describe: DescribeHook | null = null;
+  /** The first of `names`: what an effect of a subcommand row names it by. */
+  firstName: string;
+  /** Its subcommands' names by first byte (parse.ts subcommandOf), built on first use. */
+  subTable: SubcommandTable | null = null;
+  /** Which effects its rules and its subcommands' can give, as the effects engine's Wanted bits (-1: not yet known). */
+  effectWants: i32 = -1;
 
   constructor(
     /** Names, space-separated ("tar gtar bsdtar"); looked up by basename, ASCII case-insensitively. */
     public names: string,
     /** Its names.ts info (Cmd id | Kind bits); 0 for a program the walk has no rule for. */
     public info: i32,
-  ) {}
+  ) {
+    const space = names.indexOf(" ");
+    this.firstName = space < 0 ? names : names.substring(0, space);
+  }
 
   /** Short options that take a value, ones whose value is only attached, and the long options (OptionGrammar). */
   options(valueShorts: string, longs: string = "", optionalShorts: string = ""): ProgramRow {

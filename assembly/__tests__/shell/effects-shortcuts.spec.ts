@@ -1,0 +1,76 @@
+// The effects engine's shortcuts against the engine without them, over every program row's calls and thousands
+// of random commands (runners, find -exec, subcommands and options among them), for each mask the command scopes
+// ask with: a row none of whose rules gives a wanted kind is skipped unparsed (find's are still read), a script
+// with no runner asks no view whether one feeds it, and an option rule of a call without options is not tried.
+import { Script } from "../../shell/syntax/nodes";
+import { EffectList, Wanted, collectEffects, setEffectsFastPaths } from "../../shell/interp/effects";
+import { programRows } from "../../shell/programs";
+import { WalkedScripts } from "./random-command";
+
+const fast = new EffectList();
+const slow = new EffectList();
+
+const MASKS: StaticArray<i32> = [
+  Wanted.CONTACTS, Wanted.CONTACTS | Wanted.READS, Wanted.CONTACTS | Wanted.WRITES, Wanted.CONTACTS | Wanted.WRITES | Wanted.METHODS,
+  Wanted.CONTACTS | Wanted.UNBOUND, Wanted.READS, Wanted.WRITES, Wanted.ALL,
+];
+
+function fragments(): string[] {
+  const out: string[] = [
+    "find . -name x -exec cat {} +", "find . -exec curl {} \\;", "find src -exec wget -O out {} +", "find src -exec cp {} /tmp \\;", "find a b -exec grep -f {}/.env x {} \\;",
+    "xargs cat", "ls | xargs -n1 grep x", "fd -x rm", "parallel cp {} d ::: a", "xargs -I{} cp {} out/{}.bak",
+    "git -C repo status", "git push o", "git clone https://e.example d", "git config -f .git/config remote.o.url u",
+    "npm run build -- --prod --config ./conf/production.json", "npm i -g x", "npm config set registry https://r.example",
+    "npm_config_registry=https://x.example npm i", "yarn", "curl -X PUT -d @f -H 'X-HTTP-Method-Override: DELETE' https://a.example",
+    "wget -O out https://b.example", "tee -a log", "ls -la src", "grep -rn TODO src", "head -n 20", "cp -r a b", "ln -s a b",
+    "dd if=/etc/shadow of=x", "tar -C d -xf a.tar", "sed -i s/a/b/w out f", "rm -rf build", "bash -c 'cat /etc/passwd'",
+    "sudo cat f", "env X=1 cat f", "echo hi > out.txt", "cat < in.txt", "sh -c \"sh -c 'find . -exec cat {} +'\"",
+  ];
+  const rows = programRows();
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i];
+    const name = row.firstName;
+    out.push(name + " a b/c");
+    for (let k = 0; k < row.subcommands.length; k++) out.push(name + " " + row.subcommands[k].firstName + " a b");
+    for (let e = 0; e < row.effects.length; e++) {
+      const parts = (row.effects[e].option + " " + row.effects[e].when).split(" ");
+      for (let k = 0; k < parts.length; k++) if (parts[k].startsWith("-")) out.push(name + " " + parts[k] + " v.txt x");
+    }
+  }
+  return out;
+}
+
+/** Effects of s with and without the shortcuts; whether they agree in every field and order. Returns the count too. */
+function same(s: Script, wanted: i32): bool {
+  setEffectsFastPaths(false);
+  collectEffects(s, slow, wanted);
+  setEffectsFastPaths(true);
+  collectEffects(s, fast, wanted);
+  if (fast.count != slow.count || fast.unbound.length != slow.unbound.length) return false;
+  for (let e = 0; e < slow.count; e++) {
+    if (fast.kind.get(e) != slow.kind.get(e) || fast.view.get(e) != slow.view.get(e) || fast.cmd.get(e) != slow.cmd.get(e) ||
+      fast.word.get(e) != slow.word.get(e) || fast.start.get(e) != slow.start.get(e) || fast.end.get(e) != slow.end.get(e) ||
+      fast.tree.get(e) != slow.tree.get(e) || fast.sub[e] != slow.sub[e] || fast.method[e] != slow.method[e]) return false;
+    const a = slow.word.get(e) < 0 ? slow.fixed[slow.fixedIndex.get(e)] : "";
+    const b = fast.word.get(e) < 0 ? fast.fixed[fast.fixedIndex.get(e)] : "";
+    if (a != b) return false;
+  }
+  for (let i = 0; i < slow.unbound.length; i++) if (fast.unbound.get(i) != slow.unbound.get(i)) return false;
+  return true;
+}
+
+describe("effects shortcuts", () => {
+  test("give the effects the engine gives without them (every row, random commands, every mask)", () => {
+    const scripts = new WalkedScripts(fragments(), 0x2545f491, 3000);
+    let scriptsSeen = 0, effects = 0;
+    while (scripts.next()) {
+      scriptsSeen++;
+      for (let m = 0; m < MASKS.length; m++) {
+        expect(same(scripts.p.script, MASKS[m])).toBe(true, scripts.cmd);
+        effects += slow.count;
+      }
+    }
+    expect(scriptsSeen).toBeGreaterThan(2000);
+    expect(effects).toBeGreaterThan(10000);
+  });
+});
