@@ -4,6 +4,7 @@
 // computed at run time is caught as such (interp/opt-scan.ts).
 
 import { toLowerAscii } from "../../util/bytes";
+import { ONES, firstByteFlag, zeroBytes } from "../../util/swar";
 import { Script } from "../syntax/nodes";
 import { Ch, WordFlag } from "../syntax/tokens";
 
@@ -15,17 +16,26 @@ import { Ch, WordFlag } from "../syntax/tokens";
   return n == lit.length && bytesIs(s.wordPtr(w), n, lit);
 }
 
+/**
+ * Code unit i of a string, read without charCodeAt's bounds check (a load and a compare per byte): every
+ * caller below stays under the string's length.
+ */
+// @ts-ignore: decorator
+@inline function unitAt(lit: string, i: i32): u32 {
+  return <u32>load<u16>(changetype<usize>(lit) + (<usize>i << 1));
+}
+
 /** Exact equality of (p, n) with an ASCII literal. */
 export function bytesIs(p: usize, n: i32, lit: string): bool {
   if (n != lit.length) return false;
-  for (let i = 0; i < n; i++) if (<u32>load<u8>(p + <usize>i) != <u32>lit.charCodeAt(i)) return false;
+  for (let i = 0; i < n; i++) if (<u32>load<u8>(p + <usize>i) != unitAt(lit, i)) return false;
   return true;
 }
 
 /** ASCII case-insensitive equality of (p, n) with a lowercase literal. */
 export function bytesIsLower(p: usize, n: i32, lit: string): bool {
   if (n != lit.length) return false;
-  for (let i = 0; i < n; i++) if (toLowerAscii(<u32>load<u8>(p + <usize>i)) != <u32>lit.charCodeAt(i)) return false;
+  for (let i = 0; i < n; i++) if (toLowerAscii(<u32>load<u8>(p + <usize>i)) != unitAt(lit, i)) return false;
   return true;
 }
 
@@ -33,7 +43,7 @@ export function bytesIsLower(p: usize, n: i32, lit: string): bool {
 export function bytesStartLower(p: usize, n: i32, lit: string): bool {
   const m = lit.length;
   if (n < m) return false;
-  for (let i = 0; i < m; i++) if (toLowerAscii(<u32>load<u8>(p + <usize>i)) != <u32>lit.charCodeAt(i)) return false;
+  for (let i = 0; i < m; i++) if (toLowerAscii(<u32>load<u8>(p + <usize>i)) != unitAt(lit, i)) return false;
   return true;
 }
 
@@ -50,14 +60,27 @@ export function bytesStartLower(p: usize, n: i32, lit: string): bool {
 
 /** Offset of the basename in (p, n): after the last `/` (a trailing `/` is kept). */
 export function basenameOffset(p: usize, n: i32): i32 {
+  // The bytes before `i` are searched (the last byte stays in the basename), eight at a time from the end.
   let i = n - 1;
+  while (i >= 8) {
+    const f = zeroBytes(load<u64>(p + <usize>(i - 8)) ^ (ONES * <u64>Ch.SLASH));
+    if (f != 0) return i - 7 + <i32>((63 - clz(f)) >> 3);
+    i -= 8;
+  }
   while (i > 0 && <u32>load<u8>(p + <usize>i - 1) != Ch.SLASH) i--;
   return i < 0 ? 0 : i;
 }
 
 /** Index of the first `c` in (p, n), or -1. */
 export function indexOf(p: usize, n: i32, c: u32): i32 {
-  for (let i = 0; i < n; i++) if (<u32>load<u8>(p + <usize>i) == c) return i;
+  let i = 0;
+  if (c < 0x100) {
+    for (; i + 8 <= n; i += 8) {
+      const f = firstByteFlag(load<u64>(p + <usize>i), c);
+      if (f != 0) return i + <i32>(ctz(f) >> 3);
+    }
+  }
+  for (; i < n; i++) if (<u32>load<u8>(p + <usize>i) == c) return i;
   return -1;
 }
 
@@ -86,7 +109,7 @@ export function isNameAssignText(s: Script, w: i32): bool {
 
 
 export function contains(list: string, c: u32): bool {
-  for (let i = 0, n = list.length; i < n; i++) if (<u32>list.charCodeAt(i) == c) return true;
+  for (let i = 0, n = list.length; i < n; i++) if (unitAt(list, i) == c) return true;
   return false;
 }
 

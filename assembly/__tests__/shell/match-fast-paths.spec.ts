@@ -5,11 +5,14 @@
 //   test/vectors/policies plus random names, paths, prefixes and exact forms; commands are random.
 // - nameMatches (a pattern's command word against a command name's basename) compares a plain word with the
 //   name's last bytes instead of scanning for the last `/`; the reference is basenameOffset then the compare.
+// - the argv byte helpers: basenameOffset and indexOf eight bytes at a time, bytesIs, bytesIsLower,
+//   bytesStartLower and contains reading the literal's code units without charCodeAt's bounds check; the
+//   references are the byte loops they replace, over random bytes and literals.
 import { Parser } from "../../shell/syntax/parser";
 import { Walker } from "../../shell/interp/walk";
 import { AllowEntry, AllowList, compileAllowEntry } from "../../shell/allow";
 import { PatternWord, nameMatches } from "../../shell/pattern";
-import { basenameOffset, indexOf } from "../../shell/expand/argv";
+import { basenameOffset, bytesIs, bytesIsLower, bytesStartLower, contains, indexOf } from "../../shell/expand/argv";
 import { Script, rowInfo, rowLen } from "../../shell/syntax/nodes";
 import { Ch, WordFlag } from "../../shell/syntax/tokens";
 import { ByteBuffer, Bytes, inWordList, toLowerAscii } from "../../util/bytes";
@@ -238,5 +241,96 @@ describe("nameMatches against basenameOffset and a compare", () => {
       if (want) hits++;
     }
     expect(hits).toBeGreaterThan(40);
+  });
+});
+
+// ---- the byte helpers ----
+
+function refBasename(p: usize, n: i32): i32 {
+  let i = n - 1;
+  while (i > 0 && <u32>load<u8>(p + <usize>i - 1) != Ch.SLASH) i--;
+  return i < 0 ? 0 : i;
+}
+
+function refIndexOf(p: usize, n: i32, c: u32): i32 {
+  for (let i = 0; i < n; i++) if (<u32>load<u8>(p + <usize>i) == c) return i;
+  return -1;
+}
+
+function refIs(p: usize, n: i32, lit: string, fold: bool, prefix: bool): bool {
+  const m = lit.length;
+  if (prefix ? n < m : n != m) return false;
+  for (let i = 0; i < m; i++) {
+    const b = <u32>load<u8>(p + <usize>i);
+    if ((fold ? toLowerAscii(b) : b) != <u32>lit.charCodeAt(i)) return false;
+  }
+  return true;
+}
+
+function refContains(list: string, c: u32): bool {
+  for (let i = 0; i < list.length; i++) if (<u32>list.charCodeAt(i) == c) return true;
+  return false;
+}
+
+/** Random bytes from a small alphabet (so that `/`, `=` and matches are frequent), 0..40 of them. */
+function randomBytes(random: XorShift, alphabet: string): string {
+  const n = <i32>(random.next() % 41);
+  let out = "";
+  for (let i = 0; i < n; i++) out += alphabet.charAt(<i32>(random.next() % <u32>alphabet.length));
+  return out;
+}
+
+describe("argv byte helpers against the byte loops they replace", () => {
+  test("basenameOffset and indexOf", () => {
+    const random = new XorShift(0x0b5e_55ed);
+    const fixed = ["", "/", "//", "a", "a/", "/a", "abcdefgh/", "abcdefg/h", "/abcdefgh", "abcdefgh", "abcdefghi/",
+      "/usr/local/bin/node", "src/components/", "x///////////y", "0123456/89abcdef/", "é/ü", "=", "a=b", "--opt=/x=y"];
+    let found = 0;
+    for (let round = 0; round < 6000; round++) {
+      const text = round < fixed.length ? fixed[round] : randomBytes(random, round % 2 == 0 ? "ab/=.-" : "abcdefghijk/é=");
+      const b = String.UTF8.encode(text, false);
+      const p = changetype<usize>(b), n = b.byteLength;
+      expect(basenameOffset(p, n)).toBe(refBasename(p, n), text);
+      const cs: u32[] = [Ch.SLASH, Ch.EQ, 0x61, 0xc3, 0x100 + Ch.SLASH, 0];
+      for (let k = 0; k < cs.length; k++) {
+        const want = refIndexOf(p, n, cs[k]);
+        expect(indexOf(p, n, cs[k])).toBe(want, text);
+        if (want >= 8) found++;
+      }
+      // Every offset and length inside the bytes, so that unaligned starts and every tail length are met.
+      if (round % 400 == 0) {
+        for (let o = 0; o < n; o++) for (let m = 0; o + m <= n; m++) {
+          expect(basenameOffset(p + <usize>o, m)).toBe(refBasename(p + <usize>o, m), text);
+          expect(indexOf(p + <usize>o, m, Ch.SLASH)).toBe(refIndexOf(p + <usize>o, m, Ch.SLASH), text);
+        }
+      }
+    }
+    expect(found).toBeGreaterThan(100);
+  });
+
+  test("bytesIs, bytesIsLower, bytesStartLower and contains", () => {
+    const lits = ["", "a", "cd", "set", "echo", "grep", "--count", "--files-with-matches", "package.json", "a/b",
+      "é", "\u0161", "\u0100a", "ab/", "AB"];
+    const random = new XorShift(0x1175_c0de);
+    let equal = 0;
+    for (let round = 0; round < 6000; round++) {
+      const lit = lits[<i32>(random.next() % <u32>lits.length)];
+      let text: string;
+      const pick = random.next() % 4;
+      if (pick == 0) text = lit;
+      else if (pick == 1) text = lit.toUpperCase();
+      else if (pick == 2) text = lit + randomBytes(random, "aA/-s");
+      else text = randomBytes(random, "abcdeAB/-");
+      const b = String.UTF8.encode(text, false);
+      const p = changetype<usize>(b), n = b.byteLength;
+      const want = refIs(p, n, lit, false, false);
+      expect(bytesIs(p, n, lit)).toBe(want, text + " = " + lit);
+      expect(bytesIsLower(p, n, lit)).toBe(refIs(p, n, lit, true, false), text + " ~ " + lit);
+      expect(bytesStartLower(p, n, lit)).toBe(refIs(p, n, lit, true, true), text + " ^ " + lit);
+      const c = n > 0 ? <u32>load<u8>(p + <usize>(random.next() % <u32>n)) : 0x161;
+      expect(contains(lit, c)).toBe(refContains(lit, c), lit);
+      if (want) equal++;
+    }
+    expect(equal).toBeGreaterThan(500);
   });
 });
