@@ -5,9 +5,9 @@
 //   test/vectors/policies plus random names, paths, prefixes and exact forms; commands are random.
 // - nameMatches (a pattern's command word against a command name's basename) compares a plain word with the
 //   name's last bytes instead of scanning for the last `/`; the reference is basenameOffset then the compare.
-// - the argv byte helpers: basenameOffset and indexOf eight bytes at a time, bytesIs, bytesIsLower,
-//   bytesStartLower and contains reading the literal's code units without charCodeAt's bounds check; the
-//   references are the byte loops they replace, over random bytes and literals.
+// - the argv byte helpers: bytesIs, bytesIsLower, bytesStartLower and contains read the literal's code units
+//   without charCodeAt's bounds check; the references are the loops they replace, over random bytes and
+//   literals (basenameOffset and indexOf are checked beside them, against plain byte loops).
 import { Parser } from "../../shell/syntax/parser";
 import { Walker } from "../../shell/interp/walk";
 import { AllowEntry, AllowList, compileAllowEntry } from "../../shell/allow";

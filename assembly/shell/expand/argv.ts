@@ -4,7 +4,6 @@
 // computed at run time is caught as such (interp/opt-scan.ts).
 
 import { toLowerAscii } from "../../util/bytes";
-import { ONES, firstByteFlag, zeroBytes } from "../../util/swar";
 import { Script } from "../syntax/nodes";
 import { Ch, WordFlag } from "../syntax/tokens";
 
@@ -60,27 +59,14 @@ export function bytesStartLower(p: usize, n: i32, lit: string): bool {
 
 /** Offset of the basename in (p, n): after the last `/` (a trailing `/` is kept). */
 export function basenameOffset(p: usize, n: i32): i32 {
-  // The bytes before `i` are searched (the last byte stays in the basename), eight at a time from the end.
   let i = n - 1;
-  while (i >= 8) {
-    const f = zeroBytes(load<u64>(p + <usize>(i - 8)) ^ (ONES * <u64>Ch.SLASH));
-    if (f != 0) return i - 7 + <i32>((63 - clz(f)) >> 3);
-    i -= 8;
-  }
   while (i > 0 && <u32>load<u8>(p + <usize>i - 1) != Ch.SLASH) i--;
   return i < 0 ? 0 : i;
 }
 
 /** Index of the first `c` in (p, n), or -1. */
 export function indexOf(p: usize, n: i32, c: u32): i32 {
-  let i = 0;
-  if (c < 0x100) {
-    for (; i + 8 <= n; i += 8) {
-      const f = firstByteFlag(load<u64>(p + <usize>i), c);
-      if (f != 0) return i + <i32>(ctz(f) >> 3);
-    }
-  }
-  for (; i < n; i++) if (<u32>load<u8>(p + <usize>i) == c) return i;
+  for (let i = 0; i < n; i++) if (<u32>load<u8>(p + <usize>i) == c) return i;
   return -1;
 }
 
