@@ -292,12 +292,10 @@ function basenameMatches(pw: PatternWord, p: usize, n: i32): bool {
  */
 export function nameMatches(pw: PatternWord, p: usize, n: i32): bool {
   const tn = pw.text.length;
-  if (pw.glob || pw.slash) {
-    const b = basenameOffset(p, n);
-    return wordMatches(pw, p + <usize>b, n - b);
-  }
-  if (n < tn || (n > tn && <u32>load<u8>(p + <usize>(n - tn - 1)) != Ch.SLASH)) return false;
-  return wordMatches(pw, p + <usize>(n - tn), tn);
+  let b = n - tn;
+  if (pw.glob || pw.slash) b = basenameOffset(p, n);
+  else if (b < 0 || (b > 0 && <u32>load<u8>(p + <usize>(b - 1)) != Ch.SLASH)) return false;
+  return wordMatches(pw, p + <usize>b, n - b);
 }
 
 /** A glob word (or its last path segment) that could expand to a name the pattern word matches. */
