@@ -12,7 +12,7 @@
 
 import { ByteBuffer, Bytes, inWordList, utf8 } from "../util/bytes";
 import { canonicalizeAbsoluteInto } from "../util/path";
-import { basenameOffset, indexOf } from "./expand/argv";
+import { basenameOffset, indexOf, nameKey } from "./expand/argv";
 import { Script, rowInfo, rowLen } from "./syntax/nodes";
 import { Ch, WordFlag } from "./syntax/tokens";
 
@@ -26,6 +26,8 @@ import { Ch, WordFlag } from "./syntax/tokens";
   exact: bool = false;
   /** Next entry with the same first word (AllowList index chain), -1. */
   next: i32 = -1;
+  /** wordKey of the first word: most entries that cannot match are told apart by it, without a byte compare. */
+  key: u64 = 0;
 }
 
 export function compileAllowEntry(e: string): AllowEntry {
@@ -74,7 +76,8 @@ export class AllowList {
   add(e: AllowEntry): void {
     if (e.path) { this.paths.push(e); return; }
     const first = e.words[0];
-    const h = hashBytes(changetype<usize>(first), first.length);
+    e.key = wordKey(changetype<usize>(first), first.length);
+    const h = slotOf(e.key, first.length);
     e.next = this.slots[h] - 1;
     this.slots[h] = this.entries.length + 1;
     this.entries.push(e);
@@ -108,19 +111,29 @@ export class AllowList {
       np = scratch.ptr + <usize>b;
       nn = scratch.length - b;
     }
-    for (let i = this.slots[hashBytes(np, nn)] - 1; i >= 0; ) {
-      const e = this.entries[i];
-      if (same(np, nn, e.words[0]) && restMatches(e, s, v)) return true;
+    const key = wordKey(np, nn);
+    for (let i = this.slots[slotOf(key, nn)] - 1; i >= 0; ) {
+      const e = unchecked(this.entries[i]); // i < length: add links only pushed entries
+      // The key settles names of up to 8 bytes; a longer one is compared after its key matched.
+      if (e.key == key && (nn <= 8 ? nn == e.words[0].length : same(np, nn, e.words[0])) && restMatches(e, s, v)) return true;
       i = e.next;
     }
     return false;
   }
 }
 
-function hashBytes(p: usize, n: i32): i32 {
-  let h: u32 = 2166136261;
-  for (let i = 0; i < n; i++) h = (h ^ <u32>load<u8>(p + <usize>i)) * 16777619;
-  return <i32>((h ^ (h >> 16)) & <u32>(SLOTS - 1));
+/**
+ * A name's first and last eight bytes as one u64 (nameKey, exact with the length for up to 8 bytes): the
+ * slot and a first compare come from two loads instead of a loop over the bytes.
+ */
+function wordKey(p: usize, n: i32): u64 {
+  if (n > 8) return load<u64>(p) ^ rotl<u64>(load<u64>(p + <usize>(n - 8)), 29);
+  return n > 0 ? nameKey(p, n) : 0;
+}
+
+// @ts-ignore: decorator
+@inline function slotOf(key: u64, n: i32): i32 {
+  return <i32>(((key + <u64>n) * 0x9e3779b97f4a7c15) >> 57) & (SLOTS - 1);
 }
 
 /** Words after the first: argv[1…] of the view must equal them (static words only). */

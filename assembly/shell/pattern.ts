@@ -34,7 +34,7 @@ import { ALL_TEXT, textOperands } from "./expand/text-operands";
 import { PlaceSet, couldHit, isPlainRelative, joinedUnderHome } from "./interp/places";
 import { overBudget, spend } from "../util/budget";
 
-@final class PatternWord {
+@final export class PatternWord {
   text: Bytes;
   glob: bool;
   prefix: bool;   // ends with `=`: matches a word starting with it
@@ -284,6 +284,18 @@ function basenameMatches(pw: PatternWord, p: usize, n: i32): bool {
   // A plain word: the segment is the last tn bytes, after a `/` (no basename scan per pattern).
   const tn = pw.text.length;
   return n > tn && <u32>load<u8>(p + <usize>(n - tn - 1)) == Ch.SLASH && wordMatches(pw, p + <usize>(n - tn), tn);
+}
+
+/**
+ * The basename of a command name (p, n) against a pattern's command word. A plain word (no glob, no `/`) is
+ * the last bytes of the name, after a `/` or from its start: no scan for the last `/` per pattern and view.
+ */
+export function nameMatches(pw: PatternWord, p: usize, n: i32): bool {
+  const tn = pw.text.length;
+  let b = n - tn;
+  if (pw.glob || pw.slash) b = basenameOffset(p, n);
+  else if (b < 0 || (b > 0 && <u32>load<u8>(p + <usize>(b - 1)) != Ch.SLASH)) return false;
+  return wordMatches(pw, p + <usize>b, n - b);
 }
 
 /** A glob word (or its last path segment) that could expand to a name the pattern word matches. */
@@ -640,9 +652,7 @@ export class PatternMatcher {
       return false;
     }
     const name = s.arg(cmd, start);
-    const np = s.wordPtr(name), nn = s.wordLen(name);
-    const b = basenameOffset(np, nn);
-    if (!wordMatches(head, np + <usize>b, nn - b)) return false;
+    if (!nameMatches(head, s.wordPtr(name), s.wordLen(name))) return false;
     // Words computed at run time may stand for what the pattern wants (fail closed): one that starts
     // with a value (`"$X"`, `${p}main`, `$(…)`) for one word, one that splits or brace-expands
     // (`$x` with IFS=`,`, `{--force,}`) for any number of words.

@@ -15,17 +15,26 @@ import { Ch, WordFlag } from "../syntax/tokens";
   return n == lit.length && bytesIs(s.wordPtr(w), n, lit);
 }
 
+/**
+ * Code unit i of a string, read without charCodeAt's bounds check (a load and a compare per byte): every
+ * caller below stays under the string's length.
+ */
+// @ts-ignore: decorator
+@inline function unitAt(lit: string, i: i32): u32 {
+  return <u32>load<u16>(changetype<usize>(lit) + (<usize>i << 1));
+}
+
 /** Exact equality of (p, n) with an ASCII literal. */
 export function bytesIs(p: usize, n: i32, lit: string): bool {
   if (n != lit.length) return false;
-  for (let i = 0; i < n; i++) if (<u32>load<u8>(p + <usize>i) != <u32>lit.charCodeAt(i)) return false;
+  for (let i = 0; i < n; i++) if (<u32>load<u8>(p + <usize>i) != unitAt(lit, i)) return false;
   return true;
 }
 
 /** ASCII case-insensitive equality of (p, n) with a lowercase literal. */
 export function bytesIsLower(p: usize, n: i32, lit: string): bool {
   if (n != lit.length) return false;
-  for (let i = 0; i < n; i++) if (toLowerAscii(<u32>load<u8>(p + <usize>i)) != <u32>lit.charCodeAt(i)) return false;
+  for (let i = 0; i < n; i++) if (toLowerAscii(<u32>load<u8>(p + <usize>i)) != unitAt(lit, i)) return false;
   return true;
 }
 
@@ -33,7 +42,7 @@ export function bytesIsLower(p: usize, n: i32, lit: string): bool {
 export function bytesStartLower(p: usize, n: i32, lit: string): bool {
   const m = lit.length;
   if (n < m) return false;
-  for (let i = 0; i < m; i++) if (toLowerAscii(<u32>load<u8>(p + <usize>i)) != <u32>lit.charCodeAt(i)) return false;
+  for (let i = 0; i < m; i++) if (toLowerAscii(<u32>load<u8>(p + <usize>i)) != unitAt(lit, i)) return false;
   return true;
 }
 
@@ -86,7 +95,7 @@ export function isNameAssignText(s: Script, w: i32): bool {
 
 
 export function contains(list: string, c: u32): bool {
-  for (let i = 0, n = list.length; i < n; i++) if (<u32>list.charCodeAt(i) == c) return true;
+  for (let i = 0, n = list.length; i < n; i++) if (unitAt(list, i) == c) return true;
   return false;
 }
 

@@ -27,12 +27,15 @@ export function allowedCommandsStep(limits: CommandLimits, run: CommandRun, verd
       return verdict.deny(Code.COMMAND_NOT_ALLOWED, "command '" + showView(s, v) + "'" + runBy(s, v) +
         " has a name computed at run time (variable, substitution, glob or brace expansion), so it cannot be checked against allowed_commands");
     }
-    if (!allowAny && !(functions && s.vParent(v) < 0 && isFunctionCall(s, v)) && !(stateBuiltins && isStateBuiltin(s, v))) {
+    if (!allowAny && !(functions && s.vParent(v) < 0 && isFunctionCall(s, v))) {
       if (allowNone) {
         return verdict.deny(Code.COMMAND_NOT_ALLOWED, "command '" + showView(s, v) + "'" + runBy(s, v) +
           " is not allowed: allowed_commands is empty or missing, so no command is allowed");
       }
-      if (!limits.allow.matches(s, v, scratch)) return verdict.deny(Code.COMMAND_NOT_ALLOWED, "command '" + showView(s, v) + "'" + runBy(s, v) + " is not in allowed_commands");
+      // The list first: most views are listed programs, and both checks only read the view (either admits it).
+      if (!limits.allow.matches(s, v, scratch) && !(stateBuiltins && isStateBuiltin(s, v))) {
+        return verdict.deny(Code.COMMAND_NOT_ALLOWED, "command '" + showView(s, v) + "'" + runBy(s, v) + " is not in allowed_commands");
+      }
     }
     if ((flags & UNINSPECTABLE) != 0) {
       if ((flags & ViewFlag.PAYLOAD_DYNAMIC) != 0) {
