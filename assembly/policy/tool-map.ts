@@ -3,6 +3,8 @@
 // the APort evaluator), and its default pack turns unknown tools into shell
 // calls (§3.5 item 9). An unmapped tool is denied with oap.unknown_capability.
 
+import { Bytes, utf8, equalsBytes } from "../util/bytes";
+
 export const CAP_COMMAND = "system.command.execute";
 export const CAP_FILE_READ = "data.file.read";
 export const CAP_FILE_WRITE = "data.file.write";
@@ -83,7 +85,15 @@ function builtinCapability(name: string): string | null {
  * `timeout_ms` (Codex) is milliseconds whatever the tool.
  */
 export function timeoutInMs(name: string): bool {
-  return name == "Bash";
+  return name == MS_TIMEOUT_TOOL;
+}
+
+const MS_TIMEOUT_TOOL = "Bash";
+const MS_TIMEOUT_TOOL_BYTES: Bytes = utf8(MS_TIMEOUT_TOOL);
+
+/** timeoutInMs for a tool name's UTF-8 bytes (no string made per call). */
+export function timeoutInMsBytes(ptr: usize, len: i32): bool {
+  return equalsBytes(ptr, len, MS_TIMEOUT_TOOL_BYTES);
 }
 
 /**

@@ -146,9 +146,16 @@ export function canonicalizePathInto(out: ByteBuffer, path: string, base: string
     homeOdd = oddString(home);
     homeUtf8 = String.UTF8.encode(home, false);
   }
-  if (oddString(path) || baseOdd || homeOdd) return false;
-  const p = String.UTF8.encode(path, false);
+  if (baseOdd || homeOdd) return false;
   const b = baseUtf8, h = homeUtf8;
+  // The path is often the base itself (the tool's cwd defaults to the workspace root): its kept encoding serves.
+  let p: ArrayBuffer;
+  if (path == base) p = b;
+  else if (path == home) p = h;
+  else {
+    if (oddString(path)) return false;
+    p = String.UTF8.encode(path, false);
+  }
   return canonicalizeBytesInto(
     out,
     changetype<usize>(p), p.byteLength,

@@ -4,9 +4,9 @@
 
 import { ByteBuffer } from "../../../util/bytes";
 import { JsonType, DUPLICATE } from "../../../json/reader";
-import { timeoutInMs } from "../../tool-map";
+import { timeoutInMsBytes } from "../../tool-map";
 import { argvToShellLine } from "./argv-line";
-import { CommandLimits, CommandInput } from "./limits";
+import { CommandLimits, CommandInput, TIMEOUT_IN_MS, TIMEOUT_MS_KEY, TIMEOUT_SECONDS, TIMEOUT_UNSTATED } from "./limits";
 import { checkCommand } from "./check-command";
 import { Unbound } from "./command-scopes";
 import { RequestView, InputKeys } from "../../request";
@@ -127,7 +127,8 @@ export class CommandRule extends CapabilityRule {
   /** The stated timeout in seconds: `timeout` in the tool's unit, `timeout_ms` in ms; the longer one when both. */
   private readTimeout(request: RequestView, found: StaticArray<i32>, input: CommandInput, verdict: Verdict): bool {
     input.timeout = NaN;
-    input.timeoutText = "";
+    input.timeoutForm = TIMEOUT_UNSTATED;
+    input.timeoutGiven = NaN;
     const t = request.numberAt(unchecked(found[TIMEOUT]), "timeout", verdict);
     if (request.failed) return false;
     const ms = request.numberAt(unchecked(found[TIMEOUT_MS]), "timeout_ms", verdict);
@@ -136,14 +137,16 @@ export class CommandRule extends CapabilityRule {
     if (t == t && !(t > 0)) return verdict.deny(Code.LIMIT_EXCEEDED, "tool_input.timeout must be a positive number", "builtin:request");
     if (ms == ms && !(ms > 0)) return verdict.deny(Code.LIMIT_EXCEEDED, "tool_input.timeout_ms must be a positive number", "builtin:request");
     if (t == t) {
-      const inMs = timeoutInMs(request.toolNameString());
+      const inMs = timeoutInMsBytes(request.toolName.ptr, request.toolName.length);
       input.timeout = inMs ? t / 1000 : t;
-      input.timeoutText = "timeout " + fmtNumber(t) + (inMs ? " ms (" + fmtNumber(t / 1000) + " s)" : " s");
+      input.timeoutForm = inMs ? TIMEOUT_IN_MS : TIMEOUT_SECONDS;
+      input.timeoutGiven = t;
     }
     if (ms == ms && !(ms / 1000 <= input.timeout)) {
       // `!(<=)`: also taken when no `timeout` was stated (NaN) or the value is negative.
       input.timeout = ms / 1000;
-      input.timeoutText = "timeout_ms " + fmtNumber(ms) + " (" + fmtNumber(ms / 1000) + " s)";
+      input.timeoutForm = TIMEOUT_MS_KEY;
+      input.timeoutGiven = ms;
     }
     return true;
   }
@@ -175,9 +178,4 @@ function checkShell(request: RequestView, pos: i32, verdict: Verdict): bool {
   const base = shell.substring(shell.lastIndexOf("/") + 1);
   if (base == "sh" || base == "bash" || base == "zsh" || base == "dash" || base == "ksh") return true;
   return verdict.deny(Code.INVALID_CONTEXT, "tool_input.shell '" + shell + "' is not a POSIX shell (sh, bash, zsh, dash, ksh); only shell commands can be checked");
-}
-
-function fmtNumber(x: f64): string {
-  if (x == Math.floor(x) && Math.abs(x) < 1e15) return (<i64>x).toString();
-  return x.toString();
 }

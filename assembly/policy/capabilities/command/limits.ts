@@ -78,14 +78,22 @@ export class CommandLimits {
   }
 }
 
+/** Forms of a stated timeout: `timeout` in seconds, `timeout` in ms (Claude Code's Bash), `timeout_ms`. */
+export const TIMEOUT_UNSTATED: u8 = 0;
+export const TIMEOUT_SECONDS: u8 = 1;
+export const TIMEOUT_IN_MS: u8 = 2;
+export const TIMEOUT_MS_KEY: u8 = 3;
+
 export class CommandInput {
   commandPtr: usize = 0;
   commandLen: i32 = 0;
   /** The caller vouches that the command is valid UTF-8 without NUL (RequestView.plainBytes): the byte check is skipped. */
   knownUtf8WithoutNul: bool = false;
-  /** The stated timeout in seconds (NaN: none stated), and how it was stated (for messages). */
+  /** The stated timeout in seconds (NaN: none stated). */
   timeout: f64 = NaN;
-  timeoutText: string = "";
+  /** How it was stated (TIMEOUT_*) and the number as given: the refusal's text is built only when one is made. */
+  timeoutForm: u8 = TIMEOUT_UNSTATED;
+  timeoutGiven: f64 = NaN;
   /** The call asks to run in the background (Claude Code `run_in_background`). */
   background: bool = false;
   cwd: string | null = null;
