@@ -6,6 +6,7 @@
 // Also: instantiate + policy load time, and linear memory over 1e6 calls.
 import { createRequire } from "node:module";
 import { Evaluator, AllowlistProvider, PassportProvider, sharedEvaluatorSync } from "../dist/index.js";
+import { shellQuoteCheck } from "./shell-quote-check.mjs";
 import { readFileSync } from "node:fs";
 import { timeEach, round } from "./stats.mjs";
 
@@ -123,34 +124,10 @@ const adversarial = [
 const adversarialRows = adversarial.map(([name, req]) =>
   measure("adversarial", `${name}: ${adversarialProvider.evaluateJsonSync(req).reasons[0].code}`, () => adversarialProvider.evaluateJsonSync(req), { batch: 2, rounds: 9 }));
 
-// --- shell-quote: the parser a JS user would pick, plus a first-word / substring check ---
-// What a JS guard typically does (and what APort's evaluator does in bash):
-// split the string into commands, check each command's first word against
-// the allowlist and the whole string against blocked substrings. It is much
-// weaker than ours (no wrappers, substitutions, payloads, flag reordering),
-// so it is the lower bound a JS user pays for even a naive check.
+// --- shell-quote: the parser a JS user would pick, plus a first-word / substring check (bench/shell-quote-check.mjs) ---
 let shellQuote = null;
 try {
-  const { parse } = require("shell-quote");
-  const allowed = new Set(passport.limits["system.command.execute"].allowed_commands);
-  const blocked = passport.limits["system.command.execute"].blocked_patterns;
-  const separators = new Set(["&&", "||", ";", "|", "&", "|&", ";;", "(", ")"]);
-  const naiveCheck = (cmd) => {
-    const tokens = parse(cmd);
-    let atStart = true;
-    for (const t of tokens) {
-      if (typeof t === "object" && t !== null) {
-        if ("op" in t && separators.has(t.op)) atStart = true;
-        continue;
-      }
-      if (atStart) {
-        if (!allowed.has(t)) return false;
-        atStart = false;
-      }
-    }
-    for (const b of blocked) if (cmd.includes(b)) return false;
-    return true;
-  };
+  const naiveCheck = shellQuoteCheck(passport.limits["system.command.execute"]);
   const request = JSON.parse(commandRequest);
   if (!naiveCheck(request.tool_input.command)) throw new Error("shell-quote baseline denies the bench command");
   shellQuote = measure("passport command", "shell-quote parse + first-word/substring check (JSON in)", () =>

@@ -137,7 +137,7 @@ function wordKey(p: usize, n: i32): u64 {
 }
 
 /** Words after the first: argv[1…] of the view must equal them (static words only). */
-function restMatches(e: AllowEntry, s: Script, v: i32): bool {
+export function restMatches(e: AllowEntry, s: Script, v: i32): bool {
   const words = e.words;
   const m = words.length;
   if (e.exact && s.viewArgc(v) != m) return false;

@@ -5,8 +5,8 @@
 // checkout, with tee allowed, as bench/run.mjs) and the same 200-byte command; this checkout runs with scopes bound and
 // with bind_scopes false. Prints the median CPU µs per call over alternated rounds and each row's ratio to shell-quote.
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
+import { shellQuoteCheck } from "../shell-quote-check.mjs";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const passport = JSON.parse(readFileSync(`${root}examples/passport.json`, "utf8"));
@@ -32,25 +32,7 @@ for (const arg of process.argv.slice(2)) {
   const at = arg.indexOf("=");
   subjects.push(await subject(at > 0 ? arg.slice(0, at) : arg, at > 0 ? arg.slice(at + 1) : arg));
 }
-// shell-quote plus a first-word/substring check, as bench/run.mjs measures it.
-const { parse } = createRequire(`${root}package.json`)("shell-quote");
-const allowed = new Set(passport.limits["system.command.execute"].allowed_commands);
-const blocked = passport.limits["system.command.execute"].blocked_patterns;
-const separators = new Set(["&&", "||", ";", "|", "&", "|&", ";;", "(", ")"]);
-const naiveCheck = (text) => {
-  let atStart = true;
-  for (const t of parse(text)) {
-    if (typeof t === "object" && t !== null) {
-      if ("op" in t && separators.has(t.op)) atStart = true;
-      continue;
-    }
-    if (atStart) {
-      if (!allowed.has(t)) return false;
-      atStart = false;
-    }
-  }
-  return !blocked.some((b) => text.includes(b));
-};
+const naiveCheck = shellQuoteCheck(passport.limits["system.command.execute"]);
 subjects.push({ label: "shell-quote baseline", run: () => naiveCheck(JSON.parse(request).tool_input.command), cpu: [] });
 
 const BATCH = 400, ROUNDS = Number(process.env.ROUNDS ?? 21);

@@ -10,7 +10,7 @@
 //   literals (basenameOffset and indexOf are checked beside them, against plain byte loops).
 import { Parser } from "../../shell/syntax/parser";
 import { Walker } from "../../shell/interp/walk";
-import { AllowEntry, AllowList, compileAllowEntry } from "../../shell/allow";
+import { AllowEntry, AllowList, compileAllowEntry, restMatches } from "../../shell/allow";
 import { PatternWord, nameMatches } from "../../shell/pattern";
 import { basenameOffset, bytesIs, bytesIsLower, bytesStartLower, contains, indexOf } from "../../shell/expand/argv";
 import { Script, rowInfo, rowLen } from "../../shell/syntax/nodes";
@@ -27,23 +27,6 @@ const TRUSTED_DIRS = "/bin /sbin /usr/bin /usr/sbin /usr/local/bin /usr/local/sb
 
 function same(p: usize, n: i32, b: Bytes): bool {
   return n == b.length && memory.compare(p, changetype<usize>(b), <usize>n) == 0;
-}
-
-function restMatches(e: AllowEntry, s: Script, v: i32): bool {
-  const words = e.words;
-  const m = words.length;
-  if (e.exact && s.viewArgc(v) != m) return false;
-  if (m == 1) return true;
-  if (s.viewArgc(v) < m) return false;
-  for (let i = 1; i < m; i++) {
-    const w = s.viewArg(v, i);
-    if (!s.isStatic(w)) return false;
-    const last = i == m - 1 && e.lastPrefix;
-    const n = last ? words[i].length : s.wordLen(w);
-    if (last && s.wordLen(w) < n) return false;
-    if (!same(s.wordPtr(w), n, words[i])) return false;
-  }
-  return true;
 }
 
 /** AllowList#matches as it was, over every entry (the hash only chose which entries to try). */

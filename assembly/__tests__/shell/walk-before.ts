@@ -8,6 +8,10 @@ import { basenameOffset, bytesIs, envName, indexOf, wordIs } from "../../shell/e
 import { overBudget, spend } from "../../util/budget";
 import { ByteBuffer, toLowerAscii } from "../../util/bytes";
 import { IntList } from "../../shell/syntax/nodes";
+// Helpers the fast paths did not change are the shipped ones.
+import { jobsOnly, namesOnly, setOptionsOnly } from "../../shell/interp/state-builtins";
+import { checked, hasSlash, npmWritesManifest, ranMessage, samePath, showName } from "../../shell/interp/writes-then-runs";
+import { hasPrefix, versioned } from "../../shell/programs/names";
 
 // ---- state-builtins.ts ----
 
@@ -35,76 +39,6 @@ export function isStateBuiltinBefore(s: Script, v: i32): bool {
       return bytesIs(p, n, "export") ? namesOnly(s, v, argc, "-n", "-p", true) : false;
   }
   return false;
-}
-
-/** `set -e`, `set -euo pipefail`, `set +x`: flags that only make the script stricter or traced. */
-function setOptionsOnly(s: Script, v: i32, argc: i32): bool {
-  if (argc < 2) return false; // a bare `set` prints every variable and function
-  for (let k = 1; k < argc; k++) {
-    const w = s.viewArg(v, k);
-    if (!s.isStatic(w)) return false;
-    const p = s.wordPtr(w), n = s.wordLen(w);
-    if (n < 2) return false;
-    const sign = load<u8>(p);
-    if (sign != 0x2d && sign != 0x2b) return false; // - or +
-    let takesName = false;
-    for (let i = 1; i < n; i++) {
-      const c = load<u8>(p + <usize>i);
-      if (c == 0x6f) { takesName = true; continue; } // o
-      // e u x v E T
-      if (c != 0x65 && c != 0x75 && c != 0x78 && c != 0x76 && c != 0x45 && c != 0x54) return false;
-    }
-    if (takesName) {
-      k++;
-      if (k >= argc) return false; // `set -o` alone prints the options
-      const o = s.viewArg(v, k);
-      if (!s.isStatic(o)) return false;
-      if (!(wordIs(s, o, "errexit") || wordIs(s, o, "nounset") || wordIs(s, o, "pipefail") || wordIs(s, o, "xtrace") ||
-        wordIs(s, o, "verbose") || wordIs(s, o, "errtrace") || wordIs(s, o, "functrace"))) return false;
-    }
-  }
-  return true;
-}
-
-/**
- * `wait`, `wait -n`, `wait -f`, `wait 123`, `wait %1`: not `wait -p NAME`, which assigns NAME (and a
- * subscript in it runs code).
- */
-function jobsOnly(s: Script, v: i32, argc: i32): bool {
-  for (let k = 1; k < argc; k++) {
-    const w = s.viewArg(v, k);
-    if (!s.isStatic(w)) return false;
-    const p = s.wordPtr(w), n = s.wordLen(w);
-    if (n == 0) return false;
-    const first = load<u8>(p);
-    for (let i = first == 0x2d || first == 0x25 ? 1 : 0; i < n; i++) { // - or %
-      const c = load<u8>(p + <usize>i);
-      if (first == 0x2d ? !(c == 0x6e || c == 0x66) : !(c >= 0x30 && c <= 0x39)) return false; // -n -f, digits
-    }
-  }
-  return true;
-}
-
-/**
- * Every operand names a variable written out (`PATH`, `NODE_ENV=test`, with
- * `values` a value may follow), or is one of the two options.
- */
-function namesOnly(s: Script, v: i32, argc: i32, option1: string, option2: string, values: bool): bool {
-  for (let k = 1; k < argc; k++) {
-    const w = s.viewArg(v, k);
-    if (wordIs(s, w, option1) || wordIs(s, w, option2)) {
-      if (!s.isStatic(w)) return false;
-      continue;
-    }
-    const name = envName(s, w);
-    if (name <= 0) return false;
-    if (name < s.wordLen(w)) {
-      if (!values) return false;
-      const c = load<u8>(s.wordPtr(w) + <usize>name);
-      if (c != 0x3d && c != 0x2b) return false; // `=` or `+=`, not a subscript
-    }
-  }
-  return true;
 }
 
 // ---- writes-then-runs.ts ----
@@ -148,11 +82,6 @@ export function writtenThenRunBefore(s: Script): string {
   return "";
 }
 
-function checked(s: Script, r: i32): bool {
-  for (let i = 0, n = s.checkedWrites.length; i < n; i++) if (s.checkedWrites.get(i) == r) return true;
-  return false;
-}
-
 /** Does the command run or load the file named by word w? A description, or "". */
 function runs(s: Script, w: i32): string {
   const p = s.wordPtr(w), n = s.wordLen(w);
@@ -185,21 +114,6 @@ function runs(s: Script, w: i32): string {
   return "";
 }
 
-function ranMessage(s: Script, w: i32, v: i32): string {
-  return "the command writes '" + String.UTF8.decodeUnsafe(s.wordPtr(w), <usize>s.wordLen(w), false) +
-    "' and runs it ('" + showName(s, v) + "'), so what runs cannot be checked";
-}
-
-function showName(s: Script, v: i32): string {
-  const w = s.viewArg(v, 0);
-  let out = String.UTF8.decodeUnsafe(s.wordPtr(w), <usize>s.wordLen(w), false);
-  if (s.viewArgc(v) > 1) {
-    const a = s.viewArg(v, 1);
-    out += " " + String.UTF8.decodeUnsafe(s.wordPtr(a), <usize>s.wordLen(a), false);
-  }
-  return out;
-}
-
 /** The program that loads a file of this name. */
 function loaderOf(s: Script, w: i32): Loader {
   const p = s.wordPtr(w), n = s.wordLen(w);
@@ -222,28 +136,6 @@ function runsLoader(s: Script, loader: Loader): bool {
     if (loader == Loader.MAKE && id == Cmd.MAKE) return true;
   }
   return false;
-}
-
-/** `npm pkg set …`, `npm pkg delete …`, `npm set-script …`: a change to package.json. */
-function npmWritesManifest(s: Script, v: i32, argc: i32): bool {
-  const sub = s.viewArg(v, 1);
-  if (bytesIs(s.wordPtr(sub), s.wordLen(sub), "set-script")) return true;
-  if (!bytesIs(s.wordPtr(sub), s.wordLen(sub), "pkg") || argc < 3) return false;
-  const op = s.viewArg(v, 2);
-  return !(bytesIs(s.wordPtr(op), s.wordLen(op), "get"));
-}
-
-function hasSlash(s: Script, w: i32): bool {
-  return indexOf(s.wordPtr(w), s.wordLen(w), 0x2f) >= 0;
-}
-
-/** The same file, with leading `./` segments dropped (`f`, `./f`, `././f`). */
-function samePath(s: Script, a: i32, b: i32): bool {
-  if (!s.isStatic(a)) return false;
-  let pa = s.wordPtr(a), na = s.wordLen(a), pb = s.wordPtr(b), nb = s.wordLen(b);
-  while (na > 2 && load<u16>(pa) == 0x2f2e) { pa += 2; na -= 2; }
-  while (nb > 2 && load<u16>(pb) == 0x2f2e) { pb += 2; nb -= 2; }
-  return na == nb && memory.compare(pa, pb, <usize>na) == 0;
 }
 
 function contains(p: usize, n: i32, lit: string): bool {
@@ -339,22 +231,3 @@ export function commandInfoBefore(ptr: usize, len: i32): i32 {
   return 0;
 }
 
-function hasPrefix(p: usize, n: i32, prefix: string): bool {
-  const m = prefix.length;
-  if (n < m) return false;
-  for (let i = 0; i < m; i++) {
-    if (toLowerAscii(<u32>load<u8>(p + <usize>i)) != <u32>prefix.charCodeAt(i)) return false;
-  }
-  return true;
-}
-
-/** `prefix` followed only by digits and dots (at least one). */
-function versioned(p: usize, n: i32, prefix: string): bool {
-  const m = prefix.length;
-  if (n <= m || !hasPrefix(p, n, prefix)) return false;
-  for (let i = m; i < n; i++) {
-    const c = <u32>load<u8>(p + <usize>i);
-    if (c != 0x2e && c - 0x30 >= 10) return false;
-  }
-  return true;
-}

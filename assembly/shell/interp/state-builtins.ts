@@ -79,7 +79,7 @@ export function isStateBuiltin(s: Script, v: i32): bool {
 }
 
 /** `set -e`, `set -euo pipefail`, `set +x`: flags that only make the script stricter or traced. */
-function setOptionsOnly(s: Script, v: i32, argc: i32): bool {
+export function setOptionsOnly(s: Script, v: i32, argc: i32): bool {
   if (argc < 2) return false; // a bare `set` prints every variable and function
   for (let k = 1; k < argc; k++) {
     const w = s.viewArg(v, k);
@@ -111,7 +111,7 @@ function setOptionsOnly(s: Script, v: i32, argc: i32): bool {
  * `wait`, `wait -n`, `wait -f`, `wait 123`, `wait %1`: not `wait -p NAME`, which assigns NAME (and a
  * subscript in it runs code).
  */
-function jobsOnly(s: Script, v: i32, argc: i32): bool {
+export function jobsOnly(s: Script, v: i32, argc: i32): bool {
   for (let k = 1; k < argc; k++) {
     const w = s.viewArg(v, k);
     if (!s.isStatic(w)) return false;
@@ -130,7 +130,7 @@ function jobsOnly(s: Script, v: i32, argc: i32): bool {
  * Every operand names a variable written out (`PATH`, `NODE_ENV=test`, with
  * `values` a value may follow), or is one of the two options.
  */
-function namesOnly(s: Script, v: i32, argc: i32, option1: string, option2: string, values: bool): bool {
+export function namesOnly(s: Script, v: i32, argc: i32, option1: string, option2: string, values: bool): bool {
   for (let k = 1; k < argc; k++) {
     const w = s.viewArg(v, k);
     if (wordIs(s, w, option1) || wordIs(s, w, option2)) {

@@ -62,7 +62,7 @@ export function writtenThenRun(s: Script): string {
   return "";
 }
 
-function checked(s: Script, r: i32): bool {
+export function checked(s: Script, r: i32): bool {
   for (let i = 0, n = s.checkedWrites.length; i < n; i++) if (s.checkedWrites.get(i) == r) return true;
   return false;
 }
@@ -105,12 +105,12 @@ function runs(s: Script, w: i32): string {
   return "";
 }
 
-function ranMessage(s: Script, w: i32, v: i32): string {
+export function ranMessage(s: Script, w: i32, v: i32): string {
   return "the command writes '" + String.UTF8.decodeUnsafe(s.wordPtr(w), <usize>s.wordLen(w), false) +
     "' and runs it ('" + showName(s, v) + "'), so what runs cannot be checked";
 }
 
-function showName(s: Script, v: i32): string {
+export function showName(s: Script, v: i32): string {
   const w = s.viewArg(v, 0);
   let out = String.UTF8.decodeUnsafe(s.wordPtr(w), <usize>s.wordLen(w), false);
   if (s.viewArgc(v) > 1) {
@@ -184,7 +184,7 @@ function summaryOf(s: Script): i32 {
 }
 
 /** `npm pkg set …`, `npm pkg delete …`, `npm set-script …`: a change to package.json. */
-function npmWritesManifest(s: Script, v: i32, argc: i32): bool {
+export function npmWritesManifest(s: Script, v: i32, argc: i32): bool {
   const sub = s.viewArg(v, 1);
   if (bytesIs(s.wordPtr(sub), s.wordLen(sub), "set-script")) return true;
   if (!bytesIs(s.wordPtr(sub), s.wordLen(sub), "pkg") || argc < 3) return false;
@@ -192,7 +192,7 @@ function npmWritesManifest(s: Script, v: i32, argc: i32): bool {
   return !(bytesIs(s.wordPtr(op), s.wordLen(op), "get"));
 }
 
-function hasSlash(s: Script, w: i32): bool {
+export function hasSlash(s: Script, w: i32): bool {
   return indexOf(s.wordPtr(w), s.wordLen(w), 0x2f) >= 0;
 }
 

@@ -156,7 +156,7 @@ function infoOf(ptr: usize, len: i32, h: i32): i32 {
   return 0;
 }
 
-function hasPrefix(p: usize, n: i32, prefix: string): bool {
+export function hasPrefix(p: usize, n: i32, prefix: string): bool {
   const m = prefix.length;
   if (n < m) return false;
   for (let i = 0; i < m; i++) {
@@ -166,7 +166,7 @@ function hasPrefix(p: usize, n: i32, prefix: string): bool {
 }
 
 /** `prefix` followed only by digits and dots (at least one). */
-function versioned(p: usize, n: i32, prefix: string): bool {
+export function versioned(p: usize, n: i32, prefix: string): bool {
   const m = prefix.length;
   if (n <= m || !hasPrefix(p, n, prefix)) return false;
   for (let i = m; i < n; i++) {
