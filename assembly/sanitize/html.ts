@@ -12,7 +12,7 @@
 // the page, which fails safe.
 import { ByteBuffer } from "../util/bytes";
 import { SanitizeReport } from "./report";
-import { decodeCharRef } from "./charref";
+import { decodeCharRef, setEntitySearch } from "./charref";
 import { TextWriter } from "./htmltext";
 import {
   scratch, readAttributes, resetAttributes, decodeValue, attrHidden, attrVisibility, attrOpen, hrefStart, hrefEnd,
@@ -55,8 +55,7 @@ export function htmlToText(ptr: usize, len: i32, out: ByteBuffer, rep: SanitizeR
       continue;
     }
     if (dropping) {
-      p++;
-      while (p < end && load<u8>(p) != 0x3c) p++;
+      p = findLt(p + 1, end);
       continue;
     }
     if (c == 0x26) {
@@ -76,7 +75,8 @@ export function htmlToText(ptr: usize, len: i32, out: ByteBuffer, rep: SanitizeR
       p++;
       continue;
     }
-    const q = isDefined(ORACLES) && wordByWord ? wordEnd(p + 1, end) : wordsEnd(p + 1, end);
+    const q = isDefined(ORACLES) && wordByWord ? wordEnd(p + 1, end)
+      : isDefined(ORACLES) && bytewise ? wordsEndBytewise(p + 1, end) : wordsEnd(p + 1, end);
     writer.textRun(p, <i32>(q - p));
     p = q;
   }
@@ -86,9 +86,29 @@ export function htmlToText(ptr: usize, len: i32, out: ByteBuffer, rep: SanitizeR
 /**
  * End of the text run from q: text bytes (not '<', '&', whitespace or a control), and single
  * spaces between them. The writer would turn each such space into the one space it already is
- * (or write it as it is, in pre), so the words and spaces go to it as one run.
+ * (or write it as it is, in pre), so the words and spaces go to it as one run. Sixteen bytes at
+ * a time: the run ends at the first byte that is '<', '&' or a control, or a space whose next
+ * byte is not a text byte; the last bytes go through wordsEndBytewise, the reference.
  */
 function wordsEnd(q: usize, end: usize): usize {
+  const ctl = i8x16.splat(0x20);
+  const lt = i8x16.splat(0x3c);
+  const amp = i8x16.splat(0x26);
+  while (q + 17 <= end) {
+    const v = v128.load(q);
+    const w = v128.load(q + 1);
+    const hard = v128.or(i8x16.lt_u(v, ctl), v128.or(i8x16.eq(v, lt), i8x16.eq(v, amp)));
+    const nextNotText = v128.or(i8x16.le_u(w, ctl), v128.or(i8x16.eq(w, lt), i8x16.eq(w, amp)));
+    const stop = v128.or(hard, v128.and(i8x16.eq(v, ctl), nextNotText));
+    const m = i8x16.bitmask(stop);
+    if (m != 0) return q + <usize>ctz(m);
+    q += 16;
+  }
+  return wordsEndBytewise(q, end);
+}
+
+/** wordsEnd a byte at a time: its reference, and its tail. */
+function wordsEndBytewise(q: usize, end: usize): usize {
   while (q < end) {
     const d = <u32>load<u8>(q);
     if (isTextByte(d)) {
@@ -115,6 +135,32 @@ let wordByWord = false;
 /** Write text word by word (the reference) or in runs of words (the default); for the oracle spec. */
 export function setWordByWord(on: bool): void {
   wordByWord = on;
+}
+
+/**
+ * The scans a byte at a time and the entity search the sixteen-byte scans and the entity hash
+ * table replaced: the reference of their differential spec. Read only with ORACLES, as above.
+ */
+let bytewise = false;
+
+/** Scan a byte at a time and find entities by binary search (the reference); for the oracle spec. */
+export function setBytewise(on: bool): void {
+  bytewise = on;
+  setEntitySearch(on);
+}
+
+/** First '<' at or after p, or end (sixteen bytes at a time). */
+function findLt(p: usize, end: usize): usize {
+  if (!isDefined(ORACLES) || !bytewise) {
+    const lt = i8x16.splat(0x3c);
+    while (p + 16 <= end) {
+      const m = i8x16.bitmask(i8x16.eq(v128.load(p), lt));
+      if (m != 0) return p + <usize>ctz(m);
+      p += 16;
+    }
+  }
+  while (p < end && load<u8>(p) != 0x3c) p++;
+  return p;
 }
 
 function wordEnd(q: usize, end: usize): usize {
@@ -335,8 +381,9 @@ function findEndTag(q: usize, end: usize): usize {
   const n = <usize>nameBuf.length;
   const name = nameBuf.ptr;
   while (q + 1 + n < end) {
-    if (load<u8>(q) == 0x3c && load<u8>(q + 1) == 0x2f
-      && T.matchesIgnoreCase(q + 2, name, <i32>n)) {
+    q = findLt(q, end - 1 - n);
+    if (q + 1 + n >= end) break;
+    if (load<u8>(q + 1) == 0x2f && T.matchesIgnoreCase(q + 2, name, <i32>n)) {
       const after = q + 2 + n;
       if (after >= end) return q;
       const c = <u32>load<u8>(after);

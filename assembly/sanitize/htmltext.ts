@@ -88,7 +88,8 @@ export class TextWriter {
   /** A run of text bytes with no '<', '&' or HTML whitespace in it. */
   textRun(p: usize, n: i32): void {
     if (n <= 0) return;
-    this.beforeText();
+    // Mostly nothing is owed (text right after text): beforeText would change nothing.
+    if (this.pendingBreak != 0 || this.pendingSpace || this.prefix.length != 0 || !this.started) this.beforeText();
     this.out.append(p, n);
     this.trailingNewlines = 0;
   }
