@@ -16,10 +16,10 @@ import { decodeCharRef, setEntitySearch } from "./charref";
 import { TextWriter } from "./htmltext";
 import {
   scratch, readAttributes, resetAttributes, decodeValue, attrHidden, attrVisibility, attrOpen, hrefStart, hrefEnd,
-  altStart, altEnd, selfClosing, tagComplete,
+  altStart, altEnd, selfClosing, tagComplete, setBytewiseValues,
 } from "./htmlattrs";
 import * as T from "./htmltags";
-import { tagId } from "./htmltagids";
+import { tagIdAt } from "./htmltagids";
 import * as tree from "./htmltree";
 
 const writer = new TextWriter();
@@ -31,7 +31,8 @@ let report: SanitizeReport = new SanitizeReport();
 
 // @ts-ignore: decorator
 @inline function isSpace(c: u32): bool {
-  return c == 0x20 || c == 0x0a || c == 0x09 || c == 0x0c || c == 0x0d;
+  // Bits 0x09, 0x0a, 0x0c, 0x0d and 0x20: tab, line feed, form feed, carriage return, space.
+  return c <= 0x20 && ((<u64>1 << <u64>c) & 0x100003600) != 0;
 }
 
 // @ts-ignore: decorator
@@ -147,6 +148,7 @@ let bytewise = false;
 export function setBytewise(on: bool): void {
   bytewise = on;
   setEntitySearch(on);
+  setBytewiseValues(on);
 }
 
 /** First '<' at or after p, or end (sixteen bytes at a time). */
@@ -215,7 +217,7 @@ function tag(p: usize, end: usize): usize {
   if (!isAlpha(c)) return literalLt(p);
   q = readName(q, end);
   resetAttributes();
-  const id = tagId(nameBuf.ptr, nameBuf.length);
+  const id = tagIdAt(nameBuf.ptr, nameBuf.length);
   q = readAttributes(q, end, true);
   if (!tagComplete) return end; // EOF inside a tag: the tag is dropped, as browsers do
   return startTag(id, q, end, selfClosing);
@@ -226,15 +228,38 @@ function literalLt(p: usize): usize {
   return p + 1;
 }
 
+/** Read a tag name into nameBuf, lower-cased, in one pass; returns the position after it. */
 function readName(q: usize, end: usize): usize {
+  if (isDefined(ORACLES) && bytewise) return readNameTwoPasses(q, end);
+  let buf = nameBuf.ptr;
+  let room = nameBuf.data.length;
+  let n = 0;
+  while (q < end) {
+    const c = <u32>load<u8>(q);
+    if (c <= 0x20 ? isSpace(c) : c == 0x2f || c == 0x3e) break;
+    if (n == room) {
+      nameBuf.length = n;
+      nameBuf.ensure(1);
+      buf = nameBuf.ptr;
+      room = nameBuf.data.length;
+    }
+    store<u8>(buf + <usize>n, <u8>(c - 0x41 < 26 ? c | 0x20 : c));
+    n++;
+    q++;
+  }
+  nameBuf.length = n;
+  return q;
+}
+
+/** readName as it was, a scan and then a copy: its reference in the oracle spec. */
+function readNameTwoPasses(q: usize, end: usize): usize {
   nameBuf.reset();
   const start = q;
   while (q < end) {
     const c = <u32>load<u8>(q);
-    if (isSpace(c) || c == 0x2f || c == 0x3e) break;
+    if (c == 0x20 || c == 0x0a || c == 0x09 || c == 0x0c || c == 0x0d || c == 0x2f || c == 0x3e) break;
     q++;
   }
-  // Copied and lower-cased in one loop.
   const n = <i32>(q - start);
   nameBuf.ensure(n);
   const p = nameBuf.ptr;
@@ -333,7 +358,7 @@ const OPEN_BRACKET: StaticArray<u8> = [0x5b];
 const CLOSE_BRACKET: StaticArray<u8> = [0x5d];
 
 function endTag(): void {
-  const id = tagId(nameBuf.ptr, nameBuf.length);
+  const id = tagIdAt(nameBuf.ptr, nameBuf.length);
   if (tree.endOverflow()) {
     dropping = tree.dropping();
     return;

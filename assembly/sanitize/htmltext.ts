@@ -155,7 +155,8 @@ export class TextWriter {
       this.prefix.push(0x2e);
       this.prefix.push(0x20);
     } else {
-      this.prefix.appendString("- ");
+      this.prefix.push(0x2d);
+      this.prefix.push(0x20);
     }
   }
 
@@ -167,7 +168,9 @@ export class TextWriter {
   cell(): void {
     if (this.cellIndex > 0 && this.started && this.pendingBreak == 0) {
       this.beforeText();
-      this.out.appendString(" | ");
+      this.out.push(0x20);
+      this.out.push(0x7c);
+      this.out.push(0x20);
       this.trailingNewlines = 0;
     }
     this.cellIndex++;
@@ -196,8 +199,8 @@ export class TextWriter {
     // `text (url)`, unless the text already is the url.
     if (textLen == h.length && memory.compare(textPtr, h.ptr, <usize>textLen) == 0) return;
     this.beforeText();
-    if (textLen > 0) this.out.appendString(" (");
-    else this.out.push(0x28);
+    if (textLen > 0) this.out.push(0x20);
+    this.out.push(0x28);
     this.out.append(h.ptr, h.length);
     this.out.push(0x29);
     this.trailingNewlines = 0;

@@ -1,8 +1,9 @@
 // Differential spec of the HTML converter's fast paths against the code they replaced: text runs
 // found sixteen bytes at a time (html.ts wordsEnd), '<' found sixteen bytes at a time in hidden
-// text and raw text (findLt, findEndTag), and named character references found through a hash
-// table (charref.ts findEntity). setBytewise(true) switches all of them back to the byte-at-a-time
-// scans and the binary search; both must give the same text and report for hand-picked
+// text and raw text (findLt, findEndTag), tag names read and lower-cased in one pass (readName),
+// attribute values copied in runs between '&' (htmlattrs.ts decodeValue) and named character
+// references found through a hash table (charref.ts findEntity). setBytewise(true) switches all of
+// them back to the byte-at-a-time code and the binary search; both must give the same text and report for hand-picked
 // adversarial pages and thousands of generated ones, and the table must find exactly what the
 // search finds for every name, every prefix of one and generated names.
 import { html, lastReport } from "./helpers";
@@ -44,7 +45,9 @@ const PIECES: string[] = [
   "<!doctype html>", "<?xml x?>", "</>", "< b", "a<b", "a <", "x&y", "<svg><text>s</text></svg>",
   "<svg><desc>d</desc>", "<foreignObject>f", "<template>t</template>", "<dialog>d</dialog>", "<dialog open>",
   "<noscript>n</noscript>", "<iframe>i</iframe>", "<canvas>c</canvas>", "<li hidden>", "<td hidden>", "<p hidden>",
-  "<unknown-tag x=1>", "</unknown-tag>", "<div", " x=\"", "\"", "'", "=", "/>", ">", "-", ".",
+  "<unknown-tag x=1>", "</unknown-tag>", "<A-VERY-LONG-CUSTOM-ELEMENT-NAME-BEYOND-SIXTY-FOUR-BYTES-OF-NAME-BUFFER-ROOM>",
+  "</a-very-long-custom-element-name-beyond-sixty-four-bytes-of-name-buffer-room>", "<DiV\0>", "</dIv\t>", "<h1\v>",
+  "<a href=\"&amp\">", "<a href=\"a&ampb&amp;c&#38;&\">", "<img alt=\"&notit; &copy=\">", "<i class=\"x&#32;sr-only\">", "<div", " x=\"", "\"", "'", "=", "/>", ">", "-", ".",
 ];
 
 function generated(seed: u32, rounds: i32, maxPieces: u32): string {
