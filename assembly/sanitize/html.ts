@@ -23,7 +23,7 @@ import { tagIdAt } from "./htmltagids";
 import * as tree from "./htmltree";
 
 const writer = new TextWriter();
-/** The current tag's name, lower-cased, whole. */
+/** The current tag's name, lower-cased, whole; never under 64 bytes of room (tagIdAt and the open elements read 16 at its start). */
 const nameBuf = new ByteBuffer(64);
 /** Text here is not rendered (tree.dropping(), cached after each push and pop). */
 let dropping = false;

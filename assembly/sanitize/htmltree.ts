@@ -3,7 +3,9 @@
 // scope" checks, implied end tags of li/dd/dt/p/td/tr/option, "any other end tag"). A hidden
 // region ends exactly where a browser ends it: `<li hidden>a<ul><li>X` keeps X hidden, because
 // the inner <ul> stops the search for an open <li>; nested tables stop a <td> the same way.
-// Names are kept whole (a long name is compared in full), in one byte arena.
+// Names are kept whole: up to 16 bytes packed in two u64s beside the entry, longer ones in a byte
+// arena (and compared in full). Names are passed with 16 bytes readable at their pointer (the
+// converter's name buffer), so packing is two loads.
 // The stack holds at most MAX_DEPTH elements (browsers' parsers cap the tree depth as well), so
 // every search is bounded and the converter stays linear; deeper elements are only counted, and
 // their text is dropped, which fails safe.
@@ -36,6 +38,10 @@ const arena = new ByteBuffer(4096);
 // One slot per open element, made once: pushing and popping are stores, never allocations.
 const ids = new StaticArray<i32>(MAX_DEPTH);
 const starts = new StaticArray<i32>(MAX_DEPTH);
+/** Bytes 0-7 and 8-15 of each entry's name, zero past its end (names up to PACKED bytes). */
+const los = new StaticArray<u64>(MAX_DEPTH);
+const his = new StaticArray<u64>(MAX_DEPTH);
+const PACKED = 16;
 const lens = new StaticArray<i32>(MAX_DEPTH);
 const flags = new StaticArray<i32>(MAX_DEPTH);
 /** Entries in use (at most MAX_DEPTH). */
@@ -107,7 +113,32 @@ export function push(id: i32, name: usize, nameLen: i32, hide: bool, visibility:
   unchecked((lens[n] = nameLen));
   unchecked((flags[n] = f));
   size = n + 1;
-  arena.append(name, nameLen);
+  if (nameLen <= PACKED) {
+    unchecked((los[n] = packed(name, nameLen, 0)));
+    unchecked((his[n] = packed(name, nameLen, 8)));
+  } else {
+    arena.append(name, nameLen);
+  }
+}
+
+/** Bytes i..i+7 of the name (p, n), zero past n; 16 bytes are readable at p. */
+// @ts-ignore: decorator
+@inline function packed(p: usize, n: i32, i: i32): u64 {
+  const k = n - i;
+  if (k <= 0) return 0;
+  const v = load<u64>(p + <usize>i);
+  return k >= 8 ? v : v & ((<u64>1 << (<u64>k << 3)) - 1);
+}
+
+/** The name the current search looks for, packed (when up to PACKED bytes). */
+let wantLo: u64 = 0;
+let wantHi: u64 = 0;
+
+function want(p: usize, n: i32): void {
+  if (n <= PACKED) {
+    wantLo = packed(p, n, 0);
+    wantHi = packed(p, n, 8);
+  }
 }
 
 /** Pop the entries at index i and above. */
@@ -127,8 +158,9 @@ export function popTo(i: i32): void {
  * so entries of another id are told apart without reading their bytes.
  */
 function nameAtIs(i: i32, id: i32, p: usize, n: i32): bool {
-  return unchecked(ids[i]) == id && unchecked(lens[i]) == n
-    && memory.compare(arena.ptr + <usize>unchecked(starts[i]), p, <usize>n) == 0;
+  if (unchecked(ids[i]) != id || unchecked(lens[i]) != n) return false;
+  if (n <= PACKED) return unchecked(los[i]) == wantLo && unchecked(his[i]) == wantHi;
+  return memory.compare(arena.ptr + <usize>unchecked(starts[i]), p, <usize>n) == 0;
 }
 
 function isBoundary(id: i32, scope: i32): bool {
@@ -142,6 +174,7 @@ function isBoundary(id: i32, scope: i32): bool {
 
 /** Index of the topmost entry named (p, n) (element id `id`) in the given scope, or -1. */
 export function findInScope(id: i32, p: usize, n: i32, scope: i32): i32 {
+  want(p, n);
   for (let i = size - 1; i >= 0; i--) {
     if (nameAtIs(i, id, p, n)) return i;
     if (isBoundary(unchecked(ids[i]), scope)) return -1;
@@ -174,6 +207,7 @@ export function listItemToClose(a: i32, b: i32): i32 {
 
 /** "Any other end tag": the entry named (p, n) (element id `id`) above any special element, or -1. */
 export function anyOtherEndTag(id: i32, p: usize, n: i32): i32 {
+  want(p, n);
   for (let i = size - 1; i >= 0; i--) {
     if (nameAtIs(i, id, p, n)) return i;
     if (T.isSpecial(unchecked(ids[i]))) return -1;
@@ -183,6 +217,7 @@ export function anyOtherEndTag(id: i32, p: usize, n: i32): i32 {
 
 /** Foreign content's end tag: the SVG entry named (p, n) (element id `id`) above the first HTML one, or -1. */
 export function foreignEndTag(id: i32, p: usize, n: i32): i32 {
+  want(p, n);
   for (let i = size - 1; i >= 0; i--) {
     if ((unchecked(flags[i]) & F_SVG) == 0) return -1;
     if (nameAtIs(i, id, p, n)) return i;
