@@ -13,7 +13,7 @@
 import { ByteBuffer } from "../util/bytes";
 import { SanitizeReport } from "./report";
 import { decodeCharRef, setEntitySearch } from "./charref";
-import { TextWriter } from "./htmltext";
+import { TextWriter, setPlainCopy } from "./htmltext";
 import {
   scratch, readAttributes, resetAttributes, decodeValue, attrHidden, attrVisibility, attrOpen, hrefStart, hrefEnd,
   altStart, altEnd, selfClosing, tagComplete, setBytewiseValues,
@@ -149,6 +149,7 @@ export function setBytewise(on: bool): void {
   bytewise = on;
   setEntitySearch(on);
   setBytewiseValues(on);
+  setPlainCopy(on);
 }
 
 /** First '<' at or after p, or end (sixteen bytes at a time). */
@@ -231,6 +232,23 @@ function literalLt(p: usize): usize {
 /** Read a tag name into nameBuf, lower-cased, in one pass; returns the position after it. */
 function readName(q: usize, end: usize): usize {
   if (isDefined(ORACLES) && bytewise) return readNameTwoPasses(q, end);
+  if (q + 16 <= end) {
+    // Names shorter than sixteen bytes (nearly all): the end found and the bytes lower-cased
+    // sixteen at a time; the store fits the buffer's room (at least 64 bytes).
+    const v = v128.load(q);
+    const stop = v128.or(
+      v128.or(v128.or(i8x16.eq(v, i8x16.splat(0x20)), i8x16.eq(v, i8x16.splat(0x09))),
+        v128.or(i8x16.eq(v, i8x16.splat(0x0a)), i8x16.eq(v, i8x16.splat(0x0c)))),
+      v128.or(i8x16.eq(v, i8x16.splat(0x0d)), v128.or(i8x16.eq(v, i8x16.splat(0x2f)), i8x16.eq(v, i8x16.splat(0x3e)))));
+    const m = i8x16.bitmask(stop);
+    if (m != 0) {
+      const upper = v128.and(i8x16.ge_u(v, i8x16.splat(0x41)), i8x16.le_u(v, i8x16.splat(0x5a)));
+      v128.store(nameBuf.ptr, v128.or(v, v128.and(upper, i8x16.splat(0x20))));
+      const n = ctz(m);
+      nameBuf.length = n;
+      return q + <usize>n;
+    }
+  }
   let buf = nameBuf.ptr;
   let room = nameBuf.data.length;
   let n = 0;
@@ -271,7 +289,8 @@ function readNameTwoPasses(q: usize, end: usize): usize {
   return q;
 }
 
-function push(id: i32, hide: bool, svg: bool, svgText: bool): void {
+// @ts-ignore: decorator
+@inline function push(id: i32, hide: bool, svg: bool, svgText: bool): void {
   const was = dropping;
   // (past the depth cap, tree.push only counts the element)
   tree.push(id, nameBuf.ptr, nameBuf.length, hide, attrVisibility, svg, svgText);
@@ -279,7 +298,8 @@ function push(id: i32, hide: bool, svg: bool, svgText: bool): void {
   if (hide && !was) report.htmlDropped++;
 }
 
-function popTo(i: i32): void {
+// @ts-ignore: decorator
+@inline function popTo(i: i32): void {
   tree.popTo(i);
   dropping = tree.dropping();
 }

@@ -107,7 +107,8 @@ export function tagId(p: usize, n: i32): i32 {
  * tagId of a name in a buffer with at least 16 bytes readable from p (the converter's name
  * buffer): two loads and two masks instead of packing byte by byte. The bytes past n are ignored.
  */
-export function tagIdAt(p: usize, n: i32): i32 {
+// @ts-ignore: decorator
+@inline export function tagIdAt(p: usize, n: i32): i32 {
   if (n <= 0 || n > MAX_NAME) return T.OTHER;
   const lo = n >= 8 ? load<u64>(p) : load<u64>(p) & ((<u64>1 << (<u64>n << 3)) - 1);
   const hi = n <= 8 ? 0 : load<u64>(p + 8) & ((<u64>1 << (<u64>(n - 8) << 3)) - 1);
