@@ -18,8 +18,11 @@ import { ENTITY_COUNT, ENTITY_INDEX, ENTITY_DATA, ENTITY_MAX_NAME, ENTITY_MAX_LE
   return c - 0x30 < 10 || (c | 0x20) - 0x61 < 26;
 }
 
-/** Offset in ENTITY_DATA of the entry named (p, n), or -1. */
-function findEntity(p: usize, n: i32): i32 {
+/**
+ * Offset in ENTITY_DATA of the entry named (p, n), or -1, by binary search of the sorted index:
+ * the reference for findEntity (the differential spec compares both).
+ */
+export function findEntityBySearch(p: usize, n: i32): i32 {
   let lo = 0;
   let hi = ENTITY_COUNT - 1;
   while (lo <= hi) {
@@ -34,6 +37,58 @@ function findEntity(p: usize, n: i32): i32 {
     if (c == 0) return off;
     if (c < 0) lo = mid + 1;
     else hi = mid - 1;
+  }
+  return -1;
+}
+
+// A hash table over the names (made on the first lookup): one hash and, nearly always, one
+// comparison, where the binary search compares eleven times.
+const TABLE_BITS = 12;
+const TABLE_MASK = (1 << TABLE_BITS) - 1;
+/** Per slot: the entry's index + 1, or 0 (empty); linear probing, about half full. */
+const table = new StaticArray<u16>(1 << TABLE_BITS);
+let tableBuilt = false;
+
+// @ts-ignore: decorator
+@inline function hashName(p: usize, n: i32): u32 {
+  let h: u32 = 0x811c9dc5;
+  for (let i = 0; i < n; i++) h = (h ^ <u32>load<u8>(p + <usize>i)) * 0x01000193;
+  return (h * 0x9e3779b1) >> (32 - TABLE_BITS);
+}
+
+function buildTable(): void {
+  for (let i = 0; i < ENTITY_COUNT; i++) {
+    const e = ENTITY_DATA + <usize>load<u16>(ENTITY_INDEX + (<usize>i << 1));
+    let s = hashName(e + 1, <i32>(load<u8>(e) & 0x7f));
+    // ENTITY_COUNT < the table's size, so a free slot is always found; s stays under it.
+    while (unchecked(table[s]) != 0) s = (s + 1) & TABLE_MASK;
+    unchecked((table[s] = <u16>(i + 1)));
+  }
+  tableBuilt = true;
+}
+
+/**
+ * Find entities by binary search (the reference) instead of the table: set by the converter's
+ * oracle spec, read only in builds with the compile-time constant ORACLES (the oracle tier).
+ */
+let bySearch = false;
+
+export function setEntitySearch(on: bool): void {
+  bySearch = on;
+}
+
+/** Offset in ENTITY_DATA of the entry named (p, n), or -1. */
+export function findEntity(p: usize, n: i32): i32 {
+  if (isDefined(ORACLES) && bySearch) return findEntityBySearch(p, n);
+  if (!tableBuilt) buildTable();
+  let s = hashName(p, n);
+  while (true) {
+    const k = <i32>unchecked(table[s]);
+    if (k == 0) return -1;
+    const off = <i32>load<u16>(ENTITY_INDEX + (<usize>(k - 1) << 1));
+    const e = ENTITY_DATA + <usize>off;
+    if (<i32>(load<u8>(e) & 0x7f) == n && memory.compare(e + 1, p, <usize>n) == 0) return off;
+    s = (s + 1) & TABLE_MASK;
   }
   return -1;
 }

@@ -12,18 +12,18 @@
 // the page, which fails safe.
 import { ByteBuffer } from "../util/bytes";
 import { SanitizeReport } from "./report";
-import { decodeCharRef } from "./charref";
-import { TextWriter } from "./htmltext";
+import { decodeCharRef, setEntitySearch } from "./charref";
+import { TextWriter, setPlainCopy } from "./htmltext";
 import {
   scratch, readAttributes, resetAttributes, decodeValue, attrHidden, attrVisibility, attrOpen, hrefStart, hrefEnd,
-  altStart, altEnd, selfClosing, tagComplete,
+  altStart, altEnd, selfClosing, tagComplete, setBytewiseValues,
 } from "./htmlattrs";
 import * as T from "./htmltags";
-import { tagId } from "./htmltagids";
+import { tagIdAt } from "./htmltagids";
 import * as tree from "./htmltree";
 
 const writer = new TextWriter();
-/** The current tag's name, lower-cased, whole. */
+/** The current tag's name, lower-cased, whole; never under 64 bytes of room (tagIdAt and the open elements read 16 at its start). */
 const nameBuf = new ByteBuffer(64);
 /** Text here is not rendered (tree.dropping(), cached after each push and pop). */
 let dropping = false;
@@ -31,7 +31,8 @@ let report: SanitizeReport = new SanitizeReport();
 
 // @ts-ignore: decorator
 @inline function isSpace(c: u32): bool {
-  return c == 0x20 || c == 0x0a || c == 0x09 || c == 0x0c || c == 0x0d;
+  // Bits 0x09, 0x0a, 0x0c, 0x0d and 0x20: tab, line feed, form feed, carriage return, space.
+  return c <= 0x20 && ((<u64>1 << <u64>c) & 0x100003600) != 0;
 }
 
 // @ts-ignore: decorator
@@ -55,8 +56,7 @@ export function htmlToText(ptr: usize, len: i32, out: ByteBuffer, rep: SanitizeR
       continue;
     }
     if (dropping) {
-      p++;
-      while (p < end && load<u8>(p) != 0x3c) p++;
+      p = findLt(p + 1, end);
       continue;
     }
     if (c == 0x26) {
@@ -76,7 +76,8 @@ export function htmlToText(ptr: usize, len: i32, out: ByteBuffer, rep: SanitizeR
       p++;
       continue;
     }
-    const q = isDefined(ORACLES) && wordByWord ? wordEnd(p + 1, end) : wordsEnd(p + 1, end);
+    const q = isDefined(ORACLES) && wordByWord ? wordEnd(p + 1, end)
+      : isDefined(ORACLES) && bytewise ? wordsEndBytewise(p + 1, end) : wordsEnd(p + 1, end);
     writer.textRun(p, <i32>(q - p));
     p = q;
   }
@@ -86,9 +87,29 @@ export function htmlToText(ptr: usize, len: i32, out: ByteBuffer, rep: SanitizeR
 /**
  * End of the text run from q: text bytes (not '<', '&', whitespace or a control), and single
  * spaces between them. The writer would turn each such space into the one space it already is
- * (or write it as it is, in pre), so the words and spaces go to it as one run.
+ * (or write it as it is, in pre), so the words and spaces go to it as one run. Sixteen bytes at
+ * a time: the run ends at the first byte that is '<', '&' or a control, or a space whose next
+ * byte is not a text byte; the last bytes go through wordsEndBytewise, the reference.
  */
 function wordsEnd(q: usize, end: usize): usize {
+  const ctl = i8x16.splat(0x20);
+  const lt = i8x16.splat(0x3c);
+  const amp = i8x16.splat(0x26);
+  while (q + 17 <= end) {
+    const v = v128.load(q);
+    const w = v128.load(q + 1);
+    const hard = v128.or(i8x16.lt_u(v, ctl), v128.or(i8x16.eq(v, lt), i8x16.eq(v, amp)));
+    const nextNotText = v128.or(i8x16.le_u(w, ctl), v128.or(i8x16.eq(w, lt), i8x16.eq(w, amp)));
+    const stop = v128.or(hard, v128.and(i8x16.eq(v, ctl), nextNotText));
+    const m = i8x16.bitmask(stop);
+    if (m != 0) return q + <usize>ctz(m);
+    q += 16;
+  }
+  return wordsEndBytewise(q, end);
+}
+
+/** wordsEnd a byte at a time: its reference, and its tail. */
+function wordsEndBytewise(q: usize, end: usize): usize {
   while (q < end) {
     const d = <u32>load<u8>(q);
     if (isTextByte(d)) {
@@ -115,6 +136,34 @@ let wordByWord = false;
 /** Write text word by word (the reference) or in runs of words (the default); for the oracle spec. */
 export function setWordByWord(on: bool): void {
   wordByWord = on;
+}
+
+/**
+ * The scans a byte at a time and the entity search the sixteen-byte scans and the entity hash
+ * table replaced: the reference of their differential spec. Read only with ORACLES, as above.
+ */
+let bytewise = false;
+
+/** Scan a byte at a time and find entities by binary search (the reference); for the oracle spec. */
+export function setBytewise(on: bool): void {
+  bytewise = on;
+  setEntitySearch(on);
+  setBytewiseValues(on);
+  setPlainCopy(on);
+}
+
+/** First '<' at or after p, or end (sixteen bytes at a time). */
+function findLt(p: usize, end: usize): usize {
+  if (!isDefined(ORACLES) || !bytewise) {
+    const lt = i8x16.splat(0x3c);
+    while (p + 16 <= end) {
+      const m = i8x16.bitmask(i8x16.eq(v128.load(p), lt));
+      if (m != 0) return p + <usize>ctz(m);
+      p += 16;
+    }
+  }
+  while (p < end && load<u8>(p) != 0x3c) p++;
+  return p;
 }
 
 function wordEnd(q: usize, end: usize): usize {
@@ -169,7 +218,7 @@ function tag(p: usize, end: usize): usize {
   if (!isAlpha(c)) return literalLt(p);
   q = readName(q, end);
   resetAttributes();
-  const id = tagId(nameBuf.ptr, nameBuf.length);
+  const id = tagIdAt(nameBuf.ptr, nameBuf.length);
   q = readAttributes(q, end, true);
   if (!tagComplete) return end; // EOF inside a tag: the tag is dropped, as browsers do
   return startTag(id, q, end, selfClosing);
@@ -180,15 +229,55 @@ function literalLt(p: usize): usize {
   return p + 1;
 }
 
+/** Read a tag name into nameBuf, lower-cased, in one pass; returns the position after it. */
 function readName(q: usize, end: usize): usize {
+  if (isDefined(ORACLES) && bytewise) return readNameTwoPasses(q, end);
+  if (q + 16 <= end) {
+    // Names shorter than sixteen bytes (nearly all): the end found and the bytes lower-cased
+    // sixteen at a time; the store fits the buffer's room (at least 64 bytes).
+    const v = v128.load(q);
+    const stop = v128.or(
+      v128.or(v128.or(i8x16.eq(v, i8x16.splat(0x20)), i8x16.eq(v, i8x16.splat(0x09))),
+        v128.or(i8x16.eq(v, i8x16.splat(0x0a)), i8x16.eq(v, i8x16.splat(0x0c)))),
+      v128.or(i8x16.eq(v, i8x16.splat(0x0d)), v128.or(i8x16.eq(v, i8x16.splat(0x2f)), i8x16.eq(v, i8x16.splat(0x3e)))));
+    const m = i8x16.bitmask(stop);
+    if (m != 0) {
+      const upper = v128.and(i8x16.ge_u(v, i8x16.splat(0x41)), i8x16.le_u(v, i8x16.splat(0x5a)));
+      v128.store(nameBuf.ptr, v128.or(v, v128.and(upper, i8x16.splat(0x20))));
+      const n = ctz(m);
+      nameBuf.length = n;
+      return q + <usize>n;
+    }
+  }
+  let buf = nameBuf.ptr;
+  let room = nameBuf.data.length;
+  let n = 0;
+  while (q < end) {
+    const c = <u32>load<u8>(q);
+    if (c <= 0x20 ? isSpace(c) : c == 0x2f || c == 0x3e) break;
+    if (n == room) {
+      nameBuf.length = n;
+      nameBuf.ensure(1);
+      buf = nameBuf.ptr;
+      room = nameBuf.data.length;
+    }
+    store<u8>(buf + <usize>n, <u8>(c - 0x41 < 26 ? c | 0x20 : c));
+    n++;
+    q++;
+  }
+  nameBuf.length = n;
+  return q;
+}
+
+/** readName as it was, a scan and then a copy: its reference in the oracle spec. */
+function readNameTwoPasses(q: usize, end: usize): usize {
   nameBuf.reset();
   const start = q;
   while (q < end) {
     const c = <u32>load<u8>(q);
-    if (isSpace(c) || c == 0x2f || c == 0x3e) break;
+    if (c == 0x20 || c == 0x0a || c == 0x09 || c == 0x0c || c == 0x0d || c == 0x2f || c == 0x3e) break;
     q++;
   }
-  // Copied and lower-cased in one loop.
   const n = <i32>(q - start);
   nameBuf.ensure(n);
   const p = nameBuf.ptr;
@@ -200,7 +289,8 @@ function readName(q: usize, end: usize): usize {
   return q;
 }
 
-function push(id: i32, hide: bool, svg: bool, svgText: bool): void {
+// @ts-ignore: decorator
+@inline function push(id: i32, hide: bool, svg: bool, svgText: bool): void {
   const was = dropping;
   // (past the depth cap, tree.push only counts the element)
   tree.push(id, nameBuf.ptr, nameBuf.length, hide, attrVisibility, svg, svgText);
@@ -208,7 +298,8 @@ function push(id: i32, hide: bool, svg: bool, svgText: bool): void {
   if (hide && !was) report.htmlDropped++;
 }
 
-function popTo(i: i32): void {
+// @ts-ignore: decorator
+@inline function popTo(i: i32): void {
   tree.popTo(i);
   dropping = tree.dropping();
 }
@@ -287,7 +378,7 @@ const OPEN_BRACKET: StaticArray<u8> = [0x5b];
 const CLOSE_BRACKET: StaticArray<u8> = [0x5d];
 
 function endTag(): void {
-  const id = tagId(nameBuf.ptr, nameBuf.length);
+  const id = tagIdAt(nameBuf.ptr, nameBuf.length);
   if (tree.endOverflow()) {
     dropping = tree.dropping();
     return;
@@ -335,8 +426,9 @@ function findEndTag(q: usize, end: usize): usize {
   const n = <usize>nameBuf.length;
   const name = nameBuf.ptr;
   while (q + 1 + n < end) {
-    if (load<u8>(q) == 0x3c && load<u8>(q + 1) == 0x2f
-      && T.matchesIgnoreCase(q + 2, name, <i32>n)) {
+    q = findLt(q, end - 1 - n);
+    if (q + 1 + n >= end) break;
+    if (load<u8>(q + 1) == 0x2f && T.matchesIgnoreCase(q + 2, name, <i32>n)) {
       const after = q + 2 + n;
       if (after >= end) return q;
       const c = <u32>load<u8>(after);

@@ -19,7 +19,8 @@ export let altEnd: usize = 0;
 
 // @ts-ignore: decorator
 @inline function isSpace(c: u32): bool {
-  return c == 0x20 || c == 0x0a || c == 0x09 || c == 0x0c || c == 0x0d;
+  // Bits 0x09, 0x0a, 0x0c, 0x0d and 0x20: tab, line feed, form feed, carriage return, space.
+  return c <= 0x20 && ((<u64>1 << <u64>c) & 0x100003600) != 0;
 }
 
 export function resetAttributes(): void {
@@ -59,7 +60,7 @@ export function readAttributes(q: usize, end: usize, start: bool): usize {
     q++;
     while (q < end) {
       c = <u32>load<u8>(q);
-      if (isSpace(c) || c == 0x2f || c == 0x3e || c == 0x3d) break;
+      if (c <= 0x20 ? isSpace(c) : c == 0x2f || c == 0x3e || c == 0x3d) break;
       q++;
     }
     const ne = q;
@@ -78,7 +79,11 @@ export function readAttributes(q: usize, end: usize, start: bool): usize {
         if (q < end) q++;
       } else {
         vs = q;
-        while (q < end && !isSpace(<u32>load<u8>(q)) && load<u8>(q) != 0x3e) q++;
+        while (q < end) {
+          c = <u32>load<u8>(q);
+          if (c <= 0x20 ? isSpace(c) : c == 0x3e) break;
+          q++;
+        }
         ve = q;
       }
     }
@@ -116,6 +121,39 @@ function attribute(n: usize, nLen: i32, vs: usize, ve: usize): void {
 /** Attribute value with its character references decoded, into scratch. */
 export function decodeValue(vs: usize, ve: usize): void {
   scratch.reset();
+  if (isDefined(ORACLES) && bytewiseValues) {
+    decodeValueBytewise(vs, ve);
+    return;
+  }
+  let p = vs;
+  while (p < ve) {
+    // The bytes up to the next '&' as they are, in one copy.
+    let q = p;
+    while (q < ve && load<u8>(q) != 0x26) q++;
+    if (q > p) scratch.append(p, <i32>(q - p));
+    if (q >= ve) break;
+    const n = decodeCharRef(q, ve, scratch, true);
+    if (n > 0) {
+      p = q + <usize>n;
+    } else {
+      scratch.push(0x26);
+      p = q + 1;
+    }
+  }
+}
+
+
+/**
+ * Decode values a byte at a time (the code the copies of runs replaced): the reference of the
+ * converter's oracle spec, read only in builds with the compile-time constant ORACLES.
+ */
+let bytewiseValues = false;
+
+export function setBytewiseValues(on: bool): void {
+  bytewiseValues = on;
+}
+
+function decodeValueBytewise(vs: usize, ve: usize): void {
   let p = vs;
   while (p < ve) {
     const c = load<u8>(p);
@@ -130,4 +168,3 @@ export function decodeValue(vs: usize, ve: usize): void {
     p++;
   }
 }
-

@@ -100,9 +100,25 @@ function build(): void {
 /** Element id of a lower-cased tag name (T.OTHER for any other name). */
 export function tagId(p: usize, n: i32): i32 {
   if (n <= 0 || n > MAX_NAME) return T.OTHER;
+  return tagIdPacked(pack(p, n, 0), n > 8 ? pack(p, n, 8) : 0, n);
+}
+
+/**
+ * tagId of a name in a buffer with at least 16 bytes readable from p (the converter's name
+ * buffer): two loads and two masks instead of packing byte by byte. The bytes past n are ignored.
+ */
+// @ts-ignore: decorator
+@inline export function tagIdAt(p: usize, n: i32): i32 {
+  if (n <= 0 || n > MAX_NAME) return T.OTHER;
+  const lo = n >= 8 ? load<u64>(p) : load<u64>(p) & ((<u64>1 << (<u64>n << 3)) - 1);
+  const hi = n <= 8 ? 0 : load<u64>(p + 8) & ((<u64>1 << (<u64>(n - 8) << 3)) - 1);
+  return tagIdPacked(lo, hi, n);
+}
+
+/** tagId of the name (1 to MAX_NAME bytes) packed as pack() does. */
+// @ts-ignore: decorator
+@inline function tagIdPacked(lo: u64, hi: u64, n: i32): i32 {
   if (!built) build();
-  const lo = pack(p, n, 0);
-  const hi = n > 8 ? pack(p, n, 8) : 0;
   const k = <i32>unchecked(slots[slotOf(lo, hi, n, multiplier)]) - 1;
   if (k < 0) return T.OTHER;
   const id = unchecked(ids[k]);

@@ -88,8 +88,10 @@ export class TextWriter {
   /** A run of text bytes with no '<', '&' or HTML whitespace in it. */
   textRun(p: usize, n: i32): void {
     if (n <= 0) return;
-    this.beforeText();
-    this.out.append(p, n);
+    // Mostly nothing is owed (text right after text): beforeText would change nothing.
+    if (this.pendingBreak != 0 || this.pendingSpace || this.prefix.length != 0 || !this.started) this.beforeText();
+    if (isDefined(ORACLES) && plainCopy) this.out.append(p, n);
+    else copyInto(this.out, p, n);
     this.trailingNewlines = 0;
   }
 
@@ -154,7 +156,8 @@ export class TextWriter {
       this.prefix.push(0x2e);
       this.prefix.push(0x20);
     } else {
-      this.prefix.appendString("- ");
+      this.prefix.push(0x2d);
+      this.prefix.push(0x20);
     }
   }
 
@@ -166,7 +169,9 @@ export class TextWriter {
   cell(): void {
     if (this.cellIndex > 0 && this.started && this.pendingBreak == 0) {
       this.beforeText();
-      this.out.appendString(" | ");
+      this.out.push(0x20);
+      this.out.push(0x7c);
+      this.out.push(0x20);
       this.trailingNewlines = 0;
     }
     this.cellIndex++;
@@ -195,8 +200,8 @@ export class TextWriter {
     // `text (url)`, unless the text already is the url.
     if (textLen == h.length && memory.compare(textPtr, h.ptr, <usize>textLen) == 0) return;
     this.beforeText();
-    if (textLen > 0) this.out.appendString(" (");
-    else this.out.push(0x28);
+    if (textLen > 0) this.out.push(0x20);
+    this.out.push(0x28);
     this.out.append(h.ptr, h.length);
     this.out.push(0x29);
     this.trailingNewlines = 0;
@@ -227,4 +232,41 @@ function startsWithIgnoreCase(b: ByteBuffer, prefix: string): bool {
     if (lc != <u32>prefix.charCodeAt(k)) return false;
   }
   return true;
+}
+
+/**
+ * Copy text runs with ByteBuffer.append (the reference of copyInto) instead: set by the
+ * converter's oracle spec, read only in builds with the compile-time constant ORACLES.
+ */
+let plainCopy = false;
+
+export function setPlainCopy(on: bool): void {
+  plainCopy = on;
+}
+
+/**
+ * Append (p, n) to out sixteen bytes a store: text runs are tens of bytes, where memory.copy is a
+ * call into V8's runtime. Never reads past p + n (the input may end at the end of memory); the
+ * last sixteen bytes of a run of sixteen or more are copied again, overlapping.
+ */
+function copyInto(out: ByteBuffer, p: usize, n: i32): void {
+  if (n > 256) {
+    out.append(p, n);
+    return;
+  }
+  const len = out.length;
+  if (len + n > out.data.length) out.ensure(n);
+  const dst = out.ptr + <usize>len;
+  const m = <usize>n;
+  if (m >= 16) {
+    let i: usize = 0;
+    for (; i + 16 <= m; i += 16) v128.store(dst + i, v128.load(p + i));
+    if (i < m) v128.store(dst + m - 16, v128.load(p + m - 16));
+  } else if (m >= 8) {
+    store<u64>(dst, load<u64>(p));
+    store<u64>(dst + m - 8, load<u64>(p + m - 8));
+  } else {
+    for (let i: usize = 0; i < m; i++) store<u8>(dst + i, load<u8>(p + i));
+  }
+  out.length = len + n;
 }

@@ -3,7 +3,9 @@
 // scope" checks, implied end tags of li/dd/dt/p/td/tr/option, "any other end tag"). A hidden
 // region ends exactly where a browser ends it: `<li hidden>a<ul><li>X` keeps X hidden, because
 // the inner <ul> stops the search for an open <li>; nested tables stop a <td> the same way.
-// Names are kept whole (a long name is compared in full), in one byte arena.
+// Names are kept whole: up to 16 bytes packed in two u64s beside the entry, longer ones in a byte
+// arena (and compared in full). Names are passed with 16 bytes readable at their pointer (the
+// converter's name buffer), so packing is two loads.
 // The stack holds at most MAX_DEPTH elements (browsers' parsers cap the tree depth as well), so
 // every search is bounded and the converter stays linear; deeper elements are only counted, and
 // their text is dropped, which fails safe.
@@ -30,24 +32,27 @@ export const SCOPE_LIST = 1;
 export const SCOPE_BUTTON = 2;
 export const SCOPE_TABLE = 3;
 
-const arena = new ByteBuffer(256);
-let ids: i32[] = [];
-let starts: i32[] = [];
-let lens: i32[] = [];
-let hashes: u32[] = [];
-let flags: i32[] = [];
-let hideCount = 0;
 const MAX_DEPTH = 512;
+/** Names of the open elements, end to end (a name longer than the arena's room grows it). */
+const arena = new ByteBuffer(4096);
+// One slot per open element, made once: pushing and popping are stores, never allocations.
+const ids = new StaticArray<i32>(MAX_DEPTH);
+const starts = new StaticArray<i32>(MAX_DEPTH);
+/** Bytes 0-7 and 8-15 of each entry's name, zero past its end (names up to PACKED bytes). */
+const los = new StaticArray<u64>(MAX_DEPTH);
+const his = new StaticArray<u64>(MAX_DEPTH);
+const PACKED = 16;
+const lens = new StaticArray<i32>(MAX_DEPTH);
+const flags = new StaticArray<i32>(MAX_DEPTH);
+/** Entries in use (at most MAX_DEPTH). */
+let size = 0;
+let hideCount = 0;
 /** Start tags past MAX_DEPTH whose end tags have not come yet. */
 let overflow = 0;
 
 export function reset(): void {
   arena.reset();
-  ids.length = 0;
-  starts.length = 0;
-  lens.length = 0;
-  hashes.length = 0;
-  flags.length = 0;
+  size = 0;
   hideCount = 0;
   overflow = 0;
 }
@@ -60,26 +65,27 @@ export function endOverflow(): bool {
 }
 
 export function depth(): i32 {
-  return ids.length;
+  return size;
 }
 
 /** Text at this point is not rendered. */
 export function dropping(): bool {
-  const n = flags.length;
+  const n = size;
   if (hideCount > 0 || overflow > 0) return true;
   if (n == 0) return false;
+  // n <= MAX_DEPTH, the arrays' length.
   const f = unchecked(flags[n - 1]);
   return (f & F_INVISIBLE) != 0 || ((f & F_SVG) != 0 && (f & F_SVG_TEXT) == 0);
 }
 
 /** Flags of the current node (0 when the stack is empty). */
 export function topFlags(): i32 {
-  const n = flags.length;
+  const n = size;
   return n == 0 ? 0 : unchecked(flags[n - 1]);
 }
 
 export function idAt(i: i32): i32 {
-  return ids[i];
+  return i >= 0 && i < size ? unchecked(ids[i]) : -1;
 }
 
 /**
@@ -87,7 +93,8 @@ export function idAt(i: i32): i32 {
  * inherited; `svg`/`svgText`: its foreign-content state (the caller derives it from the parent).
  */
 export function push(id: i32, name: usize, nameLen: i32, hide: bool, visibility: i32, svg: bool, svgText: bool): void {
-  if (ids.length >= MAX_DEPTH) {
+  const n = size;
+  if (n >= MAX_DEPTH) {
     overflow++;
     return;
   }
@@ -100,42 +107,60 @@ export function push(id: i32, name: usize, nameLen: i32, hide: bool, visibility:
   if (visibility == 2 || (visibility == 0 && (parent & F_INVISIBLE) != 0)) f |= F_INVISIBLE;
   if (svg) f |= F_SVG;
   if (svgText) f |= F_SVG_TEXT;
-  ids.push(id);
-  starts.push(arena.length);
-  lens.push(nameLen);
-  hashes.push(hashName(name, nameLen));
-  flags.push(f);
-  arena.append(name, nameLen);
+  // n < MAX_DEPTH (checked above).
+  unchecked((ids[n] = id));
+  unchecked((starts[n] = arena.length));
+  unchecked((lens[n] = nameLen));
+  unchecked((flags[n] = f));
+  size = n + 1;
+  if (nameLen <= PACKED) {
+    unchecked((los[n] = packed(name, nameLen, 0)));
+    unchecked((his[n] = packed(name, nameLen, 8)));
+  } else {
+    arena.append(name, nameLen);
+  }
+}
+
+/** Bytes i..i+7 of the name (p, n), zero past n; 16 bytes are readable at p. */
+// @ts-ignore: decorator
+@inline function packed(p: usize, n: i32, i: i32): u64 {
+  const k = n - i;
+  if (k <= 0) return 0;
+  const v = load<u64>(p + <usize>i);
+  return k >= 8 ? v : v & ((<u64>1 << (<u64>k << 3)) - 1);
+}
+
+/** The name the current search looks for, packed (when up to PACKED bytes). */
+let wantLo: u64 = 0;
+let wantHi: u64 = 0;
+
+function want(p: usize, n: i32): void {
+  if (n <= PACKED) {
+    wantLo = packed(p, n, 0);
+    wantHi = packed(p, n, 8);
+  }
 }
 
 /** Pop the entries at index i and above. */
 export function popTo(i: i32): void {
-  if (i < 0) return;
-  let n = ids.length;
+  if (i < 0 || i >= size) return;
+  let n = size;
   while (n > i) {
     n--;
     if ((unchecked(flags[n]) & F_HIDE) != 0) hideCount--;
   }
-  arena.length = starts[i];
-  ids.length = i;
-  starts.length = i;
-  lens.length = i;
-  hashes.length = i;
-  flags.length = i;
+  arena.length = unchecked(starts[i]);
+  size = i;
 }
 
-/** FNV-1a of a name: most entries are told apart by it before their bytes are compared. */
-function hashName(p: usize, n: i32): u32 {
-  let h: u32 = 0x811c9dc5;
-  for (let i = 0; i < n; i++) h = (h ^ <u32>load<u8>(p + <usize>i)) * 0x01000193;
-  return h;
-}
-
-let wantHash: u32 = 0;
-
-/** Entry i's name equals the lower-case bytes (p, n) whose hash is wantHash. */
-function nameAtIs(i: i32, p: usize, n: i32): bool {
-  return unchecked(hashes[i]) == wantHash && lens[i] == n && memory.compare(arena.ptr + <usize>starts[i], p, <usize>n) == 0;
+/**
+ * Entry i's name equals the lower-case bytes (p, n) whose element id is id. A name has one id,
+ * so entries of another id are told apart without reading their bytes.
+ */
+function nameAtIs(i: i32, id: i32, p: usize, n: i32): bool {
+  if (unchecked(ids[i]) != id || unchecked(lens[i]) != n) return false;
+  if (n <= PACKED) return unchecked(los[i]) == wantLo && unchecked(his[i]) == wantHi;
+  return memory.compare(arena.ptr + <usize>unchecked(starts[i]), p, <usize>n) == 0;
 }
 
 function isBoundary(id: i32, scope: i32): bool {
@@ -147,11 +172,11 @@ function isBoundary(id: i32, scope: i32): bool {
   return false;
 }
 
-/** Index of the topmost entry named (p, n) in the given scope, or -1. */
-export function findInScope(p: usize, n: i32, scope: i32): i32 {
-  wantHash = hashName(p, n);
-  for (let i = ids.length - 1; i >= 0; i--) {
-    if (nameAtIs(i, p, n)) return i;
+/** Index of the topmost entry named (p, n) (element id `id`) in the given scope, or -1. */
+export function findInScope(id: i32, p: usize, n: i32, scope: i32): i32 {
+  want(p, n);
+  for (let i = size - 1; i >= 0; i--) {
+    if (nameAtIs(i, id, p, n)) return i;
     if (isBoundary(unchecked(ids[i]), scope)) return -1;
   }
   return -1;
@@ -159,7 +184,7 @@ export function findInScope(p: usize, n: i32, scope: i32): i32 {
 
 /** Index of the topmost entry whose id is a or b in the given scope, or -1. */
 export function findIdInScope(a: i32, b: i32, scope: i32): i32 {
-  for (let i = ids.length - 1; i >= 0; i--) {
+  for (let i = size - 1; i >= 0; i--) {
     const id = unchecked(ids[i]);
     if (id == a || id == b) return i;
     if (isBoundary(id, scope)) return -1;
@@ -172,7 +197,7 @@ export function findIdInScope(a: i32, b: i32, scope: i32): i32 {
  * search stops at special elements other than address, div and p.
  */
 export function listItemToClose(a: i32, b: i32): i32 {
-  for (let i = ids.length - 1; i >= 0; i--) {
+  for (let i = size - 1; i >= 0; i--) {
     const id = unchecked(ids[i]);
     if (id == a || id == b) return i;
     if (T.isSpecial(id) && id != T.DIV && id != T.P) return -1;
@@ -180,22 +205,22 @@ export function listItemToClose(a: i32, b: i32): i32 {
   return -1;
 }
 
-/** "Any other end tag": the entry named (p, n) above any special element, or -1. */
-export function anyOtherEndTag(p: usize, n: i32): i32 {
-  wantHash = hashName(p, n);
-  for (let i = ids.length - 1; i >= 0; i--) {
-    if (nameAtIs(i, p, n)) return i;
+/** "Any other end tag": the entry named (p, n) (element id `id`) above any special element, or -1. */
+export function anyOtherEndTag(id: i32, p: usize, n: i32): i32 {
+  want(p, n);
+  for (let i = size - 1; i >= 0; i--) {
+    if (nameAtIs(i, id, p, n)) return i;
     if (T.isSpecial(unchecked(ids[i]))) return -1;
   }
   return -1;
 }
 
-/** Foreign content's end tag: the SVG entry named (p, n) above the first HTML one, or -1. */
-export function foreignEndTag(p: usize, n: i32): i32 {
-  wantHash = hashName(p, n);
-  for (let i = ids.length - 1; i >= 0; i--) {
+/** Foreign content's end tag: the SVG entry named (p, n) (element id `id`) above the first HTML one, or -1. */
+export function foreignEndTag(id: i32, p: usize, n: i32): i32 {
+  want(p, n);
+  for (let i = size - 1; i >= 0; i--) {
     if ((unchecked(flags[i]) & F_SVG) == 0) return -1;
-    if (nameAtIs(i, p, n)) return i;
+    if (nameAtIs(i, id, p, n)) return i;
   }
   return -1;
 }
@@ -218,7 +243,7 @@ export function startTagCloses(id: i32): i32 {
     if (close < 0) close = findIdInScope(T.TD, T.TD, SCOPE_TABLE);
   } else if (id == T.OPTION || (id >= T.H1 && id <= T.H6)) {
     // An open option (or heading) right at the top is closed by another.
-    const top = ids.length - 1;
+    const top = size - 1;
     const t = top >= 0 ? unchecked(ids[top]) : -1;
     if (t == id || (id != T.OPTION && t >= T.H1 && t <= T.H6)) close = top;
   }
@@ -232,16 +257,16 @@ export function startTagCloses(id: i32): i32 {
 /** Index of the open element the end tag (id, lower-case name p/n) closes, or -1 (ignored). */
 export function endTagCloses(id: i32, p: usize, n: i32): i32 {
   if ((topFlags() & F_SVG) != 0) {
-    const i = foreignEndTag(p, n);
+    const i = foreignEndTag(id, p, n);
     if (i >= 0) return i;
   }
   switch (id) {
-    case T.P: return findInScope(p, n, SCOPE_BUTTON);
-    case T.LI: return findInScope(p, n, SCOPE_LIST);
-    case T.TD: case T.TR: case T.TABLE: case T.TBODY: return findInScope(p, n, SCOPE_TABLE);
+    case T.P: return findInScope(id, p, n, SCOPE_BUTTON);
+    case T.LI: return findInScope(id, p, n, SCOPE_LIST);
+    case T.TD: case T.TR: case T.TABLE: case T.TBODY: return findInScope(id, p, n, SCOPE_TABLE);
     case T.H1: case T.H2: case T.H3: case T.H4: case T.H5: case T.H6: {
       // Any open heading closes with any heading's end tag.
-      for (let i = ids.length - 1; i >= 0; i--) {
+      for (let i = size - 1; i >= 0; i--) {
         const h = unchecked(ids[i]);
         if (h >= T.H1 && h <= T.H6) return i;
         if (isBoundary(h, SCOPE_DEFAULT)) return -1;
@@ -249,5 +274,5 @@ export function endTagCloses(id: i32, p: usize, n: i32): i32 {
       return -1;
     }
   }
-  return T.isSpecial(id) ? findInScope(p, n, SCOPE_DEFAULT) : anyOtherEndTag(p, n);
+  return T.isSpecial(id) ? findInScope(id, p, n, SCOPE_DEFAULT) : anyOtherEndTag(id, p, n);
 }

@@ -26,6 +26,18 @@ describe("hidden regions end where a browser ends them", () => {
     hides("<" + a + "b hidden>x</" + a + "c>X</" + a + "b>");
     hides("<" + a + "b hidden><i></" + a + "c>X</i>X</" + a + "b>");
   });
+  test("names that differ in any byte of the first sixteen, or only past them, are told apart", () => {
+    // Up to 16 bytes a name is kept packed in two words; past that it is compared in full.
+    const base = "x-abcdefghijklmnopqrst";
+    for (let len = 1; len <= 20; len++) {
+      for (let k = 0; k < len; k++) {
+        const name = base.substring(0, len);
+        const other = name.substring(0, k) + "Z" + name.substring(k + 1);
+        hides("<" + name + " hidden>a</" + other + ">X</" + name.toUpperCase() + ">");
+        hides("<" + name + " hidden>a</" + name + "z>X</" + name + ">");
+      }
+    }
+  });
   test("an end tag for an element that is not open closes nothing", () => {
     hides("<div hidden><span></b></i>X</span>X</div>");
     hides("<span hidden><div></span>X</div>X</span>");

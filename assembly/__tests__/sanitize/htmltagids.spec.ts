@@ -1,7 +1,7 @@
 // Differential spec of the tag-name lookup by perfect hash (htmltagids.ts) against the string
 // comparisons it replaces (htmltags.ts tagIdByName): every known name, every name of up to three
 // letters, each known name with one byte changed, cut or extended, and generated names.
-import { tagId, tagHashMultiplier } from "../../sanitize/htmltagids";
+import { tagId, tagIdAt, tagHashMultiplier } from "../../sanitize/htmltagids";
 import { tagIdByName, OTHER } from "../../sanitize/htmltags";
 import { XorShift } from "../xorshift";
 
@@ -23,7 +23,8 @@ function idBoth(bytes: Array<u8>): bool {
   for (let i = 0; i < bytes.length; i++) store<u8>(buf + <usize>i, bytes[i]);
   // Bytes past the name must not matter: fill them with what a longer name would hold.
   for (let i = bytes.length; i < 40; i++) store<u8>(buf + <usize>i, 0x61 + <u8>(i % 26));
-  return tagId(buf, bytes.length) == tagIdByName(buf, bytes.length);
+  const want = tagIdByName(buf, bytes.length);
+  return tagId(buf, bytes.length) == want && tagIdAt(buf, bytes.length) == want;
 }
 
 function bytesOf(s: string): Array<u8> {
