@@ -69,7 +69,7 @@ export async function loadSanitizer({ optimize = true, debug = !!process.env.SAN
   const entry = join(dir, "entry.ts");
   writeFileSync(entry, entrySource(dir));
   const outFile = join(dir, "sanitize.wasm");
-  const argv = [entry, "--outFile", outFile, "--runtime", "incremental", "--use", "abort=", "--noAssert"];
+  const argv = [entry, "--outFile", outFile, "--runtime", "incremental", "--use", "abort=", "--noAssert", "--enable", "simd"];
   if (optimize) argv.push("-O3");
   if (debug) argv.push("--debug");
   const { error, stderr } = await asc.main(argv, {});
