@@ -14,17 +14,16 @@
 // every zone starts no marker that counts. Non-ASCII characters never end a zone (they may be
 // look-alike letters, separators or skipped), and only a few of them are hints.
 import { decodeUtf8 } from "./props";
-import { HIGHS, ONES } from "../util/swar";
 import { isMarkerByte, punctHint } from "./plainrun";
 
 /** Bit (c - 'A') is set for the ASCII letters no part of a marker can hold. */
 const BREAKERS: u32 = 0x036196e2; // B F G H J K M P Q V W Y Z
-const OR3: u64 = 0x0303030303030303;
+const V_THREES: v128 = i8x16.splat(3);
 // After `| 3` per byte: 0x24-0x27 ($ % & '), 0x3c-0x3f (< = > ?), 0x5c-0x5f (\ ] ^ _) — supersets
 // of the ASCII hints % & < = > \ _; the exact test follows.
-const HINTS_2X: u64 = 0x2727272727272727;
-const HINTS_3X: u64 = 0x3f3f3f3f3f3f3f3f;
-const HINTS_5X: u64 = 0x5f5f5f5f5f5f5f5f;
+const V_HINTS_2X: v128 = i8x16.splat(0x27);
+const V_HINTS_3X: v128 = i8x16.splat(0x3f);
+const V_HINTS_5X: v128 = i8x16.splat(0x5f);
 
 /** The byte at p (ASCII) is one of the letters that end a zone. */
 // @ts-ignore: decorator
@@ -46,20 +45,18 @@ export function resetZones(): void {
 /** Start of the next hint character at or after p (p at a character boundary), or end. */
 function nextHint(p: usize, end: usize): usize {
   while (p < end) {
-    if (p + 8 <= end) {
-      const w = load<u64>(p);
-      const v = w | OR3;
-      // A byte of x is zero: (x - 1…) & ~x flags it; a borrow may also flag bytes above it, but
-      // only the lowest flag is used (the byte it names is tested exactly below).
-      const a = v ^ HINTS_2X;
-      const b = v ^ HINTS_3X;
-      const c = v ^ HINTS_5X;
-      const stops = (((a - ONES) & ~a) | ((b - ONES) & ~b) | ((c - ONES) & ~c) | w) & HIGHS;
+    if (p + 16 <= end) {
+      // Sixteen bytes at a time (wasm SIMD): past them unless one is not ASCII or, with its low
+      // two bits set, is 0x27, 0x3F or 0x5F (the byte it names is tested exactly below).
+      const v = v128.load(p);
+      const o = v128.or(v, V_THREES);
+      const stops = <u32>i8x16.bitmask(v128.or(v128.or(i8x16.eq(o, V_HINTS_2X), i8x16.eq(o, V_HINTS_3X)), i8x16.eq(o, V_HINTS_5X)))
+        | <u32>i8x16.bitmask(v);
       if (stops == 0) {
-        p += 8;
+        p += 16;
         continue;
       }
-      p += <usize>(ctz(stops) >> 3);
+      p += <usize>ctz(stops);
     }
     const b = <u32>load<u8>(p);
     if (b < 0x80) {

@@ -2,28 +2,36 @@
 // no layer touches — printable ASCII, spaces, \t, \n (not right after a space or tab when layer 7
 // is on: that whitespace is trailing, layer 7's to remove), and
 // non-ASCII characters of no layer's kind that are NFC boundaries, so nothing in the run can
-// compose or reorder. Eight ASCII bytes are tested at once where they can be (util/swar.ts).
+// compose or reorder. Sixteen ASCII bytes are tested at once where they can be (wasm SIMD).
 import {
   propsOf, decodeUtf8, isMalformed, KIND_MASK, F_NFC_NO, F_NFC_MAYBE, CCC_SHIFT,
 } from "./props";
-import { hasByte, zeroBytes, HIGHS, ONES } from "../util/swar";
 import { foldMarkerChar, mayFoldToPunct, mayFoldToBracket } from "./fold";
 
 /** Props of a character that takes part in NFC (not a boundary). */
 export const NOT_BOUNDARY: u32 = F_NFC_NO | F_NFC_MAYBE | (0xff << CCC_SHIFT);
 /** Props that keep a character off the fast path: any layer's kind, or a part in NFC. */
 const NOT_INERT: u32 = KIND_MASK | NOT_BOUNDARY;
-const SPACES: u64 = 0x2020202020202020;
-const LOW7: u64 = 0x7f7f7f7f7f7f7f7f;
-const TO_HIGH_AT_20: u64 = 0x6060606060606060;
+const V_DEL: v128 = i8x16.splat(0x7f);
+const V_SPACES: v128 = i8x16.splat(0x20);
+const V_LT: v128 = i8x16.splat(0x3c);
+
+/** 0xFF in the bytes of v that are a marker byte other than '<' (isMarkerByte: > _ & % \ =). */
+// @ts-ignore: decorator
+@inline function markerBytes(v: v128): v128 {
+  return v128.or(
+    v128.or(v128.or(i8x16.eq(v, i8x16.splat(0x3e)), i8x16.eq(v, i8x16.splat(0x5f))), v128.or(i8x16.eq(v, i8x16.splat(0x26)), i8x16.eq(v, i8x16.splat(0x25)))),
+    v128.or(i8x16.eq(v, i8x16.splat(0x5c)), i8x16.eq(v, i8x16.splat(0x3d))),
+  );
+}
 
 /**
- * Off only in the oracle spec, which checks the eight-byte blocks against the byte loop; read only
+ * Off only in the oracle spec, which checks the sixteen-byte blocks against the byte loop; read only
  * in builds with the compile-time constant ORACLES (the oracle tier): the release wasm has no toggle.
  */
 let wordAtATime = true;
 
-/** Take plain ASCII eight bytes at a time (the default) or byte by byte (the reference); for the oracle spec. */
+/** Take plain ASCII sixteen bytes at a time (the default) or byte by byte (the reference); for the oracle spec. */
 export function setWordAtATime(on: bool): void {
   wordAtATime = on;
 }
@@ -129,31 +137,33 @@ export function scanPlainRun(p: usize, end: usize, trim: bool): usize {
   let opens: u32 = 0;
   while (q < end) {
     const c = <u32>load<u8>(q);
-    // Eight plain ASCII bytes (0x20-0x7E) at a time, for as long as they come: take them whole.
-    if (c < 0x80 && q + 8 <= end && (!isDefined(ORACLES) || wordAtATime)) {
+    // Printable ASCII (0x20-0x7E) sixteen bytes at a time (wasm SIMD), for as long as it comes: a
+    // block is taken up to its first other byte, which the byte loop below then handles.
+    if (c < 0x80 && q + 16 <= end && (!isDefined(ORACLES) || wordAtATime)) {
       const from = q;
-      while (q + 8 <= end) {
-        const w = load<u64>(q);
-        const low7 = w & LOW7;
-        // A byte's high bit ends up set when it is 0x7F or above (+1, or its own), or below 0x20
-        // (not carried to 0x80 by +0x60); no byte carries into the next.
-        if ((((low7 + ONES) | w | ~(low7 + TO_HIGH_AT_20)) & HIGHS) != 0) break;
+      while (q + 16 <= end) {
+        const v = v128.load(q);
+        // Bytes below 0x20 or from 0x80 up are below 0x20 as signed bytes; 0x7F is the one other.
+        const other = <u32>i8x16.bitmask(v128.or(i8x16.lt_s(v, V_SPACES), i8x16.eq(v, V_DEL)));
+        const k = <i32>ctz(other | 0x10000); // 16 when every byte is printable
+        if (k == 0) break;
+        const keep: u32 = (1 << <u32>k) - 1; // the k bytes taken
         // Once a '<' was seen (hint 3) no byte can add to the hint: the tests are skipped.
         if (hint != 3) {
-          if (hasByte(w, 0x3c)) hint = 3;
-          else if (hint == 0 && (hasByte(w, 0x3e) || hasByte(w, 0x5f) || hasByte(w, 0x26) || hasByte(w, 0x25)
-            || hasByte(w, 0x5c) || hasByte(w, 0x3d))) hint = 2;
+          if ((<u32>i8x16.bitmask(i8x16.eq(v, V_LT)) & keep) != 0) hint = 3;
+          else if (hint == 0 && (<u32>i8x16.bitmask(markerBytes(v)) & keep) != 0) hint = 2;
         }
-        if ((w >> 56) == 0x20) {
+        if (load<u8>(q + <usize>(k - 1)) == 0x20) {
           // Ends in spaces: where they begin (in this block, or earlier when it is all spaces).
-          const other = ~zeroBytes(w ^ SPACES) & HIGHS;
-          if (other != 0) wsFrom = q + <usize>(((63 - clz(other)) >> 3) + 1);
+          const nonSpace = ~<u32>i8x16.bitmask(i8x16.eq(v, V_SPACES)) & keep;
+          if (nonSpace != 0) wsFrom = q + <usize>(32 - clz(nonSpace));
           else if (!prevSpace) wsFrom = q;
           prevSpace = true;
         } else {
           prevSpace = false;
         }
-        q += 8;
+        q += <usize>k;
+        if (k < 16) break;
       }
       if (q != from) {
         last = q - 1;

@@ -96,9 +96,14 @@ export function sanitize(ptr: usize, len: i32, options: SanitizeOptions, report:
   return cur;
 }
 
-/** The n bytes at a and at b are equal (eight at a time). */
+/** The n bytes at a and at b are equal (sixteen at a time, wasm SIMD). */
 export function sameBytes(a: usize, b: usize, n: i32): bool {
   const end = a + <usize>n;
+  while (a + 16 <= end) {
+    if (v128.any_true(v128.xor(v128.load(a), v128.load(b)))) return false;
+    a += 16;
+    b += 16;
+  }
   while (a + 8 <= end) {
     if (load<u64>(a) != load<u64>(b)) return false;
     a += 8;

@@ -19,16 +19,18 @@
 // count, so code such as F#'s `f <| x |> g` is left alone.
 import { ByteBuffer } from "../util/bytes";
 import { SanitizeReport } from "./report";
-import { HIGHS, zeroBytes } from "../util/swar";
-
-const NEWLINES: u64 = 0x0a0a0a0a0a0a0a0a;
-const LTS: u64 = 0x3c3c3c3c3c3c3c3c;
-const BRACKETS: u64 = 0x5b5b5b5b5b5b5b5b;
 import { decodeUtf8 } from "./props";
 import { foldMarkerChar, mayFoldToBracket, FOLD_SKIP } from "./fold";
 import { MARKER_REPLACEMENT } from "./fence";
 
 const MAX_NAME = 40;
+
+/** Bit k set when byte k of the sixteen at p is '<', '[' or a line break (wasm SIMD). */
+// @ts-ignore: decorator
+@inline function openerBits(p: usize): u32 {
+  const v = v128.load(p);
+  return <u32>i8x16.bitmask(v128.or(v128.or(i8x16.eq(v, i8x16.splat(0x3c)), i8x16.eq(v, i8x16.splat(0x5b))), i8x16.eq(v, i8x16.splat(0x0a))));
+}
 
 /** Names after folding: upper case, '-' and '▁' as '_'. */
 const PIPE_NAMES: string[] = [
@@ -262,11 +264,10 @@ let templateEnd: usize = 0;
  * p need not be at a character start: only ASCII bytes are returned, and those always are one.
  */
 function nextAsciiOpener(p: usize, end: usize): usize {
-  while (p + 8 <= end) {
-    const w = load<u64>(p);
-    const stops = zeroBytes(w ^ LTS) | zeroBytes(w ^ BRACKETS) | zeroBytes(w ^ NEWLINES);
-    if (stops != 0) return p + <usize>(ctz(stops) >> 3);
-    p += 8;
+  while (p + 16 <= end) {
+    const stops = openerBits(p);
+    if (stops != 0) return p + <usize>ctz(stops);
+    p += 16;
   }
   while (p < end) {
     const b = <u32>load<u8>(p);
@@ -277,11 +278,28 @@ function nextAsciiOpener(p: usize, end: usize): usize {
 }
 
 /**
+ * At a line break p (not the text's start): past the run of line breaks when no turn can start in
+ * it, else p. A turn needs two line breaks and then `Human:` or `Assistant:` (spaces allowed); an
+ * ASCII byte after the run that is not a line break, a space, H or A (either case) rules that out
+ * for every line break of the run, and neither byte can open a bracket marker. Anything else (a
+ * non-ASCII byte may be skipped or folded by the matcher, or the text ends) goes to the matcher.
+ */
+function skipNewlines(p: usize, end: usize): usize {
+  let q = p + 1;
+  while (q < end && load<u8>(q) == 0x0a) q++;
+  if (q >= end) return p;
+  const c = <u32>load<u8>(q);
+  if (c >= 0x80) return p;
+  if (q - p >= 2 && (c == 0x20 || (c | 0x20) == 0x68 || (c | 0x20) == 0x61)) return p;
+  return q;
+}
+
+/**
  * The start of the next chat-template marker at or after p (start: the text's first byte) and
  * sets templateEnd; returns end when there is none. `skip`: pass over what cannot open a marker
- * eight bytes at a time, and over non-ASCII characters that cannot fold to '<' or '[' (most
- * letters of every script) one by one without the matcher; the differential spec runs it with
- * skip off, where every character goes through the matcher's checks.
+ * sixteen bytes at a time, over line breaks no turn can follow (skipNewlines), and over
+ * non-ASCII characters that cannot fold to '<' or '[' (most letters of every script) one by one
+ * without the matcher; the differential spec runs it with skip off, where every character goes through the matcher's checks.
  *
  * `asciiOpeners`: the caller knows no character of the text folds to '<' or '[' (the layers'
  * bracketHint). After the first character only '<', '[' and '\n' can then open a marker (opensAt,
@@ -293,17 +311,16 @@ function nextTemplate(p: usize, start: usize, end: usize, skip: bool, asciiOpene
       p = nextAsciiOpener(p, end);
       if (p >= end) break;
     } else if (skip && p > start) {
-      // Eight bytes at a time: go straight to the first that may open a marker ('<', '[', a line
-      // break, a byte that is not ASCII), or past all eight. Every line break, not only a pair:
+      // Sixteen bytes at a time: go straight to the first that may open a marker ('<', '[', a line
+      // break, a byte that is not ASCII), or past all sixteen. Every line break, not only a pair:
       // the blank line of a turn may hold characters the matcher skips ("\n\u200B\nHuman:").
-      if (p + 8 <= end) {
-        const w = load<u64>(p);
-        const stops = (w & HIGHS) | zeroBytes(w ^ LTS) | zeroBytes(w ^ BRACKETS) | zeroBytes(w ^ NEWLINES);
+      if (p + 16 <= end) {
+        const stops = openerBits(p) | <u32>i8x16.bitmask(v128.load(p));
         if (stops == 0) {
-          p += 8;
+          p += 16;
           continue;
         }
-        const skipped = <usize>(ctz(stops) >> 3);
+        const skipped = <usize>ctz(stops);
         if (skipped > 0) {
           p += skipped;
           continue;
@@ -319,6 +336,13 @@ function nextTemplate(p: usize, start: usize, end: usize, skip: bool, asciiOpene
       }
     }
     const b = <u32>load<u8>(p);
+    if (skip && b == 0x0a && p > start) {
+      const next = skipNewlines(p, end);
+      if (next != p) {
+        p = next;
+        continue;
+      }
+    }
     const len: usize = b < 0xc0 ? 1 : b < 0xe0 ? 2 : b < 0xf0 ? 3 : 4;
     let m: usize = 0;
     let from = p;
