@@ -1,15 +1,69 @@
 // The lexer's plain-word loop (Lexer#plainWordsOf) as it was before it kept its state in pointers and let the
-// byte that ends a word settle what follows, kept here unchanged so lexer-differential.spec.ts can compare
-// every table the new loop builds with the ones the old loop built. Helpers the change did not touch
-// (scanPlainRun, startsPlainWord, the row helpers) are the shipped ones.
+// byte that ends a word settle what follows, and the grammar's reserved-word look (Grammar#readReserved) as it
+// was before it read a word of letters eight bytes at a time, kept here unchanged so lexer-differential.spec.ts
+// can compare every table the new code builds with the ones the old code built. Helpers the changes did not
+// touch (scanPlainRun, startsPlainWord, the row helpers, the byte classes) are the shipped ones.
 import { Parser } from "../../shell/syntax/parser";
 import { WORD_SHIFT, fillWordRow, scanPatternFlags, setRowNext } from "../../shell/syntax/nodes";
-import { WordKind } from "../../shell/syntax/tokens";
-import { isBlank } from "../../shell/syntax/chars";
+import { Ch, Keyword, WordKind } from "../../shell/syntax/tokens";
+import { isBlank, isMeta, isWordBreak } from "../../shell/syntax/chars";
 import { PLAIN_EQ, PLAIN_PATTERN, scanPlainRun, startsPlainWord } from "../../shell/syntax/plain";
 
-/** A parser whose plain-word loop is the old one. */
+/** A parser whose plain-word loop and reserved-word look are the old ones. */
 export class ParserBefore extends Parser {
+  readReserved(): i32 {
+    const c0 = this.ch(this.pos);
+    let p = this.pos + 1;
+    const src = this.src, end = this.end, limit = this.pos + 9;
+    while (p < end && p < limit && !isWordBreak(<u32>load<u8>(src + <usize>p))) p++;
+    const n = p - this.pos;
+    if (n > 8) return Keyword.NONE;
+    if (p < this.end && !isMeta(this.ch(p))) return Keyword.NONE;
+    this.kwEnd = p;
+    const s = this.src + <usize>this.pos;
+    if (n == 1) {
+      if (c0 == Ch.LBRACE) return Keyword.LBRACE;
+      if (c0 == Ch.RBRACE) return Keyword.RBRACE;
+      if (c0 == Ch.BANG) return Keyword.BANG;
+      return Keyword.NONE;
+    }
+    if (n == 2) {
+      const v = <u32>load<u16>(s);
+      if (v == 0x6669) return Keyword.IF;
+      if (v == 0x6966) return Keyword.FI;
+      if (v == 0x6f64) return Keyword.DO;
+      if (v == 0x6e69) return Keyword.IN;
+      if (v == 0x5b5b) return Keyword.DBRACKET;
+      return Keyword.NONE;
+    }
+    if (n == 3) return load<u16>(s) == 0x6f66 && load<u8>(s + 2) == 0x72 ? Keyword.FOR : Keyword.NONE;
+    const v = load<u32>(s);
+    if (n == 4) {
+      if (v == 0x6e656874) return Keyword.THEN;
+      if (v == 0x65736c65) return Keyword.ELSE;
+      if (v == 0x66696c65) return Keyword.ELIF;
+      if (v == 0x656e6f64) return Keyword.DONE;
+      if (v == 0x65736163) return Keyword.CASE;
+      if (v == 0x63617365) return Keyword.ESAC;
+      if (v == 0x656d6974) return Keyword.TIME;
+      return Keyword.NONE;
+    }
+    if (n == 5) {
+      const c4 = load<u8>(s + 4);
+      if (v == 0x6c696877 && c4 == 0x65) return Keyword.WHILE;
+      if (v == 0x69746e75 && c4 == 0x6c) return Keyword.UNTIL;
+      return Keyword.NONE;
+    }
+    if (n == 6) {
+      const w = load<u16>(s + 4);
+      if (v == 0x656c6573 && w == 0x7463) return Keyword.SELECT;
+      if (v == 0x72706f63 && w == 0x636f) return Keyword.COPROC;
+      return Keyword.NONE;
+    }
+    if (n == 8 && load<u64>(s) == 0x6e6f6974636e7566) return Keyword.FUNCTION;
+    return Keyword.NONE;
+  }
+
   plainWordsOf(cmd: i32, name: bool): i32 {
     const src = this.src, end = this.end;
     let pos = this.pos;

@@ -1,5 +1,6 @@
-// The plain-word loop (Lexer#plainWordsOf) against the one it replaced (lexer-before.ts): both parsers read the
-// same bytes and must build the same tables, every byte and field of them, and fail with the same error.
+// The plain-word loop (Lexer#plainWordsOf) and the reserved-word look (Grammar#readReserved) against the code they
+// replaced (lexer-before.ts): both parsers read the same bytes and must build the same tables, every byte and
+// field of them, and fail with the same error.
 // Inputs: hand-picked edges (every way a word ends, words ending at the end of input at every length around the
 // eight-byte window, `=` and pattern bytes, quotes of every kind, `$'…'`, line continuations, here-documents,
 // nested substitutions, comments, NUL, UTF-8, unterminated constructs, long words), then seeded random scripts of
@@ -84,7 +85,7 @@ function repeat(s: string, n: i32): string {
   return out;
 }
 
-describe("plain-word loop: new against old", () => {
+describe("plain-word loop and reserved words: new against old", () => {
   test("the edges of a plain word", () => {
     const cases = [
       "ls", "ls -la src", "a;b", "a&b", "a|b", "(a)", "a\nb", "a\tb", "a >b", "a>b", "a 2>&1", "a &>f", "a <(b)", "a>(b)",
@@ -116,6 +117,24 @@ describe("plain-word loop: new against old", () => {
         const cases = ["cmd " + word + tails[t], word + tails[t], "x " + word + tails[t] + " y", "a=" + word + tails[t],
           "cmd " + word + tails[t] + word, word + " " + word + tails[t]];
         for (let i = 0; i < cases.length; i++) expect(difference(cases[i])).toBe("", cases[i]);
+      }
+    }
+  });
+
+  test("reserved words and near misses in command position, at every distance from the end of input", () => {
+    const WORDS = ["if", "fi", "do", "in", "for", "then", "else", "elif", "done", "case", "esac", "time", "while",
+      "until", "select", "coproc", "function", "functions", "functio", "fun", "iff", "f", "i", "d", "t", "x", "[[", "{",
+      "}", "!", "If", "DONE", "whilE", "tim", "timex", "untilx", "selectt", "coprocs", "abcdefgh", "abcdefghi"];
+    const AFTER = ["", " ", ";", "\n", "&", "|", ")", "(", "<", ">", "\"", "'", "$x", "`a`", "\\", "x", "X", "1", "=",
+      "-", "é", "\t", "#", "{", "}", "[", "]", "*", "a b", " a; b", "; then c; fi"];
+    const PAD = ["", " abcdefgh", "; a b c d e f g h i"];
+    for (let i = 0; i < WORDS.length; i++) {
+      for (let j = 0; j < AFTER.length; j++) {
+        for (let k = 0; k < PAD.length; k++) {
+          const w = WORDS[i] + AFTER[j] + PAD[k];
+          const cases = [w, "a; " + w, "a | " + w, "{ " + w + "; }", "if " + w + "; then b; fi", "time " + w];
+          for (let c = 0; c < cases.length; c++) expect(difference(cases[c])).toBe("", cases[c]);
+        }
       }
     }
   });

@@ -14,7 +14,7 @@
 import { ByteBuffer } from "../../util/bytes";
 import { firstByteFlag, notWordBytes } from "../../util/swar";
 import { IntList, Script, WordBuilder, WORD_SHIFT, fillWordRow, rowNextField, scanPatternFlags } from "./nodes";
-import { PLAIN_BREAK, PLAIN_END, PLAIN_EQ, PLAIN_PATTERN, plainBits, scanPlainRun, startsPlainAt } from "./plain";
+import { PLAIN_BLANK, PLAIN_BREAK, PLAIN_END, PLAIN_NO_START, PLAIN_EQ, PLAIN_PATTERN, plainBits, scanPlainRun, startsPlainAt } from "./plain";
 import { Attr, Ch, MAX_NESTING, ParseError, Redir, Subst, WordFlag, WordKind } from "./tokens";
 import { Mode, isBlank, isDigit, isNameChar, isNameStart, isWordBreak } from "./chars";
 
@@ -410,11 +410,15 @@ export class Lexer {
       r += 1 << WORD_SHIFT;
       w++;
       flags |= info;
-      // A blank after the word: perhaps another plain word. `;` `&` `|` `)`, a newline or the end: done.
-      if (p >= e || !isBlank(<u32>load<u8>(p))) break;
-      p++;
-      while (p < e && isBlank(<u32>load<u8>(p))) p++;
-      if (!startsPlainAt(p, e)) break;
+      // A blank after the word (k is that byte's, before the end): perhaps another plain word. `;` `&` `|`
+      // `)`, a newline or the end: done.
+      if (p >= e || (k & PLAIN_BLANK) == 0) break;
+      let b: u32;
+      do {
+        p++;
+        b = p < e ? plainBits(<u32>load<u8>(p)) : PLAIN_NO_START;
+      } while ((b & PLAIN_BLANK) != 0);
+      if ((b & PLAIN_NO_START) != 0) break;
     }
     this.pos = <i32>(p - src);
     if (w == w0) return 0;

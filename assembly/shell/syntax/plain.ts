@@ -12,18 +12,19 @@ import { notWordBytes } from "../../util/swar";
 // word's flags need a full scan), PLAIN_EQ for `=` (only a word with one can
 // be an assignment), PLAIN_NO_START for the bytes no plain word starts with
 // (every PLAIN_BREAK byte, and `#`, which starts a comment there but is plain
-// inside a word), 0 for every other byte (bytes from 0x80 up are plain, as in
+// inside a word), PLAIN_BLANK for a space or a tab, 0 for every other byte (bytes from 0x80 up are plain, as in
 // scanWord).
 export const PLAIN_BREAK: u32 = 1;
 export const PLAIN_PATTERN: u32 = 2;
 export const PLAIN_EQ: u32 = 4;
 export const PLAIN_END: u32 = 8;
 export const PLAIN_NO_START: u32 = 16;
+export const PLAIN_BLANK: u32 = 32;
 // @ts-ignore: decorator
 @lazy @inline export const PLAIN_WORD = memory.data<u8>([
-  0, 0, 0, 0, 0, 0, 0, 0, 0, 25, 25, 0, 0, 0, 0, 0, // 0x00: \t \n
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 57, 25, 0, 0, 0, 0, 0, // 0x00: \t \n
   0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-  25, 0, 17, 16, 17, 0, 25, 17, 17, 25, 2, 0, 0, 0, 0, 0, // 0x20: space " # $ & ' ( ) *
+  57, 0, 17, 16, 17, 0, 25, 17, 17, 25, 2, 0, 0, 0, 0, 0, // 0x20: space " # $ & ' ( ) *
   0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 25, 17, 4, 17, 2, // 0x30: ; < = > ?
   0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
   0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 17, 2, 0, 0, // 0x50: [ backslash ]
