@@ -56,3 +56,16 @@ export const enum Mode {
   return c < 128 && load<u8>(CLASS + <usize>c) != 0;
 }
 
+
+/**
+ * 0x80 in every byte of x that is no lower-case ASCII letter, 0 in the others. Exact in every byte (the sums
+ * are made on the low seven bits, so no carry crosses a byte): `ctz(…) >> 3` is the length of the run of
+ * letters x starts with (8: all eight are letters).
+ */
+// @ts-ignore: decorator
+@inline export function notLowerBytes(x: u64): u64 {
+  const y = x & 0x7f7f7f7f7f7f7f7f;
+  // y + 0x1f sets a byte's top bit iff y >= 0x61 (`a`); y + 0x05 iff y >= 0x7b (past `z`).
+  const lower = (y + 0x1f1f1f1f1f1f1f1f) & ~(y + 0x0505050505050505);
+  return ~(lower & ~x) & 0x8080808080808080;
+}

@@ -10,6 +10,7 @@ import { CmdFlag, Ch, Keyword, MAX_NESTING, ParseError, WordFlag, WordKind, Redi
 import { IntList, Script, TopLink } from "./nodes";
 import { wordIs } from "../expand/argv";
 import { Mode, isDigit, isMeta, isWordBreak } from "./lexer";
+import { notLowerBytes } from "./chars";
 import { Heredocs } from "./heredoc";
 import { isAssignment } from "./assign";
 
@@ -63,59 +64,31 @@ export class Grammar extends Heredocs {
     return this.readReserved();
   }
 
-  /** peekReserved's look, once the first byte can start a reserved word. */
-  private readReserved(): i32 {
-    const c0 = this.ch(this.pos);
-    let p = this.pos + 1;
-    const src = this.src, end = this.end, limit = this.pos + 9;
+  /**
+   * peekReserved's look, once the first byte can start a reserved word. Public for the differential spec,
+   * which checks it against the byte loop it replaced.
+   */
+  readReserved(): i32 {
+    const pos = this.pos, end = this.end, src = this.src;
+    const c0 = this.ch(pos);
+    if (c0 - 0x61 < 26 && pos + 8 <= end) {
+      // A reserved word of letters is the run of lower-case letters at pos, when a metacharacter or the end
+      // follows it: any other byte there (a ninth letter, a capital, a digit, a quote, `$`) makes a longer
+      // word or one with more than letters, which no reserved word is.
+      const n = <i32>(ctz(notLowerBytes(load<u64>(src + <usize>pos))) >> 3);
+      const p = pos + n;
+      if (p < end && !isMeta(<u32>load<u8>(src + <usize>p))) return Keyword.NONE;
+      this.kwEnd = p;
+      return reservedWord(src + <usize>pos, n);
+    }
+    let p = pos + 1;
+    const limit = pos + 9;
     while (p < end && p < limit && !isWordBreak(<u32>load<u8>(src + <usize>p))) p++;
-    const n = p - this.pos;
+    const n = p - pos;
     if (n > 8) return Keyword.NONE;
-    if (p < this.end && !isMeta(this.ch(p))) return Keyword.NONE;
+    if (p < end && !isMeta(this.ch(p))) return Keyword.NONE;
     this.kwEnd = p;
-    const s = this.src + <usize>this.pos;
-    if (n == 1) {
-      if (c0 == Ch.LBRACE) return Keyword.LBRACE;
-      if (c0 == Ch.RBRACE) return Keyword.RBRACE;
-      if (c0 == Ch.BANG) return Keyword.BANG;
-      return Keyword.NONE;
-    }
-    // Compare whole words as little-endian integers.
-    if (n == 2) {
-      const v = <u32>load<u16>(s);
-      if (v == 0x6669) return Keyword.IF;
-      if (v == 0x6966) return Keyword.FI;
-      if (v == 0x6f64) return Keyword.DO;
-      if (v == 0x6e69) return Keyword.IN;
-      if (v == 0x5b5b) return Keyword.DBRACKET;
-      return Keyword.NONE;
-    }
-    if (n == 3) return load<u16>(s) == 0x6f66 && load<u8>(s + 2) == 0x72 ? Keyword.FOR : Keyword.NONE;
-    const v = load<u32>(s);
-    if (n == 4) {
-      if (v == 0x6e656874) return Keyword.THEN;
-      if (v == 0x65736c65) return Keyword.ELSE;
-      if (v == 0x66696c65) return Keyword.ELIF;
-      if (v == 0x656e6f64) return Keyword.DONE;
-      if (v == 0x65736163) return Keyword.CASE;
-      if (v == 0x63617365) return Keyword.ESAC;
-      if (v == 0x656d6974) return Keyword.TIME;
-      return Keyword.NONE;
-    }
-    if (n == 5) {
-      const c4 = load<u8>(s + 4);
-      if (v == 0x6c696877 && c4 == 0x65) return Keyword.WHILE;
-      if (v == 0x69746e75 && c4 == 0x6c) return Keyword.UNTIL;
-      return Keyword.NONE;
-    }
-    if (n == 6) {
-      const w = load<u16>(s + 4);
-      if (v == 0x656c6573 && w == 0x7463) return Keyword.SELECT;
-      if (v == 0x72706f63 && w == 0x636f) return Keyword.COPROC;
-      return Keyword.NONE;
-    }
-    if (n == 8 && load<u64>(s) == 0x6e6f6974636e7566) return Keyword.FUNCTION;
-    return Keyword.NONE;
+    return reservedWord(src + <usize>pos, n);
   }
 
   expectKeyword(kw: i32, what: string): bool {
@@ -502,4 +475,51 @@ export class Grammar extends Heredocs {
 function isDeclarationWord(s: Script, w: i32): bool {
   return s.isStatic(w) && (wordIs(s, w, "declare") || wordIs(s, w, "local") || wordIs(s, w, "typeset") ||
     wordIs(s, w, "readonly") || wordIs(s, w, "export"));
+}
+
+/** The reserved word of the n bytes at s (1 to 8; the word's end checked by the caller), or NONE. */
+function reservedWord(s: usize, n: i32): i32 {
+  if (n == 1) {
+    const c0 = <u32>load<u8>(s);
+    if (c0 == Ch.LBRACE) return Keyword.LBRACE;
+    if (c0 == Ch.RBRACE) return Keyword.RBRACE;
+    if (c0 == Ch.BANG) return Keyword.BANG;
+    return Keyword.NONE;
+  }
+  // Compare whole words as little-endian integers.
+  if (n == 2) {
+    const v = <u32>load<u16>(s);
+    if (v == 0x6669) return Keyword.IF;
+    if (v == 0x6966) return Keyword.FI;
+    if (v == 0x6f64) return Keyword.DO;
+    if (v == 0x6e69) return Keyword.IN;
+    if (v == 0x5b5b) return Keyword.DBRACKET;
+    return Keyword.NONE;
+  }
+  if (n == 3) return load<u16>(s) == 0x6f66 && load<u8>(s + 2) == 0x72 ? Keyword.FOR : Keyword.NONE;
+  const v = load<u32>(s);
+  if (n == 4) {
+    if (v == 0x6e656874) return Keyword.THEN;
+    if (v == 0x65736c65) return Keyword.ELSE;
+    if (v == 0x66696c65) return Keyword.ELIF;
+    if (v == 0x656e6f64) return Keyword.DONE;
+    if (v == 0x65736163) return Keyword.CASE;
+    if (v == 0x63617365) return Keyword.ESAC;
+    if (v == 0x656d6974) return Keyword.TIME;
+    return Keyword.NONE;
+  }
+  if (n == 5) {
+    const c4 = load<u8>(s + 4);
+    if (v == 0x6c696877 && c4 == 0x65) return Keyword.WHILE;
+    if (v == 0x69746e75 && c4 == 0x6c) return Keyword.UNTIL;
+    return Keyword.NONE;
+  }
+  if (n == 6) {
+    const w = load<u16>(s + 4);
+    if (v == 0x656c6573 && w == 0x7463) return Keyword.SELECT;
+    if (v == 0x72706f63 && w == 0x636f) return Keyword.COPROC;
+    return Keyword.NONE;
+  }
+  if (n == 8 && load<u64>(s) == 0x6e6f6974636e7566) return Keyword.FUNCTION;
+  return Keyword.NONE;
 }

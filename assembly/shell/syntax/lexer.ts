@@ -13,7 +13,8 @@
 
 import { ByteBuffer } from "../../util/bytes";
 import { firstByteFlag, notWordBytes } from "../../util/swar";
-import { IntList, Script, WordBuilder, WORD_SHIFT, fillWordRow, scanPatternFlags, setRowNext } from "./nodes";
+import { IntList, Script, WordBuilder, WORD_SHIFT, fillWordRow, rowNextField, scanPatternFlags } from "./nodes";
+import { PLAIN_BLANK, PLAIN_BREAK, PLAIN_END, PLAIN_NO_START, PLAIN_EQ, PLAIN_PATTERN, plainBits, scanPlainRun, startsPlainAt } from "./plain";
 import { Attr, Ch, MAX_NESTING, ParseError, Redir, Subst, WordFlag, WordKind } from "./tokens";
 import { Mode, isBlank, isDigit, isNameChar, isNameStart, isWordBreak } from "./chars";
 
@@ -324,62 +325,105 @@ export class Lexer {
     return this.plainWordsOf(cmd, true);
   }
 
-  private plainWordsOf(cmd: i32, name: bool): i32 {
-    const src = this.src, end = this.end;
-    let pos = this.pos;
-    while (pos < end && isBlank(<u32>load<u8>(src + <usize>pos))) pos++;
+  /**
+   * plainArgs and plainCommand: blanks, then plain words, each copied into the arena as it is scanned and
+   * given its row, linked to `cmd`. Pointers, not offsets, and one field address to link the next word
+   * through (the command's first-word field, then each row's next-word field) keep the loop's state in
+   * registers; the byte that ends a word settles what follows it (a blank: another word may; `;` `&` `|`
+   * `)` or a newline: the run is over; anything else: that word is not plain and stays for the caller).
+   * Public for the differential spec, which checks it against the loop it replaced.
+   */
+  plainWordsOf(cmd: i32, name: bool): i32 {
+    const src = this.src;
+    const e = src + <usize>this.end;
+    let p = src + <usize>this.pos;
+    while (p < e && isBlank(<u32>load<u8>(p))) p++;
     // Most commands end, or reach a word that is not plain, at an operator, a quote or a `$`: one look-up
     // settles that before any set-up.
-    if (!startsPlainWord(src, pos, end) || (isDefined(ORACLES) && !this.plainWords)) {
-      this.pos = pos;
+    if (!startsPlainAt(p, e) || (isDefined(ORACLES) && !this.plainWords)) {
+      this.pos = <i32>(p - src);
       return 0;
     }
     const s = this.script;
     const text = s.text, attr = s.attr, rows = s.words;
     // Room for the rest of the input (and eight-byte stores past it) in the arena, and for a row per word
     // (a word and its blank take two bytes), so the buffers stay put and the loop checks no capacity.
-    const room = end - pos;
+    const room = <i32>(e - p);
     text.ensure(room);
     attr.ensure(room + 8);
     rows.ensure((room >> 1) + 1, WORD_SHIFT);
     const tp = text.ptr;
     const at0 = text.length; // == attr.length: a word's text and Attr bytes share one offset
-    let at = at0;
+    let q = tp + <usize>at0; // where the next word's bytes go
     const w0 = rows.length;
     let w = w0;
-    // The row of the last word linked to cmd so far (0: none yet, the first word goes in the command's row).
+    let r = rows.data + (<usize>w0 << WORD_SHIFT); // the next word's row (within the room ensured above)
     const last = s.cLast(cmd);
-    let prev: usize = last < 0 ? 0 : s.wordRow(last);
+    let link = last < 0 ? s.cFirstField(cmd) : rowNextField(s.wordRow(last));
     let flags = 0;
     while (true) {
-      const run = scanPlainRun(src + <usize>pos, tp + <usize>at, end - pos);
-      if (run < 0) break;
-      const seen = <u32>(run >>> 32);
-      if (name && w == w0 && (seen & PLAIN_EQ) != 0) break;
-      const n = <i32>run;
-      pos += n;
-      let info = WordKind.ARG;
-      if ((seen & PLAIN_PATTERN) != 0) {
-        // scanPatternFlags reads the word's Attr bytes, which the loop below writes only after the last word.
-        const a = attr.ptr + <usize>at;
-        for (let i = 0; i < n; i += 8) store<u64>(a + <usize>i, 0);
-        info |= scanPatternFlags(tp + <usize>at, a, n);
+      const ws = p, qs = q;
+      let seen: u32 = 0;
+      let k: u32 = 0;
+      while (true) {
+        // Letters, digits, - . / _ (most of a word) need no table look-up and set no bit: eight at a time.
+        // The copy may run past the word, within room: the arena's length does not cover those bytes.
+        if (p + 8 <= e) {
+          const x = load<u64>(p);
+          store<u64>(q, x);
+          const other = notWordBytes(x);
+          if (other == 0) {
+            p += 8;
+            q += 8;
+            continue;
+          }
+          const t = <usize>(ctz(other) >> 3); // the byte at p + t is in the window: before e
+          p += t;
+          q += t;
+        } else if (p >= e) break;
+        const c = <u32>load<u8>(p);
+        k = plainBits(c);
+        if ((k & PLAIN_BREAK) != 0) break;
+        seen |= k;
+        store<u8>(q, <u8>c);
+        p++;
+        q++;
       }
-      // The rows from w0 on are this loop's own, within the room ensured above.
-      const r = rows.data + (<usize>w << WORD_SHIFT);
-      fillWordRow(r, at, n, info);
-      if (prev != 0) setRowNext(prev, w);
-      else s.setCFirst(cmd, w);
-      prev = r;
+      // At the end of input the word ends there; else k is the byte that ended it. A word starts with a
+      // byte that is no PLAIN_BREAK, so it is never empty.
+      if (p < e && (k & PLAIN_END) == 0) { p = ws; q = qs; break; }
+      let info = WordKind.ARG;
+      if ((seen & (PLAIN_EQ | PLAIN_PATTERN)) != 0) {
+        // The name may be an assignment: simple() decides, word by word.
+        if (name && w == w0 && (seen & PLAIN_EQ) != 0) { p = ws; q = qs; break; }
+        if ((seen & PLAIN_PATTERN) != 0) {
+          // scanPatternFlags reads the word's Attr bytes, which the loop below writes only after the last word.
+          const a = attr.ptr + (qs - tp);
+          const n = <i32>(q - qs);
+          for (let i = 0; i < n; i += 8) store<u64>(a + <usize>i, 0);
+          info |= scanPatternFlags(qs, a, n);
+        }
+      }
+      fillWordRow(r, <i32>(qs - tp), <i32>(q - qs), info);
+      store<i32>(link, w);
+      link = rowNextField(r);
+      r += 1 << WORD_SHIFT;
       w++;
-      at += n;
       flags |= info;
-      while (pos < end && isBlank(<u32>load<u8>(src + <usize>pos))) pos++;
-      if (!startsPlainWord(src, pos, end)) break;
+      // A blank after the word (k is that byte's, before the end): perhaps another plain word. `;` `&` `|`
+      // `)`, a newline or the end: done.
+      if (p >= e || (k & PLAIN_BLANK) == 0) break;
+      let b: u32;
+      do {
+        p++;
+        b = p < e ? plainBits(<u32>load<u8>(p)) : PLAIN_NO_START;
+      } while ((b & PLAIN_BLANK) != 0);
+      if ((b & PLAIN_NO_START) != 0) break;
     }
-    this.pos = pos;
+    this.pos = <i32>(p - src);
     if (w == w0) return 0;
     // Attr.UNQUOTED for every byte of the words (they sit side by side in the arena), eight a store.
+    const at = <i32>(q - tp);
     const ap = attr.ptr;
     for (let i = at0; i < at; i += 8) store<u64>(ap + <usize>i, 0);
     rows.length = w;
@@ -426,7 +470,7 @@ export class Lexer {
       }
     }
     if (i >= end) return -1;
-    if (i + 1 < end && (<u32>load<u8>(PLAIN_WORD + <usize>load<u8>(src + <usize>(i + 1))) & PLAIN_END) == 0) return -1;
+    if (i + 1 < end && (plainBits(<u32>load<u8>(src + <usize>(i + 1))) & PLAIN_END) == 0) return -1;
     this.pos = i + 1;
     return this.script.commitRaw(src + <usize>(start + 1), i - start - 1, kind | WordFlag.QUOTED, Attr.QUOTED);
   }
@@ -595,71 +639,3 @@ function hasExpansion(b: WordBuilder, from: i32): bool {
   for (let i = from, n = b.length; i < n; i++) if (<u32>load<u8>(a + <usize>i) == Attr.EXPANSION) return true;
   return false;
 }
-
-/**
- * The plain word at `from` (`room` bytes left), copied to `to` as it is scanned (`to` has room bytes of
- * room): its length | the PLAIN_* bits of its bytes << 32, or -1 when what is there is no plain word.
- * The copy may run past the word, within room: the caller's arena length does not cover those bytes.
- */
-// @ts-ignore: decorator
-@inline function scanPlainRun(from: usize, to: usize, room: i32): i64 {
-  let n = 0;
-  let seen: u32 = 0;
-  let k: u32 = 0;
-  while (n < room) {
-    // Letters, digits, - . / _ (most of a word) need no table look-up and set no bit: eight at a time.
-    if (n + 8 <= room) {
-      const x = load<u64>(from + <usize>n);
-      store<u64>(to + <usize>n, x);
-      const other = notWordBytes(x);
-      if (other == 0) {
-        n += 8;
-        continue;
-      }
-      n += <i32>(ctz(other) >> 3); // still < room: the byte at n is in the window
-    }
-    const c = <u32>load<u8>(from + <usize>n);
-    k = <u32>load<u8>(PLAIN_WORD + <usize>c);
-    if ((k & PLAIN_BREAK) != 0) break;
-    seen |= k;
-    store<u8>(to + <usize>n, <u8>c);
-    n++;
-  }
-  if (n == 0 || (n < room && (k & PLAIN_END) == 0)) return -1;
-  return <i64>n | (<i64>seen << 32);
-}
-
-/** A plain word may start at `pos`: not the end, `#` (a comment) or a byte that ends a run of plain bytes. */
-// @ts-ignore: decorator
-@inline function startsPlainWord(src: usize, pos: i32, end: i32): bool {
-  if (pos >= end) return false;
-  const c = <u32>load<u8>(src + <usize>pos);
-  return c != Ch.HASH && (<u32>load<u8>(PLAIN_WORD + <usize>c) & PLAIN_BREAK) == 0;
-}
-
-// For commitPlainWord, one byte per value: PLAIN_BREAK for the bytes that end
-// a run of plain word bytes (isWordBreak), with PLAIN_END for those of them
-// that also end the word (blank, newline, ; & | and `)`: what follows is no
-// part of it), PLAIN_PATTERN for * ? [ ] { } ~ (a glob, brace or tilde may
-// follow: the word's flags need a full scan), PLAIN_EQ for `=` (only a word
-// with one can be an assignment), 0 for every other byte (bytes from 0x80 up
-// are plain, as in scanWord).
-const PLAIN_BREAK: u32 = 1;
-const PLAIN_PATTERN: u32 = 2;
-const PLAIN_EQ: u32 = 4;
-const PLAIN_END: u32 = 8;
-// @ts-ignore: decorator
-@lazy @inline const PLAIN_WORD = memory.data<u8>([
-  0, 0, 0, 0, 0, 0, 0, 0, 0, 9, 9, 0, 0, 0, 0, 0, // 0x00: \t \n
-  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-  9, 0, 1, 0, 1, 0, 9, 1, 1, 9, 2, 0, 0, 0, 0, 0, // 0x20: space " $ & ' ( ) *
-  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 9, 1, 4, 1, 2, // 0x30: ; < = > ?
-  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 1, 2, 0, 0, // 0x50: [ backslash ]
-  1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, // 0x60: backtick
-  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 9, 2, 2, 0, // 0x70: { | } ~
-  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-]);

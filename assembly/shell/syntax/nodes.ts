@@ -41,12 +41,16 @@ const V_CMD = 0, V_START = 4, V_END = 8, V_PARENT = 12, V_FLAGS = 16, V_INFO = 2
 /** A new word row's fields at `r`: text at `start` (n bytes), WordKind | WordFlag `info`, no next word. */
 // @ts-ignore: decorator
 @inline export function fillWordRow(r: usize, start: i32, n: i32, info: i32): void {
-  store<i32>(r, start, W_START);
-  store<i32>(r, n, W_LEN);
-  store<i32>(r, info, W_INFO);
-  store<i32>(r, -1, W_NEXT);
-  store<i32>(r, 0, W_AUX);
-  store<i32>(r, -1, W_AUX2);
+  // Field pairs side by side, one eight-byte store each (as Script#newCommand).
+  store<u64>(r, pair(start, n), W_START); // W_LEN
+  store<u64>(r, pair(info, -1), W_INFO); // W_NEXT
+  store<u64>(r, pair(0, -1), W_AUX); // W_AUX2
+}
+
+/** Where the row at `r` keeps its next word (W_NEXT): the field a following word's row is stored in. */
+// @ts-ignore: decorator
+@inline export function rowNextField(r: usize): usize {
+  return r + W_NEXT;
 }
 
 /** Two i32 fields at consecutive offsets as one u64 (`lo` at the lower address). */
@@ -437,6 +441,9 @@ const V_CMD = 0, V_START = 4, V_END = 8, V_PARENT = 12, V_FLAGS = 16, V_INFO = 2
   /** A command: first word, -1. */
   // @ts-ignore: decorator
   @inline cFirst(i: i32): i32 { return load<i32>(this.commands.row(i, COMMAND_SHIFT), C_FIRST); }
+  /** Where command i keeps its first word (C_FIRST), for a loop that links words through one field address. */
+  // @ts-ignore: decorator
+  @inline cFirstField(i: i32): usize { return this.commands.row(i, COMMAND_SHIFT) + C_FIRST; }
   // @ts-ignore: decorator
   @inline setCFirst(i: i32, v: i32): void { store<i32>(this.commands.row(i, COMMAND_SHIFT), v, C_FIRST); }
   /** A command: last word, -1. */
