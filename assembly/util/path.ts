@@ -99,6 +99,39 @@ export function canonicalizeBytesInto(
   return true;
 }
 
+/**
+ * canonicalizeBytesInto for a base and home that are already canonical or empty — as canonicalizePathInto (or
+ * this function) leaves them: absolute, no NUL, no empty, `.` or `..` segment, no trailing slash. Such a base
+ * comes out of appendComponents unchanged, so it is copied whole instead of being read segment by segment.
+ */
+export function canonicalizeUnderInto(
+  out: ByteBuffer,
+  pathPtr: usize, pathLen: i32,
+  basePtr: usize, baseLen: i32,
+  homePtr: usize, homeLen: i32,
+): bool {
+  out.reset();
+  if (pathLen <= 0) return false;
+  if (containsZeroByte(pathPtr, pathLen)) return false;
+  const c0 = <u32>load<u8>(pathPtr);
+  if (c0 == SLASH) {
+    out.push(<u8>SLASH);
+    appendComponents(out, pathPtr, pathLen);
+    return true;
+  }
+  if (c0 == 0x7e) { // ~
+    if (pathLen > 1 && <u32>load<u8>(pathPtr + 1) != SLASH) return false; // ~user, ~+, ~-
+    if (homeLen <= 0) return false;
+    out.append(homePtr, homeLen);
+    appendComponents(out, pathPtr + 1, pathLen - 1);
+    return true;
+  }
+  if (baseLen <= 0) return false;
+  out.append(basePtr, baseLen);
+  appendComponents(out, pathPtr, pathLen);
+  return true;
+}
+
 /** True when `s` has a NUL or an unpaired UTF-16 surrogate (it cannot be a path). */
 function oddString(s: string): bool {
   const n = s.length;

@@ -1,4 +1,6 @@
-import { canonicalizePath, pathWithin } from "../../util/path";
+import { ByteBuffer } from "../../util/bytes";
+import { canonicalizeBytesInto, canonicalizePath, canonicalizePathInto, canonicalizeUnderInto, pathWithin } from "../../util/path";
+import { XorShift } from "../xorshift";
 
 function canon(p: string, base: string = "/work", home: string = "/home/u"): string {
   const r = canonicalizePath(p, base, home);
@@ -73,5 +75,66 @@ describe("pathWithin", () => {
     expect(pathWithin("/", "/")).toBe(true);
     expect(pathWithin("/", "/a")).toBe(false);
     expect(pathWithin("", "/")).toBe(false);
+  });
+});
+
+// canonicalizeUnderInto copies a canonical base and home whole; canonicalizeBytesInto reads them segment by
+// segment. For every base and home canonicalizePathInto makes (or none), both must give the same answer.
+const PARTS: StaticArray<string> = ["a", "b", "é", ".", "..", "...", "/", "//", "~", "~u", ".x", "\u0000", " ", "*"];
+
+function randomPath(rng: XorShift, lead: string): string {
+  let s = lead;
+  const n = <i32>(rng.next() % 7);
+  for (let i = 0; i < n; i++) s += PARTS[<i32>(rng.next() % <u32>PARTS.length)];
+  return s;
+}
+
+/** A canonical directory as canonicalizePathInto leaves it in `out`, or empty when `text` is not one. */
+function canonicalInto(out: ByteBuffer, text: string): void {
+  if (!canonicalizePathInto(out, text, "/", "")) out.reset();
+}
+
+function sameAnswer(path: string, base: ByteBuffer, home: ByteBuffer, a: ByteBuffer, b: ByteBuffer): bool {
+  const p = String.UTF8.encode(path, false);
+  const pp = changetype<usize>(p), pn = p.byteLength;
+  const ra = canonicalizeBytesInto(a, pp, pn, base.ptr, base.length, home.ptr, home.length);
+  const rb = canonicalizeUnderInto(b, pp, pn, base.ptr, base.length, home.ptr, home.length);
+  if (ra != rb) return false;
+  if (!ra) return true;
+  return a.length == b.length && memory.compare(a.ptr, b.ptr, <usize>a.length) == 0;
+}
+
+describe("canonicalizeUnderInto (a canonical base copied whole)", () => {
+  test("agrees with canonicalizeBytesInto on random paths, bases and homes", () => {
+    const rng = new XorShift(0x5eed1234);
+    const base = new ByteBuffer(64), home = new ByteBuffer(64), a = new ByteBuffer(64), b = new ByteBuffer(64);
+    const leads: StaticArray<string> = ["", "/", "~", "~/", ".", "x"];
+    let differ = 0, resolved = 0;
+    for (let round = 0; round < 4000; round++) {
+      const bt = rng.next() % 5 == 0 ? "" : randomPath(rng, "/");
+      const ht = rng.next() % 4 == 0 ? "" : randomPath(rng, "/");
+      canonicalInto(base, bt);
+      canonicalInto(home, ht);
+      const path = randomPath(rng, leads[<i32>(rng.next() % <u32>leads.length)]);
+      if (!sameAnswer(path, base, home, a, b)) differ++;
+      else if (a.length > 0) resolved++;
+    }
+    expect(differ).toBe(0);
+    expect(resolved).toBeGreaterThan(1000); // the rounds do reach the copy, not only the refusals
+  });
+
+  test("the edge bases: the root, a NUL in the path, no base, no home", () => {
+    const base = new ByteBuffer(16), home = new ByteBuffer(16), a = new ByteBuffer(16), b = new ByteBuffer(16);
+    canonicalInto(base, "/");
+    canonicalInto(home, "/");
+    const paths: StaticArray<string> = ["x", "..", "../..", ".", "~", "~/..", "~/.ssh", "/", "a\u0000b", "~u", "~+", ""];
+    for (let i = 0; i < paths.length; i++) expect(sameAnswer(paths[i], base, home, a, b)).toBe(true, paths[i]);
+    base.reset();
+    home.reset();
+    for (let i = 0; i < paths.length; i++) expect(sameAnswer(paths[i], base, home, a, b)).toBe(true, paths[i]);
+    canonicalInto(base, "/w/./p/");
+    expect(base.toString()).toBe("/w/p");
+    expect(canonicalizeUnderInto(a, changetype<usize>(String.UTF8.encode("../q", false)), 4, base.ptr, base.length, 0, 0)).toBe(true);
+    expect(a.toString()).toBe("/w/q");
   });
 });
