@@ -1,5 +1,5 @@
 import { ByteBuffer } from "../../util/bytes";
-import { canonicalizeBytesInto, canonicalizePath, canonicalizePathInto, canonicalizeUnderInto, pathWithin } from "../../util/path";
+import { canonicalizeBytesInto, canonicalizePath, canonicalizePathInto, canonicalizeUnderInto, copyBytes, pathWithin, sameBytes } from "../../util/path";
 import { XorShift } from "../xorshift";
 
 function canon(p: string, base: string = "/work", home: string = "/home/u"): string {
@@ -136,5 +136,48 @@ describe("canonicalizeUnderInto (a canonical base copied whole)", () => {
     expect(base.toString()).toBe("/w/p");
     expect(canonicalizeUnderInto(a, changetype<usize>(String.UTF8.encode("../q", false)), 4, base.ptr, base.length, 0, 0)).toBe(true);
     expect(a.toString()).toBe("/w/q");
+  });
+});
+
+// sameBytes and copyBytes replace memory.compare (as equality) and memory.copy for a path's few bytes: the same
+// answers for every length from 0 to 40 at every misalignment, with the difference at every position.
+describe("sameBytes and copyBytes against memory.compare and memory.copy", () => {
+  test("every length, alignment and differing byte", () => {
+    const a = new ByteBuffer(64), b = new ByteBuffer(64), c = new ByteBuffer(64), d = new ByteBuffer(64);
+    const rng = new XorShift(0xb17e5);
+    for (let i = 0; i < 64; i++) {
+      a.push(<u8>(rng.next() & 0xff));
+      c.push(0xaa);
+      d.push(0xaa);
+    }
+    b.append(a.ptr, 64);
+    let differ = 0;
+    for (let n = 0; n <= 40; n++) {
+      for (let oa = 0; oa < 8; oa++) {
+        for (let ob = 0; ob < 8; ob++) {
+          const pa = a.ptr + <usize>oa, pb = b.ptr + <usize>oa + <usize>0;
+          // Equal ranges: b holds a's bytes at the same offsets.
+          expect(sameBytes(pa, pb, n)).toBe(true);
+          // Another offset: as memory.compare says.
+          const qb = b.ptr + <usize>ob;
+          expect(sameBytes(pa, qb, n)).toBe(memory.compare(pa, qb, <usize>n) == 0);
+          // One byte changed at each position: never the same.
+          for (let at = 0; at < n; at++) {
+            const q = b.ptr + <usize>(oa + at);
+            const was = load<u8>(q);
+            store<u8>(q, <u8>(<u32>was ^ (<u32>1 << <u32>(at & 7))));
+            if (sameBytes(pa, pb, n)) differ++;
+            store<u8>(q, was);
+          }
+          // The copy: the n bytes and nothing around them, as memory.copy leaves them.
+          copyBytes(c.ptr + <usize>ob, pa, n);
+          memory.copy(d.ptr + <usize>ob, pa, <usize>n);
+          expect(memory.compare(c.ptr, d.ptr, 64)).toBe(0);
+          memory.fill(c.ptr, 0xaa, 64);
+          memory.fill(d.ptr, 0xaa, 64);
+        }
+      }
+    }
+    expect(differ).toBe(0);
   });
 });

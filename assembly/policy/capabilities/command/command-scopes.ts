@@ -18,7 +18,7 @@
 // ask or deny.
 
 import { ByteBuffer } from "../../../util/bytes";
-import { canonicalizeBytesInto, canonicalizeUnderInto } from "../../../util/path";
+import { canonicalizeBytesInto, canonicalizeUnderInto, copyBytes, sameBytes } from "../../../util/path";
 import { Code, Verdict } from "../../verdict";
 import { FileLimits, FileInput, admitsCanonical, checkFile } from "../file/file";
 import { qualifyRule } from "../../rule-keys";
@@ -365,7 +365,7 @@ function admits(limits: FileLimits, path: ByteBuffer, directory: bool, place: Sc
   for (let at = 0; at < end;) {
     const len = load<i32>(base + <usize>at + 5);
     if (load<u32>(base + <usize>at) == key && load<u8>(base + <usize>at + 4) == flag && len == n &&
-      memory.compare(base + <usize>at + 9, path.ptr, <usize>n) == 0) return true;
+      sameBytes(base + <usize>at + 9, path.ptr, n)) return true;
     at += 9 + len;
   }
   if (!admitsCanonical(limits, path, place.workspaceRoot, place.home, directory, verdict)) return false;
@@ -375,7 +375,7 @@ function admits(limits: FileLimits, path: ByteBuffer, directory: bool, place: Sc
     store<u32>(at, key);
     store<u8>(at + 4, flag);
     store<i32>(at + 5, n);
-    memory.copy(at + 9, path.ptr, <usize>n);
+    copyBytes(at + 9, path.ptr, n);
     admitted.length += 9 + n;
     admittedCount++;
   }
