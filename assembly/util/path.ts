@@ -52,7 +52,8 @@ export function appendComponents(out: ByteBuffer, ptr: usize, len: i32): void {
  * Are the n bytes at a and at b the same? Eight at a time, in place: a path's bytes are few, and
  * memory.compare's alignment loops (and memory.copy's call out of the module) cost more than the bytes.
  */
-export function sameBytes(a: usize, b: usize, n: i32): bool {
+// @ts-ignore: decorator
+@inline export function sameBytes(a: usize, b: usize, n: i32): bool {
   if (n >= 8) {
     // Whole words, then the last word again (overlapping what was compared: the same answer).
     const last = <usize>(n - 8);
@@ -65,7 +66,8 @@ export function sameBytes(a: usize, b: usize, n: i32): bool {
 }
 
 /** Copy n bytes from src to dst (the ranges do not overlap), a word at a time (sameBytes says why). */
-export function copyBytes(dst: usize, src: usize, n: i32): void {
+// @ts-ignore: decorator
+@inline export function copyBytes(dst: usize, src: usize, n: i32): void {
   if (n >= 8) {
     // Whole words, then the last word again (rewriting bytes already copied with the same values).
     const last = <usize>(n - 8);

@@ -39,6 +39,15 @@ const MAX_SYSTEM_LENGTH = 19;
 
 const HOME_BYTES = utf8List(HOMES);
 const SYSTEM_BYTES = utf8List(SYSTEM_SECRETS);
+/** The bytes after the leading '/' of HOMES and SYSTEM_SECRETS (lower-case letters), as bits of byte - 0x60. */
+const FIXED_FIRSTS: u32 = firstBytes();
+
+function firstBytes(): u32 {
+  let out: u32 = 0;
+  for (let i = 0; i < HOMES.length; i++) out |= <u32>1 << (<u32>HOMES[i].charCodeAt(1) - 0x60);
+  for (let i = 0; i < SYSTEM_SECRETS.length; i++) out |= <u32>1 << (<u32>SYSTEM_SECRETS[i].charCodeAt(1) - 0x60);
+  return out;
+}
 
 const lower = new ByteBuffer(256);
 const place = new ByteBuffer(256);
@@ -71,6 +80,12 @@ export function blockedInTree(limits: FileLimits, root: ByteBuffer, homePtr: usi
       place.appendString(unchecked(HOME_SECRETS[i])); // 0 <= i < length
       return hit(quoteBytes(place) + " (built-in sensitive files)", "builtin:sensitive_file");
     }
+  }
+  // Each users' home directory and system place starts /home, /users, /etc, /proc or /root. Being at or above
+  // one, or one segment below one, needs the root's first byte to be that place's: any other skips the lists.
+  if (lower.length > 1) {
+    const c = <u32>load<u8>(lower.ptr + 1) - 0x60;
+    if (c >= 32 || ((FIXED_FIRSTS >> c) & 1) == 0) return false;
   }
   for (let i = 0; i < HOMES.length; i++) {
     const d = unchecked(HOME_BYTES[i]); // i < length
