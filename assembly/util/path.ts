@@ -48,6 +48,49 @@ export function appendComponents(out: ByteBuffer, ptr: usize, len: i32): void {
   out.length = k;
 }
 
+/**
+ * Are the n bytes at a and at b the same? Eight at a time, in place: a path's bytes are few, and
+ * memory.compare's alignment loops (and memory.copy's call out of the module) cost more than the bytes.
+ */
+// @ts-ignore: decorator
+@inline export function sameBytes(a: usize, b: usize, n: i32): bool {
+  if (n >= 8) {
+    // Whole words, then the last word again (overlapping what was compared: the same answer).
+    const last = <usize>(n - 8);
+    for (let i: usize = 0; i < last; i += 8) if (load<u64>(a + i) != load<u64>(b + i)) return false;
+    return load<u64>(a + last) == load<u64>(b + last);
+  }
+  if (n >= 4) return load<u32>(a) == load<u32>(b) && load<u32>(a + <usize>(n - 4)) == load<u32>(b + <usize>(n - 4));
+  if (n >= 2) return load<u16>(a) == load<u16>(b) && load<u16>(a + <usize>(n - 2)) == load<u16>(b + <usize>(n - 2));
+  return n <= 0 || load<u8>(a) == load<u8>(b);
+}
+
+/** Copy n bytes from src to dst (the ranges do not overlap), a word at a time (sameBytes says why). */
+// @ts-ignore: decorator
+@inline export function copyBytes(dst: usize, src: usize, n: i32): void {
+  if (n >= 8) {
+    // Whole words, then the last word again (rewriting bytes already copied with the same values).
+    const last = <usize>(n - 8);
+    for (let i: usize = 0; i < last; i += 8) store<u64>(dst + i, load<u64>(src + i));
+    store<u64>(dst + last, load<u64>(src + last));
+  } else if (n >= 4) {
+    const a = load<u32>(src), b = load<u32>(src + <usize>(n - 4));
+    store<u32>(dst, a);
+    store<u32>(dst + <usize>(n - 4), b);
+  } else if (n >= 2) {
+    const a = load<u16>(src), b = load<u16>(src + <usize>(n - 2));
+    store<u16>(dst, a);
+    store<u16>(dst + <usize>(n - 2), b);
+  } else if (n == 1) store<u8>(dst, load<u8>(src));
+}
+
+/** Append the n bytes at p to `out` (copyBytes). */
+export function appendBytes(out: ByteBuffer, p: usize, n: i32): void {
+  out.ensure(n);
+  copyBytes(out.ptr + <usize>out.length, p, n);
+  out.length += n;
+}
+
 /** Drop the last component of an absolute canonical path in `out` ("/a/b" → "/a", "/a" → "/"). */
 export function popComponent(out: ByteBuffer): void {
   let j = out.length - 1;
@@ -95,6 +138,39 @@ export function canonicalizeBytesInto(
   if (baseLen <= 0 || <u32>load<u8>(basePtr) != SLASH || containsZeroByte(basePtr, baseLen)) return false;
   out.push(<u8>SLASH);
   appendComponents(out, basePtr, baseLen);
+  appendComponents(out, pathPtr, pathLen);
+  return true;
+}
+
+/**
+ * canonicalizeBytesInto for a base and home that are already canonical or empty — as canonicalizePathInto (or
+ * this function) leaves them: absolute, no NUL, no empty, `.` or `..` segment, no trailing slash. Such a base
+ * comes out of appendComponents unchanged, so it is copied whole instead of being read segment by segment.
+ */
+export function canonicalizeUnderInto(
+  out: ByteBuffer,
+  pathPtr: usize, pathLen: i32,
+  basePtr: usize, baseLen: i32,
+  homePtr: usize, homeLen: i32,
+): bool {
+  out.reset();
+  if (pathLen <= 0) return false;
+  if (containsZeroByte(pathPtr, pathLen)) return false;
+  const c0 = <u32>load<u8>(pathPtr);
+  if (c0 == SLASH) {
+    out.push(<u8>SLASH);
+    appendComponents(out, pathPtr, pathLen);
+    return true;
+  }
+  if (c0 == 0x7e) { // ~
+    if (pathLen > 1 && <u32>load<u8>(pathPtr + 1) != SLASH) return false; // ~user, ~+, ~-
+    if (homeLen <= 0) return false;
+    appendBytes(out, homePtr, homeLen);
+    appendComponents(out, pathPtr + 1, pathLen - 1);
+    return true;
+  }
+  if (baseLen <= 0) return false;
+  appendBytes(out, basePtr, baseLen);
   appendComponents(out, pathPtr, pathLen);
   return true;
 }
@@ -179,5 +255,5 @@ export function pathWithinBytes(p: usize, pl: i32, d: usize, dl: i32): bool {
   if (dl == 1 && <u32>load<u8>(d) == SLASH) return <u32>load<u8>(p) == SLASH;
   // The byte after the directory first: most paths that differ are told apart without comparing the rest.
   if (pl < dl || (pl != dl && <u32>load<u8>(p + <usize>dl) != SLASH)) return false;
-  return memory.compare(p, d, <usize>dl) == 0;
+  return sameBytes(p, d, dl);
 }

@@ -88,7 +88,7 @@ function refBuiltinHit(root: ByteBuffer, homePtr: usize, homeLen: i32): string {
 
 const HOME_CHOICES: StaticArray<string> = ["/home/agent", "/Home/Agent", "/", "/root", "/users/me", "/home/agent/", "/h", "/home/a.ssh", ""];
 const PIECES: StaticArray<string> = [
-  "home", "Home", "agent", "AGENT", ".ssh", ".SSH", ".config", ".Config", "gcloud", "gh", "GH", ".aws", ".vault-token",
+  "home", "Home", "agent", "AGENT", ".ssh", ".SSH", ".config", ".Config", "gcloud", "gh", "GH", ".aws", ".vault-token", "e", "p",
   ".npmrc", "etc", "shadow", "sudoers.d", "proc", "root", "users", "x", ".", "a.ssh", "src", ".docker", "",
 ];
 
@@ -124,6 +124,10 @@ describe("blockedInTree: the built-in places found without making them", () => {
       "/home/agent/.config/gh", "/home/agent/.config/ghx", "/home/agent/.config/gcloud/a", "/home/agent/.sshx", "/home/agent/src",
       "/home/agent/", "/home/agent/.vault-token", "/home/other", "/home/other/x", "/etc", "/etc/sudoers.d", "/proc", "/workspace/src",
       "/users", "/root", "/h", "/h/.ssh", "/home/a", "/home/agen",
+      // The first byte alone sends a root past the users' homes and system places: each of theirs, in either
+      // case, and its neighbours.
+      "/e", "/E", "/p", "/P/x", "/r", "/R", "/u", "/U/me", "/hom", "/HOME/x/y", "/Users/me", "/ETC", "/Proc/1", "/Root/x",
+      "/d", "/f", "/o", "/q", "/s", "/t", "/v", "/g", "/i", "/\u00e9tc", "/\u00c9tc",
     ];
     let hits = 0;
     for (let i = 0; i < HOME_CHOICES.length; i++) {

@@ -18,7 +18,7 @@
 // ask or deny.
 
 import { ByteBuffer } from "../../../util/bytes";
-import { canonicalizeBytesInto } from "../../../util/path";
+import { canonicalizeBytesInto, canonicalizeUnderInto, copyBytes, sameBytes } from "../../../util/path";
 import { Code, Verdict } from "../../verdict";
 import { FileLimits, FileInput, admitsCanonical, checkFile } from "../file/file";
 import { qualifyRule } from "../../rule-keys";
@@ -122,15 +122,21 @@ export function checkScopes(scopes: CommandScopes, s: Script, tracker: CwdTracke
 /** Does effect e write npm's or yarn's configuration file (.npmrc, .yarnrc, .yarnrc.yml), other than by the package manager itself? */
 function writesRegistryConfig(s: Script, e: i32): bool {
   // The name first, read in place: most writes are not to these files, and then no string is made.
+  // Each of the names ends in 'c' or 'l': any other last byte rules them out without finding the name.
   const w = effects.word.get(e);
   let p: usize, n: i32;
   if (w < 0) {
+    const fixed = effects.fixed[effects.fixedIndex.get(e)];
+    const last = fixed.length > 0 ? fixed.charCodeAt(fixed.length - 1) : 0;
+    if (last != 0x63 && last != 0x6c) return false;
     textBuf.reset();
-    textBuf.appendString(effects.fixed[effects.fixedIndex.get(e)]);
+    textBuf.appendString(fixed);
     p = textBuf.ptr; n = textBuf.length;
   } else {
     const start = effects.start.get(e);
     p = s.wordPtr(w) + <usize>start; n = effects.end.get(e) - start;
+    const last = n > 0 ? <u32>load<u8>(p + <usize>(n - 1)) : 0;
+    if (last != 0x63 && last != 0x6c) return false;
   }
   let b = n;
   while (b > 0 && load<u8>(p + <usize>(b - 1)) != 0x2f) b--;
@@ -282,14 +288,16 @@ function hasGlobByte(p: usize, n: i32): bool {
 function checkText(limits: FileLimits, kind: ScopeEffectKind, s: Script, e: i32, tp: usize, tn: i32, glob: bool, place: ScopePlace,
   verdict: Verdict): bool {
   const c0 = tn > 0 ? <u32>load<u8>(tp) : 0;
-  if (c0 == 0x2f || c0 == 0x7e) return checkResolved(limits, kind, s, e, tp, tn, 0, 0, glob, place, verdict);
+  // The home is canonical (run.ts placeOf: canonicalizePathInto), or empty.
+  if (c0 == 0x2f || c0 == 0x7e) return checkResolved(limits, kind, s, e, tp, tn, 0, 0, true, glob, place, verdict);
   const exact = dirs.exactFor(effects.cmd.get(e));
   if (exact >= 0) {
     const t = dirsTracker!;
-    return checkResolved(limits, kind, s, e, tp, tn, t.text.ptr + <usize>t.cdStart.get(exact), t.cdLen.get(exact), glob, place, verdict);
+    return checkResolved(limits, kind, s, e, tp, tn, t.text.ptr + <usize>t.cdStart.get(exact), t.cdLen.get(exact), false, glob, place, verdict);
   }
   if (exact == EXACT_TOOL_CWD && place.cwdLen > 0) {
-    return checkResolved(limits, kind, s, e, tp, tn, place.cwdPtr, place.cwdLen, glob, place, verdict);
+    // The tool's cwd is canonical (run.ts placeOf: canonicalizePathInto), and so is the home.
+    return checkResolved(limits, kind, s, e, tp, tn, place.cwdPtr, place.cwdLen, true, glob, place, verdict);
   }
   if (!dirs.known) {
     const text = effectText(s, e);
@@ -302,15 +310,21 @@ function checkText(limits: FileLimits, kind: ScopeEffectKind, s: Script, e: i32,
   }
   const all = dirs.all;
   for (let i = 0, n = all.count; i < n; i++) {
-    if (!checkResolved(limits, kind, s, e, tp, tn, all.text.ptr + <usize>all.start.get(i), all.len.get(i), glob, place, verdict)) return false;
+    if (!checkResolved(limits, kind, s, e, tp, tn, all.text.ptr + <usize>all.start.get(i), all.len.get(i), false, glob, place, verdict)) return false;
   }
   return true;
 }
 
-/** The path (tp, tn) resolved under the directory (bp, bn) — or from `/` or `~` — judged as itself and, for a glob, its fixed directory. */
-function checkResolved(limits: FileLimits, kind: ScopeEffectKind, s: Script, e: i32, tp: usize, tn: i32, bp: usize, bn: i32, glob: bool,
-  place: ScopePlace, verdict: Verdict): bool {
-  if (!canonicalizeBytesInto(resolvedBuf, tp, tn, bp, bn, place.homePtr, place.homeLen)) {
+/**
+ * The path (tp, tn) resolved under the directory (bp, bn) — or from `/` or `~` — judged as itself and, for a glob,
+ * its fixed directory. `canonical`: the directory and the home are known canonical, so they are copied whole.
+ */
+function checkResolved(limits: FileLimits, kind: ScopeEffectKind, s: Script, e: i32, tp: usize, tn: i32, bp: usize, bn: i32, canonical: bool,
+  glob: bool, place: ScopePlace, verdict: Verdict): bool {
+  const resolved = canonical
+    ? canonicalizeUnderInto(resolvedBuf, tp, tn, bp, bn, place.homePtr, place.homeLen)
+    : canonicalizeBytesInto(resolvedBuf, tp, tn, bp, bn, place.homePtr, place.homeLen);
+  if (!resolved) {
     return verdict.deny(Code.PATH_NOT_ALLOWED, what(s, e, kind) + quote(effectText(s, e)) +
       ", which cannot be resolved (no home is known for '~', or '~user'), so " + scopeName(kind) + " allowed_paths cannot be checked");
   }
@@ -351,7 +365,7 @@ function admits(limits: FileLimits, path: ByteBuffer, directory: bool, place: Sc
   for (let at = 0; at < end;) {
     const len = load<i32>(base + <usize>at + 5);
     if (load<u32>(base + <usize>at) == key && load<u8>(base + <usize>at + 4) == flag && len == n &&
-      memory.compare(base + <usize>at + 9, path.ptr, <usize>n) == 0) return true;
+      sameBytes(base + <usize>at + 9, path.ptr, n)) return true;
     at += 9 + len;
   }
   if (!admitsCanonical(limits, path, place.workspaceRoot, place.home, directory, verdict)) return false;
@@ -361,7 +375,7 @@ function admits(limits: FileLimits, path: ByteBuffer, directory: bool, place: Sc
     store<u32>(at, key);
     store<u8>(at + 4, flag);
     store<i32>(at + 5, n);
-    memory.copy(at + 9, path.ptr, <usize>n);
+    copyBytes(at + 9, path.ptr, n);
     admitted.length += 9 + n;
     admittedCount++;
   }

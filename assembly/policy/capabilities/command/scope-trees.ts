@@ -14,6 +14,7 @@ import { ByteBuffer, Bytes, toLowerAscii, utf8 } from "../../../util/bytes";
 import { FileLimits } from "../file/file";
 import { Glob, Tok } from "../file/file-glob";
 import { MatchKind, PathMatcher } from "../file/file-match";
+import { sameBytes } from "../../../util/path";
 
 /** The blocked place a check found: its label for messages and its rule pointer within the limits block. */
 export class TreeHit {
@@ -38,6 +39,15 @@ const MAX_SYSTEM_LENGTH = 19;
 
 const HOME_BYTES = utf8List(HOMES);
 const SYSTEM_BYTES = utf8List(SYSTEM_SECRETS);
+/** The bytes after the leading '/' of HOMES and SYSTEM_SECRETS (lower-case letters), as bits of byte - 0x60. */
+const FIXED_FIRSTS: u32 = firstBytes();
+
+function firstBytes(): u32 {
+  let out: u32 = 0;
+  for (let i = 0; i < HOMES.length; i++) out |= <u32>1 << (<u32>HOMES[i].charCodeAt(1) - 0x60);
+  for (let i = 0; i < SYSTEM_SECRETS.length; i++) out |= <u32>1 << (<u32>SYSTEM_SECRETS[i].charCodeAt(1) - 0x60);
+  return out;
+}
 
 const lower = new ByteBuffer(256);
 const place = new ByteBuffer(256);
@@ -70,6 +80,12 @@ export function blockedInTree(limits: FileLimits, root: ByteBuffer, homePtr: usi
       place.appendString(unchecked(HOME_SECRETS[i])); // 0 <= i < length
       return hit(quoteBytes(place) + " (built-in sensitive files)", "builtin:sensitive_file");
     }
+  }
+  // Each users' home directory and system place starts /home, /users, /etc, /proc or /root. Being at or above
+  // one, or one segment below one, needs the root's first byte to be that place's: any other skips the lists.
+  if (lower.length > 1) {
+    const c = <u32>load<u8>(lower.ptr + 1) - 0x60;
+    if (c >= 32 || ((FIXED_FIRSTS >> c) & 1) == 0) return false;
   }
   for (let i = 0; i < HOMES.length; i++) {
     const d = unchecked(HOME_BYTES[i]); // i < length
@@ -180,12 +196,12 @@ function below(p: usize, n: i32): bool {
   const r = lower.length;
   if (r == 1) return n > 1; // the root is `/`
   if (n <= r || load<u8>(p + <usize>r) != 0x2f) return false;
-  return memory.compare(p, lower.ptr, r) == 0;
+  return sameBytes(p, lower.ptr, r);
 }
 
 /** Is (p, n) the root or below it? A fixed place that is the root itself (`/proc`) is not judged by the path check. */
 function atOrBelow(p: usize, n: i32): bool {
-  return below(p, n) || (n == lower.length && memory.compare(p, lower.ptr, n) == 0);
+  return below(p, n) || (n == lower.length && sameBytes(p, lower.ptr, n));
 }
 
 /** Is the root one segment below the directory (d, n) (`/home/agent` for `/home`)? */
@@ -287,17 +303,13 @@ function classEnd(gp: usize, gn: i32, at: i32): i32 {
   return -1;
 }
 
+/** (p, n) lower-cased (ASCII) into `out`, in one pass. */
 function lowerInto(out: ByteBuffer, p: usize, n: i32): void {
   out.reset();
-  out.append(p, n);
-  lowerInPlace(out);
-}
-
-function lowerInPlace(b: ByteBuffer): void {
-  for (let i = 0; i < b.length; i++) {
-    const q = b.ptr + <usize>i;
-    store<u8>(q, <u8>toLowerAscii(<u32>load<u8>(q)));
-  }
+  out.ensure(n);
+  const q = out.ptr;
+  for (let i = 0; i < n; i++) store<u8>(q + <usize>i, <u8>toLowerAscii(<u32>load<u8>(p + <usize>i)));
+  out.length = n;
 }
 
 function quoteBytes(b: ByteBuffer): string {

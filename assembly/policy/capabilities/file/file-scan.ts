@@ -6,6 +6,7 @@
 // missed rule.
 
 import { ByteBuffer, toLowerAscii } from "../../../util/bytes";
+import { sameBytes } from "../../../util/path";
 
 export const enum Scan {
   /** A control byte, a non-ASCII byte, '%' or '\': the decoding tool's reading may differ (checkFile judges it). */
@@ -23,6 +24,14 @@ export const enum Scan {
 @inline const B_CP: u8 = 8; // 'c' or 'p': where "credentials" or "password" may start
 // @ts-ignore: decorator
 @inline const B_COLON: u8 = 16; // an alternate data stream cuts the name there
+// @ts-ignore: decorator
+@inline const B_SPACE: u8 = 32; // a trailing space changes the name on some systems
+/**
+ * The first bytes that open a gate of maySensitive, as bits of (byte | 0x20) & 63, the bit scanPath keeps per
+ * segment: '.', '_' (0x7f), 'e', 'p', 'i' in either case. A segment with none of them, no dot after its first
+ * byte, no ':' and no ' ' cannot be one maySensitive would flag, and the call is skipped.
+ */
+const GATE_FIRSTS: u64 = (<u64>1 << 46) | (<u64>1 << 63) | (<u64>1 << 37) | (<u64>1 << 48) | (<u64>1 << 41);
 
 const CLASS = byteClasses();
 
@@ -34,6 +43,7 @@ function byteClasses(): StaticArray<u8> {
     if (c == 0x2e) k |= B_DOT;
     if (c == 0x63 || c == 0x43 || c == 0x70 || c == 0x50) k |= B_CP;
     if (c == 0x3a) k |= B_COLON;
+    if (c == 0x20) k |= B_SPACE;
     t[c] = k;
   }
   return t;
@@ -54,11 +64,70 @@ export let segLengths: u64 = 0;
 /** Bit (first byte | 0x20) & 63 set for each segment: a literal name needs a segment starting with its byte. */
 export let segFirsts: u64 = 0;
 
-/** Scan the canonical path in `buf`: fills the segments above and returns the Scan flags. */
-export function scanPath(buf: ByteBuffer): i32 {
+/**
+ * A canonical directory's scan, kept so that a path below it resumes after it (FileLimits keeps the workspace
+ * root's: most paths a policy judges lie under it). Its bytes, segments and what they set.
+ */
+export class ScanPrefix {
+  ptr: usize = 0;
+  /** 0 or 1 (no directory, or `/`): nothing to resume from. */
+  length: i32 = 0;
+  bytes: StaticArray<u8> = new StaticArray<u8>(0);
+  count: i32 = 0;
+  starts: StaticArray<i32> = new StaticArray<i32>(0);
+  ends: StaticArray<i32> = new StaticArray<i32>(0);
+  flags: i32 = 0;
+  lengths: u64 = 0;
+  firsts: u64 = 0;
+}
+
+/** The scan of the canonical directory `bytes` (empty, or as canonicalizePath makes it), to resume from. */
+export function scanPrefix(bytes: StaticArray<u8>): ScanPrefix {
+  const out = new ScanPrefix();
+  out.bytes = bytes;
+  out.ptr = changetype<usize>(bytes);
+  out.length = bytes.length;
+  const b = new ByteBuffer(bytes.length + 1);
+  b.append(out.ptr, bytes.length);
+  out.flags = scanPath(b);
+  out.count = segCount;
+  out.starts = new StaticArray<i32>(segCount);
+  out.ends = new StaticArray<i32>(segCount);
+  for (let k = 0; k < segCount; k++) {
+    out.starts[k] = segStarts[k];
+    out.ends[k] = segEnds[k];
+  }
+  out.lengths = segLengths;
+  out.firsts = segFirsts;
+  return out;
+}
+
+/**
+ * Scan the canonical path in `buf`: fills the segments above and returns the Scan flags. When the path is
+ * `prefix`'s directory or below it, the directory's segments and flags are taken from `prefix` and the scan
+ * resumes at the '/' after it. The same answer: the segments end there, each segment's checks read only its
+ * own bytes and its index, and a "password"/"credenti" window that crosses the '/' cannot match (no letter).
+ */
+export function scanPath(buf: ByteBuffer, prefix: ScanPrefix | null = null): i32 {
   const p = buf.ptr, n = buf.length, table = changetype<usize>(CLASS);
   let flags = 0, k = 0, lengths: u64 = 0, firsts: u64 = 0;
   let i = 0;
+  if (prefix !== null) {
+    const r = prefix.length;
+    if (r > 1 && n >= r && (n == r || load<u8>(p + <usize>r) == 0x2f) && sameBytes(p, prefix.ptr, r)) {
+      k = prefix.count;
+      while (segStarts.length < k) growSegments();
+      const ps = prefix.starts, pe = prefix.ends;
+      for (let j = 0; j < k; j++) {
+        unchecked((segStarts[j] = ps[j])); // j < count <= each length
+        unchecked((segEnds[j] = pe[j]));
+      }
+      flags = prefix.flags;
+      lengths = prefix.lengths;
+      firsts = prefix.firsts;
+      i = r;
+    }
+  }
   while (i < n) {
     let c = <u32>load<u8>(p + <usize>i);
     if (c == 0x2f) { i++; continue; }
@@ -82,9 +151,11 @@ export function scanPath(buf: ByteBuffer): i32 {
     unchecked((segEnds[k] = i));
     const len = i - start;
     lengths |= <u64>1 << <u64>(len < 63 ? len : 63);
-    firsts |= <u64>1 << <u64>((load<u8>(p + <usize>start) | 0x20) & 63);
+    const first = <u64>((load<u8>(p + <usize>start) | 0x20) & 63);
+    firsts |= <u64>1 << first;
     flags |= <i32>(seen & B_FOREIGN);
-    if ((flags & Scan.SENSITIVE) == 0 && maySensitive(p, start, i, k, seen, lastDot)) flags |= Scan.SENSITIVE;
+    if ((flags & Scan.SENSITIVE) == 0 && (((GATE_FIRSTS >> first) & 1) != 0 || lastDot > start || (seen & (B_COLON | B_SPACE)) != 0) &&
+      maySensitive(p, start, i, k, seen, lastDot)) flags |= Scan.SENSITIVE;
     k++;
   }
   segCount = k;
@@ -100,7 +171,7 @@ export function scanPath(buf: ByteBuffer): i32 {
  * segment starting 'e' or 'p' (/etc, /proc), a key file's extension, and the bytes that change the name
  * itself (':' and trailing '.' or ' ').
  */
-function maySensitive(p: usize, start: i32, end: i32, k: i32, seen: u32, lastDot: i32): bool {
+export function maySensitive(p: usize, start: i32, end: i32, k: i32, seen: u32, lastDot: i32): bool {
   const c0 = toLowerAscii(<u32>load<u8>(p + <usize>start));
   if (c0 == 0x2e || c0 == 0x5f || (seen & B_COLON) != 0) return true;
   const last = <u32>load<u8>(p + <usize>(end - 1));

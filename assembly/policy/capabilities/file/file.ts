@@ -28,8 +28,8 @@
 import { Verdict, Code } from "../../verdict";
 import { ByteBuffer, Bytes, toLowerAscii, utf8 } from "../../../util/bytes";
 import { canonicalizePath, canonicalizePathInto, pathWithinBytes } from "../../../util/path";
-import { PathMatcher, entryProblem, pathMatcher, patternMatcher, matchesPath, matchesSplit } from "./file-match";
-import { Scan, scanPath } from "./file-scan";
+import { MatchKind, PathMatcher, entryProblem, pathMatcher, patternMatcher, matchesPath, matchesSplit } from "./file-match";
+import { Scan, ScanPrefix, scanPath, scanPrefix, segFirsts, segLengths } from "./file-scan";
 import { Sensitive, sensitiveRule, describeSensitive, sensitiveStart, sensitiveLength } from "./file-sensitive";
 import { alternatePath } from "./file-alternate";
 import { quote } from "../web/web";
@@ -57,9 +57,18 @@ export class FileLimits {
   _home: string = "\0";
   _allow: Array<PathMatcher> = [];
   _block: Array<PathMatcher> = [];
-  /** The canonical workspace root ("" when there is none). */
   /** The canonical workspace root's UTF-8 bytes (empty when there is none). */
   _rootBytes: Bytes = new StaticArray<u8>(0);
+  /** The workspace root's scan: a path below it is scanned from the '/' after it (file-scan.ts). */
+  _rootScan: ScanPrefix = new ScanPrefix();
+  /**
+   * The blocked entries that are literal names without '/' (`.env`): one bit per length and first byte, as
+   * scanPath sets them per segment. A path with no segment of such a length or first byte is matched only
+   * against `_blockRest`, the other entries in their order.
+   */
+  _litLengths: u64 = 0;
+  _litFirsts: u64 = 0;
+  _blockRest: Array<PathMatcher> = [];
 
   /** Validate the entries. Returns "" or an error naming the entry. */
   compile(): string {
@@ -120,6 +129,7 @@ export class FileLimits {
     this._block = [];
     const root = base.startsWith("/") ? canonicalizePath(base, "/", "/") : null;
     this._rootBytes = utf8(root !== null ? root : "");
+    this._rootScan = scanPrefix(this._rootBytes);
     const allowed = this.allowedPaths;
     if (allowed !== null) {
       for (let i = 0; i < allowed.length; i++) {
@@ -131,6 +141,20 @@ export class FileLimits {
     }
     for (let i = 0; i < this.blockedPatterns.length; i++) {
       this._block.push(patternMatcher(this.blockedPatterns[i], home, i));
+    }
+    this._litLengths = 0;
+    this._litFirsts = 0;
+    this._blockRest = [];
+    for (let i = 0; i < this._block.length; i++) {
+      const m = this._block[i];
+      const g = m.glob;
+      if (m.kind == MatchKind.SegmentGlob && g !== null && g.litPrefix == g.length) {
+        // matchesSplit's own gate for a literal name; an empty one matches no segment.
+        if (g.length > 0) {
+          this._litLengths |= <u64>1 << <u64>(g.length < 63 ? g.length : 63);
+          this._litFirsts |= <u64>1 << <u64>((<u32>g.bytes[0] | 0x20) & 63);
+        }
+      } else this._blockRest.push(m);
     }
   }
 }
@@ -175,6 +199,17 @@ function listText(list: Array<string>): string {
   return s + (list.length > n ? ", …]" : "]");
 }
 
+/** The first blocked entry that matches the path in `pathBuf`, which scanPath scanned last; null when none does. */
+export function firstBlock(limits: FileLimits, pathBuf: ByteBuffer): PathMatcher | null {
+  // No segment has a literal entry's length or first byte: only the other entries can match.
+  const block = (segLengths & limits._litLengths) == 0 || (segFirsts & limits._litFirsts) == 0 ? limits._blockRest : limits._block;
+  for (let i = 0, n = block.length; i < n; i++) {
+    const m = unchecked(block[i]); // i < length
+    if (matchesSplit(m, pathBuf, true)) return m;
+  }
+  return null;
+}
+
 /**
  * Rules for one reading of the path, whose canonical UTF-8 bytes are in `pathBuf` (decoded only for messages).
  * `admitting` (admitsCanonical): a path with a byte a decoding tool may read otherwise is not judged here.
@@ -182,7 +217,7 @@ function listText(list: Array<string>): string {
 function checkCanonical(limits: FileLimits, original: string, pathBuf: ByteBuffer, reading: string, directory: bool, verdict: Verdict,
   admitting: bool = false): bool {
   // One pass finds the segments (for the patterns without '/'), the bytes, and whether a built-in rule may apply.
-  const scan = scanPath(pathBuf);
+  const scan = scanPath(pathBuf, limits._rootScan);
   if (admitting && (scan & Scan.FOREIGN) != 0) return false;
   if (limits.builtinChecks && (scan & Scan.SENSITIVE) != 0) {
     // The workspace root's own names are the operator's choice, not the model's.
@@ -200,13 +235,8 @@ function checkCanonical(limits: FileLimits, original: string, pathBuf: ByteBuffe
     }
   }
 
-  const block = limits._block;
-  for (let i = 0; i < block.length; i++) {
-    const m = unchecked(block[i]); // i < length
-    if (matchesSplit(m, pathBuf, true)) {
-      return verdict.deny(Code.PATH_BLOCKED, subject(original, pathBuf.toString(), reading) + " matches " + m.label, m.rule);
-    }
-  }
+  const m = firstBlock(limits, pathBuf);
+  if (m !== null) return verdict.deny(Code.PATH_BLOCKED, subject(original, pathBuf.toString(), reading) + " matches " + m.label, m.rule);
 
   const allowedPaths = limits.allowedPaths;
   if (allowedPaths === null || allowedPaths.length == 0) {
