@@ -7,7 +7,7 @@
 import { CommandInput, CommandLimits, checkCommand } from "../../policy/capabilities/command";
 import { Verdict } from "../../policy/verdict";
 import { CodeHandling, CodeIn, CodeOption, LongValue, ProgramRow, Style, programRows } from "../../shell/programs";
-import { longTable } from "../../shell/programs/parse";
+import { longTable } from "../../shell/programs/spellings";
 
 function decide(cmd: string, allowed: Array<string>): string {
   const l = new CommandLimits();

@@ -7,7 +7,7 @@ import { Parser } from "../../shell/syntax/parser";
 import { Walker } from "../../shell/interp/walk";
 import { FlagSet, LongValue, OptionGrammar, ProgramRow, Rule, Style, collectFlags, programRows } from "../../shell/programs";
 import { cmdId } from "../../shell/programs/names";
-import { longTable } from "../../shell/programs/parse";
+import { longTable } from "../../shell/programs/spellings";
 
 const p = new Parser();
 const w = new Walker(p);

@@ -3,7 +3,7 @@
 // own grammar reads with a value (else parseArgs could never find it, and the rule would be dead).
 import { commandInfo } from "../../shell/programs/names";
 import { CodeIn, LongValue, ProgramRow, Style, programRows, rowNamed } from "../../shell/programs";
-import { longTable } from "../../shell/programs/parse";
+import { longTable } from "../../shell/programs/spellings";
 
 function infoOf(name: string): i32 {
   const b = String.UTF8.encode(name, false);

@@ -18,6 +18,7 @@ import { ByteBuffer, inWordList, toLowerAscii } from "../../util/bytes";
 import { IntList, Script } from "../syntax/nodes";
 import { Redir, Subst, WordFlag } from "../syntax/tokens";
 import { basenameOffset } from "../expand/argv";
+import { Condition, assignmentValue, conditionHolds } from "./effect-condition";
 import {
   Cmd, EffectFrom, EffectKind, EffectRule, NameTable, ParsedArgs, ProgramRow, SedFiles, Spellings, cmdId, longTable, parseArgs, rowOf,
   rowOfId, sedFiles,
@@ -44,11 +45,16 @@ export class EffectList {
   unbound: IntList = new IntList(4);
   /** 1: the effect reaches everything under its path too (EffectRule.tree: `rm -r`, `grep -r`, `find`). */
   tree: IntList = new IntList(16);
+  /**
+   * How many of `fixed` are this list's. The string arrays keep their length between lists (only entries below
+   * count, and fixed below fixedCount, are this list's): reuse overwrites them instead of growing them again.
+   */
+  private fixedCount: i32 = 0;
 
   reset(): void {
     this.kind.reset(); this.view.reset(); this.cmd.reset(); this.word.reset();
     this.start.reset(); this.end.reset(); this.fixedIndex.reset(); this.tree.reset();
-    this.fixed.length = 0; this.sub.length = 0; this.method.length = 0;
+    this.fixedCount = 0;
     this.unbound.reset();
   }
 
@@ -58,18 +64,36 @@ export class EffectList {
   }
 
   add(kind: EffectKind, view: i32, cmd: i32, word: i32, start: i32, end: i32, sub: string): void {
+    const e = this.kind.length;
     this.kind.push(<i32>kind); this.view.push(view); this.cmd.push(cmd);
     this.word.push(word); this.start.push(start); this.end.push(end); this.fixedIndex.push(-1); this.tree.push(0);
-    this.sub.push(sub);
-    this.method.push("");
+    this.strings(e, sub);
   }
 
   addFixed(kind: EffectKind, view: i32, cmd: i32, path: string, sub: string = ""): void {
+    const e = this.kind.length;
     this.kind.push(<i32>kind); this.view.push(view); this.cmd.push(cmd);
-    this.word.push(-1); this.start.push(0); this.end.push(0); this.fixedIndex.push(this.fixed.length); this.tree.push(0);
-    this.fixed.push(path);
-    this.sub.push(sub);
-    this.method.push("");
+    this.word.push(-1); this.start.push(0); this.end.push(0); this.fixedIndex.push(this.newFixed(path)); this.tree.push(0);
+    this.strings(e, sub);
+  }
+
+  /** A new entry of `fixed` holding `path`: its index. */
+  newFixed(path: string): i32 {
+    const i = this.fixedCount++;
+    if (i < this.fixed.length) unchecked(this.fixed[i] = path); // i < length
+    else this.fixed.push(path);
+    return i;
+  }
+
+  /** Effect e's subcommand, and the program's default method. */
+  private strings(e: i32, sub: string): void {
+    if (e < this.sub.length) {
+      unchecked(this.sub[e] = sub); // e < length
+      unchecked(this.method[e] = ""); // method grows with sub
+    } else {
+      this.sub.push(sub);
+      this.method.push("");
+    }
   }
 }
 
@@ -129,23 +153,25 @@ export function collectEffects(s: Script, out: EffectList, wanted: i32 = Wanted.
     for (let c = 0, n = s.commandCount; c < n; c++) addRedirections(s, c, out);
   }
   for (let v = 0, n = s.viewCount; v < n; v++) {
-    const argc = s.viewArgc(v);
+    // The view's row read once.
+    const cmd = s.vCmd(v), start = s.vStart(v), end = s.vEnd(v);
+    const argc = end - start;
     if (argc == 0) continue;
-    const nameWord = s.viewArg(v, 0);
+    const nameWord = s.arg(cmd, start);
     if (!s.isStatic(nameWord)) continue; // a name computed at run time is denied by allowed_commands
     const np = s.wordPtr(nameWord), nn = s.wordLen(nameWord);
     const b = basenameOffset(np, nn);
     call.programPtr = np + <usize>b;
     call.programLen = nn - b;
     if ((wanted & Wanted.UNBOUND) != 0 && isUnbound(s, v, argc)) out.unbound.push(v);
-    const row = rowFor(s, v);
+    const id = cmdId(s.vInfo(v));
+    const row = id != 0 ? rowOfId(id) : rowOf(call.programPtr, call.programLen);
     if (row === null || (row.effects.length == 0 && row.subcommands.length == 0)) continue;
-    const isFind = cmdId(s.vInfo(v)) == Cmd.FIND;
+    const isFind = id == Cmd.FIND;
     // A row none of whose rules (nor its subcommands') gives a wanted kind adds nothing: not even parsed.
     // find's starting points are recorded whatever is wanted: a later `-exec` view's `{}` names them.
     if (fastPaths && (wantsOf(row) & wanted) == 0 && !isFind) continue;
-    const cmd = s.vCmd(v);
-    parseArgs(row, s, cmd, s.vStart(v), s.vEnd(v), parsed);
+    parseArgs(row, s, cmd, start, end, parsed);
     call.v = v;
     call.cmd = cmd;
     const sub = parsed.sub;
@@ -154,19 +180,17 @@ export function collectEffects(s: Script, out: EffectList, wanted: i32 = Wanted.
     call.method = "";
     if (isFind) recordFindStarts(s, v);
     const first = out.count;
-    for (let i = 0; i < row.effects.length; i++) applyRule(s, row.effects[i], out);
-    if (sub !== null) for (let i = 0; i < sub.effects.length; i++) applyRule(s, sub.effects[i], out);
-    placeholders(s, first, out);
+    const effects = row.effects;
+    for (let i = 0, m = effects.length; i < m; i++) applyRule(s, unchecked(effects[i]), out); // i < length
+    if (sub !== null) {
+      const subEffects = sub.effects;
+      for (let i = 0, m = subEffects.length; i < m; i++) applyRule(s, unchecked(subEffects[i]), out); // i < length
+    }
+    if (out.count > first) placeholders(s, first, out);
     if (call.method.length > 0) {
       for (let e = first, m = out.count; e < m; e++) if (out.kind.get(e) == <i32>EffectKind.CONTACT) out.method[e] = call.method;
     }
   }
-}
-
-/** The row of view v's program: by its Cmd id when the walk gave it one, else by its basename's bytes (any case). */
-function rowFor(s: Script, v: i32): ProgramRow | null {
-  const id = cmdId(s.vInfo(v));
-  return id != 0 ? rowOfId(id) : rowOf(call.programPtr, call.programLen);
 }
 
 /** The Wanted bits of the effects row's rules and its subcommands' rules can give, found once per row. */
@@ -267,50 +291,31 @@ function wordText(s: Script, w: i32, from: i32): string {
   return String.UTF8.decodeUnsafe(s.wordPtr(w) + <usize>from, <usize>(s.wordLen(w) - from), false);
 }
 
-/** One term of a rule's `when` (EffectRule), read once. */
-class Term {
-  negated: bool = false;
-  /** 0: an option (`spellings`), 1: `@name` (the program is called `name`), 2: `$NAME` (the script assigns it). */
-  form: i32 = 0;
-  name: string = "";
-  spellings: Spellings | null = null;
-}
-
-/** A rule's option spellings and `when` terms, compiled on its first use (EffectRule.compiled indexes this). */
+/** A rule's option spellings and `when`, compiled on its first use (EffectRule.compiled indexes this). */
 class CompiledRule {
   option: Spellings;
-  terms: Term[];
-  /** null: the effect is on its paths alone; else when these hold it reaches everything under them (EffectRule.tree). */
-  treeTerms: Term[] | null = null;
+  /** null: no term, the rule always applies. */
+  when: Condition | null = null;
+  /** The effect reaches everything under its paths (EffectRule.tree): always (treeWhen null), or when treeWhen holds. */
+  tree: bool = false;
+  treeWhen: Condition | null = null;
   constructor(rule: EffectRule) {
     this.option = new Spellings(rule.option);
-    this.terms = termsOf(rule.when);
+    const when = new Condition(rule.when);
+    if (!when.empty) this.when = when;
     const tree = rule.treeWhen;
-    if (tree !== null) this.treeTerms = termsOf(tree);
+    if (tree !== null) {
+      this.tree = true;
+      const c = new Condition(tree);
+      if (!c.empty) this.treeWhen = c;
+    }
   }
-}
-
-function termsOf(when: string): Term[] {
-  const terms: Term[] = [];
-  const parts = when.split(" ");
-  for (let i = 0; i < parts.length; i++) {
-    let t = parts[i];
-    if (t.length == 0) continue;
-    const term = new Term();
-    term.negated = t.charCodeAt(0) == 0x21;
-    if (term.negated) t = t.substring(1);
-    const c = t.length > 0 ? t.charCodeAt(0) : 0;
-    term.form = c == 0x40 ? 1 : c == 0x24 ? 2 : 0;
-    term.name = term.form == 0 ? t : t.substring(1);
-    if (term.form == 0) term.spellings = new Spellings(t);
-    terms.push(term);
-  }
-  return terms;
 }
 
 const compiledRules: CompiledRule[] = [];
 
-function compiledOf(rule: EffectRule): CompiledRule {
+// @ts-ignore: decorator
+@inline function compiledOf(rule: EffectRule): CompiledRule {
   let i = rule.compiled;
   if (i < 0) {
     i = compiledRules.length;
@@ -318,50 +323,6 @@ function compiledOf(rule: EffectRule): CompiledRule {
     rule.compiled = i;
   }
   return unchecked(compiledRules[i]); // set above
-}
-
-/** Does the rule's `when` hold for this call (EffectRule: any plain term, and no `!term`)? */
-function holds(s: Script, terms: Term[]): bool {
-  let plain = false, plainHeld = false;
-  for (let i = 0, n = terms.length; i < n; i++) {
-    const t = unchecked(terms[i]); // i < length
-    const held = termHolds(s, t);
-    if (t.negated) { if (held) return false; continue; }
-    plain = true;
-    if (held) plainHeld = true;
-  }
-  return !plain || plainHeld;
-}
-
-function termHolds(s: Script, term: Term): bool {
-  if (term.form == 1) return programIs(term.name); // @name
-  if (term.form == 2) return assigns(s, term.name); // $NAME
-  return parsed.count > 0 && parsed.hasCompiled(term.spellings!);
-}
-
-/** Is the call's program (its basename, ASCII-lower-cased) exactly `name`? */
-function programIs(name: string): bool {
-  const n = call.programLen;
-  if (name.length != n) return false;
-  const p = call.programPtr;
-  for (let i = 0; i < n; i++) if (toLowerAscii(<u32>load<u8>(p + <usize>i)) != <u32>name.charCodeAt(i)) return false;
-  return true;
-}
-
-/** Does the script give the variable `name` (any case) a value (`NAME=value`, `env NAME=v`, `export NAME=v`)? */
-function assigns(s: Script, name: string): bool {
-  for (let i = 0, n = s.envWords.length; i < n; i++) if (assignmentValue(s, s.envWords.get(i), name) >= 0) return true;
-  return false;
-}
-
-/** Where the value starts in word w when it is `name=value` (name any case); -1 when it is not. */
-function assignmentValue(s: Script, w: i32, name: string): i32 {
-  const p = s.wordPtr(w), n = s.wordLen(w), m = name.length;
-  if (n <= m || <u32>load<u8>(p + <usize>m) != 0x3d) return -1;
-  for (let i = 0; i < m; i++) {
-    if (toLowerAscii(<u32>load<u8>(p + <usize>i)) != toLowerAscii(<u32>name.charCodeAt(i))) return -1;
-  }
-  return m + 1;
 }
 
 function applyRule(s: Script, rule: EffectRule, out: EffectList): void {
@@ -372,11 +333,13 @@ function applyRule(s: Script, rule: EffectRule, out: EffectList): void {
     (from == EffectFrom.OPTION_VALUE || from == EffectFrom.OPTION_AT_FILE || from == EffectFrom.OPTION_SETTING ||
       from == EffectFrom.HEADER_METHOD)) return;
   const compiled = compiledOf(rule);
-  if (compiled.terms.length > 0 && !holds(s, compiled.terms)) return;
+  const when = compiled.when;
+  if (when !== null && !conditionHolds(when, s, parsed, call.programPtr, call.programLen)) return;
   const first = out.count;
   addEffects(s, rule, compiled, out);
-  const tree = compiled.treeTerms;
-  if (tree !== null && first < out.count && (tree.length == 0 || holds(s, tree))) {
+  if (!compiled.tree || first == out.count) return;
+  const tree = compiled.treeWhen;
+  if (tree === null || conditionHolds(tree, s, parsed, call.programPtr, call.programLen)) {
     for (let e = first, n = out.count; e < n; e++) out.tree.set(e, 1);
   }
 }
@@ -537,7 +500,7 @@ const findStartWords = new IntList(4);
 const FILES0_FROM = new Spellings("-files0-from");
 
 function recordFindStarts(s: Script, v: i32): void {
-  if (parsed.count > 0 && parsed.hasCompiled(FILES0_FROM)) {
+  if (parsed.hasCompiled(FILES0_FROM)) {
     findStartWords.push(-1); // starting points read from a file: a place no path names
   } else {
     const n = leadingOperands(s);
@@ -591,8 +554,7 @@ function addLike(out: EffectList, e: i32, path: string): void {
 /** Effect e's text becomes the fixed path `path` (a tree when it is a directory find searches). */
 function replaceWithFixed(out: EffectList, e: i32, path: string): void {
   out.word.set(e, -1); out.start.set(e, 0); out.end.set(e, 0);
-  out.fixedIndex.set(e, out.fixed.length);
-  out.fixed.push(path);
+  out.fixedIndex.set(e, out.newFixed(path));
   out.tree.set(e, path.length > 0 ? 1 : 0);
 }
 

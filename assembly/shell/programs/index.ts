@@ -3,7 +3,8 @@ export {
   CodeHandling, CodeIn, CodeOption, DescribeHook, Rule, EffectFrom, EffectKind, EffectRule, OptionGrammar, ProgramFacts, ProgramRow,
   Style, LongTable, LongValue, contacts, deletes, method, program, reads, writes,
 } from "./spec";
-export { ParsedArgs, Spellings, longTable, parseArgs } from "./parse";
+export { ParsedArgs, parseArgs } from "./parse";
+export { Spellings, longTable } from "./spellings";
 export { programRows, ruleSet, rowNamed, rowOf, rowOfId } from "./registry";
 export { NameTable } from "./name-table";
 export { Cmd, Kind, cmdId } from "./ids";

@@ -3,20 +3,21 @@
 // an option the grammar does not know is a flag, and a word computed at run time that could be an
 // option sets `dynamic` (any option may be present), which callers treat as the worst case.
 
-import { IntList, Script } from "../syntax/nodes";
+import { IntList, Script, rowInfo, rowLen, rowStart } from "../syntax/nodes";
 import { Attr, Ch, WordFlag } from "../syntax/tokens";
 import { LongTable, LongValue, OptionGrammar, ProgramRow, Style, SubcommandTable } from "./spec";
+import { Spellings, longIndexOf, longTable } from "./spellings";
 
 function hasChar(list: string, c: u32): bool {
   for (let i = 0, n = list.length; i < n; i++) if (<u32>list.charCodeAt(i) == c) return true;
   return false;
 }
 
-/** The grammar's long options, split on first use and kept on the grammar. */
-export function longTable(g: OptionGrammar): LongTable {
-  let t = g.table;
-  if (t === null) { t = new LongTable(g.longs); g.table = t; }
-  return t as LongTable;
+/** Is byte c in `list`, whose ASCII letters are the set (lo, hi)? Past ASCII, the list is scanned. */
+// @ts-ignore: decorator
+@inline function inShorts(lo: u64, hi: u64, list: string, c: u32): bool {
+  if (c >= 128) return hasChar(list, c);
+  return (((c < 64 ? lo : hi) >> <u64>(c & 63)) & 1) != 0;
 }
 
 /** What parseArgs found. Reused between calls (reset by parseArgs). */
@@ -40,6 +41,13 @@ export class ParsedArgs {
   sub: ProgramRow | null = null;
   subArg: i32 = -1;
   row: ProgramRow | null = null;
+  /**
+   * The options' letters (an unaliased long's is 0) and long indexes as 128-bit sets, by the grammar that read
+   * them, for hasCompiled: eight u64 words, [letters lo, hi] of the row's grammar, then of the subcommand's, then
+   * [longs lo, hi] of each. `wide`: one did not fit, so hasCompiled scans.
+   */
+  private bits: usize = heap.alloc(64);
+  private wide: bool = false;
 
   reset(row: ProgramRow): void {
     this.operands.reset();
@@ -54,6 +62,10 @@ export class ParsedArgs {
     this.sub = null;
     this.subArg = -1;
     this.row = row;
+    const bits = this.bits;
+    store<u64>(bits, 0, 0); store<u64>(bits, 0, 8); store<u64>(bits, 0, 16); store<u64>(bits, 0, 24);
+    store<u64>(bits, 0, 32); store<u64>(bits, 0, 40); store<u64>(bits, 0, 48); store<u64>(bits, 0, 56);
+    this.wide = false;
   }
 
   get count(): i32 { return this.optArg.length; }
@@ -100,8 +112,45 @@ export class ParsedArgs {
     return this.find(spellings) >= 0;
   }
 
-  /** find, with the spellings compiled once (Spellings): no scan of the spelling text per option. */
+  /**
+   * find, with the spellings compiled once (Spellings): no scan of the spelling text per option, and none at
+   * all when the bit sets say no option is one of them.
+   */
   findCompiled(sp: Spellings, from: i32 = 0): i32 {
+    return this.bitsSay(sp) == 0 ? -1 : this.scanCompiled(sp, from);
+  }
+
+  /** Is an option spelt as one of `sp` present? The bit sets answer; a spelling or option outside them, a scan. */
+  hasCompiled(sp: Spellings): bool {
+    const said = this.bitsSay(sp);
+    return said < 0 ? this.scanCompiled(sp, 0) >= 0 : said != 0;
+  }
+
+  /** 1: an option is one of `sp`; 0: none is; -1: the bit sets cannot tell (scan). */
+  private bitsSay(sp: Spellings): i32 {
+    if (this.optArg.length == 0) return 0;
+    if (this.wide || sp.wide) return -1;
+    const bits = this.bits;
+    const lo0 = load<u64>(bits), hi0 = load<u64>(bits, 8), lo1 = load<u64>(bits, 16), hi1 = load<u64>(bits, 24);
+    // A letter, from either grammar.
+    if ((((lo0 | lo1) & sp.lettersLo) | ((hi0 | hi1) & sp.lettersHi)) != 0) return 1;
+    if (sp.longCount == 0) return 0;
+    // A long name, as each grammar resolves it: its index, or its short alias. Every option sets a letter bit.
+    if ((lo0 | hi0) != 0) {
+      const r = sp.resolved((this.row as ProgramRow).grammar); // options were read: reset gave a row
+      if (r.wide) return -1;
+      if (((r.aliasLo & lo0) | (r.aliasHi & hi0) | (r.indexLo & load<u64>(bits, 32)) | (r.indexHi & load<u64>(bits, 40))) != 0) return 1;
+    }
+    if ((lo1 | hi1) != 0) {
+      const r = sp.resolved((this.sub as ProgramRow).grammar); // options were read by the subcommand's grammar
+      if (r.wide) return -1;
+      if (((r.aliasLo & lo1) | (r.aliasHi & hi1) | (r.indexLo & load<u64>(bits, 48)) | (r.indexHi & load<u64>(bits, 56))) != 0) return 1;
+    }
+    return 0;
+  }
+
+  /** findCompiled by a scan of the options (what the bit sets stand for; the only way when they cannot tell). */
+  scanCompiled(sp: Spellings, from: i32 = 0): i32 {
     const letters = sp.letters;
     for (let i = from, m = this.optArg.length; i < m; i++) {
       const letter = this.optLetter.get(i);
@@ -120,10 +169,6 @@ export class ParsedArgs {
     return -1;
   }
 
-  hasCompiled(sp: Spellings): bool {
-    return this.findCompiled(sp) >= 0;
-  }
-
   push(arg: i32, letter: u32, long: i32, inSub: bool, valArg: i32, valOff: i32): void {
     this.optArg.push(arg);
     this.optLetter.push(<i32>letter);
@@ -131,92 +176,33 @@ export class ParsedArgs {
     this.optInSub.push(inSub ? 1 : 0);
     this.valArg.push(valArg);
     this.valOff.push(valOff);
-  }
-}
-
-/** A spelling list's long options as one grammar's long-option indexes, with their short aliases. */
-class ResolvedLongs {
-  index: StaticArray<i32>;
-  alias: StaticArray<u32>;
-  constructor(n: i32) {
-    this.index = new StaticArray<i32>(n);
-    this.alias = new StaticArray<u32>(n);
+    if (letter >= 128 || <u32>(long + 1) > 128) { this.wide = true; return; } // long -1 (unknown) sets no bit
+    const side = this.bits + (inSub ? 16 : 0);
+    const l = side + ((<usize>letter >> 6) << 3);
+    store<u64>(l, load<u64>(l) | ((<u64>1) << <u64>(letter & 63)));
+    if (long < 0) return;
+    const g = side + 32 + ((<usize>long >> 6) << 3);
+    store<u64>(g, load<u64>(g) | ((<u64>1) << <u64>(long & 63)));
   }
 }
 
 /**
- * ParsedArgs.find's spellings ("-o --output", "-exec") read once: the short letters, and the long names, which
- * each grammar resolves to its own indexes (a single-dash `-name` is a long name only in a SINGLE_DASH_LONG
- * grammar, else a dashed name spelt with its dash). The last two grammars' resolutions are kept: a rule sees
- * its row's and its subcommand's.
+ * A word whose text is only known at run time (or a glob, a brace list) that could turn out to be an option:
+ * its length, flags, first byte and first byte's Attr (the last two read only when n > 0).
  */
-export class Spellings {
-  letters: StaticArray<i32> = new StaticArray<i32>(0);
-  /** Long spellings without their dashes, and whether each had two. */
-  private longs: string[] = [];
-  private double: bool[] = [];
-  longCount: i32 = 0;
-  private g0: OptionGrammar | null = null;
-  private r0: ResolvedLongs = new ResolvedLongs(0);
-  private g1: OptionGrammar | null = null;
-  private r1: ResolvedLongs = new ResolvedLongs(0);
-
-  constructor(text: string) {
-    const letters: i32[] = [];
-    const parts = text.split(" ");
-    for (let i = 0; i < parts.length; i++) {
-      const t = parts[i];
-      if (t.length < 2 || t.charCodeAt(0) != 0x2d) continue;
-      if (t.length == 2) { letters.push(t.charCodeAt(1)); continue; }
-      const double = t.charCodeAt(1) == 0x2d;
-      this.longs.push(double ? t.substring(2) : t);
-      this.double.push(double);
-    }
-    this.letters = StaticArray.fromArray<i32>(letters);
-    this.longCount = this.longs.length;
-  }
-
-  resolved(g: OptionGrammar): ResolvedLongs {
-    if (g === this.g0) return this.r0;
-    if (g === this.g1) return this.r1;
-    const t = longTable(g);
-    const single = (g.style & Style.SINGLE_DASH_LONG) != 0;
-    const index: i32[] = [];
-    const alias: u32[] = [];
-    for (let i = 0; i < this.longs.length; i++) {
-      let name = this.longs[i];
-      if (!this.double[i] && single) name = name.substring(1);
-      const idx = t.indexOf(name);
-      if (idx < 0) continue;
-      index.push(idx);
-      alias.push(t.alias[idx]);
-    }
-    const r = new ResolvedLongs(index.length);
-    for (let i = 0; i < index.length; i++) { r.index[i] = index[i]; r.alias[i] = alias[i]; }
-    this.g1 = this.g0; this.r1 = this.r0;
-    this.g0 = g; this.r0 = r;
-    return r;
-  }
-}
-
-/** A word whose text is only known at run time (or a glob, a brace list) that could turn out to be an option. */
-function mayBeOption(s: Script, w: i32): bool {
-  const n = s.wordLen(w);
+// @ts-ignore: decorator
+@inline function mayBeOption(n: i32, flags: i32, c: u32, attr0: u32): bool {
   if (n == 0) return false;
-  const flags = s.wordFlags(w);
   if ((flags & (WordFlag.SPLITS | WordFlag.BRACE)) != 0) return true;
-  if (load<u8>(s.attrPtr(w)) == Attr.EXPANSION) return true;
-  const c = <u32>load<u8>(s.wordPtr(w));
-  return (flags & WordFlag.GLOB) != 0 && load<u8>(s.attrPtr(w)) == Attr.UNQUOTED &&
+  if (attr0 == Attr.EXPANSION) return true;
+  return (flags & WordFlag.GLOB) != 0 && attr0 == Attr.UNQUOTED &&
     (c == Ch.STAR || c == Ch.QUESTION || c == Ch.LBRACKET);
 }
 
-/** Does word w start with a written `-` (or `+` where the grammar has PLUS) and have more after it? */
+/** Static: no expansion, glob or brace expansion can change it at run time (Script.isStatic of its flags). */
 // @ts-ignore: decorator
-@inline function optionStart(s: Script, w: i32, plus: bool): bool {
-  if (s.wordLen(w) < 2 || load<u8>(s.attrPtr(w)) == Attr.EXPANSION) return false;
-  const c = <u32>load<u8>(s.wordPtr(w));
-  return c == Ch.MINUS || (plus && c == Ch.PLUS);
+@inline function staticFlags(flags: i32): bool {
+  return (flags & (WordFlag.DYNAMIC | WordFlag.GLOB | WordFlag.BRACE)) == 0;
 }
 
 /**
@@ -231,20 +217,25 @@ export function parseArgs(row: ProgramRow, s: Script, cmd: i32, start: i32, end:
   let k = start + 1;
   let optionsOver = false;
   if ((g.style & Style.OLD_STYLE) != 0 && k < end) k = oldStyle(g, s, cmd, k, end, out);
+  const text = s.text.ptr, attrs = s.attr.ptr;
   for (; k < end; k++) {
     const w = s.arg(cmd, k);
-    const plus = (g.style & Style.PLUS) != 0;
-    if (!optionsOver && optionStart(s, w, plus)) {
-      if (!s.isStatic(w)) out.dynamic = true;
-      const p = s.wordPtr(w), n = s.wordLen(w);
+    // The word's row read once: its length, flags, and first byte with its Attr.
+    const r = s.wordRow(w);
+    const n = rowLen(r), flags = rowInfo(r), at = <usize>rowStart(r);
+    const p = text + at;
+    const c0 = n > 0 ? <u32>load<u8>(p) : 0, attr0 = n > 0 ? <u32>load<u8>(attrs + at) : 0;
+    // A written `-` (or `+` where the grammar has PLUS) with more after it.
+    if (!optionsOver && n >= 2 && attr0 != Attr.EXPANSION && (c0 == Ch.MINUS || (c0 == Ch.PLUS && (g.style & Style.PLUS) != 0))) {
+      if (!staticFlags(flags)) out.dynamic = true;
       const c1 = <u32>load<u8>(p + 1);
-      if (c1 == Ch.MINUS && <u32>load<u8>(p) == Ch.MINUS) {
+      if (c1 == Ch.MINUS && c0 == Ch.MINUS) {
         if (n == 2 && (g.style & Style.NO_END_MARK) == 0) { out.endMark = k; optionsOver = true; continue; }
-        k = long(g, t, s, cmd, k, end, p + 2, n - 2, inSub, out, (g.style & Style.EXACT_LONG) != 0);
+        k = longOption(g, t, s, cmd, k, end, p + 2, n - 2, inSub, out, (g.style & Style.EXACT_LONG) != 0);
         continue;
       }
       if ((g.style & Style.SINGLE_DASH_LONG) != 0) {
-        k = long(g, t, s, cmd, k, end, p + 1, n - 1, inSub, out, true);
+        k = longOption(g, t, s, cmd, k, end, p + 1, n - 1, inSub, out, true);
         continue;
       }
       if (t.dashed) {
@@ -252,15 +243,16 @@ export function parseArgs(row: ProgramRow, s: Script, cmd: i32, start: i32, end:
         let m = 0;
         while (m < n && <u32>load<u8>(p + <usize>m) != Ch.EQ) m++;
         const idx = t.find(p, m, true);
-        if (idx >= 0) { k = long(g, t, s, cmd, k, end, p, n, inSub, out, true); continue; }
+        if (idx >= 0) { k = longOption(g, t, s, cmd, k, end, p, n, inSub, out, true); continue; }
       }
       k = cluster(g, s, cmd, k, end, 1, inSub, out);
       continue;
     }
-    if (!optionsOver && !s.isStatic(w) && mayBeOption(s, w)) out.dynamic = true;
+    const isStatic = staticFlags(flags);
+    if (!optionsOver && !isStatic && mayBeOption(n, flags, c0, attr0)) out.dynamic = true;
     // The first operand: a subcommand with its own grammar, or (without PERMUTE) the end of the options.
     if (!inSub && out.subArg < 0 && row.subcommands.length > 0 && out.operands.length == 0) {
-      const sub = subcommandOf(row, s, w);
+      const sub = isStatic && n > 0 ? subcommandOf(row, p, n) : null;
       if (sub !== null) {
         out.sub = sub;
         out.subArg = k;
@@ -277,11 +269,8 @@ export function parseArgs(row: ProgramRow, s: Script, cmd: i32, start: i32, end:
   return out;
 }
 
-/** The subcommand row word `w` names exactly (the first listed, as the rows are read in order), or null. */
-function subcommandOf(row: ProgramRow, s: Script, w: i32): ProgramRow | null {
-  if (!s.isStatic(w)) return null;
-  const p = s.wordPtr(w), n = s.wordLen(w);
-  if (n == 0) return null;
+/** The subcommand row a static word's bytes (p, n > 0) name exactly (the first listed, as the rows are read in order), or null. */
+function subcommandOf(row: ProgramRow, p: usize, n: i32): ProgramRow | null {
   let t = row.subTable;
   if (t === null) { t = new SubcommandTable(row); row.subTable = t; }
   // Only the names that start with the word's first byte.
@@ -294,20 +283,8 @@ function subcommandOf(row: ProgramRow, s: Script, w: i32): ProgramRow | null {
   return null;
 }
 
-/** LongTable.indexOf of `text`'s chars [from, from + n), without making the substring. */
-function longIndexOf(t: LongTable, text: string, from: i32, n: i32): i32 {
-  for (let i = 0; i < t.names.length; i++) {
-    const name = t.names[i];
-    if (name.length != n) continue;
-    let k = 0;
-    while (k < n && name.charCodeAt(k) == text.charCodeAt(from + k)) k++;
-    if (k == n) return i;
-  }
-  return -1;
-}
-
 /** A long option at argv[k] whose name starts at p (n bytes, up to any `=`); returns the last argv index it used. */
-function long(g: OptionGrammar, t: LongTable, s: Script, cmd: i32, k: i32, end: i32, p: usize, n: i32, inSub: bool,
+export function longOption(g: OptionGrammar, t: LongTable, s: Script, cmd: i32, k: i32, end: i32, p: usize, n: i32, inSub: bool,
   out: ParsedArgs, exact: bool): i32 {
   const w = s.arg(cmd, k);
   let eq = -1;
@@ -333,12 +310,12 @@ function cluster(g: OptionGrammar, s: Script, cmd: i32, k: i32, end: i32, from: 
   for (let j = from; j < n; j++) {
     const c = <u32>load<u8>(p + <usize>j);
     if (separate && j + 1 < n) { out.push(k, c, -1, inSub, -1, 0); continue; } // only the last letter takes a value
-    if (hasChar(g.valueShorts, c)) {
+    if (inShorts(g.valueLo, g.valueHi, g.valueShorts, c)) {
       if (j + 1 < n) { out.push(k, c, -1, inSub, k, j + 1); return k; }
       out.push(k, c, -1, inSub, k + 1 < end ? k + 1 : -1, 0);
       return k + 1 < end ? k + 1 : k;
     }
-    if (hasChar(g.optionalShorts, c)) {
+    if (inShorts(g.optionalLo, g.optionalHi, g.optionalShorts, c)) {
       out.push(k, c, -1, inSub, j + 1 < n ? k : -1, j + 1 < n ? j + 1 : 0);
       return k;
     }
@@ -357,7 +334,7 @@ function oldStyle(g: OptionGrammar, s: Script, cmd: i32, k: i32, end: i32, out: 
   let next = k + 1;
   for (let j = 0; j < n; j++) {
     const c = <u32>load<u8>(p + <usize>j);
-    if (hasChar(g.valueShorts, c)) {
+    if (inShorts(g.valueLo, g.valueHi, g.valueShorts, c)) {
       out.push(k, c, -1, false, next < end ? next : -1, 0);
       next++;
     } else out.push(k, c, -1, false, -1, 0);

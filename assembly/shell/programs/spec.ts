@@ -37,13 +37,29 @@ export const enum Style {
 export class OptionGrammar {
   /** `longs` split (parse.ts longTable), on first use. */
   table: LongTable | null = null;
+  /** valueShorts and optionalShorts' ASCII letters as 128-bit sets (lo: 0-63, hi: 64-127), for parseArgs. */
+  valueLo: u64 = 0;
+  valueHi: u64 = 0;
+  optionalLo: u64 = 0;
+  optionalHi: u64 = 0;
 
   constructor(
     public valueShorts: string,
     public optionalShorts: string,
     public longs: string,
     public style: i32,
-  ) {}
+  ) {
+    for (let i = 0; i < valueShorts.length; i++) {
+      const c = <u32>valueShorts.charCodeAt(i);
+      if (c < 64) this.valueLo |= (<u64>1) << <u64>c;
+      else if (c < 128) this.valueHi |= (<u64>1) << <u64>(c - 64);
+    }
+    for (let i = 0; i < optionalShorts.length; i++) {
+      const c = <u32>optionalShorts.charCodeAt(i);
+      if (c < 64) this.optionalLo |= (<u64>1) << <u64>c;
+      else if (c < 128) this.optionalHi |= (<u64>1) << <u64>(c - 64);
+    }
+  }
 }
 
 /** A long option's value, as OptionGrammar.longs spells it. */

@@ -1,0 +1,97 @@
+// When an effect rule applies (EffectRule.when, EffectRule.tree): space-separated terms, an option (`-r`,
+// `--recursive`, find's `-delete`), `@name` (the program is called by that name) or `$NAME` (the script assigns
+// the variable); the rule applies when any plain term holds (or there is none) and no `!term` does. Read once
+// per rule into a Condition, whose option terms are asked all at once (ParsedArgs.hasCompiled).
+
+import { toLowerAscii } from "../../util/bytes";
+import { Script } from "../syntax/nodes";
+import { ParsedArgs, Spellings } from "../programs";
+
+/**
+ * A rule's `when`, read once: its option terms joined into one spelling list for the plain ones and one for the
+ * negated ones (a list holds when any of its options is present), its `@name` and `$NAME` terms.
+ */
+export class Condition {
+  /** No term at all: it holds. */
+  empty: bool = true;
+  /** Some term is plain (not `!term`): one of them must hold. */
+  anyPlain: bool = false;
+  plainOptions: Spellings | null = null;
+  negatedOptions: Spellings | null = null;
+  plainNames: string[] = [];
+  negatedNames: string[] = [];
+  plainVars: string[] = [];
+  negatedVars: string[] = [];
+
+  constructor(when: string) {
+    let plain = "", negated = "";
+    const parts = when.split(" ");
+    for (let i = 0; i < parts.length; i++) {
+      let t = parts[i];
+      if (t.length == 0) continue;
+      this.empty = false;
+      const neg = t.charCodeAt(0) == 0x21;
+      if (neg) t = t.substring(1);
+      else this.anyPlain = true;
+      const c = t.length > 0 ? t.charCodeAt(0) : 0;
+      if (c == 0x40) (neg ? this.negatedNames : this.plainNames).push(t.substring(1)); // @name
+      else if (c == 0x24) (neg ? this.negatedVars : this.plainVars).push(t.substring(1)); // $NAME
+      else if (neg) negated += " " + t;
+      else plain += " " + t;
+    }
+    if (plain.length > 0) this.plainOptions = new Spellings(plain);
+    if (negated.length > 0) this.negatedOptions = new Spellings(negated);
+  }
+}
+
+/**
+ * Does condition c hold for a call parsed as `parsed`, whose program's basename is the bytes (programPtr,
+ * programLen), in script s? Terms have no side effects, so the negated ones are asked first.
+ */
+export function conditionHolds(c: Condition, s: Script, parsed: ParsedArgs, programPtr: usize, programLen: i32): bool {
+  if (c.empty) return true;
+  const options = parsed.count > 0;
+  const vars = s.envWords.length > 0; // no assignment: no `$NAME` term holds
+  const negated = c.negatedOptions;
+  if (options && negated !== null && parsed.hasCompiled(negated)) return false;
+  if (c.negatedNames.length > 0 && anyProgramIs(c.negatedNames, programPtr, programLen)) return false;
+  if (vars && c.negatedVars.length > 0 && anyAssigned(s, c.negatedVars)) return false;
+  if (!c.anyPlain) return true;
+  const plain = c.plainOptions;
+  if (options && plain !== null && parsed.hasCompiled(plain)) return true;
+  if (c.plainNames.length > 0 && anyProgramIs(c.plainNames, programPtr, programLen)) return true;
+  return vars && c.plainVars.length > 0 && anyAssigned(s, c.plainVars);
+}
+
+function anyProgramIs(names: string[], p: usize, n: i32): bool {
+  for (let i = 0, m = names.length; i < m; i++) if (programIs(p, n, unchecked(names[i]))) return true; // i < length
+  return false;
+}
+
+function anyAssigned(s: Script, vars: string[]): bool {
+  for (let i = 0, m = vars.length; i < m; i++) if (assigns(s, unchecked(vars[i]))) return true; // i < length
+  return false;
+}
+
+/** Is the program (its basename's bytes, ASCII-lower-cased) exactly `name`? */
+export function programIs(p: usize, n: i32, name: string): bool {
+  if (name.length != n) return false;
+  for (let i = 0; i < n; i++) if (toLowerAscii(<u32>load<u8>(p + <usize>i)) != <u32>name.charCodeAt(i)) return false;
+  return true;
+}
+
+/** Does the script give the variable `name` (any case) a value (`NAME=value`, `env NAME=v`, `export NAME=v`)? */
+export function assigns(s: Script, name: string): bool {
+  for (let i = 0, n = s.envWords.length; i < n; i++) if (assignmentValue(s, s.envWords.get(i), name) >= 0) return true;
+  return false;
+}
+
+/** Where the value starts in word w when it is `name=value` (name any case); -1 when it is not. */
+export function assignmentValue(s: Script, w: i32, name: string): i32 {
+  const p = s.wordPtr(w), n = s.wordLen(w), m = name.length;
+  if (n <= m || <u32>load<u8>(p + <usize>m) != 0x3d) return -1;
+  for (let i = 0; i < m; i++) {
+    if (toLowerAscii(<u32>load<u8>(p + <usize>i)) != toLowerAscii(<u32>name.charCodeAt(i))) return -1;
+  }
+  return m + 1;
+}
