@@ -111,12 +111,18 @@ export function canonicalizeAbsoluteInto(out: ByteBuffer, ptr: usize, len: i32):
  * Byte-level canonicalisation: `path` resolved against `base` (for relative
  * paths) and `home` (for `~` and `~/…`). Returns false when the result cannot be
  * made absolute (relative with no absolute base, `~user`, `~+`, empty, NUL).
+ * `dirsCanonical`: the base and home are already canonical or empty — as
+ * canonicalizePathInto (or this function) leaves them: absolute, no NUL, no
+ * empty, `.` or `..` segment, no trailing slash. Such a directory comes out of
+ * appendComponents unchanged, so it is copied whole instead of being read
+ * segment by segment.
  */
 export function canonicalizeBytesInto(
   out: ByteBuffer,
   pathPtr: usize, pathLen: i32,
   basePtr: usize, baseLen: i32,
   homePtr: usize, homeLen: i32,
+  dirsCanonical: bool = false,
 ): bool {
   out.reset();
   if (pathLen <= 0) return false;
@@ -127,50 +133,22 @@ export function canonicalizeBytesInto(
     appendComponents(out, pathPtr, pathLen);
     return true;
   }
+  let dirPtr = basePtr, dirLen = baseLen;
   if (c0 == 0x7e) { // ~
     if (pathLen > 1 && <u32>load<u8>(pathPtr + 1) != SLASH) return false; // ~user, ~+, ~-
-    if (homeLen <= 0 || <u32>load<u8>(homePtr) != SLASH || containsZeroByte(homePtr, homeLen)) return false;
+    dirPtr = homePtr;
+    dirLen = homeLen;
+    pathPtr++;
+    pathLen--;
+  }
+  if (dirsCanonical) {
+    if (dirLen <= 0) return false;
+    appendBytes(out, dirPtr, dirLen);
+  } else {
+    if (dirLen <= 0 || <u32>load<u8>(dirPtr) != SLASH || containsZeroByte(dirPtr, dirLen)) return false;
     out.push(<u8>SLASH);
-    appendComponents(out, homePtr, homeLen);
-    appendComponents(out, pathPtr + 1, pathLen - 1);
-    return true;
+    appendComponents(out, dirPtr, dirLen);
   }
-  if (baseLen <= 0 || <u32>load<u8>(basePtr) != SLASH || containsZeroByte(basePtr, baseLen)) return false;
-  out.push(<u8>SLASH);
-  appendComponents(out, basePtr, baseLen);
-  appendComponents(out, pathPtr, pathLen);
-  return true;
-}
-
-/**
- * canonicalizeBytesInto for a base and home that are already canonical or empty — as canonicalizePathInto (or
- * this function) leaves them: absolute, no NUL, no empty, `.` or `..` segment, no trailing slash. Such a base
- * comes out of appendComponents unchanged, so it is copied whole instead of being read segment by segment.
- */
-export function canonicalizeUnderInto(
-  out: ByteBuffer,
-  pathPtr: usize, pathLen: i32,
-  basePtr: usize, baseLen: i32,
-  homePtr: usize, homeLen: i32,
-): bool {
-  out.reset();
-  if (pathLen <= 0) return false;
-  if (containsZeroByte(pathPtr, pathLen)) return false;
-  const c0 = <u32>load<u8>(pathPtr);
-  if (c0 == SLASH) {
-    out.push(<u8>SLASH);
-    appendComponents(out, pathPtr, pathLen);
-    return true;
-  }
-  if (c0 == 0x7e) { // ~
-    if (pathLen > 1 && <u32>load<u8>(pathPtr + 1) != SLASH) return false; // ~user, ~+, ~-
-    if (homeLen <= 0) return false;
-    appendBytes(out, homePtr, homeLen);
-    appendComponents(out, pathPtr + 1, pathLen - 1);
-    return true;
-  }
-  if (baseLen <= 0) return false;
-  appendBytes(out, basePtr, baseLen);
   appendComponents(out, pathPtr, pathLen);
   return true;
 }

@@ -1,5 +1,5 @@
 import { ByteBuffer } from "../../util/bytes";
-import { canonicalizeBytesInto, canonicalizePath, canonicalizePathInto, canonicalizeUnderInto, copyBytes, pathWithin, sameBytes } from "../../util/path";
+import { canonicalizeBytesInto, canonicalizePath, canonicalizePathInto, copyBytes, pathWithin, sameBytes } from "../../util/path";
 import { XorShift } from "../xorshift";
 
 function canon(p: string, base: string = "/work", home: string = "/home/u"): string {
@@ -78,8 +78,8 @@ describe("pathWithin", () => {
   });
 });
 
-// canonicalizeUnderInto copies a canonical base and home whole; canonicalizeBytesInto reads them segment by
-// segment. For every base and home canonicalizePathInto makes (or none), both must give the same answer.
+// With dirsCanonical, canonicalizeBytesInto copies a canonical base and home whole; without, it reads them segment
+// by segment. For every base and home canonicalizePathInto makes (or none), both must give the same answer.
 const PARTS: StaticArray<string> = ["a", "b", "é", ".", "..", "...", "/", "//", "~", "~u", ".x", "\u0000", " ", "*"];
 
 function randomPath(rng: XorShift, lead: string): string {
@@ -98,13 +98,13 @@ function sameAnswer(path: string, base: ByteBuffer, home: ByteBuffer, a: ByteBuf
   const p = String.UTF8.encode(path, false);
   const pp = changetype<usize>(p), pn = p.byteLength;
   const ra = canonicalizeBytesInto(a, pp, pn, base.ptr, base.length, home.ptr, home.length);
-  const rb = canonicalizeUnderInto(b, pp, pn, base.ptr, base.length, home.ptr, home.length);
+  const rb = canonicalizeBytesInto(b, pp, pn, base.ptr, base.length, home.ptr, home.length, true);
   if (ra != rb) return false;
   if (!ra) return true;
   return a.length == b.length && memory.compare(a.ptr, b.ptr, <usize>a.length) == 0;
 }
 
-describe("canonicalizeUnderInto (a canonical base copied whole)", () => {
+describe("canonicalizeBytesInto with dirsCanonical (a canonical base copied whole)", () => {
   test("agrees with canonicalizeBytesInto on random paths, bases and homes", () => {
     const rng = new XorShift(0x5eed1234);
     const base = new ByteBuffer(64), home = new ByteBuffer(64), a = new ByteBuffer(64), b = new ByteBuffer(64);
@@ -134,7 +134,7 @@ describe("canonicalizeUnderInto (a canonical base copied whole)", () => {
     for (let i = 0; i < paths.length; i++) expect(sameAnswer(paths[i], base, home, a, b)).toBe(true, paths[i]);
     canonicalInto(base, "/w/./p/");
     expect(base.toString()).toBe("/w/p");
-    expect(canonicalizeUnderInto(a, changetype<usize>(String.UTF8.encode("../q", false)), 4, base.ptr, base.length, 0, 0)).toBe(true);
+    expect(canonicalizeBytesInto(a, changetype<usize>(String.UTF8.encode("../q", false)), 4, base.ptr, base.length, 0, 0, true)).toBe(true);
     expect(a.toString()).toBe("/w/q");
   });
 });

@@ -18,7 +18,7 @@
 // ask or deny.
 
 import { ByteBuffer } from "../../../util/bytes";
-import { canonicalizeBytesInto, canonicalizeUnderInto, copyBytes, sameBytes } from "../../../util/path";
+import { canonicalizeBytesInto, copyBytes, sameBytes } from "../../../util/path";
 import { Code, Verdict } from "../../verdict";
 import { FileLimits, FileInput, admitsCanonical, checkFile } from "../file/file";
 import { qualifyRule } from "../../rule-keys";
@@ -321,9 +321,7 @@ function checkText(limits: FileLimits, kind: ScopeEffectKind, s: Script, e: i32,
  */
 function checkResolved(limits: FileLimits, kind: ScopeEffectKind, s: Script, e: i32, tp: usize, tn: i32, bp: usize, bn: i32, canonical: bool,
   glob: bool, place: ScopePlace, verdict: Verdict): bool {
-  const resolved = canonical
-    ? canonicalizeUnderInto(resolvedBuf, tp, tn, bp, bn, place.homePtr, place.homeLen)
-    : canonicalizeBytesInto(resolvedBuf, tp, tn, bp, bn, place.homePtr, place.homeLen);
+  const resolved = canonicalizeBytesInto(resolvedBuf, tp, tn, bp, bn, place.homePtr, place.homeLen, canonical);
   if (!resolved) {
     return verdict.deny(Code.PATH_NOT_ALLOWED, what(s, e, kind) + quote(effectText(s, e)) +
       ", which cannot be resolved (no home is known for '~', or '~user'), so " + scopeName(kind) + " allowed_paths cannot be checked");
