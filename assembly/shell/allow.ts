@@ -28,6 +28,10 @@ import { Ch, WordFlag } from "./syntax/tokens";
   next: i32 = -1;
   /** wordKey of the first word: most entries that cannot match are told apart by it, without a byte compare. */
   key: u64 = 0;
+  /** The first word's length. */
+  firstLen: i32 = 0;
+  /** One word and no `=`: the name alone settles it (restMatches is true). */
+  nameOnly: bool = false;
 }
 
 export function compileAllowEntry(e: string): AllowEntry {
@@ -77,6 +81,8 @@ export class AllowList {
     if (e.path) { this.paths.push(e); return; }
     const first = e.words[0];
     e.key = wordKey(changetype<usize>(first), first.length);
+    e.firstLen = first.length;
+    e.nameOnly = e.words.length == 1 && !e.exact;
     const h = slotOf(e.key, first.length);
     e.next = this.slots[h] - 1;
     this.slots[h] = this.entries.length + 1;
@@ -103,19 +109,21 @@ export class AllowList {
       if (ok && restMatches(e, s, v)) return true;
     }
     let np = p, nn = n;
-    if (indexOf(p, n, Ch.SLASH) >= 0) {
+    let key = wordKey(p, n);
+    // Up to eight bytes the key is the name's bytes (nameKey; zero above): a `/` is found in it at once.
+    if (n <= 8 ? hasSlashByte(key) : indexOf(p, n, Ch.SLASH) >= 0) {
       // An absolute path in a system bin directory stands for its basename.
       if (<u32>load<u8>(p) != Ch.SLASH || !canonicalizeAbsoluteInto(scratch, p, n)) return false;
       const b = basenameOffset(scratch.ptr, scratch.length);
       if (!trustedDir(scratch.ptr, b > 1 ? b - 1 : 1)) return false;
       np = scratch.ptr + <usize>b;
       nn = scratch.length - b;
+      key = wordKey(np, nn);
     }
-    const key = wordKey(np, nn);
-    for (let i = this.slots[slotOf(key, nn)] - 1; i >= 0; ) {
+    for (let i = unchecked(this.slots[slotOf(key, nn)]) - 1; i >= 0; ) { // slotOf < SLOTS
       const e = unchecked(this.entries[i]); // i < length: add links only pushed entries
       // The key settles names of up to 8 bytes; a longer one is compared after its key matched.
-      if (e.key == key && (nn <= 8 ? nn == e.words[0].length : same(np, nn, e.words[0])) && restMatches(e, s, v)) return true;
+      if (e.key == key && e.firstLen == nn && (nn <= 8 || same(np, nn, e.words[0])) && (e.nameOnly || restMatches(e, s, v))) return true;
       i = e.next;
     }
     return false;
@@ -126,9 +134,17 @@ export class AllowList {
  * A name's first and last eight bytes as one u64 (nameKey, exact with the length for up to 8 bytes): the
  * slot and a first compare come from two loads instead of a loop over the bytes.
  */
-function wordKey(p: usize, n: i32): u64 {
+// @ts-ignore: decorator
+@inline function wordKey(p: usize, n: i32): u64 {
   if (n > 8) return load<u64>(p) ^ rotl<u64>(load<u64>(p + <usize>(n - 8)), 29);
   return n > 0 ? nameKey(p, n) : 0;
+}
+
+/** Is some byte of x a `/`? (The classic zero-byte test on x xor `/` in every byte: exact for "some".) */
+// @ts-ignore: decorator
+@inline function hasSlashByte(x: u64): bool {
+  const y = x ^ 0x2f2f2f2f2f2f2f2f;
+  return ((y - 0x0101010101010101) & ~y & 0x8080808080808080) != 0;
 }
 
 // @ts-ignore: decorator

@@ -43,6 +43,8 @@ import { overBudget, spend } from "../util/budget";
   slash: bool;    // holds a `/`: never a basename
   file: bool;     // names files (see namesFile), so also met as `if=…`, `--opt=…` and `@…`
   lit: i32;       // bytes before the first `*` or `?` (all of them when there is none)
+  /** As a command word: the nameKey a view's name must have to match it (plain words only; 0: any name may). */
+  key: u32;
   constructor(s: string) {
     const lower = s.toLowerCase();
     this.text = utf8(lower);
@@ -55,7 +57,32 @@ import { overBudget, spend } from "../util/budget";
     let lit = 0;
     while (lit < this.text.length && this.text[lit] != <u8>Ch.STAR && this.text[lit] != <u8>Ch.QUESTION) lit++;
     this.lit = lit;
+    const n = this.text.length;
+    this.key = this.glob || this.slash || n == 0 ? 0 : nameKey(<u32>this.text[0], <u32>this.text[n - 1], n);
   }
+}
+
+/**
+ * What a command word must share with a view's name to match it (nameMatches): the basename's length and its
+ * first and last bytes, case-folded. Never 0, which stands for "no key".
+ */
+// @ts-ignore: decorator
+@inline function nameKey(first: u32, last: u32, n: i32): u32 {
+  return <u32>min(n, 255) | (toLowerAscii(first) << 8) | (toLowerAscii(last) << 16) | (1 << 24);
+}
+
+/** nameKey of the basename of a view's name (after its last `/`), 0 when that is empty. */
+function viewNameKey(p: usize, n: i32): u32 {
+  let b = n;
+  while (b > 0 && <u32>load<u8>(p + <usize>(b - 1)) != Ch.SLASH) b--;
+  if (b == n) return 0;
+  return nameKey(<u32>load<u8>(p + <usize>b), <u32>load<u8>(p + <usize>(n - 1)), n - b);
+}
+
+/** The bit a nameKey takes in a 64-bit set of them (PatternMatcher's view names, BlockedPattern.names). */
+// @ts-ignore: decorator
+@inline function nameBit(key: u32): u64 {
+  return (<u64>1) << <u64>((key * 0x9e3779b1) >> 26);
 }
 
 @final class PatternStage {
@@ -74,8 +101,14 @@ import { overBudget, spend } from "../util/budget";
   /** Some word is absolute or under `~`: matching needs the directories (PatternMatcher.setPlaces). */
   anchored: bool = false;
   /**
-   * Text every match spells somewhere in the words (lower case): each command and plain operand word, or a
-   * glob's longest literal run. Path words are left out — they also match through a directory or the home.
+   * nameBit of every command word a match needs as a view's name (a stage's plain command word, unless the
+   * pattern is that one word): a script without all of them cannot match.
+   */
+  names: u64 = 0;
+  /**
+   * Text every match spells somewhere in the words (lower case): each command (unless `names` has it) and
+   * plain operand word, or a glob's longest literal run. Path words are left out — they also match through
+   * a directory or the home.
    */
   literals: Array<Bytes> = [];
   /** The byte-pair entry (pairHash) of each two adjacent bytes of every literal, for the prefilter. */
@@ -160,7 +193,6 @@ export function compilePattern(raw: string): CompiledPattern {
     if (first.length == 0) return unusable("pattern '" + raw + "' has an empty command");
     st.head = new PatternWord(first);
     if (st.head!.path || st.head!.tilde) p.anchored = true;
-    addLiteral(p, st.head!);
     const hb = String.UTF8.encode(first, false);
     const info = commandInfo(changetype<usize>(hb), hb.byteLength);
     const table = flagTable(info);
@@ -193,6 +225,15 @@ export function compilePattern(raw: string): CompiledPattern {
     p.stages.push(st);
   }
   if (p.stages.length == 0) return unusable("blocked pattern '" + raw + "' is empty");
+  // A command word is met only as a view's name (PatternMatcher#stage: nameMatches), except as the whole
+  // pattern, which meets any word: the name set settles it, and its text need not be searched too.
+  const alone = p.stages.length == 1;
+  for (let i = 0; i < p.stages.length; i++) {
+    const head = p.stages[i].head;
+    if (head === null) continue;
+    if (!(alone && p.stages[i].single) && head.key != 0) p.names |= nameBit(head.key);
+    else addLiteral(p, head);
+  }
   p.pairHashes = literalPairs(p.literals);
   return new CompiledPattern(p, "");
 }
@@ -440,6 +481,18 @@ function sameSubcommand(s: Script, head: PatternWord, pw: PatternWord, w: i32): 
   return load<u64>(p) == 0x6361702d646e6573 && load<u8>(p + 8) == 0x6b; // "send-pac" + "k"
 }
 
+/**
+ * Whether find skips the views whose name's key rules the command word out before matching them: false
+ * runs every view through the full match, the reference of the differential spec. Read only in builds with
+ * the compile-time constant ORACLES (the oracle tier): the release wasm has no toggle.
+ */
+let namePrecheck = true;
+
+/** Set namePrecheck (oracle builds only). */
+export function setNamePrecheck(on: bool): void {
+  namePrecheck = on;
+}
+
 /** Matches blocked patterns against a parsed script. */
 export class PatternMatcher {
   flags: FlagSet = new FlagSet();
@@ -485,14 +538,38 @@ export class PatternMatcher {
   }
 
   /**
-   * False when `pat` cannot match: some text every match would spell is in no word. Only where every word
-   * is read as its text — a run-time part, an unquoted glob or a brace can spell what the text does not.
+   * False when `pat` cannot match: a command word it needs is no view's name, or some text every match would
+   * spell is in no word. The text only where every word is read as its text — a run-time part, an unquoted
+   * glob or a brace can spell what the text does not.
    */
   mayMatch(s: Script, pat: BlockedPattern): bool {
+    const names = pat.names;
+    if (names != 0) {
+      this.nameKeys(s);
+      if ((this.viewNames & names) != names) return false;
+    }
     const lits = pat.literals;
     if (lits.length == 0) return true;
-    if (this.seenGeneration != s.generation) this.indexText(s);
+    if (this.seenGeneration != s.generation) {
+      this.seenGeneration = s.generation;
+      this.spellsMore = (s.wordFlagsSeen & (WordFlag.DYNAMIC | WordFlag.GLOB | WordFlag.BRACE)) != 0;
+      this.indexed = false;
+      this.directLeft = this.directSearches;
+    }
     if (this.spellsMore) return true;
+    if (!this.indexed) {
+      // A few searches cost less than indexing the text once: the index waits for a script that needs more.
+      if (this.directLeft >= lits.length) {
+        this.directLeft -= lits.length;
+        for (let i = 0, n = lits.length; i < n; i++) {
+          const l = unchecked(lits[i]); // i < length
+          if (!containsFolded(s.text.ptr, s.text.length, changetype<usize>(l), l.length)) return false;
+        }
+        return true;
+      }
+      this.indexText(s);
+      this.indexed = true;
+    }
     // Every byte pair of every literal must be in the text before any is worth a search.
     const table = this.pairs, stamp = this.stamp;
     const hashes = pat.pairHashes;
@@ -506,6 +583,10 @@ export class PatternMatcher {
     return true;
   }
 
+  /** Literal searches per script made without the byte-pair index (mayMatch); then the text is indexed. */
+  directSearches: i32 = 3;
+  private directLeft: i32 = 0;
+  private indexed: bool = false;
   private seenGeneration: i32 = -1;
   private spellsMore: bool = true;
   /**
@@ -516,11 +597,31 @@ export class PatternMatcher {
   private pairs: usize = allocZeroed(PAIR_BITS);
   private stamp: u32 = 0;
 
-  /** Once per script: does some word stand for text other than its own (DYNAMIC, GLOB, BRACE), and its pairs. */
+  // viewNameKey of each view's name and the nameBit set of them, for the script (generation, view count) named.
+  private keysGeneration: i32 = -1;
+  private keysCount: i32 = -1;
+  private viewNames: u64 = 0;
+  private viewKeys: StaticArray<u32> = new StaticArray<u32>(16);
+
+  private nameKeys(s: Script): void {
+    const count = s.viewCount;
+    if (this.keysGeneration == s.generation && this.keysCount == count) return;
+    if (this.viewKeys.length < count) this.viewKeys = new StaticArray<u32>(count + 16);
+    const keys = this.viewKeys;
+    let bits: u64 = 0;
+    for (let v = 0; v < count; v++) {
+      const w = s.viewName(v);
+      const key = viewNameKey(s.wordPtr(w), s.wordLen(w));
+      unchecked(keys[v] = key); // v < count <= length
+      if (key != 0) bits |= nameBit(key);
+    }
+    this.viewNames = bits;
+    this.keysGeneration = s.generation;
+    this.keysCount = count;
+  }
+
+  /** Once per script, when mayMatch needs it: the byte pairs of its words' text. */
   private indexText(s: Script): void {
-    this.seenGeneration = s.generation;
-    this.spellsMore = (s.wordFlagsSeen & (WordFlag.DYNAMIC | WordFlag.GLOB | WordFlag.BRACE)) != 0;
-    if (this.spellsMore) return;
     const table = this.pairs;
     let stamp = this.stamp + 1;
     if (stamp > 0xff) {
@@ -556,8 +657,13 @@ export class PatternMatcher {
     const st0 = pat.stages[0];
     if (st0.redirect != 0) return this.findRedirect(s, st0);
     const alone = pat.stages.length == 1;
+    // A view whose name's key differs from the command word's cannot match it (stage: nameMatches).
+    const key = alone && st0.single ? 0 : st0.head!.key;
+    if (key != 0) this.nameKeys(s);
+    const keys = this.viewKeys;
     for (let v = 0, n = s.viewCount; v < n; v++) {
       if (overBudget()) return PatternHit.NONE; // the caller denies
+      if (key != 0 && (!isDefined(ORACLES) || namePrecheck) && unchecked(keys[v]) != key) continue; // v < count
       // A one-word pattern meets a view's words; a wrapper's view (`env env … ls`) holds all the words of
       // the views under it in the same command, and met them no more strictly (a name word is only stricter),
       // so those views cannot match where it did not: skipping them keeps wrapper chains linear.
@@ -616,8 +722,13 @@ export class PatternMatcher {
   private rest(s: Script, pat: BlockedPattern, i: i32, prev: i32): bool {
     if (i >= pat.stages.length) return true;
     const st = pat.stages[i];
+    const head = st.head;
+    const key = head === null ? 0 : head.key;
+    if (key != 0) this.nameKeys(s);
+    const keys = this.viewKeys;
     for (let v = 0, n = s.viewCount; v < n; v++) {
       if (!spend(1)) return false;
+      if (key != 0 && (!isDefined(ORACLES) || namePrecheck) && unchecked(keys[v]) != key) continue; // v < count
       if (!feeds(s, s.vCmd(prev), s.vCmd(v))) continue;
       if (this.stage(s, st, v, false) && this.rest(s, pat, i + 1, v)) return true;
     }
