@@ -24,7 +24,7 @@ import { basenameOffset, indexOf } from "./expand/argv";
 import { feeds, writesIfs } from "./danger";
 import { FlagSet, collectFlags, flagTable, longToShort } from "./programs";
 import { commandInfo } from "./programs";
-import { IntList, Script } from "./syntax/nodes";
+import { IntList, Script, rowLen } from "./syntax/nodes";
 import { BraceExpander } from "./expand/target";
 import { Attr, Ch, Redir, WordFlag, WordKind } from "./syntax/tokens";
 import { bracketEnd, globsOverlap } from "./expand/glob-overlap";
@@ -58,25 +58,19 @@ import { overBudget, spend } from "../util/budget";
     while (lit < this.text.length && this.text[lit] != <u8>Ch.STAR && this.text[lit] != <u8>Ch.QUESTION) lit++;
     this.lit = lit;
     const n = this.text.length;
-    this.key = this.glob || this.slash || n == 0 ? 0 : nameKey(<u32>this.text[0], <u32>this.text[n - 1], n);
+    this.key = this.glob || this.slash || n == 0 ? 0 : nameKey(changetype<usize>(this.text), n);
   }
 }
 
 /**
- * What a command word must share with a view's name to match it (nameMatches): the basename's length and its
- * first and last bytes, case-folded. Never 0, which stands for "no key".
+ * What a command word shares with a view's name that matches it (nameMatches: the basename, case-folded):
+ * its last two bytes with 0x20 set (a coarser fold than toLowerAscii, so equal names have equal keys), a
+ * one-byte word's with the `/` or start before it as a `/`. One 16-bit load; never 0, which stands for
+ * "no key".
  */
 // @ts-ignore: decorator
-@inline function nameKey(first: u32, last: u32, n: i32): u32 {
-  return <u32>min(n, 255) | (toLowerAscii(first) << 8) | (toLowerAscii(last) << 16) | (1 << 24);
-}
-
-/** nameKey of the basename of a view's name (after its last `/`), 0 when that is empty. */
-function viewNameKey(p: usize, n: i32): u32 {
-  let b = n;
-  while (b > 0 && <u32>load<u8>(p + <usize>(b - 1)) != Ch.SLASH) b--;
-  if (b == n) return 0;
-  return nameKey(<u32>load<u8>(p + <usize>b), <u32>load<u8>(p + <usize>(n - 1)), n - b);
+@inline function nameKey(p: usize, n: i32): u32 {
+  return n >= 2 ? <u32>load<u16>(p + <usize>(n - 2)) | 0x2020 : <u32>Ch.SLASH | (<u32>load<u8>(p) << 8) | 0x2020;
 }
 
 /** The bit a nameKey takes in a 64-bit set of them (PatternMatcher's view names, BlockedPattern.names). */
@@ -550,26 +544,8 @@ export class PatternMatcher {
     }
     const lits = pat.literals;
     if (lits.length == 0) return true;
-    if (this.seenGeneration != s.generation) {
-      this.seenGeneration = s.generation;
-      this.spellsMore = (s.wordFlagsSeen & (WordFlag.DYNAMIC | WordFlag.GLOB | WordFlag.BRACE)) != 0;
-      this.indexed = false;
-      this.directLeft = this.directSearches;
-    }
+    if (this.seenGeneration != s.generation) this.indexText(s);
     if (this.spellsMore) return true;
-    if (!this.indexed) {
-      // A few searches cost less than indexing the text once: the index waits for a script that needs more.
-      if (this.directLeft >= lits.length) {
-        this.directLeft -= lits.length;
-        for (let i = 0, n = lits.length; i < n; i++) {
-          const l = unchecked(lits[i]); // i < length
-          if (!containsFolded(s.text.ptr, s.text.length, changetype<usize>(l), l.length)) return false;
-        }
-        return true;
-      }
-      this.indexText(s);
-      this.indexed = true;
-    }
     // Every byte pair of every literal must be in the text before any is worth a search.
     const table = this.pairs, stamp = this.stamp;
     const hashes = pat.pairHashes;
@@ -583,10 +559,6 @@ export class PatternMatcher {
     return true;
   }
 
-  /** Literal searches per script made without the byte-pair index (mayMatch); then the text is indexed. */
-  directSearches: i32 = 3;
-  private directLeft: i32 = 0;
-  private indexed: bool = false;
   private seenGeneration: i32 = -1;
   private spellsMore: bool = true;
   /**
@@ -597,7 +569,7 @@ export class PatternMatcher {
   private pairs: usize = allocZeroed(PAIR_BITS);
   private stamp: u32 = 0;
 
-  // viewNameKey of each view's name and the nameBit set of them, for the script (generation, view count) named.
+  // nameKey of each view's name and the nameBit set of them, for the script (generation, view count) named.
   private keysGeneration: i32 = -1;
   private keysCount: i32 = -1;
   private viewNames: u64 = 0;
@@ -610,8 +582,9 @@ export class PatternMatcher {
     const keys = this.viewKeys;
     let bits: u64 = 0;
     for (let v = 0; v < count; v++) {
-      const w = s.viewName(v);
-      const key = viewNameKey(s.wordPtr(w), s.wordLen(w));
+      const r = s.wordRow(s.viewName(v));
+      const n = rowLen(r);
+      const key = n == 0 ? 0 : nameKey(s.rowPtr(r), n);
       unchecked(keys[v] = key); // v < count <= length
       if (key != 0) bits |= nameBit(key);
     }
@@ -620,8 +593,11 @@ export class PatternMatcher {
     this.keysCount = count;
   }
 
-  /** Once per script, when mayMatch needs it: the byte pairs of its words' text. */
+  /** Once per script: does some word stand for text other than its own (DYNAMIC, GLOB, BRACE), and its pairs. */
   private indexText(s: Script): void {
+    this.seenGeneration = s.generation;
+    this.spellsMore = (s.wordFlagsSeen & (WordFlag.DYNAMIC | WordFlag.GLOB | WordFlag.BRACE)) != 0;
+    if (this.spellsMore) return;
     const table = this.pairs;
     let stamp = this.stamp + 1;
     if (stamp > 0xff) {

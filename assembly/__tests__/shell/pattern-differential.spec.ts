@@ -1,7 +1,7 @@
 // The blocked-pattern prefilters against the full match they skip (oracle tier):
 // - mayMatch rejects a pattern whose command words are not all views' names (a 64-bit set of name keys,
-//   built once per script) before it searches the text for the other literals, and searches the first few
-//   literals of a script directly instead of indexing the text's byte pairs;
+//   built once per script) before it looks for the other literals in the text (its command words no
+//   longer among them);
 // - find (and the later stages of a `a | b` pattern) skips a view whose name's key differs from the
 //   command word's before the full stage match.
 // The reference is find with that view skip off (setNamePrecheck, read only in ORACLES builds) and no
