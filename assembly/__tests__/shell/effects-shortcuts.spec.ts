@@ -1,10 +1,12 @@
 // The effects engine's shortcuts against the engine without them, over every program row's calls and thousands
 // of random commands (runners, find -exec, subcommands and options among them), for each mask the command scopes
 // ask with: a row none of whose rules gives a wanted kind is skipped unparsed (find's are still read), a script
-// with no runner asks no view whether one feeds it, and an option rule of a call without options is not tried.
+// with no runner asks no view whether one feeds it, an option rule of a call without options is not tried, a
+// rule whose gate the call cannot meet (an option's or a variable's value, a `when` of options and `$NAME`s
+// only) is not tried, and a program name whose length and first byte no runner has is not looked up.
 import { Script } from "../../shell/syntax/nodes";
 import { EffectList, Wanted, collectEffects, setEffectsFastPaths } from "../../shell/interp/effects";
-import { programRows } from "../../shell/programs";
+import { EffectFrom, programRows } from "../../shell/programs";
 import { WalkedScripts } from "./random-command";
 
 const fast = new EffectList();
@@ -32,10 +34,29 @@ function fragments(): string[] {
     const name = row.firstName;
     out.push(name + " a b/c");
     for (let k = 0; k < row.subcommands.length; k++) out.push(name + " " + row.subcommands[k].firstName + " a b");
-    for (let e = 0; e < row.effects.length; e++) {
-      const parts = (row.effects[e].option + " " + row.effects[e].when).split(" ");
-      for (let k = 0; k < parts.length; k++) if (parts[k].startsWith("-")) out.push(name + " " + parts[k] + " v.txt x");
+    const rules = row.effects.slice(0);
+    for (let k = 0; k < row.subcommands.length; k++) for (let e = 0; e < row.subcommands[k].effects.length; e++) rules.push(row.subcommands[k].effects[e]);
+    for (let e = 0; e < rules.length; e++) {
+      const parts = (rules[e].option + " " + rules[e].when).split(" ");
+      for (let k = 0; k < parts.length; k++) {
+        const t = parts[k].startsWith("!") ? parts[k].substring(1) : parts[k];
+        if (t.startsWith("-")) out.push(name + " " + t + " v.txt x");
+        // A `$NAME` term, and an ENV_VALUE rule's variable: the script assigns it (any case), or another.
+        else if (t.startsWith("$")) { out.push(t.substring(1) + "=v.txt " + name + " x"); out.push("export " + t.substring(1).toUpperCase() + "=u"); }
+      }
+      if (rules[e].from == EffectFrom.ENV_VALUE) out.push(rules[e].option + "=https://e.example " + name + " x");
     }
+  }
+  // Names the runner filter passes and stops: runners in any case, names sharing a runner's length and first byte.
+  const NAMES: string[] = [
+    "node", "NODE", "Python3", "tsx", "tee", "ts-node", "tsc", ".", "source", "bash", "BASH", "busybox", "ash", "abc", "mksh",
+    "yarn", "Yarn", "pnpm", "npm", "NPX", "make", "mak", "perl", "php", "lua", "deno", "bun", "sh", "s", "zsh", "ksh", "dash",
+    "/usr/bin/node", "./bash", "x/npm", "aaaaaaaaaaaaaaaaaaaa", "ésh",
+  ];
+  for (let i = 0; i < NAMES.length; i++) {
+    out.push(NAMES[i] + " run x.js");
+    out.push(NAMES[i] + " -c 'cat f'");
+    out.push(NAMES[i]);
   }
   return out;
 }

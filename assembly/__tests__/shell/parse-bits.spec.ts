@@ -6,13 +6,15 @@
 // - ParsedArgs.hasCompiled / findCompiled (bit sets of the options found) against the scan of the options
 //   (scanCompiled) and the spelling text (find);
 // - a rule's `when` read once (Condition) against the term-by-term reading it replaces;
-// - an effects list reused between scripts against a new one.
+// - an effects list reused between scripts against a new one;
+// - ParsedArgs' option records (one block, one capacity check per option) read back field by field as pushed;
+// - OptionGrammar.dashed (known without splitting the long options) against the split LongTable's.
 import { Script } from "../../shell/syntax/nodes";
 import { basenameOffset } from "../../shell/expand/argv";
 import { EffectList, Wanted, collectEffects } from "../../shell/interp/effects";
 import { Condition, assigns, conditionHolds, programIs } from "../../shell/interp/effect-condition";
 import {
-  ParsedArgs, ProgramRow, Spellings, cmdId, longTable, parseArgs, programRows, rowOf, rowOfId,
+  OptionGrammar, ParsedArgs, ProgramRow, Spellings, cmdId, longTable, parseArgs, programRows, rowOf, rowOfId,
 } from "../../shell/programs";
 import { parseArgsBefore } from "./parse-before";
 import { WalkedScripts } from "./random-command";
@@ -108,8 +110,8 @@ function sameList(a: ParsedArgs, b: ParsedArgs): bool {
   if (a.operands.length != b.operands.length || a.count != b.count) return false;
   for (let i = 0; i < a.operands.length; i++) if (a.operands.get(i) != b.operands.get(i)) return false;
   for (let i = 0; i < a.count; i++) {
-    if (a.optArg.get(i) != b.optArg.get(i) || a.optLetter.get(i) != b.optLetter.get(i) || a.optLong.get(i) != b.optLong.get(i) ||
-      a.optInSub.get(i) != b.optInSub.get(i) || a.valArg.get(i) != b.valArg.get(i) || a.valOff.get(i) != b.valOff.get(i)) return false;
+    if (a.optArg(i) != b.optArg(i) || a.optLetter(i) != b.optLetter(i) || a.optLong(i) != b.optLong(i) ||
+      a.optInSub(i) != b.optInSub(i) || a.valArg(i) != b.valArg(i) || a.valOff(i) != b.valOff(i)) return false;
   }
   return a.dynamic == b.dynamic && a.endMark == b.endMark && a.sub === b.sub && a.subArg == b.subArg && a.row === b.row;
 }
@@ -273,5 +275,55 @@ describe("an effects list reused between scripts", () => {
     }
     expect(effects).toBeGreaterThan(10000);
     expect(fixed).toBeGreaterThan(500);
+  });
+});
+
+describe("ParsedArgs' option records", () => {
+  test("give back every field of every option pushed, past the first block's capacity and after a reset", () => {
+    const rows = programRows();
+    const a = new ParsedArgs();
+    for (let round = 0; round < 3; round++) {
+      a.reset(rows[round]);
+      const n = 40 + round * 50; // the block starts with room for 8: it grows
+      for (let i = 0; i < n; i++) {
+        a.push(i * 7 + round, <u32>(0x41 + (i % 60) + round), i % 5 == 0 ? -1 : i + round, (i & 1) != 0, i % 3 == 0 ? -1 : i + 100, i * 3 + round);
+      }
+      expect(a.count).toBe(n);
+      for (let i = 0; i < n; i++) {
+        expect(a.optArg(i)).toBe(i * 7 + round);
+        expect(a.optLetter(i)).toBe(0x41 + (i % 60) + round);
+        expect(a.optLong(i)).toBe(i % 5 == 0 ? -1 : i + round);
+        expect(a.optInSub(i)).toBe(i & 1);
+        expect(a.valArg(i)).toBe(i % 3 == 0 ? -1 : i + 100);
+        expect(a.valOff(i)).toBe(i * 3 + round);
+      }
+    }
+    a.reset(rows[0]);
+    expect(a.count).toBe(0);
+  });
+});
+
+describe("OptionGrammar.dashed", () => {
+  test("says what the split long options say (every row's and subcommand's grammar, and spellings around a dash)", () => {
+    const rows = programRows();
+    let grammars = 0, dashed = 0;
+    for (let i = 0; i < rows.length; i++) {
+      const row = rows[i];
+      expect(row.grammar.dashed).toBe(longTable(row.grammar).dashed, row.firstName);
+      if (row.grammar.dashed) dashed++;
+      grammars++;
+      for (let k = 0; k < row.subcommands.length; k++) {
+        const g = row.subcommands[k].grammar;
+        expect(g.dashed).toBe(longTable(g).dashed, row.firstName + " " + row.subcommands[k].firstName);
+        grammars++;
+      }
+    }
+    expect(grammars).toBeGreaterThan(150);
+    expect(dashed).toBeGreaterThan(0);
+    const LONGS: string[] = ["", "-", " -", "-TT=", "a -b", "a  -b", "a- b", "a-b", "/-x", "x/- y", " ", "a=/- b?", "-=", "a -"];
+    for (let i = 0; i < LONGS.length; i++) {
+      const g = new OptionGrammar("", "", LONGS[i], 0);
+      expect(g.dashed).toBe(longTable(g).dashed, LONGS[i]);
+    }
   });
 });

@@ -37,8 +37,8 @@ function operands(a: ParsedArgs): string {
 function value(a: ParsedArgs, spellings: string): string {
   const i = a.find(spellings);
   if (i < 0) return "<none>";
-  const k = a.valArg.get(i);
-  return k < 0 ? "<missing>" : text(k, a.valOff.get(i));
+  const k = a.valArg(i);
+  return k < 0 ? "<missing>" : text(k, a.valOff(i));
 }
 
 describe("parseArgs", () => {

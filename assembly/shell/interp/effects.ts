@@ -150,7 +150,7 @@ export function collectEffects(s: Script, out: EffectList, wanted: i32 = Wanted.
   wantedNow = wanted;
   runnerSeen = !fastPaths || hasRunner(s);
   if ((wanted & (Wanted.READS | Wanted.WRITES)) != 0) {
-    for (let c = 0, n = s.commandCount; c < n; c++) addRedirections(s, c, out);
+    for (let c = 0, n = s.commandCount; c < n; c++) if (s.cRedirN(c) > 0) addRedirections(s, c, out);
   }
   for (let v = 0, n = s.viewCount; v < n; v++) {
     // The view's row read once.
@@ -180,17 +180,69 @@ export function collectEffects(s: Script, out: EffectList, wanted: i32 = Wanted.
     call.method = "";
     if (isFind) recordFindStarts(s, v);
     const first = out.count;
+    // What the call has that a rule's gate may ask for: options, assignments.
+    const has = (parsed.count > 0 ? Gate.OPTIONS : 0) | (s.envWords.length > 0 ? Gate.ASSIGNMENTS : 0);
     const effects = row.effects;
-    for (let i = 0, m = effects.length; i < m; i++) applyRule(s, unchecked(effects[i]), out); // i < length
+    for (let i = 0, m = effects.length; i < m; i++) {
+      const rule = unchecked(effects[i]); // i < length
+      if (!fastPaths || mayApply(rule, has)) applyRule(s, rule, out);
+    }
     if (sub !== null) {
       const subEffects = sub.effects;
-      for (let i = 0, m = subEffects.length; i < m; i++) applyRule(s, unchecked(subEffects[i]), out); // i < length
+      for (let i = 0, m = subEffects.length; i < m; i++) {
+        const rule = unchecked(subEffects[i]); // i < length
+        if (!fastPaths || mayApply(rule, has)) applyRule(s, rule, out);
+      }
     }
-    if (out.count > first) placeholders(s, first, out);
+    // A `{}` names a runner's operands only in a call a runner feeds (placeholders asks isFed of each).
+    if (out.count > first && (runnerSeen || isFed(s))) placeholders(s, first, out);
     if (call.method.length > 0) {
       for (let e = first, m = out.count; e < m; e++) if (out.kind.get(e) == <i32>EffectKind.CONTACT) out.method[e] = call.method;
     }
   }
+}
+
+/**
+ * What a rule needs of a call before it can add anything (EffectRule.gate): ALL_* bits it needs every one of,
+ * ANY_* bits (when any is set) it needs one of. An option's value needs an option; an assigned variable's value
+ * needs an assignment; a `when` of option and `$NAME` terms only (no `@name`) holds only when one of them does.
+ */
+const enum Gate {
+  OPTIONS = 1,
+  ASSIGNMENTS = 2,
+  ALL_SHIFT = 0,
+  ANY_SHIFT = 2,
+}
+
+/** Rule's gate (EffectRule.gate), read from its form and its compiled `when` on first use. */
+function gateOf(rule: EffectRule): i32 {
+  const from = rule.from;
+  let all = 0, any = 0;
+  if (from == EffectFrom.OPTION_VALUE || from == EffectFrom.OPTION_AT_FILE || from == EffectFrom.OPTION_SETTING ||
+    from == EffectFrom.HEADER_METHOD) all |= Gate.OPTIONS;
+  // (A METHOD rule's method is its `path`, whatever its form: addEffects sets it before it reads the environment.)
+  if (from == EffectFrom.ENV_VALUE && rule.kind != EffectKind.METHOD) all |= Gate.ASSIGNMENTS;
+  const when = compiledOf(rule).when;
+  if (when !== null && when.anyPlain && when.plainNames.length == 0) {
+    if (when.plainOptions !== null) any |= Gate.OPTIONS;
+    if (when.plainVars.length > 0) any |= Gate.ASSIGNMENTS;
+  }
+  const gate = (all << Gate.ALL_SHIFT) | (any << Gate.ANY_SHIFT);
+  rule.gate = gate;
+  return gate;
+}
+
+/**
+ * Can rule add an effect the caller wants to a call that `has` (Gate bits)? False only when applyRule would
+ * add nothing: its kind is not wanted, or the call lacks what its gate needs.
+ */
+// @ts-ignore: decorator
+@inline function mayApply(rule: EffectRule, has: i32): bool {
+  if ((wantedNow & wantedBit(rule.kind)) == 0) return false;
+  let gate = rule.gate;
+  if (gate < 0) gate = gateOf(rule);
+  const all = (gate >> Gate.ALL_SHIFT) & 3, any = (gate >> Gate.ANY_SHIFT) & 3;
+  return (all & ~has) == 0 && (any == 0 || (any & has) != 0);
 }
 
 /** The Wanted bits of the effects row's rules and its subcommands' rules can give, found once per row. */
@@ -230,7 +282,11 @@ function hasRunner(s: Script): bool {
 
 /** Is the call fed operands at run time (fedByRunner), asked once per call and only when a rule needs it? */
 function isFed(s: Script): bool {
-  if (call.fedState < 0) call.fedState = fedByRunner(s, call.v) ? 1 : 0;
+  if (call.fedState < 0) {
+    // With no runner in the script, a command that is no substitution's payload is fed by none (fedByRunner's
+    // first step), asked without the call.
+    call.fedState = !runnerSeen && s.cSubst(call.cmd) != Subst.PAYLOAD ? 0 : fedByRunner(s, call.v) ? 1 : 0;
+  }
   return call.fedState != 0;
 }
 
@@ -354,10 +410,10 @@ function addEffects(s: Script, rule: EffectRule, compiled: CompiledRule, out: Ef
   if (from == EffectFrom.OPTION_VALUE || from == EffectFrom.OPTION_AT_FILE || from == EffectFrom.OPTION_SETTING) {
     if (parsed.count == 0) return;
     for (let i = parsed.findCompiled(compiled.option); i >= 0; i = parsed.findCompiled(compiled.option, i + 1)) {
-      const arg = parsed.valArg.get(i);
+      const arg = parsed.valArg(i);
       if (arg < 0) continue;
       const w = s.arg(cmd, arg);
-      let start = parsed.valOff.get(i), end = s.wordLen(w);
+      let start = parsed.valOff(i), end = s.wordLen(w);
       if (from == EffectFrom.OPTION_AT_FILE) {
         start = atFileStart(s, w, start);
         if (start < 0) continue;
@@ -424,10 +480,10 @@ function addEffects(s: Script, rule: EffectRule, compiled: CompiledRule, out: Ef
 function headerMethods(s: Script, rule: EffectRule): void {
   if (parsed.count == 0) return;
   for (let i = parsed.find(rule.option); i >= 0; i = parsed.find(rule.option, i + 1)) {
-    const arg = parsed.valArg.get(i);
+    const arg = parsed.valArg(i);
     if (arg < 0) continue;
     const w = s.arg(call.cmd, arg);
-    const from = parsed.valOff.get(i);
+    const from = parsed.valOff(i);
     const value = String.UTF8.decodeUnsafe(s.wordPtr(w) + <usize>from, <usize>(s.wordLen(w) - from), false);
     if (!s.isStatic(w) || value.startsWith("@")) { call.method = "?"; continue; }
     const colon = value.indexOf(":");
@@ -578,14 +634,14 @@ function leadingOperands(s: Script): i32 {
   let limit = i32.MAX_VALUE;
   const row = parsed.row;
   for (let i = 0, m = parsed.count; i < m; i++) {
-    const long = parsed.optLong.get(i);
+    const long = parsed.optLong(i);
     if (row !== null && long >= 0) {
       const name = longTable(row.grammar).names[long];
       if (name == "H" || name == "L" || name == "P" || name == "D") continue; // options before the starting points
     }
-    const w = s.arg(call.cmd, parsed.optArg.get(i));
+    const w = s.arg(call.cmd, parsed.optArg(i));
     if (s.wordLen(w) > 2 && load<u8>(s.wordPtr(w) + 1) == 0x4f) continue; // -O3
-    limit = parsed.optArg.get(i);
+    limit = parsed.optArg(i);
     break;
   }
   let count = 0;
@@ -639,9 +695,9 @@ function linkTargets(s: Script, kind: EffectKind, out: EffectList): void {
     const text = wordText(s, target, 0);
     if (t >= 0) {
       for (let j = t; j >= 0; j = parsed.findCompiled(TARGET_DIRECTORY, j + 1)) {
-        const arg = parsed.valArg.get(j);
+        const arg = parsed.valArg(j);
         if (arg < 0) continue;
-        linkFrom(s, kind, s.arg(call.cmd, arg), parsed.valOff.get(j), false, text, out);
+        linkFrom(s, kind, s.arg(call.cmd, arg), parsed.valOff(j), false, text, out);
       }
     } else {
       const link = s.arg(call.cmd, ops.get(n - 1));
@@ -679,8 +735,8 @@ function intoTarget(s: Script, kind: EffectKind, out: EffectList): void {
     const name = lastSegment(wordText(s, source, 0));
     if (t >= 0) {
       for (let j = t; j >= 0; j = parsed.findCompiled(TARGET_DIRECTORY, j + 1)) {
-        const arg = parsed.valArg.get(j);
-        if (arg >= 0) joinUnder(s, kind, s.arg(call.cmd, arg), parsed.valOff.get(j), name, out);
+        const arg = parsed.valArg(j);
+        if (arg >= 0) joinUnder(s, kind, s.arg(call.cmd, arg), parsed.valOff(j), name, out);
       }
     } else {
       joinUnder(s, kind, s.arg(call.cmd, ops.get(n - 1)), 0, name, out);
@@ -757,22 +813,43 @@ const enum Runner { OTHER = -1, INTERPRETER = 0, SHELL = 1, NPM = 2, PNPM = 3, Y
 
 let runnerTable: NameTable | null = null;
 
+/**
+ * The runner names' lengths (1 to 15) and lower-cased first bytes: bit (first & 63) of runnerFirsts[length].
+ * A name whose bit is clear is no runner, whatever the table says, so most programs are not looked up.
+ */
+const runnerFirsts = new StaticArray<u64>(16);
+
 function runners(): NameTable {
   let t = runnerTable;
   if (t === null) {
     t = new NameTable(128);
-    for (let i = 0; i < INTERPRETERS.length; i++) t.set(INTERPRETERS[i], Runner.INTERPRETER);
-    for (let i = 0; i < SHELLS.length; i++) t.set(SHELLS[i], Runner.SHELL);
-    t.set("npm", Runner.NPM);
-    t.set("pnpm", Runner.PNPM);
-    t.set("yarn", Runner.YARN);
+    for (let i = 0; i < INTERPRETERS.length; i++) addRunner(t, INTERPRETERS[i], Runner.INTERPRETER);
+    for (let i = 0; i < SHELLS.length; i++) addRunner(t, SHELLS[i], Runner.SHELL);
+    addRunner(t, "npm", Runner.NPM);
+    addRunner(t, "pnpm", Runner.PNPM);
+    addRunner(t, "yarn", Runner.YARN);
     runnerTable = t;
   }
   return t;
 }
 
+function addRunner(t: NameTable, name: string, kind: Runner): void {
+  t.set(name, kind);
+  const n = name.length;
+  if (n < 1 || n > 15) throw new Error("runner names are 1 to 15 bytes"); // runnerFirsts holds no other length
+  unchecked(runnerFirsts[n] |= (<u64>1) << <u64>(toLowerAscii(<u32>name.charCodeAt(0)) & 63)); // 1 <= n <= 15
+}
+
+/** Is the name (p, n) perhaps a runner (false: it is none)? */
+function mayBeRunner(p: usize, n: i32): bool {
+  if (n < 1 || n > 15) return false;
+  runners(); // runnerFirsts filled
+  return ((unchecked(runnerFirsts[n]) >> <u64>(toLowerAscii(<u32>load<u8>(p)) & 63)) & 1) != 0; // 1 <= n <= 15
+}
+
 /** Does view v (whose basename is call.program*) run code whose effects cannot be known? */
 function isUnbound(s: Script, v: i32, argc: i32): bool {
+  if (fastPaths && !mayBeRunner(call.programPtr, call.programLen)) return false;
   const kind = runners().get(call.programPtr, call.programLen, Runner.OTHER);
   if (kind == Runner.OTHER) return false;
   if (kind == Runner.INTERPRETER) return true;

@@ -96,6 +96,8 @@ export class EffectRule {
 
   /** The effects engine's compiled form of this rule (its index there, -1 until first use). */
   compiled: i32 = -1;
+  /** What the effects engine found the rule needs of a call before it can apply (its Gate bits, -1 until first use). */
+  gate: i32 = -1;
   /** null: the effect is on the path alone; else it reaches everything under it too, when these terms hold ("" = always). */
   treeWhen: string | null = null;
 

@@ -20,19 +20,34 @@ function hasChar(list: string, c: u32): bool {
   return (((c < 64 ? lo : hi) >> <u64>(c & 63)) & 1) != 0;
 }
 
+// ParsedArgs' option records: 1 << OPT_SHIFT bytes each, the fields at these byte offsets.
+const OPT_SHIFT = 5;
+const OPT_ARG = 0;
+const OPT_LETTER = 4;
+const OPT_LONG = 8;
+const OPT_IN_SUB = 12;
+const VAL_ARG = 16;
+const VAL_OFF = 20;
+
+/** Two i32 fields side by side, as one little-endian u64 store (the first field is the low half). */
+// @ts-ignore: decorator
+@inline function pairOf(lo: i32, hi: i32): u64 {
+  return (<u64><u32>lo) | ((<u64><u32>hi) << 32);
+}
+
 /** What parseArgs found. Reused between calls (reset by parseArgs). */
 export class ParsedArgs {
   /** argv indexes of the operands (after the subcommand, when there is one). */
   operands: IntList = new IntList(8);
-  /** Options in order: argv index of the option word, its short letter (or its long's), its long index. */
-  optArg: IntList = new IntList(8);
-  optLetter: IntList = new IntList(8);
-  optLong: IntList = new IntList(8);
-  /** 1 when the option was read by the subcommand's grammar. */
-  optInSub: IntList = new IntList(8);
-  /** The option's value: argv index (-1 for none) and the byte its text starts at in that word. */
-  valArg: IntList = new IntList(8);
-  valOff: IntList = new IntList(8);
+  /**
+   * Options in order, one 32-byte record each in one growable block (one capacity check per option, where a
+   * column per field paid six): OPT_ARG the argv index of the option word, OPT_LETTER its short letter (or its
+   * long's), OPT_LONG its long index, OPT_IN_SUB 1 when the subcommand's grammar read it, VAL_ARG / VAL_OFF its
+   * value's argv index (-1 for none) and the byte the value starts at in that word. Read with optArg(i) etc.
+   */
+  private opts: usize = heap.alloc(8 << OPT_SHIFT);
+  private optCap: i32 = 8;
+  private optCount: i32 = 0;
   /** A word computed at run time may be an option: any option may be present. */
   dynamic: bool = false;
   /** argv index of the `--` that ended the options, or -1. */
@@ -51,12 +66,7 @@ export class ParsedArgs {
 
   reset(row: ProgramRow): void {
     this.operands.reset();
-    this.optArg.reset();
-    this.optLetter.reset();
-    this.optLong.reset();
-    this.optInSub.reset();
-    this.valArg.reset();
-    this.valOff.reset();
+    this.optCount = 0;
     this.dynamic = false;
     this.endMark = -1;
     this.sub = null;
@@ -68,7 +78,34 @@ export class ParsedArgs {
     this.wide = false;
   }
 
-  get count(): i32 { return this.optArg.length; }
+  // @ts-ignore: decorator
+  @inline get count(): i32 { return this.optCount; }
+
+  /** Option i's record (checked against count: a logic error traps instead of reading stray memory). */
+  // @ts-ignore: decorator
+  @inline private opt(i: i32): usize {
+    if (<u32>i >= <u32>this.optCount) unreachable();
+    return this.opts + (<usize>i << OPT_SHIFT);
+  }
+
+  /** Option i: the argv index of its word. */
+  // @ts-ignore: decorator
+  @inline optArg(i: i32): i32 { return load<i32>(this.opt(i), OPT_ARG); }
+  /** Option i: its short letter, or its long's alias (0 for an unaliased long). */
+  // @ts-ignore: decorator
+  @inline optLetter(i: i32): i32 { return load<i32>(this.opt(i), OPT_LETTER); }
+  /** Option i: its index among the long options of the grammar that read it (-1: a short or unknown long). */
+  // @ts-ignore: decorator
+  @inline optLong(i: i32): i32 { return load<i32>(this.opt(i), OPT_LONG); }
+  /** Option i: 1 when the subcommand's grammar read it. */
+  // @ts-ignore: decorator
+  @inline optInSub(i: i32): i32 { return load<i32>(this.opt(i), OPT_IN_SUB); }
+  /** Option i's value: its argv index (-1 for none). */
+  // @ts-ignore: decorator
+  @inline valArg(i: i32): i32 { return load<i32>(this.opt(i), VAL_ARG); }
+  /** Option i's value: the byte its text starts at in that word. */
+  // @ts-ignore: decorator
+  @inline valOff(i: i32): i32 { return load<i32>(this.opt(i), VAL_OFF); }
 
   /**
    * The first option at or after entry `from` spelt as one of `spellings` ("-o --output", "-exec"): a short
@@ -78,8 +115,8 @@ export class ParsedArgs {
   find(spellings: string, from: i32 = 0): i32 {
     // Walks the spellings in place: effects ask this for every rule of every command (no split, no substring).
     const total = spellings.length;
-    for (let i = from, m = this.optArg.length; i < m; i++) {
-      const row = this.optInSub.get(i) != 0 ? this.sub : this.row;
+    for (let i = from, m = this.optCount; i < m; i++) {
+      const row = this.optInSub(i) != 0 ? this.sub : this.row;
       if (row === null) continue;
       const t = longTable(row.grammar);
       const single = (row.grammar.style & Style.SINGLE_DASH_LONG) != 0;
@@ -92,7 +129,7 @@ export class ParsedArgs {
         a = b + 1;
         if (len < 2 || spellings.charCodeAt(at) != 0x2d) continue;
         if (len == 2) {
-          if (this.optLetter.get(i) == spellings.charCodeAt(at + 1)) return i;
+          if (this.optLetter(i) == spellings.charCodeAt(at + 1)) return i;
           continue;
         }
         // `--name`, a single-dash `-name`, or `-TT` (a dashed name, spelt with its dash)
@@ -100,9 +137,9 @@ export class ParsedArgs {
         if (len == skip) continue;
         const idx = longIndexOf(t, spellings, at + skip, len - skip);
         if (idx < 0) continue;
-        if (this.optLong.get(i) == idx) return i;
+        if (this.optLong(i) == idx) return i;
         const alias = t.alias[idx];
-        if (alias != 0 && <u32>this.optLetter.get(i) == alias) return i;
+        if (alias != 0 && <u32>this.optLetter(i) == alias) return i;
       }
     }
     return -1;
@@ -128,7 +165,7 @@ export class ParsedArgs {
 
   /** 1: an option is one of `sp`; 0: none is; -1: the bit sets cannot tell (scan). */
   private bitsSay(sp: Spellings): i32 {
-    if (this.optArg.length == 0) return 0;
+    if (this.optCount == 0) return 0;
     if (this.wide || sp.wide) return -1;
     const bits = this.bits;
     const lo0 = load<u64>(bits), hi0 = load<u64>(bits, 8), lo1 = load<u64>(bits, 16), hi1 = load<u64>(bits, 24);
@@ -152,14 +189,14 @@ export class ParsedArgs {
   /** findCompiled by a scan of the options (what the bit sets stand for; the only way when they cannot tell). */
   scanCompiled(sp: Spellings, from: i32 = 0): i32 {
     const letters = sp.letters;
-    for (let i = from, m = this.optArg.length; i < m; i++) {
-      const letter = this.optLetter.get(i);
+    for (let i = from, m = this.optCount; i < m; i++) {
+      const letter = this.optLetter(i);
       for (let k = 0, n = letters.length; k < n; k++) if (unchecked(letters[k]) == letter) return i; // k < length
       if (sp.longCount == 0) continue;
-      const row = this.optInSub.get(i) != 0 ? this.sub : this.row;
+      const row = this.optInSub(i) != 0 ? this.sub : this.row;
       if (row === null) continue;
       const r = sp.resolved(row.grammar);
-      const long = this.optLong.get(i);
+      const long = this.optLong(i);
       for (let k = 0, n = r.index.length; k < n; k++) {
         if (unchecked(r.index[k]) == long) return i; // k < length
         const alias = unchecked(r.alias[k]);
@@ -170,12 +207,13 @@ export class ParsedArgs {
   }
 
   push(arg: i32, letter: u32, long: i32, inSub: bool, valArg: i32, valOff: i32): void {
-    this.optArg.push(arg);
-    this.optLetter.push(<i32>letter);
-    this.optLong.push(long);
-    this.optInSub.push(inSub ? 1 : 0);
-    this.valArg.push(valArg);
-    this.valOff.push(valOff);
+    const n = this.optCount;
+    if (n >= this.optCap) this.growOpts();
+    const r = this.opts + (<usize>n << OPT_SHIFT);
+    store<u64>(r, pairOf(arg, <i32>letter), OPT_ARG); // OPT_LETTER
+    store<u64>(r, pairOf(long, inSub ? 1 : 0), OPT_LONG); // OPT_IN_SUB
+    store<u64>(r, pairOf(valArg, valOff), VAL_ARG); // VAL_OFF
+    this.optCount = n + 1;
     if (letter >= 128 || <u32>(long + 1) > 128) { this.wide = true; return; } // long -1 (unknown) sets no bit
     const side = this.bits + (inSub ? 16 : 0);
     const l = side + ((<usize>letter >> 6) << 3);
@@ -183,6 +221,11 @@ export class ParsedArgs {
     if (long < 0) return;
     const g = side + 32 + ((<usize>long >> 6) << 3);
     store<u64>(g, load<u64>(g) | ((<u64>1) << <u64>(long & 63)));
+  }
+
+  private growOpts(): void {
+    this.optCap <<= 1;
+    this.opts = heap.realloc(this.opts, <usize>this.optCap << OPT_SHIFT);
   }
 }
 
@@ -213,7 +256,6 @@ export function parseArgs(row: ProgramRow, s: Script, cmd: i32, start: i32, end:
   out.reset(row);
   let g = row.grammar;
   let inSub = false;
-  let t = longTable(g);
   let k = start + 1;
   let optionsOver = false;
   if ((g.style & Style.OLD_STYLE) != 0 && k < end) k = oldStyle(g, s, cmd, k, end, out);
@@ -231,15 +273,17 @@ export function parseArgs(row: ProgramRow, s: Script, cmd: i32, start: i32, end:
       const c1 = <u32>load<u8>(p + 1);
       if (c1 == Ch.MINUS && c0 == Ch.MINUS) {
         if (n == 2 && (g.style & Style.NO_END_MARK) == 0) { out.endMark = k; optionsOver = true; continue; }
-        k = longOption(g, t, s, cmd, k, end, p + 2, n - 2, inSub, out, (g.style & Style.EXACT_LONG) != 0);
+        k = longOption(g, longTable(g), s, cmd, k, end, p + 2, n - 2, inSub, out, (g.style & Style.EXACT_LONG) != 0);
         continue;
       }
+      // The long options are split on first need (short options alone need none).
       if ((g.style & Style.SINGLE_DASH_LONG) != 0) {
-        k = longOption(g, t, s, cmd, k, end, p + 1, n - 1, inSub, out, true);
+        k = longOption(g, longTable(g), s, cmd, k, end, p + 1, n - 1, inSub, out, true);
         continue;
       }
-      if (t.dashed) {
+      if (g.dashed) {
         // `-TT cmd`: a whole-word option listed with its dash in the grammar's long options.
+        const t = longTable(g);
         let m = 0;
         while (m < n && <u32>load<u8>(p + <usize>m) != Ch.EQ) m++;
         const idx = t.find(p, m, true);
@@ -258,7 +302,6 @@ export function parseArgs(row: ProgramRow, s: Script, cmd: i32, start: i32, end:
         out.subArg = k;
         inSub = true;
         g = sub.grammar;
-        t = longTable(g);
         optionsOver = false;
         continue;
       }

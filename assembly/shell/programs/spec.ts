@@ -42,6 +42,8 @@ export class OptionGrammar {
   valueHi: u64 = 0;
   optionalLo: u64 = 0;
   optionalHi: u64 = 0;
+  /** Some long option is spelt with its dash (`-TT=`): LongTable.dashed, known without splitting `longs`. */
+  dashed: bool = false;
 
   constructor(
     public valueShorts: string,
@@ -49,6 +51,7 @@ export class OptionGrammar {
     public longs: string,
     public style: i32,
   ) {
+    this.dashed = longs.startsWith("-") || longs.includes(" -");
     for (let i = 0; i < valueShorts.length; i++) {
       const c = <u32>valueShorts.charCodeAt(i);
       if (c < 64) this.valueLo |= (<u64>1) << <u64>c;
