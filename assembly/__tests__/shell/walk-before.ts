@@ -231,3 +231,37 @@ export function commandInfoBefore(ptr: usize, len: i32): i32 {
   return 0;
 }
 
+
+// ---- expand/argv.ts ----
+
+/** Offset of the basename in (p, n): after the last `/` (a trailing `/` is kept). */
+export function basenameOffsetBefore(p: usize, n: i32): i32 {
+  let i = n - 1;
+  while (i > 0 && <u32>load<u8>(p + <usize>i - 1) != 0x2f) i--;
+  return i < 0 ? 0 : i;
+}
+
+/** Index of the first `c` in (p, n), or -1. */
+export function indexOfBefore(p: usize, n: i32, c: u32): i32 {
+  for (let i = 0; i < n; i++) if (<u32>load<u8>(p + <usize>i) == c) return i;
+  return -1;
+}
+
+// ---- programs/name-table.ts (through registry.ts) ----
+
+/** The index in programRows() of the last row with a name equal to (p, n), ASCII case-insensitive; -1 if none. */
+export function rowIndexBefore(p: usize, n: i32): i32 {
+  if (n <= 0 || n > 64) return -1;
+  const rows = programRows();
+  for (let i = rows.length - 1; i >= 0; i--) {
+    const parts = rows[i].names.split(" ");
+    for (let j = 0; j < parts.length; j++) {
+      const name = parts[j];
+      if (name.length != n) continue;
+      let same = true;
+      for (let k = 0; k < n && same; k++) same = toLowerAscii(<u32>load<u8>(p + <usize>k)) == toLowerAscii(<u32>name.charCodeAt(k));
+      if (same) return i;
+    }
+  }
+  return -1;
+}

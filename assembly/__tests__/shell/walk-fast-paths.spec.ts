@@ -6,10 +6,12 @@
 import { isStateBuiltin } from "../../shell/interp/state-builtins";
 import { writtenThenRun } from "../../shell/interp/writes-then-runs";
 import { commandInfo, pathInfo } from "../../shell/programs/names";
-import { basenameOffset } from "../../shell/expand/argv";
-import { programRows } from "../../shell/programs";
+import { basenameOffset, indexOf } from "../../shell/expand/argv";
+import { programRows, rowOf } from "../../shell/programs";
 import { resetWork, workSpent } from "../../util/budget";
-import { commandInfoBefore, isStateBuiltinBefore, writtenThenRunBefore } from "./walk-before";
+import {
+  basenameOffsetBefore, commandInfoBefore, indexOfBefore, isStateBuiltinBefore, rowIndexBefore, writtenThenRunBefore,
+} from "./walk-before";
 import { WalkedScripts } from "./random-command";
 import { XorShift } from "../xorshift";
 
@@ -142,5 +144,61 @@ describe("commandInfo's table", () => {
     }
     expect(paths).toBeGreaterThan(5000);
     expect(known).toBeGreaterThan(3000);
+  });
+});
+
+describe("basenameOffset and indexOf, eight bytes a load", () => {
+  test("answer as the byte loops for random bytes of every length up to 40", () => {
+    const random = new XorShift(0x85ebca6b);
+    // `/` and the bytes either side of it (borrows), `=`, NUL, and bytes with the high bit set.
+    const alphabet: u8[] = [0x2f, 0x2f, 0x2e, 0x30, 0x3d, 0x00, 0x61, 0x65, 0x80, 0xaf, 0xff, 0x01, 0x7f];
+    const wanted: u32[] = [0x2f, 0x3d, 0x65, 0x00, 0x61, 0x2e, 0x30, 0x7f];
+    const buf = new ArrayBuffer(64);
+    const p = changetype<usize>(buf);
+    let slashes = 0, found = 0, missing = 0;
+    for (let round = 0; round < 40000; round++) {
+      const n = <i32>(random.next() % 41);
+      // Some rounds have one byte kind only, or none of the searched one: long runs without a match.
+      const kinds = 1 + <i32>(random.next() % <u32>alphabet.length);
+      const from = <i32>(random.next() % <u32>alphabet.length);
+      for (let i = 0; i < 64; i++) store<u8>(p + <usize>i, alphabet[(from + <i32>(random.next() % <u32>kinds)) % alphabet.length]);
+      const b = basenameOffsetBefore(p, n);
+      expect(basenameOffset(p, n)).toBe(b, n.toString());
+      if (b > 0) slashes++;
+      const c = wanted[<i32>(random.next() % <u32>wanted.length)];
+      const want = indexOfBefore(p, n, c);
+      expect(indexOf(p, n, c)).toBe(want, n.toString());
+      if (want >= 0) found++; else missing++;
+    }
+    expect(slashes).toBeGreaterThan(10000);
+    expect(found).toBeGreaterThan(10000);
+    expect(missing).toBeGreaterThan(5000);
+  });
+});
+
+describe("rowOf's table, whole words first", () => {
+  test("answers as a search of the rows for every row name, in any case, and near misses", () => {
+    const random = new XorShift(0x165667b1);
+    const rows = programRows();
+    let known = 0, checked = 0;
+    for (let r = 0; r < rows.length; r++) {
+      const names = rows[r].names.split(" ");
+      for (let i = 0; i < names.length; i++) {
+        const name = names[i];
+        if (name.length == 0) continue;
+        const variants = [name, flipCase(random, name), name.toUpperCase(), name + "x", name.slice(1), name.slice(0, name.length - 1),
+          "x" + name, name + name, name + "-" + name + name];
+        for (let k = 0; k < variants.length; k++) {
+          const b = String.UTF8.encode(variants[k], false);
+          const want = rowIndexBefore(changetype<usize>(b), b.byteLength);
+          const row = rowOf(changetype<usize>(b), b.byteLength);
+          expect(row === null ? -1 : rows.indexOf(row)).toBe(want, variants[k]);
+          if (want >= 0) known++;
+          checked++;
+        }
+      }
+    }
+    expect(known).toBeGreaterThan(500);
+    expect(checked).toBeGreaterThan(2000);
   });
 });

@@ -11,6 +11,7 @@ import { ByteBuffer, allocZeroed, toLowerAscii } from "../../util/bytes";
 export { Cmd, Kind, cmdId } from "./ids";
 import { Cmd, Kind, cmdId } from "./ids";
 import { programRows } from "./registry";
+import { sameBytes } from "./name-table";
 
 /** A set of Cmd ids, one byte per id (ids are below 256): membership of a view is one load of its info's id. */
 export function cmdSet(ids: i32[]): usize {
@@ -62,8 +63,12 @@ class NameTable {
       const n = load<i32>(e, SLOT_LEN << 2);
       if (n == 0) return 0;
       // The whole hash first: a different name in the slot rarely gets to the bytes.
-      if (load<i32>(e, SLOT_HASH << 2) == h && n == len &&
-          sameLower(ptr, this.names.ptr + <usize>load<i32>(e, SLOT_OFF << 2), len)) return load<i32>(e, SLOT_INFO << 2);
+      if (load<i32>(e, SLOT_HASH << 2) == h && n == len) {
+        // Names are mostly written in lower case: the same bytes as the lower-case key settle it a word at a
+        // time; only other bytes (`SUDO`, a hash collision) get the byte-wise folded compare.
+        const key = this.names.ptr + <usize>load<i32>(e, SLOT_OFF << 2);
+        if (sameBytes(ptr, key, len) || sameLower(ptr, key, len)) return load<i32>(e, SLOT_INFO << 2);
+      }
       at = (at + 1) & (SLOTS - 1);
     }
     return 0;
