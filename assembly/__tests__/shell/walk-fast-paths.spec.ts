@@ -4,13 +4,15 @@
 // the name table probed by whole hash. Random scripts of fragments that hit
 // every rule and many near misses, and every name of every program row.
 import { isStateBuiltin } from "../../shell/interp/state-builtins";
-import { writtenThenRun } from "../../shell/interp/writes-then-runs";
+import { summaryOfViews, writtenThenRun } from "../../shell/interp/writes-then-runs";
+import { viewBits } from "../../shell/interp/view-summary";
 import { commandInfo, pathInfo } from "../../shell/programs/names";
 import { basenameOffset, indexOf } from "../../shell/expand/argv";
 import { programRows, rowOf } from "../../shell/programs";
 import { resetWork, workSpent } from "../../util/budget";
 import {
-  basenameOffsetBefore, commandInfoBefore, indexOfBefore, isStateBuiltinBefore, rowIndexBefore, writtenThenRunBefore,
+  basenameOffsetBefore, commandInfoBefore, indexOfBefore, isStateBuiltinBefore, rowIndexBefore, viewBitsBefore,
+  writtenThenRunBefore,
 } from "./walk-before";
 import { WalkedScripts } from "./random-command";
 import { XorShift } from "../xorshift";
@@ -200,5 +202,50 @@ describe("rowOf's table, whole words first", () => {
     }
     expect(known).toBeGreaterThan(500);
     expect(checked).toBeGreaterThan(2000);
+  });
+});
+
+const VIEW_NAMES = [
+  "git log", "npm test", "npx x", "make", "bash f", "sh -c x", ". f", "source f", "./f", "/bin/ls", "sh/ x", "a/ x", "/ x",
+  "ln -s / x", "cp -s a b", "mount --bind / x", "LN -s a b", "/bin/cp a b", "\"$d\"/f", "$x/y z", "{} x", "x{a,b}/c",
+  "*/x", "'' x", "ls", "echo a/b", "sudo ./f", "env sh x", "xargs ln -s", "timeout 1 /usr/bin/make", "nice -n1 git x",
+  "command -v git", "sudo -u x npm t", "f() { ./g; }", "x=1", "bash -c 'cp a b; ./c'", "eval 'mount x'", "GIT x", "nPx y",
+];
+
+describe("the walk's view bits", () => {
+  test("are the bits read from every view, for scripts that write, link and run (4,000 scripts)", () => {
+    const scripts = new WalkedScripts(VIEW_NAMES.concat(WRITES), 0x61c88647, 4000);
+    const seen = new StaticArray<i32>(64);
+    while (scripts.next()) {
+      const s = scripts.p.script;
+      const want = viewBitsBefore(s);
+      expect(viewBits(s)).toBe(want, scripts.cmd);
+      expect(summaryOfViews(s)).toBe(want & 31, scripts.cmd);
+      seen[want & 63]++;
+    }
+    // Each bit both set and clear in many scripts.
+    for (let bit = 2; bit < 64; bit <<= 1) {
+      let on = 0, off = 0;
+      for (let i = 0; i < 64; i++) if ((i & bit) != 0) on += seen[i]; else off += seen[i];
+      expect(on).toBeGreaterThan(300, bit.toString());
+      expect(off).toBeGreaterThan(300, bit.toString());
+    }
+  });
+
+  test("are unknown for a script parsed again and not walked, and after views the walk did not note", () => {
+    const scripts = new WalkedScripts(["ls", "git x; ./f"], 0x2545f491, 2);
+    expect(scripts.next()).toBe(true);
+    const s = scripts.p.script;
+    expect(viewBits(s)).toBe(0);
+    const b = String.UTF8.encode("ln -s / x", false);
+    expect(scripts.p.parseTop(changetype<usize>(b), b.byteLength)).toBe(true);
+    expect(viewBits(s)).toBe(0); // parsed, not walked: no views
+    s.newView(0, 0, 1, -1, 0, 0); // as many views as `ls` had, made by other code than the walk
+    expect(viewBits(s)).toBe(-1); // the bits of `ls` must not stand for them
+    expect(scripts.p.parseTop(changetype<usize>(b), b.byteLength)).toBe(true);
+    expect(scripts.w.run()).toBe(true);
+    expect(viewBits(s)).toBe(32);
+    s.newView(0, 0, 1, -1, 0, 0);
+    expect(viewBits(s)).toBe(-1);
   });
 });

@@ -130,6 +130,7 @@ export function commandInfo(ptr: usize, len: i32): i32 {
  * found and hashed in one backward pass: what the walk asks of every command name.
  */
 export function pathInfo(p: usize, n: i32): i32 {
+  pathBase = 0;
   if (n <= 0) return 0;
   let i = n - 1;
   let h = hashStep(HASH_SEED, <u32>load<u8>(p + <usize>i));
@@ -139,8 +140,12 @@ export function pathInfo(p: usize, n: i32): i32 {
     h = hashStep(h, c);
     i--;
   }
+  pathBase = i;
   return infoOf(p + <usize>i, n - i, hashEnd(h));
 }
+
+/** Where the last pathInfo found the basename (basenameOffset's answer): the walk's test for a `/`. */
+export let pathBase: i32 = 0;
 
 /** commandInfo of (ptr, len), len > 0, whose hashLower is h. */
 function infoOf(ptr: usize, len: i32, h: i32): i32 {
