@@ -17,6 +17,7 @@ import { Rule, ruleSet } from "./programs";
 import { IntList, Script, ViewFlag } from "./syntax/nodes";
 import { BraceExpander, Computed, Target, TargetClassifier, isCatastrophic, isProcLink } from "./expand/target";
 import { fedByXargs } from "./interp/walk";
+import { ViewBits, viewBits } from "./interp/view-summary";
 import { Attr, CmdFlag, Redir, Subst, WordFlag, WordKind } from "./syntax/tokens";
 import { showArgv, showWord } from "./message";
 import { MAX_READINGS, WrittenReading } from "./expand/expansion-text";
@@ -535,6 +536,9 @@ export class DangerChecker {
    */
   private symlinks(s: Script): i32 {
     let worst = Target.OTHER;
+    // No ln, cp or mount among the views the walk noted: nothing below to read.
+    const bits = viewBits(s);
+    if (bits >= 0 && (bits & ViewBits.LINKS) == 0) return worst;
     for (let v = 0, n = s.viewCount; v < n; v++) {
       const info = s.vInfo(v);
       // ln -s, cp -s / --symbolic-link (`cp -rs / x` makes a tree of links into /), and a bind mount

@@ -231,3 +231,63 @@ export function commandInfoBefore(ptr: usize, len: i32): i32 {
   return 0;
 }
 
+
+// ---- expand/argv.ts ----
+
+/** Offset of the basename in (p, n): after the last `/` (a trailing `/` is kept). */
+export function basenameOffsetBefore(p: usize, n: i32): i32 {
+  let i = n - 1;
+  while (i > 0 && <u32>load<u8>(p + <usize>i - 1) != 0x2f) i--;
+  return i < 0 ? 0 : i;
+}
+
+/** Index of the first `c` in (p, n), or -1. */
+export function indexOfBefore(p: usize, n: i32, c: u32): i32 {
+  for (let i = 0; i < n; i++) if (<u32>load<u8>(p + <usize>i) == c) return i;
+  return -1;
+}
+
+// ---- programs/name-table.ts (through registry.ts) ----
+
+let rowNames: string[] | null = null;
+let rowIndexes: i32[] = [];
+
+/** The index in programRows() of the last row with a name equal to (p, n), ASCII case-insensitive; -1 if none. */
+export function rowIndexBefore(p: usize, n: i32): i32 {
+  if (n <= 0 || n > 64) return -1;
+  let names = rowNames;
+  if (names === null) {
+    names = [];
+    const rows = programRows();
+    for (let i = 0; i < rows.length; i++) {
+      const parts = rows[i].names.split(" ");
+      for (let j = 0; j < parts.length; j++) { names.push(parts[j]); rowIndexes.push(i); }
+    }
+    rowNames = names;
+  }
+  for (let i = names.length - 1; i >= 0; i--) {
+    const name = names[i];
+    if (name.length != n) continue;
+    let same = true;
+    for (let k = 0; k < n && same; k++) same = toLowerAscii(<u32>load<u8>(p + <usize>k)) == toLowerAscii(<u32>name.charCodeAt(k));
+    if (same) return rowIndexes[i];
+  }
+  return -1;
+}
+
+// ---- interp/view-summary.ts: the bits as read from every view ----
+
+/** git 2, npm/npx 4, make 8; 16 for a shell, `source` or a name with a `/`; 32 for ln, cp, mount. */
+export function viewBitsBefore(s: Script): i32 {
+  let bits = 0;
+  for (let v = 0, n = s.viewCount; v < n; v++) {
+    const id = cmdId(s.vInfo(v));
+    if (id == Cmd.GIT) bits |= 2;
+    if (id == Cmd.NPM || id == Cmd.NPX) bits |= 4;
+    if (id == Cmd.MAKE) bits |= 8;
+    const name = s.viewArg(v, 0);
+    if (id == Cmd.SHELL || id == Cmd.SOURCE || indexOfBefore(s.wordPtr(name), s.wordLen(name), 0x2f) >= 0) bits |= 16;
+    if (id == Cmd.LN || id == Cmd.CP || id == Cmd.MOUNT) bits |= 32;
+  }
+  return bits;
+}

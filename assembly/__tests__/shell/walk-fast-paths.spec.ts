@@ -4,12 +4,16 @@
 // the name table probed by whole hash. Random scripts of fragments that hit
 // every rule and many near misses, and every name of every program row.
 import { isStateBuiltin } from "../../shell/interp/state-builtins";
-import { writtenThenRun } from "../../shell/interp/writes-then-runs";
+import { summaryOfViews, writtenThenRun } from "../../shell/interp/writes-then-runs";
+import { viewBits } from "../../shell/interp/view-summary";
 import { commandInfo, pathInfo } from "../../shell/programs/names";
-import { basenameOffset } from "../../shell/expand/argv";
-import { programRows } from "../../shell/programs";
+import { basenameOffset, indexOf } from "../../shell/expand/argv";
+import { programRows, rowOf } from "../../shell/programs";
 import { resetWork, workSpent } from "../../util/budget";
-import { commandInfoBefore, isStateBuiltinBefore, writtenThenRunBefore } from "./walk-before";
+import {
+  basenameOffsetBefore, commandInfoBefore, indexOfBefore, isStateBuiltinBefore, rowIndexBefore, viewBitsBefore,
+  writtenThenRunBefore,
+} from "./walk-before";
 import { WalkedScripts } from "./random-command";
 import { XorShift } from "../xorshift";
 
@@ -142,5 +146,106 @@ describe("commandInfo's table", () => {
     }
     expect(paths).toBeGreaterThan(5000);
     expect(known).toBeGreaterThan(3000);
+  });
+});
+
+describe("basenameOffset and indexOf, eight bytes a load", () => {
+  test("answer as the byte loops for random bytes of every length up to 40", () => {
+    const random = new XorShift(0x85ebca6b);
+    // `/` and the bytes either side of it (borrows), `=`, NUL, and bytes with the high bit set.
+    const alphabet: u8[] = [0x2f, 0x2f, 0x2e, 0x30, 0x3d, 0x00, 0x61, 0x65, 0x80, 0xaf, 0xff, 0x01, 0x7f];
+    const wanted: u32[] = [0x2f, 0x3d, 0x65, 0x00, 0x61, 0x2e, 0x30, 0x7f];
+    const buf = new ArrayBuffer(64);
+    const p = changetype<usize>(buf);
+    let slashes = 0, found = 0, missing = 0;
+    for (let round = 0; round < 40000; round++) {
+      const n = <i32>(random.next() % 41);
+      // Some rounds have one byte kind only, or none of the searched one: long runs without a match.
+      const kinds = 1 + <i32>(random.next() % <u32>alphabet.length);
+      const from = <i32>(random.next() % <u32>alphabet.length);
+      for (let i = 0; i < 64; i++) store<u8>(p + <usize>i, alphabet[(from + <i32>(random.next() % <u32>kinds)) % alphabet.length]);
+      const b = basenameOffsetBefore(p, n);
+      expect(basenameOffset(p, n)).toBe(b, n.toString());
+      if (b > 0) slashes++;
+      const c = wanted[<i32>(random.next() % <u32>wanted.length)];
+      const want = indexOfBefore(p, n, c);
+      expect(indexOf(p, n, c)).toBe(want, n.toString());
+      if (want >= 0) found++; else missing++;
+    }
+    expect(slashes).toBeGreaterThan(10000);
+    expect(found).toBeGreaterThan(10000);
+    expect(missing).toBeGreaterThan(5000);
+  });
+});
+
+describe("rowOf's table, whole words first", () => {
+  test("answers as a search of the rows for every row name, in any case, and near misses", () => {
+    const random = new XorShift(0x165667b1);
+    const rows = programRows();
+    let known = 0, checked = 0;
+    for (let r = 0; r < rows.length; r++) {
+      const names = rows[r].names.split(" ");
+      for (let i = 0; i < names.length; i++) {
+        const name = names[i];
+        if (name.length == 0) continue;
+        const variants = [name, flipCase(random, name), name.toUpperCase(), name + "x", name.slice(1), name.slice(0, name.length - 1),
+          "x" + name, name + name, name + "-" + name + name];
+        for (let k = 0; k < variants.length; k++) {
+          const b = String.UTF8.encode(variants[k], false);
+          const want = rowIndexBefore(changetype<usize>(b), b.byteLength);
+          const row = rowOf(changetype<usize>(b), b.byteLength);
+          expect(row === null ? -1 : rows.indexOf(row)).toBe(want, variants[k]);
+          if (want >= 0) known++;
+          checked++;
+        }
+      }
+    }
+    expect(known).toBeGreaterThan(500);
+    expect(checked).toBeGreaterThan(2000);
+  });
+});
+
+const VIEW_NAMES = [
+  "git log", "npm test", "npx x", "make", "bash f", "sh -c x", ". f", "source f", "./f", "/bin/ls", "sh/ x", "a/ x", "/ x",
+  "ln -s / x", "cp -s a b", "mount --bind / x", "LN -s a b", "/bin/cp a b", "\"$d\"/f", "$x/y z", "{} x", "x{a,b}/c",
+  "*/x", "'' x", "ls", "echo a/b", "sudo ./f", "env sh x", "xargs ln -s", "timeout 1 /usr/bin/make", "nice -n1 git x",
+  "command -v git", "sudo -u x npm t", "f() { ./g; }", "x=1", "bash -c 'cp a b; ./c'", "eval 'mount x'", "GIT x", "nPx y",
+];
+
+describe("the walk's view bits", () => {
+  test("are the bits read from every view, for scripts that write, link and run (4,000 scripts)", () => {
+    const scripts = new WalkedScripts(VIEW_NAMES.concat(WRITES), 0x61c88647, 4000);
+    const seen = new StaticArray<i32>(64);
+    while (scripts.next()) {
+      const s = scripts.p.script;
+      const want = viewBitsBefore(s);
+      expect(viewBits(s)).toBe(want, scripts.cmd);
+      expect(summaryOfViews(s)).toBe(want & 31, scripts.cmd);
+      seen[want & 63]++;
+    }
+    // Each bit both set and clear in many scripts.
+    for (let bit = 2; bit < 64; bit <<= 1) {
+      let on = 0, off = 0;
+      for (let i = 0; i < 64; i++) if ((i & bit) != 0) on += seen[i]; else off += seen[i];
+      expect(on).toBeGreaterThan(300, bit.toString());
+      expect(off).toBeGreaterThan(300, bit.toString());
+    }
+  });
+
+  test("are unknown for a script parsed again and not walked, and after views the walk did not note", () => {
+    const scripts = new WalkedScripts(["ls", "git x; ./f"], 0x2545f491, 2);
+    expect(scripts.next()).toBe(true);
+    const s = scripts.p.script;
+    expect(viewBits(s)).toBe(0);
+    const b = String.UTF8.encode("ln -s / x", false);
+    expect(scripts.p.parseTop(changetype<usize>(b), b.byteLength)).toBe(true);
+    expect(viewBits(s)).toBe(0); // parsed, not walked: no views
+    s.newView(0, 0, 1, -1, 0, 0); // as many views as `ls` had, made by other code than the walk
+    expect(viewBits(s)).toBe(-1); // the bits of `ls` must not stand for them
+    expect(scripts.p.parseTop(changetype<usize>(b), b.byteLength)).toBe(true);
+    expect(scripts.w.run()).toBe(true);
+    expect(viewBits(s)).toBe(32);
+    s.newView(0, 0, 1, -1, 0, 0);
+    expect(viewBits(s)).toBe(-1);
   });
 });

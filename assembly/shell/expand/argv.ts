@@ -4,6 +4,7 @@
 // computed at run time is caught as such (interp/opt-scan.ts).
 
 import { toLowerAscii } from "../../util/bytes";
+import { ONES, firstByteFlag, zeroBytes } from "../../util/swar";
 import { Script } from "../syntax/nodes";
 import { Ch, WordFlag } from "../syntax/tokens";
 
@@ -59,15 +60,36 @@ export function bytesStartLower(p: usize, n: i32, lit: string): bool {
 
 /** Offset of the basename in (p, n): after the last `/` (a trailing `/` is kept). */
 export function basenameOffset(p: usize, n: i32): i32 {
-  let i = n - 1;
-  while (i > 0 && <u32>load<u8>(p + <usize>i - 1) != Ch.SLASH) i--;
-  return i < 0 ? 0 : i;
+  // Bytes [0, e) are searched, from the end: eight at a time while there are eight (a path's directories),
+  // then one at a time. zeroBytes is exact in every byte, so its highest flag is the last `/`.
+  let e = n - 1;
+  while (e >= 8) {
+    const f = zeroBytes(load<u64>(p + <usize>(e - 8)) ^ SLASHES);
+    if (f != 0) return e - 8 + (<i32>(63 - clz(f)) >> 3) + 1;
+    e -= 8;
+  }
+  while (e > 0 && <u32>load<u8>(p + <usize>e - 1) != Ch.SLASH) e--;
+  return e < 0 ? 0 : e;
 }
+
+const SLASHES: u64 = ONES * <u64>Ch.SLASH;
 
 /** Index of the first `c` in (p, n), or -1. */
 export function indexOf(p: usize, n: i32, c: u32): i32 {
-  for (let i = 0; i < n; i++) if (<u32>load<u8>(p + <usize>i) == c) return i;
-  return -1;
+  if (n < 8) {
+    for (let i = 0; i < n; i++) if (<u32>load<u8>(p + <usize>i) == c) return i;
+    return -1;
+  }
+  // Eight bytes a load; the last load overlaps the one before rather than a byte loop. Bytes already
+  // searched hold no `c`, so nothing below a real match is flagged and the lowest flag is exact.
+  let i = 0;
+  for (; i + 8 < n; i += 8) {
+    const f = firstByteFlag(load<u64>(p + <usize>i), c);
+    if (f != 0) return i + (<i32>ctz(f) >> 3);
+  }
+  i = n - 8;
+  const f = firstByteFlag(load<u64>(p + <usize>i), c);
+  return f != 0 ? i + (<i32>ctz(f) >> 3) : -1;
 }
 
 /** A static word that looks like `-x`, `--long` or (for shells) `+x`. */

@@ -8,7 +8,8 @@
 import { ByteBuffer } from "../../util/bytes";
 import { bytesStartLower, indexOf, isOptionWord, isStdinPath, wordIs } from "../expand/argv";
 import { ProgramSink } from "./program-sink";
-import { Cmd, Kind, cmdId, pathInfo } from "../programs";
+import { Cmd, Kind, cmdId, pathBase, pathInfo } from "../programs";
+import { noteView } from "./view-summary";
 import { CdScope, IntList, Script, ViewFlag, WORD_SHIFT, rowInfo, rowKind, rowLen, rowNext } from "../syntax/nodes";
 import { Parser } from "../syntax/parser";
 import { Attr, Ch, CmdFlag, MAX_PAYLOAD_DEPTH, ParseError, Redir, Subst, WordFlag, WordKind } from "../syntax/tokens";
@@ -99,18 +100,23 @@ export class Walker extends ProgramSink {
       spend(1);
       const r = s.wordRow(s.arg(cmd, start)); // the name's row, read once for its text, length and flags
       const p = s.rowPtr(r), n = rowLen(r);
-      let info = 0, flags = 0;
+      let info = 0, flags = 0, slash = false;
       // `{}` is find/xargs's placeholder: a command name only known at run time.
       const dynamic = (rowInfo(r) & NOT_TEXT) != 0 || n == 0 || (n == 2 && load<u16>(p) == 0x7d7b);
-      if (dynamic) flags = ViewFlag.NAME_DYNAMIC;
-      else {
+      if (dynamic) {
+        flags = ViewFlag.NAME_DYNAMIC;
+        slash = indexOf(p, n, Ch.SLASH) >= 0;
+      } else {
         info = pathInfo(p, n); // the basename's
+        // A `/` before the basename, or a trailing one (which the basename keeps).
+        slash = pathBase > 0 || load<u8>(p + <usize>(n - 1)) == Ch.SLASH;
         if ((info & Kind.INTERP) != 0) flags |= ViewFlag.INTERPRETER;
         // Only a word that is not its own text (a glob, a value computed at run time) can turn into an option:
         // when the script has none, no view asks.
         if ((s.wordFlagsSeen & NOT_TEXT) != 0 && globOptionRisk(s, cmd, start, end, info)) flags |= ViewFlag.GLOB_OPTION;
       }
       const v = s.newView(cmd, start, end, parent, flags, info);
+      noteView(s, v, info, slash);
       if (cmdId(info) == Cmd.ALIAS) s.aliasGeneration = s.generation; // the built-in checks ask (danger.ts)
       if (dynamic) return;
       if (fed && optionsRunCode(info) && !optionsEnded(s, cmd, start + 1, end, info)) {

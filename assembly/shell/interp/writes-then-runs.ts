@@ -19,7 +19,7 @@ import { Script } from "../syntax/nodes";
 import { Redir } from "../syntax/tokens";
 import { Cmd, cmdId } from "../programs";
 import { basenameOffset, bytesIs, indexOf } from "../expand/argv";
-import { allocZeroed } from "../../util/bytes";
+import { ViewBits, bitsOfView, viewBits } from "./view-summary";
 import { overBudget, spend } from "../../util/budget";
 
 /** What loads a written file, by its name. */
@@ -147,26 +147,12 @@ function gitPath(p: usize, n: i32): bool {
   return false;
 }
 
-// What the views of the script run, as bits: the loaders (bit 1 << Loader), and whether a view may run a
-// file by its path (its name has a `/`, or it is a shell or `source`). Computed once per writtenThenRun, on
-// the first written file.
-const RUNS_GIT = 1 << Loader.GIT, RUNS_NPM = 1 << Loader.NPM, RUNS_MAKE = 1 << Loader.MAKE;
+// What the views of the script run, as bits (view-summary.ts): the loaders (bit 1 << Loader), and whether
+// a view may run a file by its path (its name has a `/`, or it is a shell or `source`). Noted by the walk;
+// computed here, once per writtenThenRun on the first written file, when the walk did not note every view.
+const RUNS_GIT = ViewBits.RUNS_GIT, RUNS_NPM = ViewBits.RUNS_NPM, RUNS_MAKE = ViewBits.RUNS_MAKE;
 const RUNS_LOADER = RUNS_GIT | RUNS_NPM | RUNS_MAKE;
-const RUNS_FILE = 1 << 4;
-
-/** The RUNS_* bit of each Cmd id. */
-const RUNS_BY_ID = runsById();
-
-function runsById(): usize {
-  const t = allocZeroed(256);
-  store<u8>(t + <usize>Cmd.GIT, RUNS_GIT);
-  store<u8>(t + <usize>Cmd.NPM, RUNS_NPM);
-  store<u8>(t + <usize>Cmd.NPX, RUNS_NPM);
-  store<u8>(t + <usize>Cmd.MAKE, RUNS_MAKE);
-  store<u8>(t + <usize>Cmd.SHELL, RUNS_FILE);
-  store<u8>(t + <usize>Cmd.SOURCE, RUNS_FILE);
-  return t;
-}
+const RUNS_FILE = ViewBits.RUNS_FILE;
 
 /** This script's RUNS_* bits; -1 until the first written file asks. */
 let summary: i32 = -1;
@@ -174,13 +160,21 @@ let summary: i32 = -1;
 function summaryOf(s: Script): i32 {
   let sum = summary;
   if (sum >= 0) return sum;
-  sum = 0;
-  for (let v = 0, n = s.viewCount; v < n; v++) {
-    sum |= <i32>load<u8>(RUNS_BY_ID + <usize>cmdId(s.vInfo(v)));
-    if ((sum & RUNS_FILE) == 0 && hasSlash(s, s.viewName(v))) sum |= RUNS_FILE;
-  }
+  sum = viewBits(s);
+  if (sum < 0) sum = summaryOfViews(s);
+  sum &= RUNS_LOADER | RUNS_FILE;
   summary = sum;
   return sum;
+}
+
+/** The RUNS_* bits read from every view (exported for the spec that compares them with the walk's). */
+export function summaryOfViews(s: Script): i32 {
+  let sum = 0;
+  for (let v = 0, n = s.viewCount; v < n; v++) {
+    sum |= bitsOfView(s.vInfo(v), false);
+    if ((sum & RUNS_FILE) == 0 && hasSlash(s, s.viewName(v))) sum |= RUNS_FILE;
+  }
+  return sum & (RUNS_LOADER | RUNS_FILE);
 }
 
 /** `npm pkg set …`, `npm pkg delete …`, `npm set-script …`: a change to package.json. */

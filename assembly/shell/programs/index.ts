@@ -9,7 +9,7 @@ export { programRows, ruleSet, rowNamed, rowOf, rowOfId } from "./registry";
 export { NameTable } from "./name-table";
 export { Cmd, Kind, cmdId } from "./ids";
 export { FlagSet, collectFlags, flagTable, isFlagWord, longToShort } from "./flags";
-export { cmdSet, commandInfo, inCmdSet, pathInfo } from "./names";
+export { cmdSet, commandInfo, inCmdSet, pathBase, pathInfo } from "./names";
 export { npmCommand } from "./npm-commands";
 export { describeGit, gitSubcommandAt, isSafeGitKey } from "./git-config";
 export { SedFiles, sedFiles } from "./sed-script";

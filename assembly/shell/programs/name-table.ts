@@ -59,11 +59,34 @@ export class NameTable {
     while (true) {
       const k = unchecked(keys[i]); // i <= mask < length
       if (k === null) return <i32>i;
-      if (k.length == n && sameLower(p, n, changetype<usize>(k))) return <i32>i;
+      if (k.length == n) {
+        // The same bytes as the lower-case key (most names) settle it a word at a time; others fold.
+        const kp = changetype<usize>(k);
+        if (sameBytes(p, kp, n) || sameLower(p, n, kp)) return <i32>i;
+      }
       i = (i + 1) & this.mask;
     }
     return -1;
   }
+}
+
+/**
+ * Are the n bytes at a and b the same (n > 0)? Overlapping loads of 8, 4, 2 or 1 bytes inside both ranges:
+ * no loop for a name of up to 16 bytes.
+ */
+export function sameBytes(a: usize, b: usize, n: i32): bool {
+  if (n >= 8) {
+    let i = 0;
+    for (; i + 8 < n; i += 8) if (load<u64>(a + <usize>i) != load<u64>(b + <usize>i)) return false;
+    const t = <usize>(n - 8);
+    return load<u64>(a + t) == load<u64>(b + t);
+  }
+  if (n >= 4) {
+    const t = <usize>(n - 4);
+    return load<u32>(a) == load<u32>(b) && load<u32>(a + t) == load<u32>(b + t);
+  }
+  if (n >= 2) return load<u16>(a) == load<u16>(b) && load<u8>(a + <usize>n - 1) == load<u8>(b + <usize>n - 1);
+  return load<u8>(a) == load<u8>(b);
 }
 
 /** Do the n bytes at p, ASCII-lower-cased, equal the n lower-case bytes at key? */

@@ -11,6 +11,7 @@ import { ByteBuffer, allocZeroed, toLowerAscii } from "../../util/bytes";
 export { Cmd, Kind, cmdId } from "./ids";
 import { Cmd, Kind, cmdId } from "./ids";
 import { programRows } from "./registry";
+import { sameBytes } from "./name-table";
 
 /** A set of Cmd ids, one byte per id (ids are below 256): membership of a view is one load of its info's id. */
 export function cmdSet(ids: i32[]): usize {
@@ -62,8 +63,12 @@ class NameTable {
       const n = load<i32>(e, SLOT_LEN << 2);
       if (n == 0) return 0;
       // The whole hash first: a different name in the slot rarely gets to the bytes.
-      if (load<i32>(e, SLOT_HASH << 2) == h && n == len &&
-          sameLower(ptr, this.names.ptr + <usize>load<i32>(e, SLOT_OFF << 2), len)) return load<i32>(e, SLOT_INFO << 2);
+      if (load<i32>(e, SLOT_HASH << 2) == h && n == len) {
+        // Names are mostly written in lower case: the same bytes as the lower-case key settle it a word at a
+        // time; only other bytes (`SUDO`, a hash collision) get the byte-wise folded compare.
+        const key = this.names.ptr + <usize>load<i32>(e, SLOT_OFF << 2);
+        if (sameBytes(ptr, key, len) || sameLower(ptr, key, len)) return load<i32>(e, SLOT_INFO << 2);
+      }
       at = (at + 1) & (SLOTS - 1);
     }
     return 0;
@@ -125,6 +130,7 @@ export function commandInfo(ptr: usize, len: i32): i32 {
  * found and hashed in one backward pass: what the walk asks of every command name.
  */
 export function pathInfo(p: usize, n: i32): i32 {
+  pathBase = 0;
   if (n <= 0) return 0;
   let i = n - 1;
   let h = hashStep(HASH_SEED, <u32>load<u8>(p + <usize>i));
@@ -134,8 +140,12 @@ export function pathInfo(p: usize, n: i32): i32 {
     h = hashStep(h, c);
     i--;
   }
+  pathBase = i;
   return infoOf(p + <usize>i, n - i, hashEnd(h));
 }
+
+/** Where the last pathInfo found the basename (basenameOffset's answer): the walk's test for a `/`. */
+export let pathBase: i32 = 0;
 
 /** commandInfo of (ptr, len), len > 0, whose hashLower is h. */
 function infoOf(ptr: usize, len: i32, h: i32): i32 {
