@@ -1,7 +1,6 @@
 // The lexer's plain-word loop (Lexer#plainWordsOf) as it was before it kept its state in pointers and let the
-// byte that ends a word settle what follows, the quoted-word shortcut (Lexer#commitQuotedWord) as it was before
-// it copied the word into the arena itself (without its eight-byte scan, which only finds the same closing quote
-// sooner), and the grammar's reserved-word look (Grammar#readReserved) as it
+// byte that ends a word settle what follows, the quoted-word shortcut (Lexer#commitQuotedWord) as a byte loop
+// (without its eight-byte scan for the closing quote), and the grammar's reserved-word look (Grammar#readReserved) as it
 // was before it read a word of letters eight bytes at a time, kept here unchanged so lexer-differential.spec.ts
 // can compare every table the new code builds with the ones the old code built. Helpers the changes did not
 // touch (scanPlainRun, startsPlainWord, the row helpers, the byte classes) are the shipped ones.
@@ -66,7 +65,7 @@ export class ParserBefore extends Parser {
     return Keyword.NONE;
   }
 
-  /** commitQuotedWord as it was before it copied the word itself (commitRaw, with its calls). */
+  /** commitQuotedWord without its eight-byte scan: the closing quote found byte by byte. */
   commitQuotedWord(kind: i32): i32 {
     if (this.pos >= this.end) return -1;
     const src = this.src, end = this.end, start = this.pos;

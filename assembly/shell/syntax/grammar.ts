@@ -185,15 +185,13 @@ export class Grammar extends Heredocs {
   }
 
   /** Is the pipeline just parsed from command row `first` one simple command of this list (not inside `{ }` or `if`)? */
-  // @ts-ignore: decorator
-  @inline private onlySimple(first: i32): bool {
+  private onlySimple(first: i32): bool {
     const s = this.script;
     return s.commandCount == first + 1 && s.sParent.get(s.cStage(first)) == this.curStage;
   }
 
   /** A top-level pipeline starts here (blanks skipped): its first command row and how it is joined. */
-  // @ts-ignore: decorator
-  @inline private noteTopPipeline(link: i32): void {
+  private noteTopPipeline(link: i32): void {
     const s = this.script;
     s.topFirst.push(s.commandCount);
     s.topLink.push(this.ch(this.pos) == Ch.BANG ? link | TopLink.BANG : link);
@@ -323,9 +321,7 @@ export class Grammar extends Heredocs {
     return this.unexpected("unexpected word after compound command");
   }
 
-  // Inlined (as simple, onlySimple and noteTopPipeline): a call per command or pipeline cost more than the body.
-  // @ts-ignore: decorator
-  @inline newCommand(): i32 {
+  newCommand(): i32 {
     const flags = this.loopDepth > 0 ? CmdFlag.IN_LOOP : 0;
     const c = this.script.newCommand(this.curHost, this.curSubst, this.curStage, this.curFunc, this.curDepth, flags);
     this.cScope.push(this.curScope);
@@ -338,8 +334,7 @@ export class Grammar extends Heredocs {
   /** Scope row of each command (parallel to the command table). */
   cScope: IntList = new IntList(32);
 
-  // @ts-ignore: decorator
-  @inline simple(): bool {
+  simple(): bool {
     const s = this.script;
     const cmd = this.newCommand();
     const savedCmd = this.curCmd;

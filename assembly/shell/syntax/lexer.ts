@@ -472,7 +472,7 @@ export class Lexer {
     if (i >= end) return -1;
     if (i + 1 < end && (plainBits(<u32>load<u8>(src + <usize>(i + 1))) & PLAIN_END) == 0) return -1;
     this.pos = i + 1;
-    return this.script.commitQuotedSource(src + <usize>(start + 1), i - start - 1, kind | WordFlag.QUOTED);
+    return this.script.commitRaw(src + <usize>(start + 1), i - start - 1, kind | WordFlag.QUOTED, Attr.QUOTED);
   }
 
   /** The last commitPlainWord word holds `=` (else it is no assignment). */

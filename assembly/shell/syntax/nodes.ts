@@ -270,28 +270,6 @@ const V_CMD = 0, V_START = 4, V_END = 8, V_PARENT = 12, V_FLAGS = 16, V_INFO = 2
     return this.addWordRow(start, this.text.length - start, kind);
   }
 
-  /**
-   * commitRaw for `n` source bytes all Attr.QUOTED (lexer.ts commitQuotedWord), inlined there with the bytes
-   * copied and the Attr bytes set in place: commitRaw's calls (copyBytes, fillBytes) cost more than a short
-   * word. `ptr` is no arena byte; bytes are read from it only below ptr + n.
-   */
-  // @ts-ignore: decorator
-  @inline commitQuotedSource(ptr: usize, n: i32, kind: i32): i32 {
-    const text = this.text, attr = this.attr;
-    const start = text.length; // == attr.length
-    text.ensure(n + 8);
-    attr.ensure(n + 8);
-    const t = text.ptr + <usize>start, a = attr.ptr + <usize>start;
-    let i = 0;
-    for (; i + 8 <= n; i += 8) store<u64>(t + <usize>i, load<u64>(ptr + <usize>i));
-    for (; i < n; i++) store<u8>(t + <usize>i, load<u8>(ptr + <usize>i));
-    // Attr.QUOTED in every byte, eight a store (the last may run past n, within the room ensured above).
-    for (let j = 0; j < n; j += 8) store<u64>(a + <usize>j, 0x0101010101010101);
-    text.length = start + n;
-    attr.length = start + n;
-    return this.addWordRow(start, n, kind);
-  }
-
   /** A word from raw bytes (all one Attr). */
   commitRaw(ptr: usize, n: i32, kind: i32, a: Attr): i32 {
     const start = this.text.length;
