@@ -1,13 +1,14 @@
 // The lexer's plain-word loop (Lexer#plainWordsOf) as it was before it kept its state in pointers and let the
-// byte that ends a word settle what follows, and the grammar's reserved-word look (Grammar#readReserved) as it
+// byte that ends a word settle what follows, the quoted-word shortcut (Lexer#commitQuotedWord) as a byte loop
+// (without its eight-byte scan for the closing quote), and the grammar's reserved-word look (Grammar#readReserved) as it
 // was before it read a word of letters eight bytes at a time, kept here unchanged so lexer-differential.spec.ts
 // can compare every table the new code builds with the ones the old code built. Helpers the changes did not
 // touch (scanPlainRun, startsPlainWord, the row helpers, the byte classes) are the shipped ones.
 import { Parser } from "../../shell/syntax/parser";
 import { WORD_SHIFT, fillWordRow, scanPatternFlags, setRowNext } from "../../shell/syntax/nodes";
-import { Ch, Keyword, WordKind } from "../../shell/syntax/tokens";
+import { Attr, Ch, Keyword, WordFlag, WordKind } from "../../shell/syntax/tokens";
 import { isBlank, isMeta, isWordBreak } from "../../shell/syntax/chars";
-import { PLAIN_EQ, PLAIN_PATTERN, scanPlainRun, startsPlainWord } from "../../shell/syntax/plain";
+import { PLAIN_END, PLAIN_EQ, PLAIN_PATTERN, plainBits, scanPlainRun, startsPlainWord } from "../../shell/syntax/plain";
 
 /** A parser whose plain-word loop and reserved-word look are the old ones. */
 export class ParserBefore extends Parser {
@@ -62,6 +63,30 @@ export class ParserBefore extends Parser {
     }
     if (n == 8 && load<u64>(s) == 0x6e6f6974636e7566) return Keyword.FUNCTION;
     return Keyword.NONE;
+  }
+
+  /** commitQuotedWord without its eight-byte scan: the closing quote found byte by byte. */
+  commitQuotedWord(kind: i32): i32 {
+    if (this.pos >= this.end) return -1;
+    const src = this.src, end = this.end, start = this.pos;
+    const q = <u32>load<u8>(src + <usize>start);
+    if (q != Ch.SQUOTE && q != Ch.DQUOTE) return -1;
+    let i = start + 1;
+    const double = q == Ch.DQUOTE;
+    if (!double) {
+      while (i < end && <u32>load<u8>(src + <usize>i) != Ch.SQUOTE) i++;
+    } else {
+      while (i < end) {
+        const c = <u32>load<u8>(src + <usize>i);
+        if (c == Ch.DQUOTE) break;
+        if (c == Ch.BACKSLASH || c == Ch.DOLLAR || c == Ch.BACKTICK) return -1;
+        i++;
+      }
+    }
+    if (i >= end) return -1;
+    if (i + 1 < end && (plainBits(<u32>load<u8>(src + <usize>(i + 1))) & PLAIN_END) == 0) return -1;
+    this.pos = i + 1;
+    return this.script.commitRaw(src + <usize>(start + 1), i - start - 1, kind | WordFlag.QUOTED, Attr.QUOTED);
   }
 
   plainWordsOf(cmd: i32, name: bool): i32 {

@@ -1,6 +1,6 @@
-// The plain-word loop (Lexer#plainWordsOf) and the reserved-word look (Grammar#readReserved) against the code they
-// replaced (lexer-before.ts): both parsers read the same bytes and must build the same tables, every byte and
-// field of them, and fail with the same error.
+// The plain-word loop (Lexer#plainWordsOf), the quoted-word shortcut (Lexer#commitQuotedWord) and the reserved-word
+// look (Grammar#readReserved) against the code they replaced (lexer-before.ts): both parsers read the same bytes
+// and must build the same tables, every byte and field of them, and fail with the same error.
 // Inputs: hand-picked edges (every way a word ends, words ending at the end of input at every length around the
 // eight-byte window, `=` and pattern bytes, quotes of every kind, `$'…'`, line continuations, here-documents,
 // nested substitutions, comments, NUL, UTF-8, unterminated constructs, long words), then seeded random scripts of
@@ -117,6 +117,22 @@ describe("plain-word loop and reserved words: new against old", () => {
         const cases = ["cmd " + word + tails[t], word + tails[t], "x " + word + tails[t] + " y", "a=" + word + tails[t],
           "cmd " + word + tails[t] + word, word + " " + word + tails[t]];
         for (let i = 0; i < cases.length; i++) expect(difference(cases[i])).toBe("", cases[i]);
+      }
+    }
+  });
+
+  test("quoted words of every length around the eight-byte copy, and what may end them", () => {
+    const INSIDE = ["", "a", "; |&", "é日", "a b", "*?[~{,}", "=", "\t\n", "abcdefgh", "x'y", "x\"y", "$x", "`a`", "\\"];
+    const AFTER = ["", " ", ";", "|", "&", ")", "\n", "x", "'z'", "\"z\"", "$x", "=", "#", "\\", ">f", "<f", "(", " b c"];
+    for (let n = 0; n <= 19; n++) {
+      const body = repeat("abcdefghijklmnopqrstuvwxyz", 1).substring(0, n);
+      for (let i = 0; i < INSIDE.length; i++) {
+        for (let j = 0; j < AFTER.length; j++) {
+          const inner = body + INSIDE[i];
+          const cases = ["echo '" + inner + "'" + AFTER[j], "echo \"" + inner + "\"" + AFTER[j], "'" + inner + "'" + AFTER[j],
+            "a >'" + inner + "'" + AFTER[j], "echo x \"" + inner + AFTER[j], "x='" + inner + "' y"];
+          for (let c = 0; c < cases.length; c++) expect(difference(cases[c])).toBe("", cases[c]);
+        }
       }
     }
   });
