@@ -123,14 +123,23 @@ export function plainSegments(p: usize, n: i32, absolute: bool): bool {
     if ((zeroBytes(x) | (((s << 8) | carry) & (s | zeroBytes(x ^ DOTS)))) != 0) return false;
     carry = s >> 56;
   }
-  if (i < n) {
-    // The last bytes, padded with 'a' (not NUL, '/' or '.'): no load past the path.
-    let x: u64 = PAD;
-    for (let j: u64 = 0; i < n; i++, j += 8) x ^= <u64>(<u32>load<u8>(p + <usize>i) ^ 0x61) << j;
-    const s = zeroBytes(x ^ SLASHES);
-    if ((zeroBytes(x) | (((s << 8) | carry) & (s | zeroBytes(x ^ DOTS)))) != 0) return false;
+  if (i == n) return true;
+  // The last bytes, never loaded past the path: the last eight again (their first byte and the one before it
+  // were judged as a pair in the loop, so no carry), or a shorter path's bytes padded with 'a' (not NUL, '/'
+  // or '.').
+  let x: u64;
+  if (n > 8) {
+    x = load<u64>(p + <usize>(n - 8));
+    carry = 0;
+  } else {
+    // Two overlapping loads: where they overlap both hold the same bytes.
+    if (n >= 4) x = <u64>load<u32>(p) | (<u64>load<u32>(p + <usize>(n - 4)) << <u64>((n - 4) << 3));
+    else if (n >= 2) x = <u64>load<u16>(p) | (<u64>load<u16>(p + <usize>(n - 2)) << <u64>((n - 2) << 3));
+    else x = <u64>load<u8>(p);
+    x |= PAD << <u64>(n << 3);
   }
-  return true;
+  const s = zeroBytes(x ^ SLASHES);
+  return (zeroBytes(x) | (((s << 8) | carry) & (s | zeroBytes(x ^ DOTS)))) == 0;
 }
 
 const SLASHES: u64 = 0x2f2f2f2f2f2f2f2f;
