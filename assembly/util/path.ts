@@ -5,7 +5,7 @@
 // caller denies (fail closed, STYLE.md "Habits").
 
 import { ByteBuffer } from "./bytes";
-import { containsZeroByte } from "./swar";
+import { containsZeroByte, zeroBytes } from "./swar";
 
 // @ts-ignore: decorator
 @inline const SLASH: u32 = 0x2f;
@@ -108,6 +108,45 @@ export function canonicalizeAbsoluteInto(out: ByteBuffer, ptr: usize, len: i32):
 }
 
 /**
+ * Are the n bytes at p (n > 0) a path whose segments appendComponents copies as they are: no NUL, no empty
+ * segment (`//`, a trailing `/`, and a leading one unless `absolute`) and no segment starting with `.` (so
+ * none is `.` or `..`)? Eight bytes at a time: a byte flagged NUL, or flagged `/` or `.` right after a `/`
+ * (the first byte counts as after one unless `absolute`), says no.
+ */
+export function plainSegments(p: usize, n: i32, absolute: bool): bool {
+  if (<u32>load<u8>(p + <usize>(n - 1)) == SLASH) return false;
+  let carry: u64 = absolute ? 0 : 0x80; // the slash flag of the byte before, in byte 0's top bit
+  let i = 0;
+  for (; i + 8 <= n; i += 8) {
+    const x = load<u64>(p + <usize>i);
+    const s = zeroBytes(x ^ SLASHES);
+    if ((zeroBytes(x) | (((s << 8) | carry) & (s | zeroBytes(x ^ DOTS)))) != 0) return false;
+    carry = s >> 56;
+  }
+  if (i == n) return true;
+  // The last bytes, never loaded past the path: the last eight again (their first byte and the one before it
+  // were judged as a pair in the loop, so no carry), or a shorter path's bytes padded with 'a' (not NUL, '/'
+  // or '.').
+  let x: u64;
+  if (n > 8) {
+    x = load<u64>(p + <usize>(n - 8));
+    carry = 0;
+  } else {
+    // Two overlapping loads: where they overlap both hold the same bytes.
+    if (n >= 4) x = <u64>load<u32>(p) | (<u64>load<u32>(p + <usize>(n - 4)) << <u64>((n - 4) << 3));
+    else if (n >= 2) x = <u64>load<u16>(p) | (<u64>load<u16>(p + <usize>(n - 2)) << <u64>((n - 2) << 3));
+    else x = <u64>load<u8>(p);
+    x |= PAD << <u64>(n << 3);
+  }
+  const s = zeroBytes(x ^ SLASHES);
+  return (zeroBytes(x) | (((s << 8) | carry) & (s | zeroBytes(x ^ DOTS)))) == 0;
+}
+
+const SLASHES: u64 = 0x2f2f2f2f2f2f2f2f;
+const DOTS: u64 = 0x2e2e2e2e2e2e2e2e;
+const PAD: u64 = 0x6161616161616161;
+
+/**
  * Byte-level canonicalisation: `path` resolved against `base` (for relative
  * paths) and `home` (for `~` and `~/…`). Returns false when the result cannot be
  * made absolute (relative with no absolute base, `~user`, `~+`, empty, NUL).
@@ -115,7 +154,8 @@ export function canonicalizeAbsoluteInto(out: ByteBuffer, ptr: usize, len: i32):
  * canonicalizePathInto (or this function) leaves them: absolute, no NUL, no
  * empty, `.` or `..` segment, no trailing slash. Such a directory comes out of
  * appendComponents unchanged, so it is copied whole instead of being read
- * segment by segment.
+ * segment by segment. A path or base whose segments are all plain names
+ * (plainSegments) comes out unchanged too, and is copied whole as well.
  */
 export function canonicalizeBytesInto(
   out: ByteBuffer,
@@ -126,11 +166,16 @@ export function canonicalizeBytesInto(
 ): bool {
   out.reset();
   if (pathLen <= 0) return false;
-  if (containsZeroByte(pathPtr, pathLen)) return false;
   const c0 = <u32>load<u8>(pathPtr);
+  // plainSegments also rules out NUL: only a path it turns down is searched for one.
+  let plain = plainSegments(pathPtr, pathLen, c0 == SLASH);
+  if (!plain && containsZeroByte(pathPtr, pathLen)) return false;
   if (c0 == SLASH) {
-    out.push(<u8>SLASH);
-    appendComponents(out, pathPtr, pathLen);
+    if (plain) appendBytes(out, pathPtr, pathLen);
+    else {
+      out.push(<u8>SLASH);
+      appendComponents(out, pathPtr, pathLen);
+    }
     return true;
   }
   let dirPtr = basePtr, dirLen = baseLen;
@@ -140,16 +185,33 @@ export function canonicalizeBytesInto(
     dirLen = homeLen;
     pathPtr++;
     pathLen--;
+    plain = false; // what follows `~` starts with '/' (or is empty)
   }
-  if (dirsCanonical) {
-    if (dirLen <= 0) return false;
-    appendBytes(out, dirPtr, dirLen);
-  } else {
-    if (dirLen <= 0 || <u32>load<u8>(dirPtr) != SLASH || containsZeroByte(dirPtr, dirLen)) return false;
-    out.push(<u8>SLASH);
-    appendComponents(out, dirPtr, dirLen);
+  if (dirLen <= 0) return false;
+  if (!dirsCanonical) {
+    if (<u32>load<u8>(dirPtr) != SLASH) return false;
+    if (!plainSegments(dirPtr, dirLen, true)) {
+      if (containsZeroByte(dirPtr, dirLen)) return false;
+      out.push(<u8>SLASH);
+      appendComponents(out, dirPtr, dirLen);
+      appendComponents(out, pathPtr, pathLen);
+      return true;
+    }
   }
-  appendComponents(out, pathPtr, pathLen);
+  // The directory is canonical ("/" or "/a/b", as it is or as plainSegments found it): copied whole, with room
+  // for a '/' and the path made once; a plain path's segments follow it after one '/'.
+  out.ensure(dirLen + pathLen + 1);
+  const q = out.ptr;
+  copyBytes(q, dirPtr, dirLen);
+  out.length = dirLen;
+  if (!plain) {
+    appendComponents(out, pathPtr, pathLen);
+    return true;
+  }
+  let k = dirLen;
+  if (k != 1) store<u8>(q + <usize>(k++), <u8>SLASH);
+  copyBytes(q + <usize>k, pathPtr, pathLen);
+  out.length = k + pathLen;
   return true;
 }
 

@@ -24,6 +24,11 @@ export class PathMatcher {
   label: string = "";
   /** "allowed_paths/0": the entry's pointer within the limits block (provenance.ts). */
   rule: string = "";
+  /**
+   * An allowed directory that is the workspace root (longer than `/`): a path scanPath resumed after the
+   * root's scan is within it, and no other path is (FileLimits._resolve sets it).
+   */
+  sameAsRoot: bool = false;
 }
 
 /** Why an entry cannot be used, or "". */

@@ -63,6 +63,8 @@ export let segCount = 0;
 export let segLengths: u64 = 0;
 /** Bit (first byte | 0x20) & 63 set for each segment: a literal name needs a segment starting with its byte. */
 export let segFirsts: u64 = 0;
+/** The path last scanned was the prefix's directory or below it (its scan resumed after the directory). */
+export let scanResumed = false;
 
 /**
  * A canonical directory's scan, kept so that a path below it resumes after it (FileLimits keeps the workspace
@@ -112,6 +114,7 @@ export function scanPath(buf: ByteBuffer, prefix: ScanPrefix | null = null): i32
   const p = buf.ptr, n = buf.length, table = changetype<usize>(CLASS);
   let flags = 0, k = 0, lengths: u64 = 0, firsts: u64 = 0;
   let i = 0;
+  scanResumed = false;
   if (prefix !== null) {
     const r = prefix.length;
     if (r > 1 && n >= r && (n == r || load<u8>(p + <usize>r) == 0x2f) && sameBytes(p, prefix.ptr, r)) {
@@ -126,6 +129,7 @@ export function scanPath(buf: ByteBuffer, prefix: ScanPrefix | null = null): i32
       lengths = prefix.lengths;
       firsts = prefix.firsts;
       i = r;
+      scanResumed = true;
     }
   }
   while (i < n) {

@@ -27,9 +27,9 @@
 
 import { Verdict, Code } from "../../verdict";
 import { ByteBuffer, Bytes, toLowerAscii, utf8 } from "../../../util/bytes";
-import { canonicalizePath, canonicalizePathInto, pathWithinBytes } from "../../../util/path";
+import { canonicalizePath, canonicalizePathInto } from "../../../util/path";
 import { MatchKind, PathMatcher, entryProblem, pathMatcher, patternMatcher, matchesPath, matchesSplit } from "./file-match";
-import { Scan, ScanPrefix, scanPath, scanPrefix, segFirsts, segLengths } from "./file-scan";
+import { Scan, ScanPrefix, scanPath, scanPrefix, scanResumed, segFirsts, segLengths } from "./file-scan";
 import { Sensitive, sensitiveRule, describeSensitive, sensitiveStart, sensitiveLength } from "./file-sensitive";
 import { alternatePath } from "./file-alternate";
 import { quote } from "../web/web";
@@ -132,8 +132,13 @@ export class FileLimits {
     this._rootScan = scanPrefix(this._rootBytes);
     const allowed = this.allowedPaths;
     if (allowed !== null) {
+      const rootBytes = this._rootBytes, rootLen = rootBytes.length;
       for (let i = 0; i < allowed.length; i++) {
-        this._allow.push(pathMatcher(allowed[i], base, home, false, "allowed_paths", i));
+        const m = pathMatcher(allowed[i], base, home, false, "allowed_paths", i);
+        // The root's own entry (`/workspace`, or `.`): the scan resumed after the root says whether a path is in it.
+        m.sameAsRoot = m.kind == MatchKind.Dir && rootLen > 1 && m.dir.length == rootLen &&
+          memory.compare(changetype<usize>(m.dir), changetype<usize>(rootBytes), <usize>rootLen) == 0;
+        this._allow.push(m);
       }
     }
     for (let i = 0; i < this.blockedPaths.length; i++) {
@@ -174,25 +179,25 @@ const canonicalBuf = new ByteBuffer(256);
 const alternateBuf = new ByteBuffer(256);
 
 /** The basename's extension from its last '.', or "" (a leading dot is not one). */
-function extensionOf(canonical: string): string {
+export function extensionOf(canonical: string): string {
   const slash = canonical.lastIndexOf("/");
   const dot = canonical.lastIndexOf(".");
   return dot > slash + 1 ? canonical.substring(dot) : "";
 }
 
-function hasExtension(lower: string, ext: string): bool {
+export function hasExtension(lower: string, ext: string): bool {
   const slash = lower.lastIndexOf("/");
   return lower.endsWith(ext) && lower.length - ext.length > slash + 1;
 }
 
 /** "path 'x'" or "path 'x' (resolved to 'y')", plus how it was read. */
-function subject(original: string, canonical: string, reading: string): string {
+export function subject(original: string, canonical: string, reading: string): string {
   let s = "path " + quote(original);
   if (canonical != original) s += " resolves to " + quote(canonical);
   return s + reading;
 }
 
-function listText(list: Array<string>): string {
+export function listText(list: Array<string>): string {
   let s = "[";
   const n = list.length < 20 ? list.length : 20;
   for (let i = 0; i < n; i++) s += (i > 0 ? ", " : "") + list[i];
@@ -214,15 +219,16 @@ export function firstBlock(limits: FileLimits, pathBuf: ByteBuffer): PathMatcher
  * Rules for one reading of the path, whose canonical UTF-8 bytes are in `pathBuf` (decoded only for messages).
  * `admitting` (admitsCanonical): a path with a byte a decoding tool may read otherwise is not judged here.
  */
-function checkCanonical(limits: FileLimits, original: string, pathBuf: ByteBuffer, reading: string, directory: bool, verdict: Verdict,
+export function checkCanonical(limits: FileLimits, original: string, pathBuf: ByteBuffer, reading: string, directory: bool, verdict: Verdict,
   admitting: bool = false): bool {
   // One pass finds the segments (for the patterns without '/'), the bytes, and whether a built-in rule may apply.
   const scan = scanPath(pathBuf, limits._rootScan);
+  // The scan resumed after the workspace root's: the path is the root or below it (pathWithinBytes, found there).
+  const inRoot = scanResumed;
   if (admitting && (scan & Scan.FOREIGN) != 0) return false;
   if (limits.builtinChecks && (scan & Scan.SENSITIVE) != 0) {
     // The workspace root's own names are the operator's choice, not the model's.
-    const root = limits._rootBytes;
-    const from = root.length > 1 && pathWithinBytes(pathBuf.ptr, pathBuf.length, changetype<usize>(root), root.length) ? root.length : 0;
+    const from = inRoot ? limits._rootBytes.length : 0;
     const rule = sensitiveRule(pathBuf.ptr, pathBuf.length, from);
     if (rule != Sensitive.None) {
       const segment = String.UTF8.decodeUnsafe(pathBuf.ptr + <usize>sensitiveStart, <usize>sensitiveLength, false);
@@ -249,9 +255,10 @@ function checkCanonical(limits: FileLimits, original: string, pathBuf: ByteBuffe
   const allow = limits._allow;
   let admitted = false;
   for (let i = 0; i < allow.length; i++) {
-    if (matchesPath(allow[i], pathBuf, false)) {
+    const m = allow[i];
+    if (m.sameAsRoot ? inRoot : matchesPath(m, pathBuf, false)) {
       admitted = true;
-      verdict.rule = allow[i].rule;
+      verdict.rule = m.rule;
       break;
     }
   }
