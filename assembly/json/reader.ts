@@ -106,29 +106,8 @@ let G: u64 = 0;
   return S + ((<usize>((key * 0x9e3779b1) >>> 24) & <usize>(SPAN_SLOTS - 1)) << 4);
 }
 
-// @ts-ignore: decorator
-@inline function recordAt(key: u32, value: i32): void {
-  const slot = spanSlot(key);
-  store<u64>(slot, G | <u64>key);
-  store<i32>(slot, value, 8);
-}
-
-// @ts-ignore: decorator
-@inline function recordSpan(pos: i32, end: i32): void {
-  recordAt(<u32>pos, end);
-}
-
 /** The decoded-length word of a string's span entry (slot offset 12): the length, this bit for a \u escape. */
 const DECODED_UNICODE: u32 = 0x80000000;
-
-/** Record a long string's end and decodedInfo (its decoded length and \u flag). */
-// @ts-ignore: decorator
-@inline function recordStringSpan(pos: i32, end: i32, info: u32): void {
-  const slot = spanSlot(<u32>pos);
-  store<u64>(slot, G | <u64><u32>pos);
-  store<i32>(slot, end, 8);
-  store<u32>(slot, info, 12);
-}
 
 /** The span slot of the value at pos when one is recorded for this document, else 0. */
 // @ts-ignore: decorator
@@ -148,12 +127,6 @@ export let decodedEntries: bool = true;
 @inline function spanEnd(pos: i32): i32 {
   const slot = spanSlot(<u32>pos);
   return load<u64>(slot) == (G | <u64><u32>pos) ? load<i32>(slot, 8) : -1;
-}
-
-/** Record what follows the key or value at pos: the value's position, or the next key's or element's (-1: none). */
-// @ts-ignore: decorator
-@inline function recordFollow(pos: i32, next: i32): void {
-  recordAt(<u32>pos | FOLLOW, next);
 }
 
 /** What validate recorded as following the key or value at pos, or NO_FOLLOW. */
@@ -314,7 +287,7 @@ function validateAll(stack: usize, opens: usize, starts: usize): bool {
   return table + ((<usize>((key * 0x9e3779b1) >>> 24) & <usize>(SPAN_SLOTS - 1)) << 4);
 }
 
-/** recordAt into the table at `table` for generation `gen`. */
+/** Record value under key (a position, FOLLOW for what follows it) in the table at `table`, for generation `gen`. */
 // @ts-ignore: decorator
 @inline function recordIn(table: usize, gen: u64, key: u32, value: i32): void {
   const slot = slotIn(table, key);
