@@ -79,9 +79,6 @@ let L: i32 = 0;
  * validated, then decoded byte by byte again).
  */
 let D: usize = 0;
-/** What the escapes of the string validateStringAt last accepted saved (raw length - decoded length), and whether one was a \u escape. */
-let decodedShrink: u32 = 0;
-let decodedUnicode: bool = false;
 let errorPos: i32 = -1;
 let errorCode: i32 = 0;
 
@@ -109,29 +106,8 @@ let G: u64 = 0;
   return S + ((<usize>((key * 0x9e3779b1) >>> 24) & <usize>(SPAN_SLOTS - 1)) << 4);
 }
 
-// @ts-ignore: decorator
-@inline function recordAt(key: u32, value: i32): void {
-  const slot = spanSlot(key);
-  store<u64>(slot, G | <u64>key);
-  store<i32>(slot, value, 8);
-}
-
-// @ts-ignore: decorator
-@inline function recordSpan(pos: i32, end: i32): void {
-  recordAt(<u32>pos, end);
-}
-
 /** The decoded-length word of a string's span entry (slot offset 12): the length, this bit for a \u escape. */
 const DECODED_UNICODE: u32 = 0x80000000;
-
-/** Record a long string's end and decodedInfo (its decoded length and \u flag). */
-// @ts-ignore: decorator
-@inline function recordStringSpan(pos: i32, end: i32, info: u32): void {
-  const slot = spanSlot(<u32>pos);
-  store<u64>(slot, G | <u64><u32>pos);
-  store<i32>(slot, end, 8);
-  store<u32>(slot, info, 12);
-}
 
 /** The span slot of the value at pos when one is recorded for this document, else 0. */
 // @ts-ignore: decorator
@@ -151,12 +127,6 @@ export let decodedEntries: bool = true;
 @inline function spanEnd(pos: i32): i32 {
   const slot = spanSlot(<u32>pos);
   return load<u64>(slot) == (G | <u64><u32>pos) ? load<i32>(slot, 8) : -1;
-}
-
-/** Record what follows the key or value at pos: the value's position, or the next key's or element's (-1: none). */
-// @ts-ignore: decorator
-@inline function recordFollow(pos: i32, next: i32): void {
-  recordAt(<u32>pos | FOLLOW, next);
 }
 
 /** What validate recorded as following the key or value at pos, or NO_FOLLOW. */
@@ -221,109 +191,124 @@ function skipWsRun(pos: i32): i32 {
   return pos;
 }
 
+/** Past any whitespace at pos, over the document at (base, len): one compare for the byte after a token in minified JSON. */
+// @ts-ignore: decorator
+@inline function wsFrom(base: usize, len: i32, pos: i32): i32 {
+  return pos < len && <u32>load<u8>(base + <usize>pos) <= <u32>C.SPACE ? skipWsRun(pos) : pos;
+}
+
 /**
  * Validate the document in (B, L) into the depth stack at `stack` (one kind
  * byte per level) and the open positions at `opens` (one i32 per level);
- * true when valid.
+ * true when valid. One loop turn a value: its key first in an object, then
+ * the value, then the separators and closes after it. The document and the
+ * span table sit in locals (a global is a memory load each time it is read).
  */
 function validateAll(stack: usize, opens: usize, starts: usize): bool {
-  let pos = skipWsAt(0);
+  const base = B, len = L, table = S, gen = G;
+  let pos = wsFrom(base, len, 0);
   let depth = 0;
-  let expectValue = true;
+  let wantKey = false;
   while (true) {
-    if (expectValue) {
-      if (pos >= L) return failAt(pos, E_EOF) >= 0;
-      // Where this member's value or this element starts, for the FOLLOW entry made at the `,` or close after it.
-      if (depth > 0) store<i32>(starts + (<usize>(depth - 1) << 2), pos);
-      const c = at(pos);
-      if (c == C.LBRACE || c == C.LBRACKET) {
-        if (depth >= MAX_DEPTH) return failAt(pos, E_DEPTH) >= 0;
-        const isObject = c == C.LBRACE;
-        store<u8>(stack + <usize>depth, isObject ? 1 : 0); // depth < MAX_DEPTH: within the stack
-        store<i32>(opens + (<usize>depth << 2), pos);
-        depth++;
-        pos = skipWsAt(pos + 1);
-        if (pos >= L) return failAt(pos, E_EOF) >= 0;
-        if (at(pos) == (isObject ? C.RBRACE : C.RBRACKET)) {
-          depth--;
-          pos++;
-          expectValue = false;
-          if (depth == 0) break;
-          continue;
-        }
-        if (isObject) {
-          const key = pos;
-          pos = validateKeyAt(pos);
-          if (pos < 0) return false;
-          recordFollow(key, pos);
-        }
+    if (wantKey) {
+      // A member's key, its colon, and the whitespace up to its value.
+      const key = pos;
+      if (pos >= len || load<u8>(base + <usize>pos) != C.QUOTE) return failAt(pos, E_KEY) >= 0;
+      pos = validateStringAt(pos);
+      if (pos < 0) return false;
+      pos = wsFrom(base, len, pos);
+      if (pos >= len || load<u8>(base + <usize>pos) != C.COLON) return failAt(pos, E_COLON) >= 0;
+      pos = wsFrom(base, len, pos + 1);
+      recordIn(table, gen, <u32>key | FOLLOW, pos);
+      wantKey = false;
+    }
+    if (pos >= len) return failAt(pos, E_EOF) >= 0;
+    // Where this member's value or this element starts, for the FOLLOW entry made at the `,` or close after it.
+    if (depth > 0) store<i32>(starts + (<usize>(depth - 1) << 2), pos);
+    const c = <u32>load<u8>(base + <usize>pos);
+    if (c == C.QUOTE) {
+      const end = validateStringAt(pos);
+      if (end < 0) return false;
+      // Every string value, short ones too: reading one back (a tool name, a short command) then costs one copy.
+      const slot = slotIn(table, <u32>pos);
+      store<u64>(slot, gen | <u64><u32>pos);
+      store<i32>(slot, end, 8);
+      store<u32>(slot, decodedInfo, 12);
+      pos = end;
+    } else if ((c | 0x20) == C.LBRACE) {
+      // `{` or `[` (0x5b | 0x20 is 0x7b; no other byte folds to it).
+      if (depth >= MAX_DEPTH) return failAt(pos, E_DEPTH) >= 0;
+      const isObject = c == C.LBRACE;
+      store<u8>(stack + <usize>depth, isObject ? 1 : 0); // depth < MAX_DEPTH: within the stack
+      store<i32>(opens + (<usize>depth << 2), pos);
+      depth++;
+      pos = wsFrom(base, len, pos + 1);
+      if (pos >= len) return failAt(pos, E_EOF) >= 0;
+      if (<u32>load<u8>(base + <usize>pos) != (isObject ? C.RBRACE : C.RBRACKET)) {
+        wantKey = isObject;
         continue;
       }
-      pos = validateScalarAt(pos);
-      if (pos < 0) return false;
-      expectValue = false;
-      if (depth == 0) break;
-      continue;
-    }
-    pos = skipWsAt(pos);
-    if (pos >= L) return failAt(pos, E_EOF) >= 0;
-    const c = at(pos);
-    const inObject = load<u8>(stack + <usize>(depth - 1)) == 1;
-    if (c == C.COMMA) {
-      pos = skipWsAt(pos + 1);
-      recordFollow(load<i32>(starts + (<usize>(depth - 1) << 2)), pos);
-      if (inObject) {
-        const key = pos;
-        pos = validateKeyAt(pos);
-        if (pos < 0) return false;
-        recordFollow(key, pos);
-      }
-      expectValue = true;
-      continue;
-    }
-    if (c == (inObject ? C.RBRACE : C.RBRACKET)) {
-      recordFollow(load<i32>(starts + (<usize>(depth - 1) << 2)), -1);
+      // Empty: a value of its own, with nothing recorded.
       depth--;
       pos++;
-      recordSpan(load<i32>(opens + (<usize>depth << 2)), pos);
-      if (depth == 0) break;
-      continue;
+    } else {
+      pos = validateScalarAt(base, len, pos, c);
+      if (pos < 0) return false;
     }
-    return failAt(pos, inObject ? E_OBJ_SEP : E_ARR_SEP) >= 0;
+    // After a value: separators and closes until the next value, or the end.
+    while (depth > 0) {
+      pos = wsFrom(base, len, pos);
+      if (pos >= len) return failAt(pos, E_EOF) >= 0;
+      const d = <u32>load<u8>(base + <usize>pos);
+      const inObject = load<u8>(stack + <usize>(depth - 1)) == 1;
+      const start = load<i32>(starts + (<usize>(depth - 1) << 2));
+      if (d == C.COMMA) {
+        pos = wsFrom(base, len, pos + 1);
+        recordIn(table, gen, <u32>start | FOLLOW, pos);
+        wantKey = inObject;
+        break;
+      }
+      if (d != (inObject ? C.RBRACE : C.RBRACKET)) return failAt(pos, inObject ? E_OBJ_SEP : E_ARR_SEP) >= 0;
+      recordIn(table, gen, <u32>start | FOLLOW, -1);
+      depth--;
+      pos++;
+      recordIn(table, gen, <u32>load<i32>(opens + (<usize>depth << 2)), pos);
+    }
+    if (depth == 0) break;
   }
-  pos = skipWsAt(pos);
-  if (pos != L) return failAt(pos, E_TRAILING) >= 0;
+  pos = wsFrom(base, len, pos);
+  if (pos != len) return failAt(pos, E_TRAILING) >= 0;
   return true;
 }
 
-// Inlined (two call sites): a call costs about as much as the checks around the string.
+/** The span slot of key in the table at `table` (spanSlot without the global). */
 // @ts-ignore: decorator
-@inline function validateKeyAt(pos: i32): i32 {
-  if (pos >= L || at(pos) != C.QUOTE) return failAt(pos, E_KEY);
-  pos = validateStringAt(pos);
-  if (pos < 0) return -1;
-  pos = skipWsAt(pos);
-  if (pos >= L || at(pos) != C.COLON) return failAt(pos, E_COLON);
-  return skipWsAt(pos + 1);
+@inline function slotIn(table: usize, key: u32): usize {
+  return table + ((<usize>((key * 0x9e3779b1) >>> 24) & <usize>(SPAN_SLOTS - 1)) << 4);
 }
 
-function matchWordAt(pos: i32, a: u32, b: u32, c: u32, d: u32): bool {
-  return pos + 4 <= L && at(pos) == a && at(pos + 1) == b && at(pos + 2) == c && at(pos + 3) == d;
+/** Record value under key (a position, FOLLOW for what follows it) in the table at `table`, for generation `gen`. */
+// @ts-ignore: decorator
+@inline function recordIn(table: usize, gen: u64, key: u32, value: i32): void {
+  const slot = slotIn(table, key);
+  store<u64>(slot, gen | <u64>key);
+  store<i32>(slot, value, 8);
 }
 
+// The literals as little-endian words: `true`, `null`, and the first four bytes of `false`.
+const WORD_TRUE: u32 = 0x65757274;
+const WORD_NULL: u32 = 0x6c6c756e;
+const WORD_FALS: u32 = 0x736c6166;
+
+/** A number or literal at pos, whose first byte is c (not a quote or bracket); past it, or -1. */
 // @ts-ignore: decorator
-@inline function validateScalarAt(pos: i32): i32 {
-  const c = at(pos);
-  if (c == C.QUOTE) {
-    const end = validateStringAt(pos);
-    // Every string value, short ones too: reading one back (a tool name, a short command) then costs one copy.
-    if (end >= 0) recordStringSpan(pos, end, <u32>(end - pos - 2 - <i32>decodedShrink) | (decodedUnicode ? DECODED_UNICODE : 0));
-    return end;
-  }
+@inline function validateScalarAt(base: usize, len: i32, pos: i32, c: u32): i32 {
   if (c == C.MINUS || isDigit(c)) return validateNumberAt(pos);
-  if (matchWordAt(pos, 0x74, 0x72, 0x75, 0x65)) return pos + 4; // true
-  if (matchWordAt(pos, 0x6e, 0x75, 0x6c, 0x6c)) return pos + 4; // null
-  if (pos + 5 <= L && matchWordAt(pos, 0x66, 0x61, 0x6c, 0x73) && at(pos + 4) == 0x65) return pos + 5; // false
+  if (pos + 4 <= len) {
+    const w = load<u32>(base + <usize>pos);
+    if (w == WORD_TRUE || w == WORD_NULL) return pos + 4;
+    if (w == WORD_FALS && pos + 5 <= len && load<u8>(base + <usize>pos, 4) == 0x65) return pos + 5;
+  }
   return failAt(pos, E_CHAR);
 }
 
@@ -354,34 +339,52 @@ function validateNumberAt(pos: i32): i32 {
 }
 
 /**
+ * 0x80 in the first byte of x that a string body cannot pass over as it is —
+ * `"`, `\`, a control below 0x20, or a byte from 0x80 up — and perhaps in
+ * bytes above it; 0 when there is none. Below the first such byte every byte
+ * is plain ASCII, so no borrow crosses it: x ^ 0x02 is below 0x21 exactly for
+ * a control or `"` (which it maps to 0x20), x ^ 0x5c is zero for `\`, and x's
+ * own top bit marks the rest. Nine operations for the three tests.
+ */
+// @ts-ignore: decorator
+@inline export function stringStops(x: u64): u64 {
+  return (((x ^ 0x0202020202020202) - 0x2121212121212121) | ((x ^ 0x5c5c5c5c5c5c5c5c) - 0x0101010101010101) | x) &
+    0x8080808080808080;
+}
+
+/** decodedInfo for the string validateStringAt last accepted: its decoded length, DECODED_UNICODE for a \u escape. */
+let decodedInfo: u32 = 0;
+
+/**
  * Validate a string starting at its opening quote: escapes, strict UTF-8, no
  * raw controls. Its unescaped bytes go to D + pos + 1 on as it goes (see D),
- * what the escapes saved and whether one was \u to decodedShrink and decodedUnicode.
+ * their length and whether one was \u to decodedInfo.
  */
 function validateStringAt(pos: i32): i32 {
+  const open = pos;
   pos++;
   // The globals in locals: a global is a memory load each time it is read, in the hottest loop of a decision.
-  const base = B, last8 = L - 8;
+  const base = B, len = L, last8 = L - 8;
   // The byte at raw pos decodes to dst + pos: dst drops by what each escape saves.
   let dst = D;
-  decodedUnicode = false;
+  let unicode: u32 = 0;
   while (true) {
     // Jump to the first byte that needs a look (a window of plain bytes in one step).
     while (pos <= last8) {
       const x = load<u64>(base + <usize>pos);
       // Stored whole: the bytes up to the first flagged one are the decoded ones; the rest is overwritten later.
       store<u64>(dst + <usize>pos, x);
-      const m = firstBelowOrHighFlag(x, 0x20) | firstByteFlag(x, C.QUOTE) | firstByteFlag(x, C.BACKSLASH);
+      const m = stringStops(x);
       if (m != 0) {
         pos += <i32>(ctz(m) >> 3);
         break;
       }
       pos += 8;
     }
-    if (pos >= L) break;
-    const c = at(pos);
+    if (pos >= len) break;
+    const c = <u32>load<u8>(base + <usize>pos);
     if (c == C.QUOTE) {
-      decodedShrink = <u32>(D - dst);
+      decodedInfo = <u32>(dst + <usize>pos - (D + <usize>open + 1)) | unicode;
       return pos + 1;
     }
     if (c >= 0x20 && c < 0x80 && c != C.BACKSLASH) {
@@ -391,8 +394,8 @@ function validateStringAt(pos: i32): i32 {
     }
     if (c < 0x20) return failAt(pos, E_CONTROL);
     if (c == C.BACKSLASH) {
-      if (pos + 1 >= L) break;
-      const e = at(pos + 1);
+      if (pos + 1 >= len) break;
+      const e = <u32>load<u8>(base + <usize>pos, 1);
       if (e == 0x75) {
         // \uXXXX, with surrogates required to pair up (a lone one cannot become UTF-8).
         let cp = hex4At(pos + 2);
@@ -400,7 +403,7 @@ function validateStringAt(pos: i32): i32 {
         const out = dst + <usize>pos;
         pos += 6;
         if (cp >= 0xd800 && cp <= 0xdbff) {
-          const lo = pos + 1 < L && at(pos) == C.BACKSLASH && at(pos + 1) == 0x75 ? hex4At(pos + 2) : -1;
+          const lo = pos + 1 < len && at(pos) == C.BACKSLASH && at(pos + 1) == 0x75 ? hex4At(pos + 2) : -1;
           if (lo < 0xdc00 || lo > 0xdfff) return failAt(pos, E_SURROGATE);
           pos += 6;
           cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
@@ -408,7 +411,7 @@ function validateStringAt(pos: i32): i32 {
           return failAt(pos, E_SURROGATE);
         }
         dst = out + storeUtf8(out, <u32>cp) - <usize>pos;
-        decodedUnicode = true;
+        unicode = DECODED_UNICODE;
         continue;
       }
       const b = escapedByte(e);
@@ -420,7 +423,7 @@ function validateStringAt(pos: i32): i32 {
     }
     const n = utf8SequenceLengthAt(pos);
     if (n == 0) return failAt(pos, E_UTF8);
-    for (let i = 0; i < n; i++) store<u8>(dst + <usize>(pos + i), <u8>at(pos + i));
+    for (let i = 0; i < n; i++) store<u8>(dst + <usize>(pos + i), load<u8>(base + <usize>(pos + i)));
     pos += n;
   }
   return failAt(pos, E_UNTERMINATED);
@@ -824,6 +827,15 @@ export class Json {
     this.errorAt = errorPos;
     this.error = errorText(errorCode);
     return false;
+  }
+
+  /** The span table and the decoded copies, for the spec that compares them with the validator before (never written through). */
+  spanTable(): usize {
+    return changetype<usize>(this.spans);
+  }
+
+  decodedCopies(): usize {
+    return changetype<usize>(this.decoded);
   }
 
   /** The position just past the value at pos. */
