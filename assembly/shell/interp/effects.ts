@@ -813,43 +813,22 @@ const enum Runner { OTHER = -1, INTERPRETER = 0, SHELL = 1, NPM = 2, PNPM = 3, Y
 
 let runnerTable: NameTable | null = null;
 
-/**
- * The runner names' lengths (1 to 15) and lower-cased first bytes: bit (first & 63) of runnerFirsts[length].
- * A name whose bit is clear is no runner, whatever the table says, so most programs are not looked up.
- */
-const runnerFirsts = new StaticArray<u64>(16);
-
 function runners(): NameTable {
   let t = runnerTable;
   if (t === null) {
     t = new NameTable(128);
-    for (let i = 0; i < INTERPRETERS.length; i++) addRunner(t, INTERPRETERS[i], Runner.INTERPRETER);
-    for (let i = 0; i < SHELLS.length; i++) addRunner(t, SHELLS[i], Runner.SHELL);
-    addRunner(t, "npm", Runner.NPM);
-    addRunner(t, "pnpm", Runner.PNPM);
-    addRunner(t, "yarn", Runner.YARN);
+    for (let i = 0; i < INTERPRETERS.length; i++) t.set(INTERPRETERS[i], Runner.INTERPRETER);
+    for (let i = 0; i < SHELLS.length; i++) t.set(SHELLS[i], Runner.SHELL);
+    t.set("npm", Runner.NPM);
+    t.set("pnpm", Runner.PNPM);
+    t.set("yarn", Runner.YARN);
     runnerTable = t;
   }
   return t;
 }
 
-function addRunner(t: NameTable, name: string, kind: Runner): void {
-  t.set(name, kind);
-  const n = name.length;
-  if (n < 1 || n > 15) throw new Error("runner names are 1 to 15 bytes"); // runnerFirsts holds no other length
-  unchecked(runnerFirsts[n] |= (<u64>1) << <u64>(toLowerAscii(<u32>name.charCodeAt(0)) & 63)); // 1 <= n <= 15
-}
-
-/** Is the name (p, n) perhaps a runner (false: it is none)? */
-function mayBeRunner(p: usize, n: i32): bool {
-  if (n < 1 || n > 15) return false;
-  runners(); // runnerFirsts filled
-  return ((unchecked(runnerFirsts[n]) >> <u64>(toLowerAscii(<u32>load<u8>(p)) & 63)) & 1) != 0; // 1 <= n <= 15
-}
-
 /** Does view v (whose basename is call.program*) run code whose effects cannot be known? */
 function isUnbound(s: Script, v: i32, argc: i32): bool {
-  if (fastPaths && !mayBeRunner(call.programPtr, call.programLen)) return false;
   const kind = runners().get(call.programPtr, call.programLen, Runner.OTHER);
   if (kind == Runner.OTHER) return false;
   if (kind == Runner.INTERPRETER) return true;
