@@ -76,6 +76,7 @@ const SLASHES: u64 = ONES * <u64>Ch.SLASH;
 
 /** Index of the first `c` in (p, n), or -1. */
 export function indexOf(p: usize, n: i32, c: u32): i32 {
+  if (c > 0xff) return -1; // no byte is c (and ONES * c would smear c across the word's bytes)
   if (n < 8) {
     for (let i = 0; i < n; i++) if (<u32>load<u8>(p + <usize>i) == c) return i;
     return -1;
