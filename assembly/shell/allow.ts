@@ -12,6 +12,7 @@
 
 import { ByteBuffer, Bytes, inWordList, utf8 } from "../util/bytes";
 import { canonicalizeAbsoluteInto } from "../util/path";
+import { hasByte } from "../util/swar";
 import { basenameOffset, indexOf, nameKey } from "./expand/argv";
 import { Script, rowInfo, rowLen } from "./syntax/nodes";
 import { Ch, WordFlag } from "./syntax/tokens";
@@ -111,7 +112,7 @@ export class AllowList {
     let np = p, nn = n;
     let key = wordKey(p, n);
     // Up to eight bytes the key is the name's bytes (nameKey; zero above): a `/` is found in it at once.
-    if (n <= 8 ? hasSlashByte(key) : indexOf(p, n, Ch.SLASH) >= 0) {
+    if (n <= 8 ? hasByte(key, Ch.SLASH) : indexOf(p, n, Ch.SLASH) >= 0) {
       // An absolute path in a system bin directory stands for its basename.
       if (<u32>load<u8>(p) != Ch.SLASH || !canonicalizeAbsoluteInto(scratch, p, n)) return false;
       const b = basenameOffset(scratch.ptr, scratch.length);
@@ -138,13 +139,6 @@ export class AllowList {
 @inline function wordKey(p: usize, n: i32): u64 {
   if (n > 8) return load<u64>(p) ^ rotl<u64>(load<u64>(p + <usize>(n - 8)), 29);
   return n > 0 ? nameKey(p, n) : 0;
-}
-
-/** Is some byte of x a `/`? (The classic zero-byte test on x xor `/` in every byte: exact for "some".) */
-// @ts-ignore: decorator
-@inline function hasSlashByte(x: u64): bool {
-  const y = x ^ 0x2f2f2f2f2f2f2f2f;
-  return ((y - 0x0101010101010101) & ~y & 0x8080808080808080) != 0;
 }
 
 // @ts-ignore: decorator

@@ -4,6 +4,7 @@
 // nothing. Open addressing over FNV-1a of the ASCII-lower-cased bytes; keys are kept lower-cased.
 
 import { Bytes, toLowerAscii } from "../../util/bytes";
+import { sameBytes } from "../../util/path";
 
 /** Keys longer than this are never names (the registry refused them too). */
 export const MAX_NAME: i32 = 64;
@@ -68,25 +69,6 @@ export class NameTable {
     }
     return -1;
   }
-}
-
-/**
- * Are the n bytes at a and b the same (n > 0)? Overlapping loads of 8, 4, 2 or 1 bytes inside both ranges:
- * no loop for a name of up to 16 bytes.
- */
-export function sameBytes(a: usize, b: usize, n: i32): bool {
-  if (n >= 8) {
-    let i = 0;
-    for (; i + 8 < n; i += 8) if (load<u64>(a + <usize>i) != load<u64>(b + <usize>i)) return false;
-    const t = <usize>(n - 8);
-    return load<u64>(a + t) == load<u64>(b + t);
-  }
-  if (n >= 4) {
-    const t = <usize>(n - 4);
-    return load<u32>(a) == load<u32>(b) && load<u32>(a + t) == load<u32>(b + t);
-  }
-  if (n >= 2) return load<u16>(a) == load<u16>(b) && load<u8>(a + <usize>n - 1) == load<u8>(b + <usize>n - 1);
-  return load<u8>(a) == load<u8>(b);
 }
 
 /** Do the n bytes at p, ASCII-lower-cased, equal the n lower-case bytes at key? */

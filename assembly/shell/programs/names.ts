@@ -11,7 +11,7 @@ import { ByteBuffer, allocZeroed, toLowerAscii } from "../../util/bytes";
 export { Cmd, Kind, cmdId } from "./ids";
 import { Cmd, Kind, cmdId } from "./ids";
 import { programRows } from "./registry";
-import { sameBytes } from "./name-table";
+import { sameBytes } from "../../util/path";
 
 /** A set of Cmd ids, one byte per id (ids are below 256): membership of a view is one load of its info's id. */
 export function cmdSet(ids: i32[]): usize {
