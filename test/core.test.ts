@@ -121,7 +121,7 @@ describe("memory", () => {
   });
 
   it("garbage of denied calls is collected often enough to stay under a megabyte", () => {
-    // Allowed commands allocate nothing and are collected 1,024 calls apart; a denial leaves its message
+    // Allowed commands allocate nothing and are collected 8,192 weights apart; a denial leaves its message
     // behind, so denials are collected 128 apart (weighed 3 MB when they counted like allowed calls).
     const { evaluator, policy } = fresh();
     const name = "x".repeat(3000);

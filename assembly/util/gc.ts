@@ -12,24 +12,29 @@
 /**
  * Calls are weighed by the garbage they may leave, and a collection runs
  * once the weights add up to this (or at once when memory grew). A
- * collection marks the whole live heap (the compiled policies), ~24 µs.
+ * collection marks the whole live heap (the compiled policies and the
+ * program tables: ~380 KB), tens of microseconds that also push the next
+ * decisions' data out of the caches.
  */
-const COLLECTION_BUDGET: i32 = 1024;
+const COLLECTION_BUDGET: i32 = 8192;
 /** A call that may have allocated: a message, a usage document, a loaded policy (at most 128 apart, ~1 KB each). */
-export const WEIGHT_ALLOCATING: i32 = 8;
-/** A decision that allowed with no message and no usage charge allocates (next to) nothing: 1024 apart. */
+export const WEIGHT_ALLOCATING: i32 = 64;
+/**
+ * A decision that allowed with no message and no usage charge allocates (next to) nothing: 8192 apart before its
+ * input's weight. Measured side by side against 1024 apart: the allowlist decision 4-8 % less CPU.
+ */
 export const WEIGHT_QUIET: i32 = 1;
 /**
  * What a call allocates grows with its input (a string per tool_input.env
  * key, a path, a policy's tables), and the input is the caller's to choose:
- * one more unit per 512 input bytes bounds the garbage between two
- * collections by the input, not by the caller's patience (measured: 12 MB
- * of memory for 250 KB requests with 20,000 env keys; counting calls alone
- * let them grow it to 400 MB).
+ * one more unit per 64 input bytes (an eighth of an allocating call per
+ * 512) bounds the garbage between two collections by the input, not by the
+ * caller's patience (measured: 12 MB of memory for 250 KB requests with
+ * 20,000 env keys; counting calls alone let them grow it to 400 MB).
  */
-const INPUT_BYTES_PER_UNIT_SHIFT: u32 = 9;
+const INPUT_BYTES_PER_UNIT_SHIFT: u32 = 6;
 
-/** `base` plus one unit per 512 bytes of input (negative sizes count as none). */
+/** `base` plus one unit per 64 bytes of input (negative sizes count as none). */
 export function inputWeight(base: i32, inputBytes: i32): i32 {
   return base + <i32>(<u32>max(inputBytes, 0) >> INPUT_BYTES_PER_UNIT_SHIFT);
 }
