@@ -107,6 +107,11 @@ import { overBudget, spend } from "../util/budget";
   literals: Array<Bytes> = [];
   /** The byte-pair entry (pairHash) of each two adjacent bytes of every literal, for the prefilter. */
   pairHashes: StaticArray<u16> = new StaticArray<u16>(0);
+  /**
+   * A `git push` stage: every match also spells `push` or `send-pack` (sameSubcommand), which the literals
+   * cannot say (they must all be spelled).
+   */
+  pushOrSendPack: bool = false;
   constructor(raw: string) { this.raw = raw; }
 }
 
@@ -139,6 +144,12 @@ function literalPairs(literals: Array<Bytes>): StaticArray<u16> {
   }
   return out;
 }
+
+// The two spellings of a `git push` stage's subcommand (BlockedPattern.pushOrSendPack), with their pairs.
+const PUSH = utf8("push");
+const PUSH_PAIRS = literalPairs([PUSH]);
+const SEND_PACK = utf8("send-pack");
+const SEND_PACK_PAIRS = literalPairs([SEND_PACK]);
 
 /** Where PatternMatcher.find met a pattern. */
 export const enum PatternHit {
@@ -212,6 +223,7 @@ export function compilePattern(raw: string): CompiledPattern {
         if (pw.path || pw.tilde) p.anchored = true;
         // `git push` is also met as `git send-pack` (sameSubcommand): `push` need not be spelled.
         if (!(first.toLowerCase() == "git" && w.toLowerCase() == "push")) addLiteral(p, pw);
+        else p.pushOrSendPack = true;
         st.operands.push(pw);
       }
     }
@@ -543,7 +555,7 @@ export class PatternMatcher {
       if ((this.viewNames & names) != names) return false;
     }
     const lits = pat.literals;
-    if (lits.length == 0) return true;
+    if (lits.length == 0 && !pat.pushOrSendPack) return true;
     if (this.seenGeneration != s.generation) this.indexText(s);
     if (this.spellsMore) return true;
     // Every byte pair of every literal must be in the text before any is worth a search.
@@ -556,7 +568,17 @@ export class PatternMatcher {
       const l = lits[i];
       if (!containsFolded(s.text.ptr, s.text.length, changetype<usize>(l), l.length)) return false;
     }
-    return true;
+    // `git push` patterns: most commands with git spell neither `push` nor `send-pack`.
+    return !pat.pushOrSendPack || this.spells(s, PUSH, PUSH_PAIRS) || this.spells(s, SEND_PACK, SEND_PACK_PAIRS);
+  }
+
+  /** Is the literal `l` (with its pairHashes `pairs`) in the text indexed for s (indexText, spellsMore false)? */
+  private spells(s: Script, l: Bytes, pairs: StaticArray<u16>): bool {
+    const table = this.pairs, stamp = this.stamp;
+    for (let i = 0, n = pairs.length; i < n; i++) {
+      if (<u32>load<u8>(table + <usize>unchecked(pairs[i])) != stamp) return false; // i < length
+    }
+    return containsFolded(s.text.ptr, s.text.length, changetype<usize>(l), l.length);
   }
 
   private seenGeneration: i32 = -1;
