@@ -145,11 +145,17 @@ function literalPairs(literals: Array<Bytes>): StaticArray<u16> {
   return out;
 }
 
-// The two spellings of a `git push` stage's subcommand (BlockedPattern.pushOrSendPack), with their pairs.
-const PUSH = utf8("push");
-const PUSH_PAIRS = literalPairs([PUSH]);
-const SEND_PACK = utf8("send-pack");
-const SEND_PACK_PAIRS = literalPairs([SEND_PACK]);
+// The two spellings of a `git push` stage's subcommand (BlockedPattern.pushOrSendPack), and the pairHash of
+// each two adjacent bytes of each, written out (static data: no code at start-up; pattern-prefilter.spec
+// checks them against pairHashAt).
+// @ts-ignore: decorator
+@lazy export const PUSH = memory.data<u8>([0x70, 0x75, 0x73, 0x68]); // push
+// @ts-ignore: decorator
+@lazy export const PUSH_PAIRS = memory.data<u16>([0x570, 0x375, 0x873]);
+// @ts-ignore: decorator
+@lazy export const SEND_PACK = memory.data<u8>([0x73, 0x65, 0x6e, 0x64, 0x2d, 0x70, 0x61, 0x63, 0x6b]); // send-pack
+// @ts-ignore: decorator
+@lazy export const SEND_PACK_PAIRS = memory.data<u16>([0x573, 0xe65, 0x46e, 0xd64, 0x02d, 0x170, 0x361, 0xb63]);
 
 /** Where PatternMatcher.find met a pattern. */
 export const enum PatternHit {
@@ -569,16 +575,16 @@ export class PatternMatcher {
       if (!containsFolded(s.text.ptr, s.text.length, changetype<usize>(l), l.length)) return false;
     }
     // `git push` patterns: most commands with git spell neither `push` nor `send-pack`.
-    return !pat.pushOrSendPack || this.spells(s, PUSH, PUSH_PAIRS) || this.spells(s, SEND_PACK, SEND_PACK_PAIRS);
+    return !pat.pushOrSendPack || this.spells(s, PUSH, 4, PUSH_PAIRS) || this.spells(s, SEND_PACK, 9, SEND_PACK_PAIRS);
   }
 
-  /** Is the literal `l` (with its pairHashes `pairs`) in the text indexed for s (indexText, spellsMore false)? */
-  private spells(s: Script, l: Bytes, pairs: StaticArray<u16>): bool {
+  /** Is the n-byte literal at l (with its n - 1 pairHashes at pairs) in the text indexed for s (spellsMore false)? */
+  private spells(s: Script, l: usize, n: i32, pairs: usize): bool {
     const table = this.pairs, stamp = this.stamp;
-    for (let i = 0, n = pairs.length; i < n; i++) {
-      if (<u32>load<u8>(table + <usize>unchecked(pairs[i])) != stamp) return false; // i < length
+    for (let i = 0; i < n - 1; i++) {
+      if (<u32>load<u8>(table + <usize>load<u16>(pairs + (<usize>i << 1))) != stamp) return false;
     }
-    return containsFolded(s.text.ptr, s.text.length, changetype<usize>(l), l.length);
+    return containsFolded(s.text.ptr, s.text.length, l, n);
   }
 
   private seenGeneration: i32 = -1;

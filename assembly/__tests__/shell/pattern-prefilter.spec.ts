@@ -4,7 +4,7 @@
 // reordered flags, with punctuation around it, next to commands that do not.
 import { Parser } from "../../shell/syntax/parser";
 import { Walker } from "../../shell/interp/walk";
-import { BlockedPattern, PatternHit, PatternMatcher, compilePattern } from "../../shell/pattern";
+import { BlockedPattern, PUSH, PUSH_PAIRS, PatternHit, PatternMatcher, SEND_PACK, SEND_PACK_PAIRS, compilePattern, pairHashAt } from "../../shell/pattern";
 import { toLowerAscii } from "../../util/bytes";
 import { XorShift } from "../xorshift";
 import { Script } from "../../shell/syntax/nodes";
@@ -43,6 +43,20 @@ describe("blocked-pattern prefilter", () => {
     }
     // The corpus exercises the claim: most commands above match their pattern.
     expect(matched).toBeGreaterThan(20);
+  });
+
+  test("the written-out spellings of git push and their pairs are what they say", () => {
+    const words = ["push", "send-pack"];
+    const at: usize[] = [PUSH, SEND_PACK];
+    const pairs: usize[] = [PUSH_PAIRS, SEND_PACK_PAIRS];
+    for (let i = 0; i < 2; i++) {
+      const b = String.UTF8.encode(words[i], false);
+      const n = b.byteLength;
+      for (let k = 0; k < n; k++) expect(load<u8>(at[i] + <usize>k)).toBe(load<u8>(changetype<usize>(b) + <usize>k), words[i]);
+      for (let k = 0; k + 1 < n; k++) {
+        expect(<u32>load<u16>(pairs[i] + (<usize>k << 1))).toBe(pairHashAt(changetype<usize>(b) + <usize>k), words[i]);
+      }
+    }
   });
 
   test("does reject a script that spells none of the pattern", () => {

@@ -21,22 +21,16 @@ import { Cmd, cmdId } from "../programs";
 import { basenameOffset, bytesIs, indexOf } from "../expand/argv";
 import { ViewBits, bitsOfView, viewBits } from "./view-summary";
 import { overBudget, spend } from "../../util/budget";
-import { allocZeroed } from "../../util/bytes";
 
 /** What loads a written file, by its name. */
 const enum Loader { NONE = 0, GIT = 1, NPM = 2, MAKE = 3 }
 
-/** 1 for the programs whose views write a file named in their argv (tee, cp, mv, npm), 0 for every other Cmd id. */
-const WRITERS = writersById();
-
-function writersById(): usize {
-  const t = allocZeroed(256);
-  store<u8>(t + <usize>Cmd.TEE, 1);
-  store<u8>(t + <usize>Cmd.CP, 1);
-  store<u8>(t + <usize>Cmd.MV, 1);
-  store<u8>(t + <usize>Cmd.NPM, 1);
-  return t;
-}
+/**
+ * The programs whose views write a file named in their argv (tee, cp, mv, npm), as bits of their Cmd id less
+ * Cmd.CP (every one of them within 64 of it): one shift and test per view.
+ */
+const WRITERS: u64 = (<u64>1 << <u64>(Cmd.CP - Cmd.CP)) | (<u64>1 << <u64>(Cmd.MV - Cmd.CP)) | (<u64>1 << <u64>(Cmd.TEE - Cmd.CP)) |
+  (<u64>1 << <u64>(Cmd.NPM - Cmd.CP));
 
 /** The first written file that the command then runs or loads, described for a message, or "". */
 export function writtenThenRun(s: Script): string {
@@ -59,7 +53,8 @@ export function writtenThenRun(s: Script): string {
     // The program first, from the view's row read once: most views write nothing, whatever their argc.
     const row = s.viewRow(v);
     const id = cmdId(viewRowInfo(row));
-    if (load<u8>(WRITERS + <usize>id) == 0) continue;
+    const bit = <u32>(id - Cmd.CP);
+    if (bit >= 64 || ((WRITERS >> <u64>bit) & 1) == 0) continue;
     const argc = viewRowArgc(row);
     if (argc < 2) continue;
     if (id == Cmd.TEE) {
