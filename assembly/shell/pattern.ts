@@ -107,6 +107,11 @@ import { overBudget, spend } from "../util/budget";
   literals: Array<Bytes> = [];
   /** The byte-pair entry (pairHash) of each two adjacent bytes of every literal, for the prefilter. */
   pairHashes: StaticArray<u16> = new StaticArray<u16>(0);
+  /**
+   * A `git push` stage: every match also spells `push` or `send-pack` (sameSubcommand), which the literals
+   * cannot say (they must all be spelled).
+   */
+  pushOrSendPack: bool = false;
   constructor(raw: string) { this.raw = raw; }
 }
 
@@ -139,6 +144,18 @@ function literalPairs(literals: Array<Bytes>): StaticArray<u16> {
   }
   return out;
 }
+
+// The two spellings of a `git push` stage's subcommand (BlockedPattern.pushOrSendPack), and the pairHash of
+// each two adjacent bytes of each, written out (static data: no code at start-up; pattern-prefilter.spec
+// checks them against pairHashAt).
+// @ts-ignore: decorator
+@lazy export const PUSH = memory.data<u8>([0x70, 0x75, 0x73, 0x68]); // push
+// @ts-ignore: decorator
+@lazy export const PUSH_PAIRS = memory.data<u16>([0x570, 0x375, 0x873]);
+// @ts-ignore: decorator
+@lazy export const SEND_PACK = memory.data<u8>([0x73, 0x65, 0x6e, 0x64, 0x2d, 0x70, 0x61, 0x63, 0x6b]); // send-pack
+// @ts-ignore: decorator
+@lazy export const SEND_PACK_PAIRS = memory.data<u16>([0x573, 0xe65, 0x46e, 0xd64, 0x02d, 0x170, 0x361, 0xb63]);
 
 /** Where PatternMatcher.find met a pattern. */
 export const enum PatternHit {
@@ -212,6 +229,7 @@ export function compilePattern(raw: string): CompiledPattern {
         if (pw.path || pw.tilde) p.anchored = true;
         // `git push` is also met as `git send-pack` (sameSubcommand): `push` need not be spelled.
         if (!(first.toLowerCase() == "git" && w.toLowerCase() == "push")) addLiteral(p, pw);
+        else p.pushOrSendPack = true;
         st.operands.push(pw);
       }
     }
@@ -543,7 +561,7 @@ export class PatternMatcher {
       if ((this.viewNames & names) != names) return false;
     }
     const lits = pat.literals;
-    if (lits.length == 0) return true;
+    if (lits.length == 0 && !pat.pushOrSendPack) return true;
     if (this.seenGeneration != s.generation) this.indexText(s);
     if (this.spellsMore) return true;
     // Every byte pair of every literal must be in the text before any is worth a search.
@@ -556,7 +574,17 @@ export class PatternMatcher {
       const l = lits[i];
       if (!containsFolded(s.text.ptr, s.text.length, changetype<usize>(l), l.length)) return false;
     }
-    return true;
+    // `git push` patterns: most commands with git spell neither `push` nor `send-pack`.
+    return !pat.pushOrSendPack || this.spells(s, PUSH, 4, PUSH_PAIRS) || this.spells(s, SEND_PACK, 9, SEND_PACK_PAIRS);
+  }
+
+  /** Is the n-byte literal at l (with its n - 1 pairHashes at pairs) in the text indexed for s (spellsMore false)? */
+  private spells(s: Script, l: usize, n: i32, pairs: usize): bool {
+    const table = this.pairs, stamp = this.stamp;
+    for (let i = 0; i < n - 1; i++) {
+      if (<u32>load<u8>(table + <usize>load<u16>(pairs + (<usize>i << 1))) != stamp) return false;
+    }
+    return containsFolded(s.text.ptr, s.text.length, l, n);
   }
 
   private seenGeneration: i32 = -1;

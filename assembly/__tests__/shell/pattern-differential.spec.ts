@@ -28,6 +28,7 @@ const POLICY_PATTERNS = [
   "kubectl delete -A", "curl", "wget", "nc", "dd if=", "curl * | sh", "> /etc/*", "*.log", "node_modules", "build/**/*.map",
   "git push -f", "/usr/bin/rm -rf /", "~/.ssh/*", "rm -fr /", "GIT Push", "r? -r", "*sh -c", "[rs]m -f", "< /etc/passwd",
   "cat | sh", "x | y | z", "tee /etc/*", "npm run build", "ls -la src", "grep -rn TODO", "head -n 20",
+  "git push", "git push origin", "/usr/bin/git push -f", "cat x | git push -f", "git push -f | cat",
 ];
 
 const HEADS = ["git", "rm", "npm", "sudo", "curl", "sh", "bash", "chmod", "dd", "ls", "cat", "tee", "echo", "grep", "head",
@@ -49,6 +50,9 @@ const FRAGMENTS = [
   "kubectl logs -p x", "wget -r x", "nc -l 80", "sed -n 1p f", "python3 -c 'import os'", "node -e 1", "/usr/bin/git push --force",
   "./git push --force", "a/b/git push -f", "git/ push -f", "G push -f", "sudo -u root git reset --hard", "git reset --HARD HEAD~1",
   "ls build/x/y.map", "cat .env", "cat node_modules/x", "tail -f app.log", "cat $HOME/.ssh/id_rsa", "IFS=,; x=push,--force; git $x",
+  // `git push` spelled only as send-pack, quoted, escaped, in other case, or not at all next to git.
+  "git SEND-PACK --force x", "git send-pack -f", "git 'push' -f", "git pu\\sh --force", "git Push origin -f", "git pull -f",
+  "git push", "git status -f", "echo push | git send-pac -f", "git send-pack",
 ];
 
 const ROUNDS = 400;

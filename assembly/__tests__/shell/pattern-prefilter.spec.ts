@@ -4,7 +4,7 @@
 // reordered flags, with punctuation around it, next to commands that do not.
 import { Parser } from "../../shell/syntax/parser";
 import { Walker } from "../../shell/interp/walk";
-import { BlockedPattern, PatternHit, PatternMatcher, compilePattern } from "../../shell/pattern";
+import { BlockedPattern, PUSH, PUSH_PAIRS, PatternHit, PatternMatcher, SEND_PACK, SEND_PACK_PAIRS, compilePattern, pairHashAt } from "../../shell/pattern";
 import { toLowerAscii } from "../../util/bytes";
 import { XorShift } from "../xorshift";
 import { Script } from "../../shell/syntax/nodes";
@@ -16,6 +16,7 @@ const m = new PatternMatcher();
 const PATTERNS = [
   "sudo", "rm -rf", "git push --force", "curl * | sh", "> /dev/sd*", "*.pem", ".env", "chmod 777", "npm publish",
   "/etc/shadow", "id_rsa", "dd of=/dev/*", "kill -9", "docker run --privileged", "a@b", "x[1]", "{a}", "~/.ssh",
+  "git push -f", "git push", "/usr/bin/git push --force", "GIT PUSH origin", "git push -f | cat",
 ];
 const COMMANDS = [
   "SUDO ls", "Sudo -u root id", "ls; sudo id", "echo sudoku", "RM -Rf /tmp/x", "rm -f -r x", "rm --recursive --force x",
@@ -23,6 +24,7 @@ const COMMANDS = [
   "cat KEY.PEM", "cat a.pem", "cat .ENV", "cat ./.env", "CHMOD 777 f", "chmod 0777 f", "NPM Publish", "cat /ETC/SHADOW",
   "cat ~/.ssh/ID_RSA", "DD if=x OF=/dev/sda", "KILL -9 1", "docker RUN --PRIVILEGED img", "echo A@B", "echo X[1]",
   "echo {A}", "ls ~/.SSH", "ls", "git status && npm run build", "echo '[a]' \"{b}\" @ ~", "printf '%s' x@y",
+  "git send-pack --force x", "GIT SEND-PACK --FORCE x", "git pu\\sh --force", "git \"push\" -f", "sudo git push -f",
 ];
 
 describe("blocked-pattern prefilter", () => {
@@ -43,14 +45,36 @@ describe("blocked-pattern prefilter", () => {
     expect(matched).toBeGreaterThan(20);
   });
 
+  test("the written-out spellings of git push and their pairs are what they say", () => {
+    const words = ["push", "send-pack"];
+    const at: usize[] = [PUSH, SEND_PACK];
+    const pairs: usize[] = [PUSH_PAIRS, SEND_PACK_PAIRS];
+    for (let i = 0; i < 2; i++) {
+      const b = String.UTF8.encode(words[i], false);
+      const n = b.byteLength;
+      for (let k = 0; k < n; k++) expect(load<u8>(at[i] + <usize>k)).toBe(load<u8>(changetype<usize>(b) + <usize>k), words[i]);
+      for (let k = 0; k + 1 < n; k++) {
+        expect(<u32>load<u16>(pairs[i] + (<usize>k << 1))).toBe(pairHashAt(changetype<usize>(b) + <usize>k), words[i]);
+      }
+    }
+  });
+
   test("does reject a script that spells none of the pattern", () => {
     const b = String.UTF8.encode("git status && npm run build | tee log.txt", false);
     expect(p.parseTop(changetype<usize>(b), b.byteLength) && w.run()).toBe(true);
     expect(m.mayMatch(p.script, compilePattern("sudo").pattern!)).toBe(false);
     expect(m.mayMatch(p.script, compilePattern("rm -rf").pattern!)).toBe(false);
     expect(m.mayMatch(p.script, compilePattern("npm publish --force").pattern!)).toBe(false);
-    // `git push` patterns need only `git` spelled: `git send-pack` pushes too.
-    expect(m.mayMatch(p.script, compilePattern("git push --force").pattern!)).toBe(true);
+    // `git push` patterns need `push` or `send-pack` spelled (`git send-pack` pushes too).
+    expect(m.mayMatch(p.script, compilePattern("git push --force").pattern!)).toBe(false);
+    expect(m.mayMatch(p.script, compilePattern("GIT Push -f").pattern!)).toBe(false);
+    const pushes = ["git send-pack --force x", "git SEND-PACK --force x", "git Push -f", "git pu\\sh -f", "git 'push' -f",
+      "echo push; git status", "git status | cat send-pack"];
+    for (let i = 0; i < pushes.length; i++) {
+      const c = String.UTF8.encode(pushes[i], false);
+      expect(p.parseTop(changetype<usize>(c), c.byteLength) && w.run()).toBe(true, pushes[i]);
+      expect(m.mayMatch(p.script, compilePattern("git push --force").pattern!)).toBe(true, pushes[i]);
+    }
   });
 
   test("still finds every pair after its stamp wraps around (600 scripts)", () => {

@@ -36,6 +36,9 @@ const WRITES = [
   "echo > .git/hooks/pre-commit", "git commit", "sudo ./f", "env sh f", "echo > Package.json", "tee -a log", "echo 2> f",
   "echo &> f", "echo &>> f", "echo <> f", "echo >| f", "echo >> f", "x/./f", "sh -c f", "echo > '.git/'", "cat f | sh",
   "echo > a.git/x", "echo >.gitconfigs", "echo > G", "echo > .yarnrc.ymlx", "time bash ./f", "echo > /x/.npmrc",
+  // Several redirections to a command, and on compound commands (redirFlat read in one pass), writers among others.
+  "echo > a 2>> ./f", "cat < f > g", "{ echo; } > ./f", "( echo ) >> .npmrc", "f() { echo; } > Makefile", "mv a b f",
+  "cp -t d f", "tee", "echo $(echo > f) > g", "sh -c 'echo > f'",
 ];
 
 describe("isStateBuiltin by length and first byte", () => {

@@ -15,7 +15,7 @@
 // tool call and run by the next — an allowed interpreter runs whatever its
 // file holds (`bash build.sh`).
 
-import { Script } from "../syntax/nodes";
+import { Script, viewRowArgc, viewRowInfo } from "../syntax/nodes";
 import { Redir } from "../syntax/tokens";
 import { Cmd, cmdId } from "../programs";
 import { basenameOffset, bytesIs, indexOf } from "../expand/argv";
@@ -25,26 +25,38 @@ import { overBudget, spend } from "../../util/budget";
 /** What loads a written file, by its name. */
 const enum Loader { NONE = 0, GIT = 1, NPM = 2, MAKE = 3 }
 
+/**
+ * The programs whose views write a file named in their argv (tee, cp, mv, npm), as bits of their Cmd id less
+ * Cmd.CP (every one of them within 64 of it): one shift and test per view.
+ */
+const WRITERS: u64 = (<u64>1 << <u64>(Cmd.CP - Cmd.CP)) | (<u64>1 << <u64>(Cmd.MV - Cmd.CP)) | (<u64>1 << <u64>(Cmd.TEE - Cmd.CP)) |
+  (<u64>1 << <u64>(Cmd.NPM - Cmd.CP));
+
 /** The first written file that the command then runs or loads, described for a message, or "". */
 export function writtenThenRun(s: Script): string {
   summary = -1;
-  for (let c = 0, n = s.commandCount; c < n && !overBudget(); c++) {
-    // Output redirections.
-    for (let k = 0, m = s.cRedirN(c); k < m && !overBudget(); k++) {
-      const r = s.redirFlat.get(s.cRedir(c) + k);
-      const op = s.wAux(r) & 0xff;
-      if (op == Redir.OUT || op == Redir.APPEND || op == Redir.CLOBBER || op == Redir.ALL_OUT ||
-        op == Redir.ALL_APPEND || op == Redir.READ_WRITE) {
-        if (checked(s, r)) continue; // its text was judged as the script that runs (script-file.ts)
-        const why = runs(s, r);
-        if (why.length > 0) return why;
-      }
+  // Output redirections, in command order: the walk flattens the commands in order, each command's
+  // redirections side by side in redirFlat, so one pass over it meets them as a loop over the commands would
+  // (a command not flattened has none), without a look at every command that has none.
+  const redirs = s.redirFlat;
+  for (let k = 0, m = redirs.length; k < m && !overBudget(); k++) {
+    const r = redirs.get(k);
+    const op = s.wAux(r) & 0xff;
+    if (op == Redir.OUT || op == Redir.APPEND || op == Redir.CLOBBER || op == Redir.ALL_OUT ||
+      op == Redir.ALL_APPEND || op == Redir.READ_WRITE) {
+      if (checked(s, r)) continue; // its text was judged as the script that runs (script-file.ts)
+      const why = runs(s, r);
+      if (why.length > 0) return why;
     }
   }
   for (let v = 0, n = s.viewCount; v < n && !overBudget(); v++) {
-    const argc = s.viewArgc(v);
+    // The program first, from the view's row read once: most views write nothing, whatever their argc.
+    const row = s.viewRow(v);
+    const id = cmdId(viewRowInfo(row));
+    const bit = <u32>(id - Cmd.CP);
+    if (bit >= 64 || ((WRITERS >> <u64>bit) & 1) == 0) continue;
+    const argc = viewRowArgc(row);
     if (argc < 2) continue;
-    const id = cmdId(s.vInfo(v));
     if (id == Cmd.TEE) {
       for (let k = 1; k < argc; k++) {
         const w = s.viewArg(v, k);

@@ -183,15 +183,17 @@ export class ProgramFacts {
   order: i32[] = [];
 
   reset(): void {
-    this.codeWord.length = 0;
-    this.codeOffset.length = 0;
-    this.codeLength.length = 0;
+    // Most programs record nothing: a list already empty is left alone (its length setter is a call and a
+    // capacity check, where a look at the length is one load).
+    if (this.codeWord.length != 0) this.codeWord.length = 0;
+    if (this.codeOffset.length != 0) this.codeOffset.length = 0;
+    if (this.codeLength.length != 0) this.codeLength.length = 0;
     this.hiddenCode = false;
     this.codeFromStdin = false;
-    this.cdWord.length = 0;
-    this.cdOffset.length = 0;
-    this.cdNested.length = 0;
-    this.order.length = 0;
+    if (this.cdWord.length != 0) this.cdWord.length = 0;
+    if (this.cdOffset.length != 0) this.cdOffset.length = 0;
+    if (this.cdNested.length != 0) this.cdNested.length = 0;
+    if (this.order.length != 0) this.order.length = 0;
   }
 
   code(word: i32, offset: i32, length: i32 = -1): void {

@@ -59,6 +59,18 @@ const V_CMD = 0, V_START = 4, V_END = 8, V_PARENT = 12, V_FLAGS = 16, V_INFO = 2
   return <u64><u32>lo | (<u64><u32>hi << 32);
 }
 
+/** vInfo of the view at row `r` (Script#viewRow). */
+// @ts-ignore: decorator
+@inline export function viewRowInfo(r: usize): i32 {
+  return load<i32>(r, V_INFO);
+}
+
+/** viewArgc of the view at row `r` (Script#viewRow). */
+// @ts-ignore: decorator
+@inline export function viewRowArgc(r: usize): i32 {
+  return load<i32>(r, V_END) - load<i32>(r, V_START);
+}
+
 /** The WordKind of the word at row `r`. */
 // @ts-ignore: decorator
 @inline export function rowKind(r: usize): i32 {
@@ -529,6 +541,9 @@ const V_CMD = 0, V_START = 4, V_END = 8, V_PARENT = 12, V_FLAGS = 16, V_INFO = 2
   /** A view: commandInfo of the name (names.ts), 0 if unknown or dynamic. */
   // @ts-ignore: decorator
   @inline vInfo(i: i32): i32 { return load<i32>(this.views.row(i, VIEW_SHIFT), V_INFO); }
+  /** View i's row (checked: a logic error traps), for reading several of its fields (viewRowInfo, viewRowArgc). */
+  // @ts-ignore: decorator
+  @inline viewRow(i: i32): usize { return this.views.row(i, VIEW_SHIFT); }
   /** A view's name word, argv[vStart] of vCmd: one check of the view row where vCmd and vStart took two. */
   // @ts-ignore: decorator
   @inline viewName(i: i32): i32 {
