@@ -51,6 +51,12 @@ export class EffectList {
    */
   private fixedCount: i32 = 0;
 
+  /**
+   * How many effects the eight columns have room for without growing (the least capacity among them): below
+   * it, add writes each column in place, one check for the eight. The columns grow only through push.
+   */
+  private room: i32 = 0;
+
   reset(): void {
     this.kind.reset(); this.view.reset(); this.cmd.reset(); this.word.reset();
     this.start.reset(); this.end.reset(); this.fixedIndex.reset(); this.tree.reset();
@@ -64,37 +70,70 @@ export class EffectList {
   }
 
   add(kind: EffectKind, view: i32, cmd: i32, word: i32, start: i32, end: i32, sub: string): void {
-    const e = this.kind.length;
-    this.kind.push(<i32>kind); this.view.push(view); this.cmd.push(cmd);
-    this.word.push(word); this.start.push(start); this.end.push(end); this.fixedIndex.push(-1); this.tree.push(0);
-    this.strings(e, sub);
+    this.row(<i32>kind, view, cmd, word, start, end, -1, sub);
   }
 
   addFixed(kind: EffectKind, view: i32, cmd: i32, path: string, sub: string = ""): void {
+    this.row(<i32>kind, view, cmd, -1, 0, 0, this.newFixed(path), sub);
+  }
+
+  /** One more effect (its tree flag 0): in place while there is room in every column, else pushed. */
+  private row(kind: i32, view: i32, cmd: i32, word: i32, start: i32, end: i32, fixedIndex: i32, sub: string): void {
     const e = this.kind.length;
-    this.kind.push(<i32>kind); this.view.push(view); this.cmd.push(cmd);
-    this.word.push(-1); this.start.push(0); this.end.push(0); this.fixedIndex.push(this.newFixed(path)); this.tree.push(0);
+    if (e < this.room) {
+      const at = <usize>e << 2;
+      store<i32>(this.kind.data + at, kind); store<i32>(this.view.data + at, view); store<i32>(this.cmd.data + at, cmd);
+      store<i32>(this.word.data + at, word); store<i32>(this.start.data + at, start); store<i32>(this.end.data + at, end);
+      store<i32>(this.fixedIndex.data + at, fixedIndex); store<i32>(this.tree.data + at, 0);
+      const n = e + 1;
+      this.kind.length = n; this.view.length = n; this.cmd.length = n; this.word.length = n;
+      this.start.length = n; this.end.length = n; this.fixedIndex.length = n; this.tree.length = n;
+    } else {
+      this.kind.push(kind); this.view.push(view); this.cmd.push(cmd);
+      this.word.push(word); this.start.push(start); this.end.push(end); this.fixedIndex.push(fixedIndex); this.tree.push(0);
+      this.room = leastCapacity(this);
+    }
     this.strings(e, sub);
   }
 
   /** A new entry of `fixed` holding `path`: its index. */
   newFixed(path: string): i32 {
     const i = this.fixedCount++;
-    if (i < this.fixed.length) unchecked(this.fixed[i] = path); // i < length
+    if (i < this.fixed.length) setString(this.fixed, i, path);
     else this.fixed.push(path);
     return i;
   }
 
   /** Effect e's subcommand, and the program's default method. */
-  private strings(e: i32, sub: string): void {
+  // @ts-ignore: decorator
+  @inline private strings(e: i32, sub: string): void {
     if (e < this.sub.length) {
-      unchecked(this.sub[e] = sub); // e < length
-      unchecked(this.method[e] = ""); // method grows with sub
+      setString(this.sub, e, sub);
+      setString(this.method, e, ""); // method grows with sub
     } else {
       this.sub.push(sub);
       this.method.push("");
     }
   }
+}
+
+/** The least capacity among the effect list's eight columns (they grow together, so all of them, in practice). */
+function leastCapacity(list: EffectList): i32 {
+  let c = list.kind.capacity;
+  c = min(c, list.view.capacity); c = min(c, list.cmd.capacity); c = min(c, list.word.capacity);
+  c = min(c, list.start.capacity); c = min(c, list.end.capacity); c = min(c, list.fixedIndex.capacity);
+  return min(c, list.tree.capacity);
+}
+
+/**
+ * a[i] = v for i < a.length, as Array's []= does it without its growth branch (which keeps it out of line):
+ * the store, and the runtime's link of the array to the string.
+ */
+// @ts-ignore: decorator
+@inline function setString(a: Array<string>, i: i32, v: string): void {
+  if (<u32>i >= <u32>a.length) unreachable();
+  store<usize>(a.dataStart + (<usize>i << alignof<usize>()), changetype<usize>(v));
+  __link(changetype<usize>(a), changetype<usize>(v), true);
 }
 
 const parsed = new ParsedArgs();
