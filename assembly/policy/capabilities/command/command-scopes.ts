@@ -20,7 +20,7 @@
 import { ByteBuffer } from "../../../util/bytes";
 import { canonicalizeBytesInto, copyBytes, sameBytes } from "../../../util/path";
 import { Code, Verdict } from "../../verdict";
-import { FileLimits, FileInput, admitsCanonical, checkFile } from "../file/file";
+import { FileLimits, FileInput, admitsPrepared, checkFile, prepareLimits } from "../file/file";
 import { qualifyRule } from "../../rule-keys";
 import { blockedInTree, globMayHitBlocked, treeHit } from "./scope-trees";
 import { trace } from "../../trace";
@@ -85,6 +85,8 @@ export class ScopePlace {
 export function checkScopes(scopes: CommandScopes, s: Script, tracker: CwdTracker, flow: DirFlow, place: ScopePlace, verdict: Verdict): bool {
   admitted.reset();
   admittedCount = 0;
+  preparedA = null;
+  preparedB = null;
   collectEffects(s, effects, wantedBy(scopes));
   dirsTracker = tracker;
   dirs.run(s, tracker, flow, place.cwdLen, place.cdpath);
@@ -225,7 +227,8 @@ function scopeRule(verdict: Verdict, scopes: CommandScopes, block: string = ""):
 }
 
 /** Has the word a part computed at run time in [start, end)? */
-function computed(s: Script, w: i32, start: i32, end: i32): bool {
+// @ts-ignore: decorator
+@inline function computed(s: Script, w: i32, start: i32, end: i32): bool {
   if ((s.wordFlags(w) & WordFlag.DYNAMIC) == 0) return false;
   const a = s.attrPtr(w);
   for (let i = start; i < end; i++) if (load<u8>(a + <usize>i) == 2) return true; // Attr.EXPANSION
@@ -288,17 +291,28 @@ function hasGlobByte(p: usize, n: i32): bool {
 function checkText(limits: FileLimits, kind: ScopeEffectKind, s: Script, e: i32, tp: usize, tn: i32, glob: bool, place: ScopePlace,
   verdict: Verdict): bool {
   const c0 = tn > 0 ? <u32>load<u8>(tp) : 0;
+  // One directory (none for `/` and `~`) is judged below by the one call of checkResolved, inlined there.
   // The home is canonical (run.ts placeOf: canonicalizePathInto), or empty.
-  if (c0 == 0x2f || c0 == 0x7e) return checkResolved(limits, kind, s, e, tp, tn, 0, 0, true, glob, place, verdict);
-  const exact = dirs.exactFor(effects.cmd.get(e));
-  if (exact >= 0) {
-    const t = dirsTracker!;
-    return checkResolved(limits, kind, s, e, tp, tn, t.text.ptr + <usize>t.cdStart.get(exact), t.cdLen.get(exact), false, glob, place, verdict);
+  let bp: usize = 0, bn = 0, canonical = true;
+  if (c0 != 0x2f && c0 != 0x7e) {
+    const exact = dirs.exactFor(effects.cmd.get(e));
+    if (exact >= 0) {
+      const t = dirsTracker!;
+      bp = t.text.ptr + <usize>t.cdStart.get(exact);
+      bn = t.cdLen.get(exact);
+      canonical = false;
+    } else if (exact == EXACT_TOOL_CWD && place.cwdLen > 0) {
+      // The tool's cwd is canonical (run.ts placeOf: canonicalizePathInto), and so is the home.
+      bp = place.cwdPtr;
+      bn = place.cwdLen;
+    } else return checkUnderAll(limits, kind, s, e, tp, tn, glob, place, verdict);
   }
-  if (exact == EXACT_TOOL_CWD && place.cwdLen > 0) {
-    // The tool's cwd is canonical (run.ts placeOf: canonicalizePathInto), and so is the home.
-    return checkResolved(limits, kind, s, e, tp, tn, place.cwdPtr, place.cwdLen, true, glob, place, verdict);
-  }
+  return checkResolved(limits, kind, s, e, tp, tn, bp, bn, canonical, glob, place, verdict);
+}
+
+/** checkText's path under each directory of the closure the command may run in (or refused when that is not known). */
+function checkUnderAll(limits: FileLimits, kind: ScopeEffectKind, s: Script, e: i32, tp: usize, tn: i32, glob: bool, place: ScopePlace,
+  verdict: Verdict): bool {
   if (!dirs.known) {
     const text = effectText(s, e);
     if (place.cwdLen == 0) {
@@ -310,16 +324,23 @@ function checkText(limits: FileLimits, kind: ScopeEffectKind, s: Script, e: i32,
   }
   const all = dirs.all;
   for (let i = 0, n = all.count; i < n; i++) {
-    if (!checkResolved(limits, kind, s, e, tp, tn, all.text.ptr + <usize>all.start.get(i), all.len.get(i), false, glob, place, verdict)) return false;
+    if (!checkResolvedOut(limits, kind, s, e, tp, tn, all.text.ptr + <usize>all.start.get(i), all.len.get(i), false, glob, place, verdict)) return false;
   }
   return true;
+}
+
+/** checkResolved, not inlined: the closure's loop. */
+function checkResolvedOut(limits: FileLimits, kind: ScopeEffectKind, s: Script, e: i32, tp: usize, tn: i32, bp: usize, bn: i32, canonical: bool,
+  glob: bool, place: ScopePlace, verdict: Verdict): bool {
+  return checkResolved(limits, kind, s, e, tp, tn, bp, bn, canonical, glob, place, verdict);
 }
 
 /**
  * The path (tp, tn) resolved under the directory (bp, bn) — or from `/` or `~` — judged as itself and, for a glob,
  * its fixed directory. `canonical`: the directory and the home are known canonical, so they are copied whole.
  */
-function checkResolved(limits: FileLimits, kind: ScopeEffectKind, s: Script, e: i32, tp: usize, tn: i32, bp: usize, bn: i32, canonical: bool,
+// @ts-ignore: decorator
+@inline function checkResolved(limits: FileLimits, kind: ScopeEffectKind, s: Script, e: i32, tp: usize, tn: i32, bp: usize, bn: i32, canonical: bool,
   glob: bool, place: ScopePlace, verdict: Verdict): bool {
   const resolved = canonicalizeBytesInto(resolvedBuf, tp, tn, bp, bn, place.homePtr, place.homeLen, canonical);
   if (!resolved) {
@@ -356,6 +377,32 @@ const admitted = new ByteBuffer(512);
 let admittedCount = 0;
 const MAX_ADMITTED = 32;
 
+/**
+ * The limits prepared for this decision's place (file.ts prepareLimits, asked once per limits, not per path) and
+ * whether they are valid. A decision judges by two at most (data.file.read and data.file.write); nothing else
+ * resolves them for another place while it runs (checkOne asks checkFile for the same place).
+ */
+let preparedA: FileLimits | null = null;
+let preparedB: FileLimits | null = null;
+let validA = false;
+let validB = false;
+
+/** Are the limits valid, prepared for this decision's place? admitsCanonical's first steps, taken once per decision. */
+// @ts-ignore: decorator
+@inline function prepared(limits: FileLimits, place: ScopePlace): bool {
+  if (limits === preparedA) return validA;
+  if (limits === preparedB) return validB;
+  return prepareSlot(limits, place);
+}
+
+/** prepared for limits not yet in a slot: prepare them, and keep the answer in a free slot. */
+function prepareSlot(limits: FileLimits, place: ScopePlace): bool {
+  const valid = prepareLimits(limits, place.workspaceRoot, place.home);
+  if (preparedA === null) { preparedA = limits; validA = valid; }
+  else if (preparedB === null) { preparedB = limits; validB = valid; }
+  return valid;
+}
+
 /** admitsCanonical for this decision's place, answered from `admitted` when the same check allowed before. */
 function admits(limits: FileLimits, path: ByteBuffer, directory: bool, place: ScopePlace, verdict: Verdict): bool {
   const key = <u32>changetype<usize>(limits), flag = <u8>(directory ? 1 : 0), n = path.length;
@@ -366,7 +413,7 @@ function admits(limits: FileLimits, path: ByteBuffer, directory: bool, place: Sc
       sameBytes(base + <usize>at + 9, path.ptr, n)) return true;
     at += 9 + len;
   }
-  if (!admitsCanonical(limits, path, place.workspaceRoot, place.home, directory, verdict)) return false;
+  if (!prepared(limits, place) || !admitsPrepared(limits, path, directory, verdict)) return false;
   if (admittedCount < MAX_ADMITTED) {
     admitted.ensure(9 + n);
     const at = admitted.ptr + <usize>admitted.length;

@@ -347,6 +347,28 @@ export function admitsCanonical(limits: FileLimits, path: ByteBuffer, root: stri
   return checkCanonical(limits, "", path, "", directory, verdict, true);
 }
 
+/**
+ * What admitsCanonical does first on every call, done once by a caller that judges many paths in one place
+ * (command-scopes.ts, once per decision and limits): compile the limits and resolve their entries for this root
+ * and home. False when the limits are invalid: admitsCanonical refuses every path then.
+ */
+export function prepareLimits(limits: FileLimits, root: string, home: string): bool {
+  if (!limits._compiled) limits.compile();
+  if (limits._compileError.length > 0) return false;
+  limits._resolve(root, home);
+  return true;
+}
+
+/**
+ * admitsCanonical for limits prepareLimits made ready (it answered true) for the same root and home, with no
+ * _resolve for another root or home since: the same answer without the compile and resolve checks.
+ */
+// @ts-ignore: decorator
+@inline export function admitsPrepared(limits: FileLimits, path: ByteBuffer, directory: bool, verdict: Verdict): bool {
+  if (path.length == 0 || <u32>load<u8>(path.ptr) != 0x2f) return false;
+  return checkCanonical(limits, "", path, "", directory, verdict, true);
+}
+
 /** True = allowed; otherwise `verdict` holds the deny. */
 export function checkFile(limits: FileLimits, input: FileInput, write: bool, verdict: Verdict): bool {
   if (!limits._compiled) limits.compile();
