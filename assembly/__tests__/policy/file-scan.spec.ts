@@ -1,14 +1,15 @@
 // The one-pass scan of a canonical path (file-scan.ts) and the paths built on it, against the code they replace,
 // over adversarial and random paths:
 // - its "no sensitive-file rule can apply" answer against sensitiveRule itself (never None-when-not);
-// - its segments against the split as it was, and its foreign-byte answer against the byte loop as it was;
+// - its segments (split on demand, splitPath) against the split as it was, and its foreign-byte answer against
+//   the byte loop as it was;
 // - admitsCanonical (which now skips the sensitive rules on the scan's word) against checkFile, the full
 //   judge, on limits with and without builtin_checks, blocked patterns and extensions;
 // - appendComponents (one pass, copying as it reads) against the segment-by-segment version it replaced;
 // - admitsPrepared (the limits compiled and resolved once for a place, command-scopes.ts) against admitsCanonical,
 //   which does both on every call, as the place changes between runs and for limits that do not compile.
 import { Sensitive, sensitiveRule } from "../../policy/capabilities/file/file-sensitive";
-import { Scan, scanPath, segCount, segEnds, segStarts } from "../../policy/capabilities/file/file-scan";
+import { Scan, scanPath, segCount, segEnds, segStarts, splitPath } from "../../policy/capabilities/file/file-scan";
 import { FileInput, FileLimits, admitsCanonical, admitsPrepared, checkFile, prepareLimits } from "../../policy/capabilities/file/file";
 import { Verdict } from "../../policy/verdict";
 import { ByteBuffer } from "../../util/bytes";
@@ -133,6 +134,7 @@ describe("scanPath: one pass for the segments, the bytes and the sensitive-file 
       } else if ((flags & Scan.SENSITIVE) == 0) skipped++;
       if (((flags & Scan.FOREIGN) != 0) != refForeign(buf.ptr, buf.length)) expect(path + ": foreign " + flags.toString()).toBe(path);
       const want = refSegments(buf.ptr, buf.length);
+      splitPath(buf); // the segments are split on demand
       let same = segCount == want.length >> 1;
       for (let k = 0; same && k < segCount; k++) same = segStarts[k] == want[k << 1] && segEnds[k] == want[(k << 1) + 1];
       if (!same) expect(path + ": segments differ").toBe(path);

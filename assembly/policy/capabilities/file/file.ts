@@ -28,7 +28,7 @@
 import { Verdict, Code } from "../../verdict";
 import { ByteBuffer, Bytes, toLowerAscii, utf8 } from "../../../util/bytes";
 import { canonicalizePath, canonicalizePathInto } from "../../../util/path";
-import { MatchKind, PathMatcher, entryProblem, pathMatcher, patternMatcher, matchesPath, matchesSplit } from "./file-match";
+import { MatchKind, PathMatcher, entryProblem, pathMatcher, patternMatcher, matchesPath, matchesSplit, pathWithinFolded } from "./file-match";
 import { Scan, ScanPrefix, scanPath, scanPrefix, scanResumed, segFirsts, segLengths } from "./file-scan";
 import { Sensitive, sensitiveRule, describeSensitive, sensitiveStart, sensitiveLength } from "./file-sensitive";
 import { alternatePath } from "./file-alternate";
@@ -210,7 +210,10 @@ export function firstBlock(limits: FileLimits, pathBuf: ByteBuffer): PathMatcher
   const block = (segLengths & limits._litLengths) == 0 || (segFirsts & limits._litFirsts) == 0 ? limits._blockRest : limits._block;
   for (let i = 0, n = block.length; i < n; i++) {
     const m = unchecked(block[i]); // i < length
-    if (matchesSplit(m, pathBuf, true)) return m;
+    // A blocked directory (the usual blocked_paths entry) is matched here, not two calls down (matchesPath).
+    if (m.kind == MatchKind.Dir ? pathWithinFolded(pathBuf.ptr, pathBuf.length, changetype<usize>(m.dir), m.dir.length) : matchesSplit(m, pathBuf, true)) {
+      return m;
+    }
   }
   return null;
 }
