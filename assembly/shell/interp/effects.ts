@@ -285,10 +285,15 @@ function gateOf(rule: EffectRule): i32 {
 }
 
 /** The Wanted bits of the effects row's rules and its subcommands' rules can give, found once per row. */
-function wantsOf(row: ProgramRow): i32 {
-  let bits = row.effectWants;
-  if (bits >= 0) return bits;
-  bits = 0;
+// @ts-ignore: decorator
+@inline function wantsOf(row: ProgramRow): i32 {
+  const bits = row.effectWants;
+  return bits >= 0 ? bits : findWants(row);
+}
+
+/** wantsOf the first time a row is asked. */
+function findWants(row: ProgramRow): i32 {
+  let bits = 0;
   for (let i = 0; i < row.effects.length; i++) bits |= wantedBit(row.effects[i].kind);
   for (let k = 0; k < row.subcommands.length; k++) {
     const sub = row.subcommands[k];
@@ -320,12 +325,17 @@ function hasRunner(s: Script): bool {
 }
 
 /** Is the call fed operands at run time (fedByRunner), asked once per call and only when a rule needs it? */
-function isFed(s: Script): bool {
-  if (call.fedState < 0) {
-    // With no runner in the script, a command that is no substitution's payload is fed by none (fedByRunner's
-    // first step), asked without the call.
-    call.fedState = !runnerSeen && s.cSubst(call.cmd) != Subst.PAYLOAD ? 0 : fedByRunner(s, call.v) ? 1 : 0;
-  }
+// @ts-ignore: decorator
+@inline function isFed(s: Script): bool {
+  const state = call.fedState;
+  return state >= 0 ? state != 0 : findFed(s);
+}
+
+/** isFed the first time a call is asked. */
+function findFed(s: Script): bool {
+  // With no runner in the script, a command that is no substitution's payload is fed by none (fedByRunner's
+  // first step), asked without the call.
+  call.fedState = !runnerSeen && s.cSubst(call.cmd) != Subst.PAYLOAD ? 0 : fedByRunner(s, call.v) ? 1 : 0;
   return call.fedState != 0;
 }
 
@@ -577,11 +587,13 @@ function sedScriptFiles(s: Script, kind: EffectKind, out: EffectList): void {
 }
 
 /** `-` (standard input or output, not a file) in word w's bytes [start, end). */
-function isDash(s: Script, w: i32, start: i32, end: i32): bool {
+// @ts-ignore: decorator
+@inline function isDash(s: Script, w: i32, start: i32, end: i32): bool {
   return end - start == 1 && load<u8>(s.wordPtr(w) + <usize>start) == 0x2d && s.isStatic(w);
 }
 
-function addOperand(s: Script, kind: EffectKind, w: i32, out: EffectList): void {
+// @ts-ignore: decorator
+@inline function addOperand(s: Script, kind: EffectKind, w: i32, out: EffectList): void {
   const n = s.wordLen(w);
   if (isDash(s, w, 0, n)) return;
   out.add(kind, call.v, call.cmd, w, 0, n, call.sub);

@@ -204,8 +204,13 @@ function scopeName(kind: ScopeEffectKind): string {
 }
 
 /** Paths that are not files: reading or writing them touches nothing the scopes protect. */
-function isDevice(p: usize, n: i32): bool {
-  if (n < 8 || load<u32>(p) != 0x7665642f || load<u8>(p + 4) != 0x2f) return false; // "/dev/"
+// @ts-ignore: decorator
+@inline function isDevice(p: usize, n: i32): bool {
+  return n >= 8 && load<u32>(p) == 0x7665642f && load<u8>(p + 4) == 0x2f && isDeviceName(p, n); // "/dev/"
+}
+
+/** isDevice for a path under /dev/: the name after it. */
+function isDeviceName(p: usize, n: i32): bool {
   const name = String.UTF8.decodeUnsafe(p + 5, <usize>(n - 5), false);
   return name == "null" || name == "stdout" || name == "stderr" || name == "stdin" || name == "tty" || name == "zero" ||
     name == "fd/0" || name == "fd/1" || name == "fd/2" || name == "urandom" || name == "random";
