@@ -20,7 +20,7 @@
 import { ByteBuffer } from "../../../util/bytes";
 import { canonicalizeBytesInto, copyBytes, sameBytes } from "../../../util/path";
 import { Code, Verdict } from "../../verdict";
-import { FileLimits, FileInput, admitsPrepared, checkFile, prepareLimits } from "../file/file";
+import { FileLimits, FileInput, admitsCanonical, admitsPrepared, checkFile, prepareLimits } from "../file/file";
 import { qualifyRule } from "../../rule-keys";
 import { blockedInTree, globMayHitBlocked, treeHit } from "./scope-trees";
 import { trace } from "../../trace";
@@ -85,6 +85,7 @@ export class ScopePlace {
 export function checkScopes(scopes: CommandScopes, s: Script, tracker: CwdTracker, flow: DirFlow, place: ScopePlace, verdict: Verdict): bool {
   admitted.reset();
   admittedCount = 0;
+  admittedLengths = 0;
   preparedA = null;
   preparedB = null;
   collectEffects(s, effects, wantedBy(scopes));
@@ -380,6 +381,8 @@ const INSIDE = " and everything under it, which holds ";
  */
 const admitted = new ByteBuffer(512);
 let admittedCount = 0;
+/** Bit min(length, 63) of each record's path: a path of a length no record has is not looked for. */
+let admittedLengths: u64 = 0;
 const MAX_ADMITTED = 32;
 
 /**
@@ -408,19 +411,30 @@ function prepareSlot(limits: FileLimits, place: ScopePlace): bool {
   return valid;
 }
 
+/**
+ * Judge each path by admitsCanonical itself, with no record of the paths allowed before (the reference of the
+ * scope-checks spec): set by that spec, read only in builds with the compile-time constant ORACLES.
+ */
+let plainAdmits = false;
+
+export function setPlainAdmits(on: bool): void {
+  plainAdmits = on;
+}
+
 /** admitsCanonical for this decision's place, answered from `admitted` when the same check allowed before. */
 function admits(limits: FileLimits, path: ByteBuffer, directory: bool, place: ScopePlace, verdict: Verdict): bool {
+  if (isDefined(ORACLES) && plainAdmits) return admitsCanonical(limits, path, place.workspaceRoot, place.home, directory, verdict);
   const key = <u32>changetype<usize>(limits), flag = <u8>(directory ? 1 : 0), n = path.length;
-  const base = admitted.ptr, end = admitted.length;
+  const base = admitted.ptr, end = ((admittedLengths >> <u64>(n < 63 ? n : 63)) & 1) != 0 ? admitted.length : 0;
   for (let at = 0; at < end;) {
     const len = load<i32>(base + <usize>at + 5);
-    if (load<u32>(base + <usize>at) == key && load<u8>(base + <usize>at + 4) == flag && len == n &&
+    if (len == n && load<u32>(base + <usize>at) == key && load<u8>(base + <usize>at + 4) == flag &&
       sameBytes(base + <usize>at + 9, path.ptr, n)) return true;
     at += 9 + len;
   }
   if (!prepared(limits, place) || !admitsPrepared(limits, path, directory, verdict)) return false;
   if (admittedCount < MAX_ADMITTED) {
-    admitted.ensure(9 + n);
+    if (admitted.length + 9 + n > admitted.data.length) admitted.ensure(9 + n);
     const at = admitted.ptr + <usize>admitted.length;
     store<u32>(at, key);
     store<u8>(at + 4, flag);
@@ -428,6 +442,7 @@ function admits(limits: FileLimits, path: ByteBuffer, directory: bool, place: Sc
     copyBytes(at + 9, path.ptr, n);
     admitted.length += 9 + n;
     admittedCount++;
+    admittedLengths |= <u64>1 << <u64>(n < 63 ? n : 63);
   }
   return true;
 }
