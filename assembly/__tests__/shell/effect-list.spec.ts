@@ -3,7 +3,10 @@
 // columns as plain arrays, over random runs of adds, fixed adds, resets, tree and method marks and fixed
 // replacements that cross the columns' growth many times: every column, fixed path, subcommand and method.
 import { EffectKind, EffectList } from "../../shell/interp/effects";
+import { rowInfo, rowLen, rowStart } from "../../shell/syntax/nodes";
+import { WordFlag } from "../../shell/syntax/tokens";
 import { XorShift } from "../xorshift";
+import { WalkedScripts } from "./random-command";
 
 const SUBS: StaticArray<string> = ["", "push", "clone", "install", "config"];
 const PATHS: StaticArray<string> = ["", ".", "/tmp/x", "a/b", "~/.npmrc"];
@@ -73,5 +76,34 @@ describe("EffectList: columns written in place", () => {
       if ((step & 7) == 0 || list.count > 30) same(list, m, step);
     }
     expect(grown).toBeGreaterThan(1000);
+  });
+});
+
+// collectEffects and the scopes read a word's row once (Script.wordRow with rowInfo, rowLen and rowStart) where
+// they asked isStatic, wordPtr, wordLen, wordFlags and attrPtr one by one: the same answers for every word of
+// seeded walked scripts, quoted, expanded, globbed and braced ones among them.
+const FRAGMENTS = [
+  "cat a 'b c' \"$X\" *.ts {a,b}", "ls -la src/components src/utils", "grep -rn \"TODO\" src", "tee build-log.txt",
+  "echo ${A:-x} $(pwd) `id` ~/x", "cp -r src/* out/", "sed -i s/a/b/ f", "- -- --x=1", "find . -name '*.md' -exec grep -l x {} +",
+];
+
+describe("word rows read once", () => {
+  test("the row's flags, length and start give isStatic, wordPtr, wordLen, wordFlags and attrPtr", () => {
+    const scripts = new WalkedScripts(FRAGMENTS, 0x40d5);
+    let words = 0, dynamic = 0;
+    while (scripts.next()) {
+      const s = scripts.p.script;
+      for (let w = 0; w < s.wordCount; w++) {
+        const r = s.wordRow(w);
+        const isStatic = (rowInfo(r) & (WordFlag.DYNAMIC | WordFlag.GLOB | WordFlag.BRACE)) == 0;
+        const same = isStatic == s.isStatic(w) && s.text.ptr + <usize>rowStart(r) == s.wordPtr(w) && rowLen(r) == s.wordLen(w) &&
+          rowInfo(r) == s.wordFlags(w) && s.attr.ptr + <usize>rowStart(r) == s.attrPtr(w);
+        if (!same) expect(scripts.cmd + ": word " + w.toString()).toBe("the same");
+        words++;
+        if (!isStatic) dynamic++;
+      }
+    }
+    expect(words).toBeGreaterThan(10000);
+    expect(dynamic).toBeGreaterThan(1000);
   });
 });

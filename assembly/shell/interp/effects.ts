@@ -15,7 +15,7 @@
 // which no scope can bind.
 
 import { ByteBuffer, inWordList, toLowerAscii } from "../../util/bytes";
-import { IntList, Script } from "../syntax/nodes";
+import { IntList, Script, rowInfo, rowLen, rowStart } from "../syntax/nodes";
 import { Redir, Subst, WordFlag } from "../syntax/tokens";
 import { basenameOffset } from "../expand/argv";
 import { Condition, assignmentValue, conditionHolds } from "./effect-condition";
@@ -196,9 +196,11 @@ export function collectEffects(s: Script, out: EffectList, wanted: i32 = Wanted.
     const cmd = s.vCmd(v), start = s.vStart(v), end = s.vEnd(v);
     const argc = end - start;
     if (argc == 0) continue;
-    const nameWord = s.arg(cmd, start);
-    if (!s.isStatic(nameWord)) continue; // a name computed at run time is denied by allowed_commands
-    const np = s.wordPtr(nameWord), nn = s.wordLen(nameWord);
+    // The name word's row read once: its flags, length and where its bytes are.
+    const nameRow = s.wordRow(s.arg(cmd, start));
+    // Not static (Script.isStatic): a name computed at run time is denied by allowed_commands.
+    if ((rowInfo(nameRow) & (WordFlag.DYNAMIC | WordFlag.GLOB | WordFlag.BRACE)) != 0) continue;
+    const np = s.text.ptr + <usize>rowStart(nameRow), nn = rowLen(nameRow);
     const b = basenameOffset(np, nn);
     call.programPtr = np + <usize>b;
     call.programLen = nn - b;
@@ -594,8 +596,10 @@ function sedScriptFiles(s: Script, kind: EffectKind, out: EffectList): void {
 
 // @ts-ignore: decorator
 @inline function addOperand(s: Script, kind: EffectKind, w: i32, out: EffectList): void {
-  const n = s.wordLen(w);
-  if (isDash(s, w, 0, n)) return;
+  // The word's row read once (isDash's test: a static `-`).
+  const r = s.wordRow(w);
+  const n = rowLen(r);
+  if (n == 1 && load<u8>(s.text.ptr + <usize>rowStart(r)) == 0x2d && (rowInfo(r) & (WordFlag.DYNAMIC | WordFlag.GLOB | WordFlag.BRACE)) == 0) return;
   out.add(kind, call.v, call.cmd, w, 0, n, call.sub);
 }
 

@@ -30,6 +30,7 @@ import {
   showWord,
   effectProgram,
 } from "../../../shell";
+import { rowInfo, rowStart } from "../../../shell/syntax/nodes";
 
 export const enum Unbound { ALLOW = 0, ASK = 1, DENY = 2 }
 
@@ -235,8 +236,13 @@ function scopeRule(verdict: Verdict, scopes: CommandScopes, block: string = ""):
 /** Has the word a part computed at run time in [start, end)? */
 // @ts-ignore: decorator
 @inline function computed(s: Script, w: i32, start: i32, end: i32): bool {
-  if ((s.wordFlags(w) & WordFlag.DYNAMIC) == 0) return false;
-  const a = s.attrPtr(w);
+  return computedIn(s.wordFlags(w), s.attrPtr(w), start, end);
+}
+
+/** computed for a word whose flags and Attr bytes (at `a`) are read already. */
+// @ts-ignore: decorator
+@inline function computedIn(flags: i32, a: usize, start: i32, end: i32): bool {
+  if ((flags & WordFlag.DYNAMIC) == 0) return false;
   for (let i = start; i < end; i++) if (load<u8>(a + <usize>i) == 2) return true; // Attr.EXPANSION
   return false;
 }
@@ -264,8 +270,11 @@ function checkPath(limits: FileLimits, kind: ScopeEffectKind, s: Script, e: i32,
     }
   } else {
     const start = effects.start.get(e), end = effects.end.get(e);
-    tp = s.wordPtr(w) + <usize>start; tn = end - start;
-    if (computed(s, w, start, end)) {
+    // The word's row read once: its flags and where its bytes and their Attr are.
+    const r = s.wordRow(w);
+    const flags = rowInfo(r), at = <usize>rowStart(r);
+    tp = s.text.ptr + at + <usize>start; tn = end - start;
+    if (computedIn(flags, s.attr.ptr + at, start, end)) {
       if (loops.read(s, effects.cmd.get(e), w, start, end)) {
         const glob = loops.glob || (s.wordFlags(w) & WordFlag.GLOB) != 0;
         for (let i = 0, n = loops.count; i < n; i++) {
@@ -276,12 +285,13 @@ function checkPath(limits: FileLimits, kind: ScopeEffectKind, s: Script, e: i32,
       return verdict.deny(Code.PATH_NOT_ALLOWED, what(s, e, kind) + quote(showWord(s, w)) + ", a path computed at run time, so " + scopeName(kind) +
         " allowed_paths cannot be checked (write the path out)");
     }
-    if ((s.wordFlags(w) & WordFlag.BRACE) != 0) {
+    if ((flags & WordFlag.BRACE) != 0) {
       return verdict.deny(Code.PATH_NOT_ALLOWED, what(s, e, kind) + quote(effectText(s, e)) + ", a brace expansion, so " + scopeName(kind) +
         " allowed_paths cannot be checked (write each path out)");
     }
+    return checkText(limits, kind, s, e, tp, tn, (flags & WordFlag.GLOB) != 0, place, verdict);
   }
-  return checkText(limits, kind, s, e, tp, tn, w >= 0 ? (s.wordFlags(w) & WordFlag.GLOB) != 0 : hasGlobByte(tp, tn), place, verdict);
+  return checkText(limits, kind, s, e, tp, tn, hasGlobByte(tp, tn), place, verdict);
 }
 
 /** A fixed path with `*`, `?` or `[` (a source's name joined under a target, `cp src/*.ts out/`): judged as a glob. */
