@@ -8,7 +8,7 @@
 import { readdirSync } from "node:fs";
 
 export const ORACLE_SPECS = [
-  "json/decoded-copy", "json/follow", "json/key-tail", "json/key-words", "json/validate-differential", "json/whitespace", "policy/command-bytes", "policy/decision-reuse", "policy/file-root-allow", "policy/find-input", "policy/intern", "policy/intern-slot", "policy/uninspectable", "sanitize/htmlruns", "sanitize/htmlscan", "sanitize/markerzones", "sanitize/plainblocks", "sanitize/simdscans", "shell/effects-fast-paths", "shell/lexer-differential", "shell/pattern-differential", "shell/plain-words", "shell/programs-gates", "shell/walk-fast-paths", "util/path-plain",
+  "json/decoded-copy", "json/follow", "json/key-tail", "json/key-words", "json/validate-differential", "json/whitespace", "policy/command-bytes", "policy/decision-reuse", "policy/file-root-allow", "policy/find-input", "policy/intern", "policy/intern-slot", "policy/scope-checks", "policy/uninspectable", "sanitize/htmlruns", "sanitize/htmlscan", "sanitize/markerzones", "sanitize/plainblocks", "sanitize/simdscans", "shell/effects-fast-paths", "shell/lexer-differential", "shell/pattern-differential", "shell/plain-words", "shell/programs-gates", "shell/walk-fast-paths", "util/path-plain",
 ].map((name) => `assembly/__tests__/${name}.spec.ts`);
 
 /** Every spec file, as repository-relative paths. */

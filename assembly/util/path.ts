@@ -20,7 +20,7 @@ import { containsZeroByte, zeroBytes } from "./swar";
 export function appendComponents(out: ByteBuffer, ptr: usize, len: i32): void {
   // One pass: each segment's bytes are copied as they are read (after a '/' unless `out` is "/"), and a `.` or
   // `..` is taken back once its end is seen. The result grows by at most len + 1 bytes, so room is made once.
-  out.ensure(len + 1);
+  room(out, len + 1);
   const q = out.ptr;
   let k = out.length;
   let i = 0;
@@ -84,9 +84,15 @@ export function appendComponents(out: ByteBuffer, ptr: usize, len: i32): void {
   } else if (n == 1) store<u8>(dst, load<u8>(src));
 }
 
+/** Room for `extra` more bytes in `out`: the check here, ByteBuffer.ensure (a call) only to grow. */
+// @ts-ignore: decorator
+@inline function room(out: ByteBuffer, extra: i32): void {
+  if (out.length + extra > out.data.length) out.ensure(extra);
+}
+
 /** Append the n bytes at p to `out` (copyBytes). */
 export function appendBytes(out: ByteBuffer, p: usize, n: i32): void {
-  out.ensure(n);
+  room(out, n);
   copyBytes(out.ptr + <usize>out.length, p, n);
   out.length += n;
 }
@@ -200,7 +206,7 @@ export function canonicalizeBytesInto(
   }
   // The directory is canonical ("/" or "/a/b", as it is or as plainSegments found it): copied whole, with room
   // for a '/' and the path made once; a plain path's segments follow it after one '/'.
-  out.ensure(dirLen + pathLen + 1);
+  room(out, dirLen + pathLen + 1);
   const q = out.ptr;
   copyBytes(q, dirPtr, dirLen);
   out.length = dirLen;

@@ -4,11 +4,12 @@
 //   length and first-byte bits, over roots and paths built to break the resume (a root that is a prefix of
 //   another directory, case changes, `..`, `//`, a trailing '/' or ' ', NUL, non-ASCII, "password" split across
 //   the root's end, more segments than the scan first has room for);
-// - firstBlock, which skips the literal blocked names when no segment has one's length or first byte, against
-//   every blocked entry tried in order (matchesSplit after a full scan).
-import { Scan, ScanPrefix, scanPath, scanPrefix, segCount, segEnds, segFirsts, segLengths, segStarts } from "../../policy/capabilities/file/file-scan";
+// - firstBlock, which skips the literal blocked names when no segment has one's length or first byte, splits the
+//   segments only when a name must read them, and tests a blocked directory itself, against every blocked entry
+//   tried in order (matchesPath, which splits the path itself).
+import { Scan, ScanPrefix, scanPath, scanPrefix, segCount, segEnds, segFirsts, segLengths, segStarts, splitPath } from "../../policy/capabilities/file/file-scan";
 import { FileLimits, firstBlock } from "../../policy/capabilities/file/file";
-import { PathMatcher, matchesSplit } from "../../policy/capabilities/file/file-match";
+import { PathMatcher, matchesPath } from "../../policy/capabilities/file/file-match";
 import { ByteBuffer, utf8 } from "../../util/bytes";
 import { XorShift } from "../xorshift";
 import { RefScan, refScanPath } from "./file-scan-before";
@@ -70,6 +71,7 @@ class Scanned {
 function scanned(flags: i32): Scanned {
   const out = new Scanned();
   out.flags = flags;
+  splitPath(buf); // the segments are split on demand
   out.count = segCount;
   for (let k = 0; k < segCount; k++) {
     out.starts.push(segStarts[k]);
@@ -177,11 +179,13 @@ describe("scanPath against scanPath as it was, resumed after the workspace root'
 
 // ---- firstBlock against every entry in order ----
 
-/** The blocked-entry loop as it was: every entry of _block, in order, after a full scan. */
+/**
+ * The blocked-entry loop as it was: every entry of _block, in order, each matched by matchesPath, which splits
+ * the path itself (not the scan's segments, split on demand, nor firstBlock's own test of a blocked directory).
+ */
 function refFirstBlock(limits: FileLimits, path: ByteBuffer): PathMatcher | null {
-  scanPath(path);
   const block = limits._block;
-  for (let i = 0; i < block.length; i++) if (matchesSplit(block[i], path, true)) return block[i];
+  for (let i = 0; i < block.length; i++) if (matchesPath(block[i], path, true)) return block[i];
   return null;
 }
 

@@ -1,13 +1,16 @@
 // The one-pass scan of a canonical path (file-scan.ts) and the paths built on it, against the code they replace,
 // over adversarial and random paths:
 // - its "no sensitive-file rule can apply" answer against sensitiveRule itself (never None-when-not);
-// - its segments against the split as it was, and its foreign-byte answer against the byte loop as it was;
+// - its segments (split on demand, splitPath) against the split as it was, and its foreign-byte answer against
+//   the byte loop as it was;
 // - admitsCanonical (which now skips the sensitive rules on the scan's word) against checkFile, the full
 //   judge, on limits with and without builtin_checks, blocked patterns and extensions;
-// - appendComponents (one pass, copying as it reads) against the segment-by-segment version it replaced.
+// - appendComponents (one pass, copying as it reads) against the segment-by-segment version it replaced;
+// - admitsPrepared (the limits compiled and resolved once for a place, command-scopes.ts) against admitsCanonical,
+//   which does both on every call, as the place changes between runs and for limits that do not compile.
 import { Sensitive, sensitiveRule } from "../../policy/capabilities/file/file-sensitive";
-import { Scan, scanPath, segCount, segEnds, segStarts } from "../../policy/capabilities/file/file-scan";
-import { FileInput, FileLimits, admitsCanonical, checkFile } from "../../policy/capabilities/file/file";
+import { Scan, scanPath, segCount, segEnds, segStarts, splitPath } from "../../policy/capabilities/file/file-scan";
+import { FileInput, FileLimits, admitsCanonical, admitsPrepared, checkFile, prepareLimits } from "../../policy/capabilities/file/file";
 import { Verdict } from "../../policy/verdict";
 import { ByteBuffer } from "../../util/bytes";
 import { appendComponents } from "../../util/path";
@@ -131,6 +134,7 @@ describe("scanPath: one pass for the segments, the bytes and the sensitive-file 
       } else if ((flags & Scan.SENSITIVE) == 0) skipped++;
       if (((flags & Scan.FOREIGN) != 0) != refForeign(buf.ptr, buf.length)) expect(path + ": foreign " + flags.toString()).toBe(path);
       const want = refSegments(buf.ptr, buf.length);
+      splitPath(buf); // the segments are split on demand
       let same = segCount == want.length >> 1;
       for (let k = 0; same && k < segCount; k++) same = segStarts[k] == want[k << 1] && segEnds[k] == want[(k << 1) + 1];
       if (!same) expect(path + ": segments differ").toBe(path);
@@ -250,5 +254,46 @@ describe("appendComponents: one pass", () => {
         expect(out.toString()).toBe(ref.toString(), base + " + " + s);
       }
     }
+  });
+});
+
+describe("admitsPrepared against admitsCanonical", () => {
+  test("the same answer and admitting entry, limits prepared once per place, the place changing between runs", () => {
+    const rng = new XorShift(0x9e9a7ed);
+    const roots: StaticArray<string> = ["/workspace", "/src/password-service", "", "/", "/workspace/", "relative", "/h/.config"];
+    const homes: StaticArray<string> = ["/home/u", "", "/", "/h"];
+    const invalid = new FileLimits();
+    invalid.allowedPaths = ["/workspace"];
+    invalid.blockedPatterns = ["~root/x"];
+    const all: FileLimits[] = [limitsFor(0), limitsFor(1), limitsFor(2), limitsFor(3), invalid];
+    const fast = new Verdict(), slow = new Verdict();
+    const canon = new ByteBuffer(256);
+    let admitted = 0, refused = 0;
+    for (let run = 0; run < 300; run++) {
+      const limits = all[rng.next() % <u32>all.length];
+      const root = roots[rng.next() % <u32>roots.length], home = homes[rng.next() % <u32>homes.length];
+      const valid = prepareLimits(limits, root, home);
+      expect(valid).toBe(limits !== invalid);
+      for (let i = 0; i < 40; i++) {
+        const path = randomPath(rng);
+        fill(path);
+        canon.reset();
+        if ((rng.next() & 15) != 0) {
+          canon.push(0x2f);
+          appendComponents(canon, buf.ptr, buf.length);
+        } else if ((rng.next() & 1) == 0) canon.append(buf.ptr + 1, buf.length - 1); // not absolute
+        const directory = (rng.next() & 1) == 0;
+        fast.rule = "";
+        slow.rule = "";
+        const a = valid && admitsPrepared(limits, canon, directory, fast);
+        // The reference resolves for the same place: the prepared limits stay prepared.
+        const b = admitsCanonical(limits, canon, root, home, directory, slow);
+        if (a != b) expect(path + " under " + root + ": " + (a ? "admitted" : "refused")).toBe(path + ": " + (b ? "admitted" : "refused"));
+        if (a && fast.rule != slow.rule) expect(fast.rule).toBe(slow.rule, path);
+        if (b) admitted++; else refused++;
+      }
+    }
+    expect(admitted).toBeGreaterThan(800);
+    expect(refused).toBeGreaterThan(800);
   });
 });

@@ -1,8 +1,10 @@
 // The registry's rows check themselves: each name belongs to one row, a row's Cmd id is the one names.ts
 // gives each of its names, and every option a row says runs code or changes directory is an option its
-// own grammar reads with a value (else parseArgs could never find it, and the rule would be dead).
+// own grammar reads with a value (else parseArgs could never find it, and the rule would be dead). rowOfId
+// (a table read inlined where it is called, once the table is made) gives each id the row that has it, and
+// null for every other value, before and after the table is made.
 import { commandInfo } from "../../shell/programs/names";
-import { CodeIn, LongValue, ProgramRow, Style, programRows, rowNamed } from "../../shell/programs";
+import { CodeIn, LongValue, ProgramRow, Style, programRows, rowNamed, rowOfId } from "../../shell/programs";
 import { longTable } from "../../shell/programs/spellings";
 
 function infoOf(name: string): i32 {
@@ -67,5 +69,24 @@ describe("program rows", () => {
   test("every code and directory option is one the row's grammar reads with a value", () => {
     const rows = programRows();
     for (let i = 0; i < rows.length; i++) checkOptions(rows[i]);
+  });
+});
+
+/** rowOfId as a search: the row whose Cmd id is `id` (1..255), else null. */
+function refRowOfId(id: i32): ProgramRow | null {
+  if (id <= 0 || id >= 256) return null;
+  const rows = programRows();
+  for (let i = 0; i < rows.length; i++) if ((rows[i].info & 0xff) == id) return rows[i];
+  return null;
+}
+
+describe("rowOfId", () => {
+  test("the row of each id and null for any other value, on the first call and after", () => {
+    const ids: i32[] = [300, -1, 0, 1, 255, 256, 257, i32.MIN_VALUE, i32.MAX_VALUE, -255, 128];
+    for (let id = -300; id < 600; id++) ids.push(id);
+    for (let i = 0; i < ids.length; i++) {
+      const got = rowOfId(ids[i]), want = refRowOfId(ids[i]);
+      if (got !== want) expect((got === null ? "null" : got.names) + " for " + ids[i].toString()).toBe(want === null ? "null" : want.names);
+    }
   });
 });

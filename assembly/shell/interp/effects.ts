@@ -15,7 +15,7 @@
 // which no scope can bind.
 
 import { ByteBuffer, inWordList, toLowerAscii } from "../../util/bytes";
-import { IntList, Script } from "../syntax/nodes";
+import { IntList, Script, rowInfo, rowLen, rowStart } from "../syntax/nodes";
 import { Redir, Subst, WordFlag } from "../syntax/tokens";
 import { basenameOffset } from "../expand/argv";
 import { Condition, assignmentValue, conditionHolds } from "./effect-condition";
@@ -51,6 +51,12 @@ export class EffectList {
    */
   private fixedCount: i32 = 0;
 
+  /**
+   * How many effects the eight columns have room for without growing (the least capacity among them): below
+   * it, add writes each column in place, one check for the eight. The columns grow only through push.
+   */
+  private room: i32 = 0;
+
   reset(): void {
     this.kind.reset(); this.view.reset(); this.cmd.reset(); this.word.reset();
     this.start.reset(); this.end.reset(); this.fixedIndex.reset(); this.tree.reset();
@@ -64,37 +70,70 @@ export class EffectList {
   }
 
   add(kind: EffectKind, view: i32, cmd: i32, word: i32, start: i32, end: i32, sub: string): void {
-    const e = this.kind.length;
-    this.kind.push(<i32>kind); this.view.push(view); this.cmd.push(cmd);
-    this.word.push(word); this.start.push(start); this.end.push(end); this.fixedIndex.push(-1); this.tree.push(0);
-    this.strings(e, sub);
+    this.row(<i32>kind, view, cmd, word, start, end, -1, sub);
   }
 
   addFixed(kind: EffectKind, view: i32, cmd: i32, path: string, sub: string = ""): void {
+    this.row(<i32>kind, view, cmd, -1, 0, 0, this.newFixed(path), sub);
+  }
+
+  /** One more effect (its tree flag 0): in place while there is room in every column, else pushed. */
+  private row(kind: i32, view: i32, cmd: i32, word: i32, start: i32, end: i32, fixedIndex: i32, sub: string): void {
     const e = this.kind.length;
-    this.kind.push(<i32>kind); this.view.push(view); this.cmd.push(cmd);
-    this.word.push(-1); this.start.push(0); this.end.push(0); this.fixedIndex.push(this.newFixed(path)); this.tree.push(0);
+    if (e < this.room) {
+      const at = <usize>e << 2;
+      store<i32>(this.kind.data + at, kind); store<i32>(this.view.data + at, view); store<i32>(this.cmd.data + at, cmd);
+      store<i32>(this.word.data + at, word); store<i32>(this.start.data + at, start); store<i32>(this.end.data + at, end);
+      store<i32>(this.fixedIndex.data + at, fixedIndex); store<i32>(this.tree.data + at, 0);
+      const n = e + 1;
+      this.kind.length = n; this.view.length = n; this.cmd.length = n; this.word.length = n;
+      this.start.length = n; this.end.length = n; this.fixedIndex.length = n; this.tree.length = n;
+    } else {
+      this.kind.push(kind); this.view.push(view); this.cmd.push(cmd);
+      this.word.push(word); this.start.push(start); this.end.push(end); this.fixedIndex.push(fixedIndex); this.tree.push(0);
+      this.room = leastCapacity(this);
+    }
     this.strings(e, sub);
   }
 
   /** A new entry of `fixed` holding `path`: its index. */
   newFixed(path: string): i32 {
     const i = this.fixedCount++;
-    if (i < this.fixed.length) unchecked(this.fixed[i] = path); // i < length
+    if (i < this.fixed.length) setString(this.fixed, i, path);
     else this.fixed.push(path);
     return i;
   }
 
   /** Effect e's subcommand, and the program's default method. */
-  private strings(e: i32, sub: string): void {
+  // @ts-ignore: decorator
+  @inline private strings(e: i32, sub: string): void {
     if (e < this.sub.length) {
-      unchecked(this.sub[e] = sub); // e < length
-      unchecked(this.method[e] = ""); // method grows with sub
+      setString(this.sub, e, sub);
+      setString(this.method, e, ""); // method grows with sub
     } else {
       this.sub.push(sub);
       this.method.push("");
     }
   }
+}
+
+/** The least capacity among the effect list's eight columns (they grow together, so all of them, in practice). */
+function leastCapacity(list: EffectList): i32 {
+  let c = list.kind.capacity;
+  c = min(c, list.view.capacity); c = min(c, list.cmd.capacity); c = min(c, list.word.capacity);
+  c = min(c, list.start.capacity); c = min(c, list.end.capacity); c = min(c, list.fixedIndex.capacity);
+  return min(c, list.tree.capacity);
+}
+
+/**
+ * a[i] = v for i < a.length, as Array's []= does it without its growth branch (which keeps it out of line):
+ * the store, and the runtime's link of the array to the string.
+ */
+// @ts-ignore: decorator
+@inline function setString(a: Array<string>, i: i32, v: string): void {
+  if (<u32>i >= <u32>a.length) unreachable();
+  store<usize>(a.dataStart + (<usize>i << alignof<usize>()), changetype<usize>(v));
+  __link(changetype<usize>(a), changetype<usize>(v), true);
 }
 
 const parsed = new ParsedArgs();
@@ -157,9 +196,11 @@ export function collectEffects(s: Script, out: EffectList, wanted: i32 = Wanted.
     const cmd = s.vCmd(v), start = s.vStart(v), end = s.vEnd(v);
     const argc = end - start;
     if (argc == 0) continue;
-    const nameWord = s.arg(cmd, start);
-    if (!s.isStatic(nameWord)) continue; // a name computed at run time is denied by allowed_commands
-    const np = s.wordPtr(nameWord), nn = s.wordLen(nameWord);
+    // The name word's row read once: its flags, length and where its bytes are.
+    const nameRow = s.wordRow(s.arg(cmd, start));
+    // Not static (Script.isStatic): a name computed at run time is denied by allowed_commands.
+    if ((rowInfo(nameRow) & (WordFlag.DYNAMIC | WordFlag.GLOB | WordFlag.BRACE)) != 0) continue;
+    const np = s.text.ptr + <usize>rowStart(nameRow), nn = rowLen(nameRow);
     const b = basenameOffset(np, nn);
     call.programPtr = np + <usize>b;
     call.programLen = nn - b;
@@ -246,10 +287,15 @@ function gateOf(rule: EffectRule): i32 {
 }
 
 /** The Wanted bits of the effects row's rules and its subcommands' rules can give, found once per row. */
-function wantsOf(row: ProgramRow): i32 {
-  let bits = row.effectWants;
-  if (bits >= 0) return bits;
-  bits = 0;
+// @ts-ignore: decorator
+@inline function wantsOf(row: ProgramRow): i32 {
+  const bits = row.effectWants;
+  return bits >= 0 ? bits : findWants(row);
+}
+
+/** wantsOf the first time a row is asked. */
+function findWants(row: ProgramRow): i32 {
+  let bits = 0;
   for (let i = 0; i < row.effects.length; i++) bits |= wantedBit(row.effects[i].kind);
   for (let k = 0; k < row.subcommands.length; k++) {
     const sub = row.subcommands[k];
@@ -281,12 +327,17 @@ function hasRunner(s: Script): bool {
 }
 
 /** Is the call fed operands at run time (fedByRunner), asked once per call and only when a rule needs it? */
-function isFed(s: Script): bool {
-  if (call.fedState < 0) {
-    // With no runner in the script, a command that is no substitution's payload is fed by none (fedByRunner's
-    // first step), asked without the call.
-    call.fedState = !runnerSeen && s.cSubst(call.cmd) != Subst.PAYLOAD ? 0 : fedByRunner(s, call.v) ? 1 : 0;
-  }
+// @ts-ignore: decorator
+@inline function isFed(s: Script): bool {
+  const state = call.fedState;
+  return state >= 0 ? state != 0 : findFed(s);
+}
+
+/** isFed the first time a call is asked. */
+function findFed(s: Script): bool {
+  // With no runner in the script, a command that is no substitution's payload is fed by none (fedByRunner's
+  // first step), asked without the call.
+  call.fedState = !runnerSeen && s.cSubst(call.cmd) != Subst.PAYLOAD ? 0 : fedByRunner(s, call.v) ? 1 : 0;
   return call.fedState != 0;
 }
 
@@ -538,13 +589,17 @@ function sedScriptFiles(s: Script, kind: EffectKind, out: EffectList): void {
 }
 
 /** `-` (standard input or output, not a file) in word w's bytes [start, end). */
-function isDash(s: Script, w: i32, start: i32, end: i32): bool {
+// @ts-ignore: decorator
+@inline function isDash(s: Script, w: i32, start: i32, end: i32): bool {
   return end - start == 1 && load<u8>(s.wordPtr(w) + <usize>start) == 0x2d && s.isStatic(w);
 }
 
-function addOperand(s: Script, kind: EffectKind, w: i32, out: EffectList): void {
-  const n = s.wordLen(w);
-  if (isDash(s, w, 0, n)) return;
+// @ts-ignore: decorator
+@inline function addOperand(s: Script, kind: EffectKind, w: i32, out: EffectList): void {
+  // The word's row read once (isDash's test: a static `-`).
+  const r = s.wordRow(w);
+  const n = rowLen(r);
+  if (n == 1 && load<u8>(s.text.ptr + <usize>rowStart(r)) == 0x2d && (rowInfo(r) & (WordFlag.DYNAMIC | WordFlag.GLOB | WordFlag.BRACE)) == 0) return;
   out.add(kind, call.v, call.cmd, w, 0, n, call.sub);
 }
 

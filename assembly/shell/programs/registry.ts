@@ -82,7 +82,15 @@ export function rowOf(p: usize, n: i32): ProgramRow | null {
 let byId: StaticArray<ProgramRow | null> | null = null;
 
 /** The row of a names.ts Cmd id (info & 0xff), or null: the walk's rules read their grammar here. */
-export function rowOfId(id: i32): ProgramRow | null {
+// @ts-ignore: decorator
+@inline export function rowOfId(id: i32): ProgramRow | null {
+  const t = byId;
+  // Once the table is made, a table read where the call was.
+  return t !== null && <u32>(id - 1) < 255 ? unchecked(t[id]) : rowOfIdFirst(id); // 0 < id < 256 == length
+}
+
+/** rowOfId before the table is made (and for an id out of range). */
+function rowOfIdFirst(id: i32): ProgramRow | null {
   let t = byId;
   if (t === null) {
     t = new StaticArray<ProgramRow | null>(256);

@@ -20,7 +20,7 @@
 import { ByteBuffer } from "../../../util/bytes";
 import { canonicalizeBytesInto, copyBytes, sameBytes } from "../../../util/path";
 import { Code, Verdict } from "../../verdict";
-import { FileLimits, FileInput, admitsCanonical, checkFile } from "../file/file";
+import { FileLimits, FileInput, admitsCanonical, admitsPrepared, checkFile, prepareLimits } from "../file/file";
 import { qualifyRule } from "../../rule-keys";
 import { blockedInTree, globMayHitBlocked, treeHit } from "./scope-trees";
 import { trace } from "../../trace";
@@ -30,6 +30,7 @@ import {
   showWord,
   effectProgram,
 } from "../../../shell";
+import { rowInfo, rowStart } from "../../../shell/syntax/nodes";
 
 export const enum Unbound { ALLOW = 0, ASK = 1, DENY = 2 }
 
@@ -85,6 +86,9 @@ export class ScopePlace {
 export function checkScopes(scopes: CommandScopes, s: Script, tracker: CwdTracker, flow: DirFlow, place: ScopePlace, verdict: Verdict): bool {
   admitted.reset();
   admittedCount = 0;
+  admittedLengths = 0;
+  preparedA = null;
+  preparedB = null;
   collectEffects(s, effects, wantedBy(scopes));
   dirsTracker = tracker;
   dirs.run(s, tracker, flow, place.cwdLen, place.cdpath);
@@ -202,8 +206,13 @@ function scopeName(kind: ScopeEffectKind): string {
 }
 
 /** Paths that are not files: reading or writing them touches nothing the scopes protect. */
-function isDevice(p: usize, n: i32): bool {
-  if (n < 8 || load<u32>(p) != 0x7665642f || load<u8>(p + 4) != 0x2f) return false; // "/dev/"
+// @ts-ignore: decorator
+@inline function isDevice(p: usize, n: i32): bool {
+  return n >= 8 && load<u32>(p) == 0x7665642f && load<u8>(p + 4) == 0x2f && isDeviceName(p, n); // "/dev/"
+}
+
+/** isDevice for a path under /dev/: the name after it. */
+function isDeviceName(p: usize, n: i32): bool {
   const name = String.UTF8.decodeUnsafe(p + 5, <usize>(n - 5), false);
   return name == "null" || name == "stdout" || name == "stderr" || name == "stdin" || name == "tty" || name == "zero" ||
     name == "fd/0" || name == "fd/1" || name == "fd/2" || name == "urandom" || name == "random";
@@ -225,9 +234,15 @@ function scopeRule(verdict: Verdict, scopes: CommandScopes, block: string = ""):
 }
 
 /** Has the word a part computed at run time in [start, end)? */
-function computed(s: Script, w: i32, start: i32, end: i32): bool {
-  if ((s.wordFlags(w) & WordFlag.DYNAMIC) == 0) return false;
-  const a = s.attrPtr(w);
+// @ts-ignore: decorator
+@inline function computed(s: Script, w: i32, start: i32, end: i32): bool {
+  return computedIn(s.wordFlags(w), s.attrPtr(w), start, end);
+}
+
+/** computed for a word whose flags and Attr bytes (at `a`) are read already. */
+// @ts-ignore: decorator
+@inline function computedIn(flags: i32, a: usize, start: i32, end: i32): bool {
+  if ((flags & WordFlag.DYNAMIC) == 0) return false;
   for (let i = start; i < end; i++) if (load<u8>(a + <usize>i) == 2) return true; // Attr.EXPANSION
   return false;
 }
@@ -255,8 +270,11 @@ function checkPath(limits: FileLimits, kind: ScopeEffectKind, s: Script, e: i32,
     }
   } else {
     const start = effects.start.get(e), end = effects.end.get(e);
-    tp = s.wordPtr(w) + <usize>start; tn = end - start;
-    if (computed(s, w, start, end)) {
+    // The word's row read once: its flags and where its bytes and their Attr are.
+    const r = s.wordRow(w);
+    const flags = rowInfo(r), at = <usize>rowStart(r);
+    tp = s.text.ptr + at + <usize>start; tn = end - start;
+    if (computedIn(flags, s.attr.ptr + at, start, end)) {
       if (loops.read(s, effects.cmd.get(e), w, start, end)) {
         const glob = loops.glob || (s.wordFlags(w) & WordFlag.GLOB) != 0;
         for (let i = 0, n = loops.count; i < n; i++) {
@@ -267,12 +285,13 @@ function checkPath(limits: FileLimits, kind: ScopeEffectKind, s: Script, e: i32,
       return verdict.deny(Code.PATH_NOT_ALLOWED, what(s, e, kind) + quote(showWord(s, w)) + ", a path computed at run time, so " + scopeName(kind) +
         " allowed_paths cannot be checked (write the path out)");
     }
-    if ((s.wordFlags(w) & WordFlag.BRACE) != 0) {
+    if ((flags & WordFlag.BRACE) != 0) {
       return verdict.deny(Code.PATH_NOT_ALLOWED, what(s, e, kind) + quote(effectText(s, e)) + ", a brace expansion, so " + scopeName(kind) +
         " allowed_paths cannot be checked (write each path out)");
     }
+    return checkText(limits, kind, s, e, tp, tn, (flags & WordFlag.GLOB) != 0, place, verdict);
   }
-  return checkText(limits, kind, s, e, tp, tn, w >= 0 ? (s.wordFlags(w) & WordFlag.GLOB) != 0 : hasGlobByte(tp, tn), place, verdict);
+  return checkText(limits, kind, s, e, tp, tn, hasGlobByte(tp, tn), place, verdict);
 }
 
 /** A fixed path with `*`, `?` or `[` (a source's name joined under a target, `cp src/*.ts out/`): judged as a glob. */
@@ -288,17 +307,28 @@ function hasGlobByte(p: usize, n: i32): bool {
 function checkText(limits: FileLimits, kind: ScopeEffectKind, s: Script, e: i32, tp: usize, tn: i32, glob: bool, place: ScopePlace,
   verdict: Verdict): bool {
   const c0 = tn > 0 ? <u32>load<u8>(tp) : 0;
+  // One directory (none for `/` and `~`) is judged below by the one call of checkResolved, inlined there.
   // The home is canonical (run.ts placeOf: canonicalizePathInto), or empty.
-  if (c0 == 0x2f || c0 == 0x7e) return checkResolved(limits, kind, s, e, tp, tn, 0, 0, true, glob, place, verdict);
-  const exact = dirs.exactFor(effects.cmd.get(e));
-  if (exact >= 0) {
-    const t = dirsTracker!;
-    return checkResolved(limits, kind, s, e, tp, tn, t.text.ptr + <usize>t.cdStart.get(exact), t.cdLen.get(exact), false, glob, place, verdict);
+  let bp: usize = 0, bn = 0, canonical = true;
+  if (c0 != 0x2f && c0 != 0x7e) {
+    const exact = dirs.exactFor(effects.cmd.get(e));
+    if (exact >= 0) {
+      const t = dirsTracker!;
+      bp = t.text.ptr + <usize>t.cdStart.get(exact);
+      bn = t.cdLen.get(exact);
+      canonical = false;
+    } else if (exact == EXACT_TOOL_CWD && place.cwdLen > 0) {
+      // The tool's cwd is canonical (run.ts placeOf: canonicalizePathInto), and so is the home.
+      bp = place.cwdPtr;
+      bn = place.cwdLen;
+    } else return checkUnderAll(limits, kind, s, e, tp, tn, glob, place, verdict);
   }
-  if (exact == EXACT_TOOL_CWD && place.cwdLen > 0) {
-    // The tool's cwd is canonical (run.ts placeOf: canonicalizePathInto), and so is the home.
-    return checkResolved(limits, kind, s, e, tp, tn, place.cwdPtr, place.cwdLen, true, glob, place, verdict);
-  }
+  return checkResolved(limits, kind, s, e, tp, tn, bp, bn, canonical, glob, place, verdict);
+}
+
+/** checkText's path under each directory of the closure the command may run in (or refused when that is not known). */
+function checkUnderAll(limits: FileLimits, kind: ScopeEffectKind, s: Script, e: i32, tp: usize, tn: i32, glob: bool, place: ScopePlace,
+  verdict: Verdict): bool {
   if (!dirs.known) {
     const text = effectText(s, e);
     if (place.cwdLen == 0) {
@@ -310,16 +340,23 @@ function checkText(limits: FileLimits, kind: ScopeEffectKind, s: Script, e: i32,
   }
   const all = dirs.all;
   for (let i = 0, n = all.count; i < n; i++) {
-    if (!checkResolved(limits, kind, s, e, tp, tn, all.text.ptr + <usize>all.start.get(i), all.len.get(i), false, glob, place, verdict)) return false;
+    if (!checkResolvedOut(limits, kind, s, e, tp, tn, all.text.ptr + <usize>all.start.get(i), all.len.get(i), false, glob, place, verdict)) return false;
   }
   return true;
+}
+
+/** checkResolved, not inlined: the closure's loop. */
+function checkResolvedOut(limits: FileLimits, kind: ScopeEffectKind, s: Script, e: i32, tp: usize, tn: i32, bp: usize, bn: i32, canonical: bool,
+  glob: bool, place: ScopePlace, verdict: Verdict): bool {
+  return checkResolved(limits, kind, s, e, tp, tn, bp, bn, canonical, glob, place, verdict);
 }
 
 /**
  * The path (tp, tn) resolved under the directory (bp, bn) — or from `/` or `~` — judged as itself and, for a glob,
  * its fixed directory. `canonical`: the directory and the home are known canonical, so they are copied whole.
  */
-function checkResolved(limits: FileLimits, kind: ScopeEffectKind, s: Script, e: i32, tp: usize, tn: i32, bp: usize, bn: i32, canonical: bool,
+// @ts-ignore: decorator
+@inline function checkResolved(limits: FileLimits, kind: ScopeEffectKind, s: Script, e: i32, tp: usize, tn: i32, bp: usize, bn: i32, canonical: bool,
   glob: bool, place: ScopePlace, verdict: Verdict): bool {
   const resolved = canonicalizeBytesInto(resolvedBuf, tp, tn, bp, bn, place.homePtr, place.homeLen, canonical);
   if (!resolved) {
@@ -354,21 +391,60 @@ const INSIDE = " and everything under it, which holds ";
  */
 const admitted = new ByteBuffer(512);
 let admittedCount = 0;
+/** Bit min(length, 63) of each record's path: a path of a length no record has is not looked for. */
+let admittedLengths: u64 = 0;
 const MAX_ADMITTED = 32;
+
+/**
+ * The limits prepared for this decision's place (file.ts prepareLimits, asked once per limits, not per path) and
+ * whether they are valid. A decision judges by two at most (data.file.read and data.file.write); nothing else
+ * resolves them for another place while it runs (checkOne asks checkFile for the same place).
+ */
+let preparedA: FileLimits | null = null;
+let preparedB: FileLimits | null = null;
+let validA = false;
+let validB = false;
+
+/** Are the limits valid, prepared for this decision's place? admitsCanonical's first steps, taken once per decision. */
+// @ts-ignore: decorator
+@inline function prepared(limits: FileLimits, place: ScopePlace): bool {
+  if (limits === preparedA) return validA;
+  if (limits === preparedB) return validB;
+  return prepareSlot(limits, place);
+}
+
+/** prepared for limits not yet in a slot: prepare them, and keep the answer in a free slot. */
+function prepareSlot(limits: FileLimits, place: ScopePlace): bool {
+  const valid = prepareLimits(limits, place.workspaceRoot, place.home);
+  if (preparedA === null) { preparedA = limits; validA = valid; }
+  else if (preparedB === null) { preparedB = limits; validB = valid; }
+  return valid;
+}
+
+/**
+ * Judge each path by admitsCanonical itself, with no record of the paths allowed before (the reference of the
+ * scope-checks spec): set by that spec, read only in builds with the compile-time constant ORACLES.
+ */
+let plainAdmits = false;
+
+export function setPlainAdmits(on: bool): void {
+  plainAdmits = on;
+}
 
 /** admitsCanonical for this decision's place, answered from `admitted` when the same check allowed before. */
 function admits(limits: FileLimits, path: ByteBuffer, directory: bool, place: ScopePlace, verdict: Verdict): bool {
+  if (isDefined(ORACLES) && plainAdmits) return admitsCanonical(limits, path, place.workspaceRoot, place.home, directory, verdict);
   const key = <u32>changetype<usize>(limits), flag = <u8>(directory ? 1 : 0), n = path.length;
-  const base = admitted.ptr, end = admitted.length;
+  const base = admitted.ptr, end = ((admittedLengths >> <u64>(n < 63 ? n : 63)) & 1) != 0 ? admitted.length : 0;
   for (let at = 0; at < end;) {
     const len = load<i32>(base + <usize>at + 5);
-    if (load<u32>(base + <usize>at) == key && load<u8>(base + <usize>at + 4) == flag && len == n &&
+    if (len == n && load<u32>(base + <usize>at) == key && load<u8>(base + <usize>at + 4) == flag &&
       sameBytes(base + <usize>at + 9, path.ptr, n)) return true;
     at += 9 + len;
   }
-  if (!admitsCanonical(limits, path, place.workspaceRoot, place.home, directory, verdict)) return false;
+  if (!prepared(limits, place) || !admitsPrepared(limits, path, directory, verdict)) return false;
   if (admittedCount < MAX_ADMITTED) {
-    admitted.ensure(9 + n);
+    if (admitted.length + 9 + n > admitted.data.length) admitted.ensure(9 + n);
     const at = admitted.ptr + <usize>admitted.length;
     store<u32>(at, key);
     store<u8>(at + 4, flag);
@@ -376,6 +452,7 @@ function admits(limits: FileLimits, path: ByteBuffer, directory: bool, place: Sc
     copyBytes(at + 9, path.ptr, n);
     admitted.length += 9 + n;
     admittedCount++;
+    admittedLengths |= <u64>1 << <u64>(n < 63 ? n : 63);
   }
   return true;
 }

@@ -306,7 +306,7 @@ function classEnd(gp: usize, gn: i32, at: i32): i32 {
 /** (p, n) lower-cased (ASCII) into `out`, in one pass. */
 function lowerInto(out: ByteBuffer, p: usize, n: i32): void {
   out.reset();
-  out.ensure(n);
+  if (n > out.data.length) out.ensure(n);
   const q = out.ptr;
   for (let i = 0; i < n; i++) store<u8>(q + <usize>i, <u8>toLowerAscii(<u32>load<u8>(p + <usize>i)));
   out.length = n;

@@ -6,7 +6,7 @@ import { ByteBuffer, Bytes, toLowerAscii, utf8 } from "../../../util/bytes";
 import { canonicalizePath, pathWithinBytes } from "../../../util/path";
 import { Glob, compileGlob, isGlob, matchGlob } from "./file-glob";
 import { quote } from "../web/web";
-import { scanPath, segCount, segEnds, segFirsts, segLengths, segStarts } from "./file-scan";
+import { scanPath, segCount, segEnds, segFirsts, segLengths, segSplit, segStarts, splitPath } from "./file-scan";
 
 export const enum MatchKind {
   Unresolved = 0, // needs a workspace root or home the request did not give
@@ -116,7 +116,7 @@ function lowerAsciiInPlace(b: Bytes): void {
  * Is the path (p, pl) the directory (d, dl) or below it, comparing the path's
  * bytes lower-cased (ASCII) with `d`, which is lower case already?
  */
-function pathWithinFolded(p: usize, pl: i32, d: usize, dl: i32): bool {
+export function pathWithinFolded(p: usize, pl: i32, d: usize, dl: i32): bool {
   if (dl <= 0 || pl <= 0) return false;
   if (dl == 1 && load<u8>(d) == 0x2f) return load<u8>(p) == 0x2f;
   // The byte after the directory first: most paths that differ are told apart without comparing the rest.
@@ -159,7 +159,7 @@ export function matchesPath(m: PathMatcher, buf: ByteBuffer, blocking: bool): bo
 }
 
 
-/** Split the canonical path in `buf` into its non-empty segments (for matchesSplit): file-scan.ts scanPath. */
+/** Scan the canonical path in `buf` for matchesSplit (file-scan.ts scanPath: the bits; its segments on demand). */
 export function splitSegments(buf: ByteBuffer): void {
   scanPath(buf);
 }
@@ -178,6 +178,7 @@ export function matchesSplit(m: PathMatcher, buf: ByteBuffer, blocking: bool): b
     if (g.length == 0 || ((segLengths >> <u64>(g.length < 63 ? g.length : 63)) & 1) == 0) return false;
     if (((segFirsts >> <u64>((<u32>unchecked(g.bytes[0]) | 0x20) & 63)) & 1) == 0) return false; // 0 < length
   }
+  if (!segSplit) splitPath(buf);
   for (let k = 0, n = segCount; k < n; k++) {
     const start = unchecked(segStarts[k]), len = unchecked(segEnds[k]) - start; // k < segCount <= length
     if (literal) {

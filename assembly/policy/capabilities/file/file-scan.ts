@@ -1,9 +1,10 @@
-// One pass over a canonical path before the file rules judge it (file.ts checkCanonical): where its
-// segments are (the blocked patterns without '/' read them, file-match.ts matchesSplit), whether it holds a
-// byte a decoding tool may read otherwise, and whether any segment could break a built-in sensitive-file
-// rule (file-sensitive.ts). Most paths break none, and then those rules are not run at all. The scan only
-// ever answers "maybe" for them: a maybe runs sensitiveRule in full, so a loose answer costs time, never a
-// missed rule.
+// One pass over a canonical path before the file rules judge it (file.ts checkCanonical): its segments'
+// lengths and first bytes (the gate of the blocked names without '/', file-match.ts matchesSplit), whether it
+// holds a byte a decoding tool may read otherwise, and whether any segment could break a built-in
+// sensitive-file rule (file-sensitive.ts). Most paths break none, and then those rules are not run at all. The
+// scan only ever answers "maybe" for them: a maybe runs sensitiveRule in full, so a loose answer costs time,
+// never a missed rule. Where the segments are is found only when a pattern must read them (splitPath):
+// most paths pass the gate of no name, and then no segment is read.
 
 import { ByteBuffer, toLowerAscii } from "../../../util/bytes";
 import { sameBytes } from "../../../util/path";
@@ -55,10 +56,12 @@ const PASSWORD: u64 = 0x64726f7773736170;
 const CREDENTI: u64 = 0x69746e6564657263;
 const CASE: u64 = 0x2020202020202020;
 
-/** The segments of the path last scanned: start and end offsets, how many. */
+/** The segments of the path last split (splitPath): start and end offsets, how many. */
 export let segStarts = new StaticArray<i32>(32);
 export let segEnds = new StaticArray<i32>(32);
 export let segCount = 0;
+/** The segments above are the path's last scanned (false after a scan, until a pattern asks for them). */
+export let segSplit = false;
 /** Bit min(length, 63) set for each segment's length: a name without wildcards needs a segment of its length. */
 export let segLengths: u64 = 0;
 /** Bit (first byte | 0x20) & 63 set for each segment: a literal name needs a segment starting with its byte. */
@@ -75,9 +78,8 @@ export class ScanPrefix {
   /** 0 or 1 (no directory, or `/`): nothing to resume from. */
   length: i32 = 0;
   bytes: StaticArray<u8> = new StaticArray<u8>(0);
+  /** How many segments it has. */
   count: i32 = 0;
-  starts: StaticArray<i32> = new StaticArray<i32>(0);
-  ends: StaticArray<i32> = new StaticArray<i32>(0);
   flags: i32 = 0;
   lengths: u64 = 0;
   firsts: u64 = 0;
@@ -92,39 +94,30 @@ export function scanPrefix(bytes: StaticArray<u8>): ScanPrefix {
   const b = new ByteBuffer(bytes.length + 1);
   b.append(out.ptr, bytes.length);
   out.flags = scanPath(b);
+  splitPath(b);
   out.count = segCount;
-  out.starts = new StaticArray<i32>(segCount);
-  out.ends = new StaticArray<i32>(segCount);
-  for (let k = 0; k < segCount; k++) {
-    out.starts[k] = segStarts[k];
-    out.ends[k] = segEnds[k];
-  }
   out.lengths = segLengths;
   out.firsts = segFirsts;
   return out;
 }
 
 /**
- * Scan the canonical path in `buf`: fills the segments above and returns the Scan flags. When the path is
- * `prefix`'s directory or below it, the directory's segments and flags are taken from `prefix` and the scan
- * resumes at the '/' after it. The same answer: the segments end there, each segment's checks read only its
- * own bytes and its index, and a "password"/"credenti" window that crosses the '/' cannot match (no letter).
+ * Scan the canonical path in `buf`: sets the bits above and returns the Scan flags (the segments themselves are
+ * split on demand, splitPath). When the path is `prefix`'s directory or below it, the directory's flags
+ * and bits are taken from `prefix` and the scan resumes at the '/' after it. The same answer: the segments end
+ * there, each segment's checks read only its own bytes and its index, and a "password"/"credenti" window that
+ * crosses the '/' cannot match (no letter).
  */
 export function scanPath(buf: ByteBuffer, prefix: ScanPrefix | null = null): i32 {
   const p = buf.ptr, n = buf.length, table = changetype<usize>(CLASS);
   let flags = 0, k = 0, lengths: u64 = 0, firsts: u64 = 0;
   let i = 0;
   scanResumed = false;
+  segSplit = false;
   if (prefix !== null) {
     const r = prefix.length;
     if (r > 1 && n >= r && (n == r || load<u8>(p + <usize>r) == 0x2f) && sameBytes(p, prefix.ptr, r)) {
       k = prefix.count;
-      while (segStarts.length < k) growSegments();
-      const ps = prefix.starts, pe = prefix.ends;
-      for (let j = 0; j < k; j++) {
-        unchecked((segStarts[j] = ps[j])); // j < count <= each length
-        unchecked((segEnds[j] = pe[j]));
-      }
       flags = prefix.flags;
       lengths = prefix.lengths;
       firsts = prefix.firsts;
@@ -150,9 +143,6 @@ export function scanPath(buf: ByteBuffer, prefix: ScanPrefix | null = null): i32
       if (++i >= n) break;
       c = <u32>load<u8>(p + <usize>i);
     } while (c != 0x2f);
-    if (k >= segStarts.length) growSegments();
-    unchecked((segStarts[k] = start)); // k < length (grown above)
-    unchecked((segEnds[k] = i));
     const len = i - start;
     lengths |= <u64>1 << <u64>(len < 63 ? len : 63);
     const first = <u64>((load<u8>(p + <usize>start) | 0x20) & 63);
@@ -162,10 +152,29 @@ export function scanPath(buf: ByteBuffer, prefix: ScanPrefix | null = null): i32
       maySensitive(p, start, i, k, seen, lastDot)) flags |= Scan.SENSITIVE;
     k++;
   }
-  segCount = k;
   segLengths = lengths;
   segFirsts = firsts;
   return flags;
+}
+
+/**
+ * The non-empty segments of the canonical path in `buf` into segStarts, segEnds and segCount: what a pattern
+ * without '/' reads (file-match.ts matchesSplit, which asks once per scan).
+ */
+export function splitPath(buf: ByteBuffer): void {
+  const p = buf.ptr, n = buf.length;
+  let k = 0, i = 0;
+  while (i < n) {
+    if (load<u8>(p + <usize>i) == 0x2f) { i++; continue; }
+    const start = i;
+    while (++i < n && load<u8>(p + <usize>i) != 0x2f);
+    if (k >= segStarts.length) growSegments();
+    unchecked((segStarts[k] = start)); // k < length (grown above)
+    unchecked((segEnds[k] = i));
+    k++;
+  }
+  segCount = k;
+  segSplit = true;
 }
 
 /**

@@ -28,7 +28,7 @@
 import { Verdict, Code } from "../../verdict";
 import { ByteBuffer, Bytes, toLowerAscii, utf8 } from "../../../util/bytes";
 import { canonicalizePath, canonicalizePathInto } from "../../../util/path";
-import { MatchKind, PathMatcher, entryProblem, pathMatcher, patternMatcher, matchesPath, matchesSplit } from "./file-match";
+import { MatchKind, PathMatcher, entryProblem, pathMatcher, patternMatcher, matchesPath, matchesSplit, pathWithinFolded } from "./file-match";
 import { Scan, ScanPrefix, scanPath, scanPrefix, scanResumed, segFirsts, segLengths } from "./file-scan";
 import { Sensitive, sensitiveRule, describeSensitive, sensitiveStart, sensitiveLength } from "./file-sensitive";
 import { alternatePath } from "./file-alternate";
@@ -210,7 +210,10 @@ export function firstBlock(limits: FileLimits, pathBuf: ByteBuffer): PathMatcher
   const block = (segLengths & limits._litLengths) == 0 || (segFirsts & limits._litFirsts) == 0 ? limits._blockRest : limits._block;
   for (let i = 0, n = block.length; i < n; i++) {
     const m = unchecked(block[i]); // i < length
-    if (matchesSplit(m, pathBuf, true)) return m;
+    // A blocked directory (the usual blocked_paths entry) is matched here, not two calls down (matchesPath).
+    if (m.kind == MatchKind.Dir ? pathWithinFolded(pathBuf.ptr, pathBuf.length, changetype<usize>(m.dir), m.dir.length) : matchesSplit(m, pathBuf, true)) {
+      return m;
+    }
   }
   return null;
 }
@@ -344,6 +347,28 @@ export function admitsCanonical(limits: FileLimits, path: ByteBuffer, root: stri
   if (!limits._compiled) limits.compile();
   if (limits._compileError.length > 0 || path.length == 0 || <u32>load<u8>(path.ptr) != 0x2f) return false;
   limits._resolve(root, home);
+  return checkCanonical(limits, "", path, "", directory, verdict, true);
+}
+
+/**
+ * What admitsCanonical does first on every call, done once by a caller that judges many paths in one place
+ * (command-scopes.ts, once per decision and limits): compile the limits and resolve their entries for this root
+ * and home. False when the limits are invalid: admitsCanonical refuses every path then.
+ */
+export function prepareLimits(limits: FileLimits, root: string, home: string): bool {
+  if (!limits._compiled) limits.compile();
+  if (limits._compileError.length > 0) return false;
+  limits._resolve(root, home);
+  return true;
+}
+
+/**
+ * admitsCanonical for limits prepareLimits made ready (it answered true) for the same root and home, with no
+ * _resolve for another root or home since: the same answer without the compile and resolve checks.
+ */
+// @ts-ignore: decorator
+@inline export function admitsPrepared(limits: FileLimits, path: ByteBuffer, directory: bool, verdict: Verdict): bool {
+  if (path.length == 0 || <u32>load<u8>(path.ptr) != 0x2f) return false;
   return checkCanonical(limits, "", path, "", directory, verdict, true);
 }
 
