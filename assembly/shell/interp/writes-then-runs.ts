@@ -141,7 +141,10 @@ function loaderOf(s: Script, w: i32): Loader {
   const c = bn > 0 ? <u32>load<u8>(base) : 0;
   const named = bn >= 6 && bn <= 14 && (c == 0x2e || c == 0x70 || c == 0x4d || c == 0x6d || c == 0x47);
   if (named && (bytesIs(base, bn, ".gitconfig") || bytesIs(base, bn, ".gitattributes") || bytesIs(base, bn, ".gitmodules"))) return Loader.GIT;
-  if (gitPath(p, n)) return Loader.GIT; // .git/config, .git/hooks/*, ~/.config/git/config
+  // .git/config, .git/hooks/*, ~/.config/git/config: `git/` ends at a `/`, so it is in the directories (before
+  // b) or ends the name (basenameOffset counts a last `/` as the basename's): most names have neither.
+  const end = n > 0 && load<u8>(p + <usize>n - 1) == 0x2f ? n : b;
+  if (end > 0 && gitPath(p, n, end)) return Loader.GIT;
   if (!named) return Loader.NONE;
   if (bytesIs(base, bn, "package.json") || bytesIs(base, bn, ".npmrc") || bytesIs(base, bn, ".yarnrc") ||
     bytesIs(base, bn, ".yarnrc.yml") || bytesIs(base, bn, ".pnpmfile.cjs")) return Loader.NPM;
@@ -149,9 +152,12 @@ function loaderOf(s: Script, w: i32): Loader {
   return Loader.NONE;
 }
 
-/** Does (p, n) contain `.git/` or `git/config`? Both hold `git/`: one scan for it, four bytes a load. */
-function gitPath(p: usize, n: i32): bool {
-  for (let i = 0; i + 4 <= n; i++) {
+/**
+ * Does (p, n) contain `.git/` or `git/config`? Both hold `git/`: one scan for it, four bytes a load, over the
+ * first `end` bytes, which hold every `/` of the name.
+ */
+export function gitPath(p: usize, n: i32, end: i32): bool {
+  for (let i = 0; i + 4 <= end; i++) {
     if (load<u32>(p + <usize>i) != 0x2f746967) continue; // "git/"
     if (i > 0 && load<u8>(p + <usize>i - 1) == 0x2e) return true;
     if (i + 10 <= n && load<u32>(p + <usize>i, 4) == 0x666e6f63 && load<u16>(p + <usize>i, 8) == 0x6769) return true; // "conf" "ig"
