@@ -154,7 +154,7 @@ function infoOf(ptr: usize, len: i32, h: i32): i32 {
   const info = t.find(ptr, len, h);
   if (info != 0) return info;
   // Versioned names: python3.12, perl5.36, ruby3.2, php8.2, lua5.4, node20, mkfs.ext4.
-  if (hasPrefix(ptr, len, "mkfs")) return Cmd.MKFS;
+  if (isMkfs(ptr, len)) return Cmd.MKFS;
   // A versioned name ends in a digit or a dot; most unknown names (grep, head) stop here.
   const last = <u32>load<u8>(ptr + <usize>len - 1);
   if (last != 0x2e && last - 0x30 >= 10) return 0;
@@ -164,6 +164,14 @@ function infoOf(ptr: usize, len: i32, h: i32): i32 {
   if (versioned(ptr, len, "node")) return Cmd.NODE | Kind.INTERP;
   if (versioned(ptr, len, "php") || versioned(ptr, len, "lua")) return Cmd.INTERP_OTHER | Kind.INTERP;
   return 0;
+}
+
+/**
+ * hasPrefix(p, n, "mkfs") in one load: a byte or 0x20 is a given lower-case letter only when the byte is that
+ * letter in either case, as toLowerAscii has it.
+ */
+export function isMkfs(p: usize, n: i32): bool {
+  return n >= 4 && (load<u32>(p) | 0x20202020) == 0x73666b6d; // "mkfs"
 }
 
 export function hasPrefix(p: usize, n: i32, prefix: string): bool {
