@@ -557,7 +557,8 @@ export class PatternMatcher {
   mayMatch(s: Script, pat: BlockedPattern): bool {
     const names = pat.names;
     if (names != 0) {
-      this.nameKeys(s);
+      // The cache test here, not in the call: mayMatch runs once per pattern, the keys once per script.
+      if (this.keysGeneration != s.generation || this.keysCount != s.viewCount) this.nameKeys(s);
       if ((this.viewNames & names) != names) return false;
     }
     const lits = pat.literals;

@@ -91,6 +91,28 @@ describe("blocked-pattern prefilter", () => {
     literalsExactly(0x6b43a9b5);
   });
 
+  test("a matcher kept across scripts answers as a fresh one (the view-name keys follow the script)", () => {
+    // The keys are cached per script and mayMatch tests the cache before the call: a stale key set would
+    // skip views of the next script. Commands of different view counts in turn, every pattern each time.
+    let differ = 0;
+    for (let round = 0; round < 3 * COMMANDS.length; round++) {
+      const cmd = COMMANDS[(round * 7) % COMMANDS.length];
+      const b = String.UTF8.encode(cmd, false);
+      expect(p.parseTop(changetype<usize>(b), b.byteLength) && w.run()).toBe(true, cmd);
+      for (let i = 0; i < PATTERNS.length; i++) {
+        const pat = compilePattern(PATTERNS[i]).pattern!;
+        const fresh = new PatternMatcher();
+        fresh.resetPlaces(0, 0, true);
+        m.resetPlaces(0, 0, true);
+        const may = fresh.mayMatch(p.script, pat);
+        expect(m.mayMatch(p.script, pat)).toBe(may, cmd + " ~ " + PATTERNS[i]);
+        expect(m.find(p.script, pat)).toBe(fresh.find(p.script, pat), cmd + " ~ " + PATTERNS[i]);
+        if (!may) differ++;
+      }
+    }
+    expect(differ).toBeGreaterThan(100);
+  });
+
   test("rejects a pattern whose command runs in no view, even where the text spells it", () => {
     const b = String.UTF8.encode("echo chmod 777 x && ls /usr/bin/npm; grep publish f", false);
     expect(p.parseTop(changetype<usize>(b), b.byteLength) && w.run()).toBe(true);
