@@ -7,9 +7,8 @@
 import { PassportPolicy } from "../../policy/passport";
 import { RequestView } from "../../policy/request";
 import { Verdict } from "../../policy/verdict";
-import { LoadErrors } from "../../policy/load-errors";
 import { ByteBuffer } from "../../util/bytes";
-import { jsonOf, utf8Of } from "./helpers";
+import { compilePassport, utf8Of } from "./helpers";
 import { XorShift } from "../xorshift";
 
 const random = new XorShift(0x70015);
@@ -28,10 +27,7 @@ const CONTEXTS: StaticArray<string> = ['{"workspace_root":"/srv"}', '{"home":"/h
   '{"home":5}', "{}"];
 
 function compile(): PassportPolicy {
-  const errors = new LoadErrors();
-  const policy = PassportPolicy.compile(jsonOf(DOC), 0, errors);
-  expect(errors.count).toBe(0, errors.toJSON());
-  return policy!;
+  return compilePassport(DOC);
 }
 
 /** The verdict's fields as one string. */

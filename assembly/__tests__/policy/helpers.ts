@@ -1,5 +1,7 @@
-// Shared by the policy specs: JSON documents and requests from string literals.
+// Shared by the policy specs: JSON documents, requests and compiled passports from string literals.
 import { Json } from "../../json/reader";
+import { PassportPolicy } from "../../policy/passport";
+import { LoadErrors } from "../../policy/load-errors";
 
 // The bytes must outlive the Json that points into them.
 const held = new Array<ArrayBuffer>();
@@ -18,4 +20,12 @@ export function utf8Of(text: string): ArrayBuffer {
   const bytes = String.UTF8.encode(text, false);
   held.push(bytes);
   return bytes;
+}
+
+/** The passport policy compiled from the core's policy document `doc`; a load error fails the spec. */
+export function compilePassport(doc: string): PassportPolicy {
+  const errors = new LoadErrors();
+  const policy = PassportPolicy.compile(jsonOf(doc), 0, errors);
+  expect(errors.count).toBe(0, errors.toJSON());
+  return policy!;
 }

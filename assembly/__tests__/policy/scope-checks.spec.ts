@@ -7,10 +7,9 @@
 import { PassportPolicy } from "../../policy/passport";
 import { RequestView } from "../../policy/request";
 import { Verdict } from "../../policy/verdict";
-import { LoadErrors } from "../../policy/load-errors";
 import { setPlainAdmits } from "../../policy/capabilities/command/command-scopes";
 import { ByteBuffer } from "../../util/bytes";
-import { jsonOf, utf8Of } from "./helpers";
+import { compilePassport, utf8Of } from "./helpers";
 import { XorShift } from "../xorshift";
 
 const DOC = '{"type":"passport","workspace_root":"/workspace","passport":{"status":"active","spec_version":"oap/1.0",' +
@@ -30,10 +29,7 @@ const JOINS: StaticArray<string> = [" && ", "; ", " | ", " || "];
 const CWDS: StaticArray<string> = ["", "/workspace", "/workspace/src", "/tmp"];
 
 function compile(): PassportPolicy {
-  const errors = new LoadErrors();
-  const policy = PassportPolicy.compile(jsonOf(DOC), 0, errors);
-  expect(errors.count).toBe(0, errors.toJSON());
-  return policy!;
+  return compilePassport(DOC);
 }
 
 function decide(policy: PassportPolicy, view: RequestView, request: string): string {
