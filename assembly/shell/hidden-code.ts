@@ -114,8 +114,13 @@ class CodeOptionList {
   names: string[] = [];
   /** The walk reads the code of the whole spelling (CHECKED_WHOLE): only an abbreviation is refused here. */
   whole: bool[] = [];
-  /** The program's own options that spell the start of a listed one (tar `--checkpoint`, npm `--global`). */
-  own: string[] = [];
+  /**
+   * The program's own options that spell the start of a listed one (tar `--checkpoint`, npm `--global`): made
+   * from `row` the first time a word matches a listed option, since most calls never get that far and git's
+   * subcommands alone have thousands of long options to compare.
+   */
+  own: string[] | null = null;
+  row: ProgramRow | null = null;
   prefixes: bool = true;
   /** Options of one dash spelt whole (go's flag package), compared by goProgramOption. */
   singleDash: bool = false;
@@ -140,16 +145,27 @@ function addRow(list: CodeOptionList, row: ProgramRow): void {
   for (let i = 0; i < row.subcommands.length; i++) addRow(list, row.subcommands[i]);
 }
 
-function addOwn(list: CodeOptionList, row: ProgramRow): void {
+function addOwn(list: CodeOptionList, own: string[], row: ProgramRow): void {
   const t = longTable(row.grammar);
   for (let i = 0; i < t.names.length; i++) {
     const name = "--" + t.names[i];
-    if (list.names.includes(name) || list.own.includes(name)) continue;
+    if (list.names.includes(name) || own.includes(name)) continue;
     for (let k = 0; k < list.names.length; k++) {
-      if (list.names[k].length > name.length && list.names[k].startsWith(name)) { list.own.push(name); break; }
+      if (list.names[k].length > name.length && list.names[k].startsWith(name)) { own.push(name); break; }
     }
   }
-  for (let i = 0; i < row.subcommands.length; i++) addOwn(list, row.subcommands[i]);
+  for (let i = 0; i < row.subcommands.length; i++) addOwn(list, own, row.subcommands[i]);
+}
+
+/** list.own, made on first use. */
+function ownOf(list: CodeOptionList): string[] {
+  let own = list.own;
+  if (own === null) {
+    own = [];
+    addOwn(list, own, changetype<ProgramRow>(list.row));
+    list.own = own;
+  }
+  return own;
 }
 
 /** The ids with a list, as a cmdSet; fills `lists` from the rows. */
@@ -162,7 +178,7 @@ function codeOptionIds(): usize {
     const list = new CodeOptionList();
     addRow(list, rows[r]);
     if (list.names.length == 0) continue;
-    addOwn(list, rows[r]);
+    list.row = rows[r];
     const style = rows[r].grammar.style;
     // git's rows say EXACT_LONG for how the walk reads its global options; parse-options takes abbreviations.
     list.prefixes = id == Cmd.GIT || (style & Style.EXACT_LONG) == 0;
@@ -209,7 +225,7 @@ export function programOptionOf(s: Script, v: i32): i32 {
       if (isName(q, m, "clone") || isName(q, m, "submodule")) clone = true;
     }
   }
-  const names = list.names, own = list.own;
+  const names = list.names;
   const shortest = git ? 4 : 5;
   for (let k = start + 1; k < end; k++) {
     const w = s.arg(cmd, k);
@@ -221,13 +237,8 @@ export function programOptionOf(s: Script, v: i32): i32 {
     if (n < shortest || load<u8>(p) != 0x2d || load<u8>(p + 1) != 0x2d) continue;
     let m = 0;
     while (m < n && load<u8>(p + <usize>m) != 0x3d) m++; // the option name ends at `=`
-    // Options of their own that spell the start of a listed one are not abbreviations of it:
-    // tar's `--checkpoint` (not `--checkpoint-action`), npm's `--global` (not `--globalconfig`; `npm ls --global`
-    // and `npm ls -g` are the same call).
-    let mine = false;
-    for (let o = 0; o < own.length && !mine; o++) mine = isName(p, m, own[o]);
-    if (mine) continue;
-    for (let o = 0; o < names.length; o++) {
+    let listed = false;
+    for (let o = 0; o < names.length && !listed; o++) {
       const opt = names[o];
       if (m > opt.length || (!list.prefixes && m != opt.length) || (list.whole[o] && m == opt.length)) continue;
       // `git rebase --exec cmd`: the command is parsed and checked (wrappers.ts), not an abbreviation of --exec-path.
@@ -236,8 +247,16 @@ export function programOptionOf(s: Script, v: i32): i32 {
       for (let i = 0; i < m; i++) {
         if (toLowerAscii(<u32>load<u8>(p + <usize>i)) != <u32>opt.charCodeAt(i)) { same = false; break; }
       }
-      if (same) return w;
+      listed = same;
     }
+    if (!listed) continue;
+    // Options of their own that spell the start of a listed one are not abbreviations of it:
+    // tar's `--checkpoint` (not `--checkpoint-action`), npm's `--global` (not `--globalconfig`; `npm ls --global`
+    // and `npm ls -g` are the same call).
+    const own = ownOf(list);
+    let mine = false;
+    for (let o = 0; o < own.length && !mine; o++) mine = isName(p, m, own[o]);
+    if (!mine) return w;
   }
   return -1;
 }

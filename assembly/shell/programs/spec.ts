@@ -42,8 +42,8 @@ export class OptionGrammar {
   valueHi: u64 = 0;
   optionalLo: u64 = 0;
   optionalHi: u64 = 0;
-  /** Some long option is spelt with its dash (`-TT=`): LongTable.dashed, known without splitting `longs`. */
-  dashed: bool = false;
+  /** `dashed`: -1 until first asked (most grammars never are, and every one is made when the module starts). */
+  private dashedKnown: i32 = -1;
 
   constructor(
     public valueShorts: string,
@@ -51,7 +51,6 @@ export class OptionGrammar {
     public longs: string,
     public style: i32,
   ) {
-    this.dashed = longs.startsWith("-") || longs.includes(" -");
     for (let i = 0; i < valueShorts.length; i++) {
       const c = <u32>valueShorts.charCodeAt(i);
       if (c < 64) this.valueLo |= (<u64>1) << <u64>c;
@@ -63,6 +62,24 @@ export class OptionGrammar {
       else if (c < 128) this.optionalHi |= (<u64>1) << <u64>(c - 64);
     }
   }
+
+  /** Some long option is spelt with its dash (`-TT=`): LongTable.dashed, known without splitting `longs`. */
+  get dashed(): bool {
+    let known = this.dashedKnown;
+    if (known < 0) this.dashedKnown = known = hasDashedLong(this.longs) ? 1 : 0;
+    return known != 0;
+  }
+}
+
+/** Whether some entry of `longs` starts with `-`. */
+function hasDashedLong(longs: string): bool {
+  let start = true;
+  for (let i = 0, n = longs.length; i < n; i++) {
+    const c = longs.charCodeAt(i);
+    if (start && c == 0x2d) return true;
+    start = c == 0x20;
+  }
+  return false;
 }
 
 /** A long option's value, as OptionGrammar.longs spells it. */
