@@ -1,4 +1,5 @@
-import { copyFileSync, readdirSync, rmSync } from "node:fs";
+import { copyFileSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { createHash } from "node:crypto";
 import { relative as relativePath, resolve as resolvePath } from "node:path";
 import { defineConfig, type Options } from "tsup";
 import type { Plugin } from "esbuild";
@@ -107,9 +108,17 @@ const shared: Options = {
 // not, but needs Node 22.18; the package supports Node 20.19, so 8.5.1 it is, with the notice acknowledged.
 const dtsCompilerOptions = { ignoreDeprecations: "6.0" };
 
-/** Release wasm modules sit next to the entries that import them (`import m from "./policy.wasm"`). */
+/**
+ * Release wasm modules sit next to the entries that import them (`import m from "./policy.wasm"`), and again under
+ * the name scripts/embed-wasm.mjs gave their inlined copy ("policy-<16 hex digits of SHA-256>.wasm"), which Node
+ * reads instead of inflating that copy (bindings/core/wasm-beside.ts).
+ */
 function copyWasm(): void {
-  for (const file of readdirSync("build").filter((f) => /^[a-z][a-z0-9-]*\.wasm$/.test(f))) copyFileSync(`build/${file}`, `dist/${file}`);
+  for (const file of readdirSync("build").filter((f) => /^[a-z][a-z0-9-]*\.wasm$/.test(f))) {
+    copyFileSync(`build/${file}`, `dist/${file}`);
+    const digest = createHash("sha256").update(readFileSync(`build/${file}`)).digest("hex").slice(0, 16);
+    copyFileSync(`build/${file}`, `dist/${file.slice(0, -".wasm".length)}-${digest}.wasm`);
+  }
 }
 
 // Two builds run side by side, so neither may `clean`: empty dist/ once, here.

@@ -129,6 +129,27 @@ describe("entries in Node", () => {
     expect((await provider.evaluate({ tool_name: "bash", tool_input: {} })).decision).toBe("deny");
   });
 
+  it("in Node the default entry reads policy.wasm from the digest-named file beside it; a copy without it inflates", () => {
+    const named = readdirSync(join(root, "dist")).filter((f) => /^policy-[0-9a-f]{16}\.wasm$/.test(f));
+    expect(named).toHaveLength(1);
+    expect(readFileSync(join(root, "dist", named[0])).equals(readFileSync(join(root, "dist/policy.wasm")))).toBe(true);
+    expect(staticClosure(join(root, "dist"), "index.js").files.map(dist).join("")).toContain(`"${named[0]}"`);
+    const decide = (entry: string) => {
+      const script = `const api = await import(${JSON.stringify(entry)});
+        const provider = new api.AllowlistProvider({ allowed_tools: ["web_search"] });
+        const decision = provider.evaluateSync({ tool_name: "web_search", tool_input: {} }).decision;
+        console.log(decision, process.moduleLoadList.some((m) => /zlib/.test(m)) ? "inflated" : "read");`;
+      const run = spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" });
+      expect(run.stderr).toBe("");
+      return run.stdout.trim();
+    };
+    expect(decide(join(root, "dist/index.js"))).toBe("allow read");
+    const dir = mkdtempSync(join(tmpdir(), "portcullis-copied-"));
+    for (const file of staticClosure(join(root, "dist"), "index.js").files) copyFileSync(join(root, "dist", file), join(dir, file));
+    copyFileSync(join(root, "dist/policy.wasm"), join(dir, "policy.wasm")); // an undigested name is never read
+    expect(decide(join(dir, "index.js"))).toBe("allow inflated");
+  });
+
   it("the default and node entries decide with the inlined wasm", async () => {
     for (const entry of ["index.js", "node.js"]) {
       const api = await import(join(root, "dist", entry));

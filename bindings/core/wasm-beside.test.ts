@@ -1,0 +1,50 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterEach, describe, expect, it } from "vitest";
+import { wasmBeside } from "./wasm-beside.ts";
+
+// Node reads a wasm module from the digest-named file beside the bundle; every other case answers null, and the
+// caller inflates the inlined copy.
+const dir = mkdtempSync(join(tmpdir(), "portcullis-beside-"));
+const base = pathToFileURL(join(dir, "index-ABC.js")).href;
+writeFileSync(join(dir, "policy-0123456789abcdef.wasm"), new Uint8Array([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]));
+const host = globalThis as { Deno?: unknown; Bun?: unknown };
+const getBuiltinModule = process.getBuiltinModule;
+
+describe("wasmBeside", () => {
+  afterEach(() => {
+    delete host.Deno;
+    delete host.Bun;
+    Object.assign(process, { getBuiltinModule });
+  });
+
+  it("reads the file in the bundle's folder", () => {
+    expect([...(wasmBeside("policy-0123456789abcdef.wasm", base) ?? [])]).toEqual([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]);
+  });
+
+  it("answers null for a file that is not there (a bundle copied elsewhere)", () => {
+    expect(wasmBeside("policy-fedcba9876543210.wasm", base)).toBeNull();
+  });
+
+  it("answers null where the bundle is not a file (a browser, a Worker)", () => {
+    expect(wasmBeside("policy-0123456789abcdef.wasm", "https://example.com/index.js")).toBeNull();
+  });
+
+  it("answers null in Deno (it would ask for read permission) and Bun (it inflates natively)", () => {
+    host.Deno = {};
+    expect(wasmBeside("policy-0123456789abcdef.wasm", base)).toBeNull();
+    delete host.Deno;
+    host.Bun = {};
+    expect(wasmBeside("policy-0123456789abcdef.wasm", base)).toBeNull();
+  });
+
+  it("answers null when the read is refused (Node's permission model) or fs cannot be had", () => {
+    const refusing = { readFileSync: () => { throw Object.assign(new Error("denied"), { code: "ERR_ACCESS_DENIED" }); } };
+    Object.assign(process, { getBuiltinModule: () => refusing });
+    expect(wasmBeside("policy-0123456789abcdef.wasm", base)).toBeNull();
+    Object.assign(process, { getBuiltinModule: undefined });
+    expect(wasmBeside("policy-0123456789abcdef.wasm", base)).toBeNull();
+  });
+});
