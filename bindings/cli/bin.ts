@@ -3,7 +3,7 @@
  * The CLI's start (launch.ts imports it): where the wasm modules come from, then `main`.
  */
 import { provideWasm } from "../core/shared.ts";
-import { wasmBeside } from "../core/wasm-beside.ts";
+import { wasmBeside } from "../core/index.ts";
 import { POLICY_WASM_FILE } from "../core/generated/policy-wasm-file.ts";
 import { SANITIZE_WASM_FILE } from "../core/generated/sanitize-wasm-file.ts";
 import { provideSanitizerWasm } from "../sanitize/shared.ts";

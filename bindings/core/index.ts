@@ -17,3 +17,4 @@ export {
   type Explanation, type ExplanationStep, type ExplanationEffect, type ExplanationHost,
 } from "./explanation.ts";
 export { loadOnce } from "./load-once.ts";
+export { wasmBeside } from "./wasm-beside.ts";
