@@ -1,6 +1,6 @@
 // How the built CLI starts (dist/cli.js and its cli-<hash>.js chunks): it compiles the policy.wasm the package ships
-// beside it, falls back to the copy inlined in the bundle when that file is missing, and never to a weaker answer
-// when the file is there but broken.
+// beside it (under the name carrying its digest, policy-<hex>.wasm), falls back to the copy inlined in the bundle
+// when that file is missing, and never to a weaker answer when the file is there but broken.
 import { spawnSync } from "node:child_process";
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,9 +14,10 @@ const passport = join(root, "examples/passport.json");
 /** The CLI's files copied into a fresh directory, with `wasm` as its policy.wasm (none when null). */
 function cliCopy(wasm: Uint8Array | null): string {
   const dir = mkdtempSync(join(tmpdir(), "portcullis-cli-"));
-  for (const file of readdirSync(join(root, "dist")).filter((f) => /^cli(-[A-Z0-9]+)?\.js$/.test(f))) copyFileSync(join(root, "dist", file), join(dir, file));
+  const files = readdirSync(join(root, "dist"));
+  for (const file of files.filter((f) => /^cli(-[A-Z0-9]+)?\.js$/.test(f))) copyFileSync(join(root, "dist", file), join(dir, file));
   writeFileSync(join(dir, "package.json"), '{"type":"module"}');
-  if (wasm) writeFileSync(join(dir, "policy.wasm"), wasm);
+  if (wasm) writeFileSync(join(dir, files.find((f) => /^policy-[0-9a-f]{16}\.wasm$/.test(f))!), wasm);
   return join(dir, "cli.js");
 }
 

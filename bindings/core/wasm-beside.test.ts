@@ -28,7 +28,7 @@ describe("wasmBeside", () => {
     expect(wasmBeside("policy-fedcba9876543210.wasm", base)).toBeNull();
   });
 
-  it("answers null where the bundle is not a file (a browser, a Worker)", () => {
+  it("answers null where the bundle is not a file (a browser; a Worker's is checked in the runtime matrix)", () => {
     expect(wasmBeside("policy-0123456789abcdef.wasm", "https://example.com/index.js")).toBeNull();
   });
 

@@ -16,9 +16,10 @@ type Host = {
 type ReadFileSync = (path: URL) => Uint8Array;
 
 /** The bytes of `file` in the folder of `base` (this module's URL: after the build, the bundle's), or null. */
-export function wasmBeside(file: string, base: string = import.meta.url): Uint8Array | null {
+export function wasmBeside(file: string, base: string | undefined = import.meta.url): Uint8Array | null {
   const host = globalThis as Host;
-  if (host.Deno !== undefined || host.Bun !== undefined || !base.startsWith("file:")) return null;
+  // import.meta.url is undefined in workerd.
+  if (host.Deno !== undefined || host.Bun !== undefined || !base?.startsWith("file:")) return null;
   const fs = host.process?.getBuiltinModule?.("node:fs") as { readFileSync: ReadFileSync } | undefined;
   if (typeof fs?.readFileSync !== "function") return null;
   try {
