@@ -10,13 +10,12 @@ import { wasmBeside } from "./wasm-beside.ts";
 const dir = mkdtempSync(join(tmpdir(), "portcullis-beside-"));
 const base = pathToFileURL(join(dir, "index-ABC.js")).href;
 writeFileSync(join(dir, "policy-0123456789abcdef.wasm"), new Uint8Array([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]));
-const host = globalThis as { Deno?: unknown; Bun?: unknown };
+const host = globalThis as { Deno?: unknown };
 const getBuiltinModule = process.getBuiltinModule;
 
 describe("wasmBeside", () => {
   afterEach(() => {
     delete host.Deno;
-    delete host.Bun;
     Object.assign(process, { getBuiltinModule });
   });
 
@@ -32,12 +31,22 @@ describe("wasmBeside", () => {
     expect(wasmBeside("policy-0123456789abcdef.wasm", "https://example.com/index.js")).toBeNull();
   });
 
-  it("answers null in Deno (it would ask for read permission) and Bun (it inflates natively)", () => {
+  it("in Deno, reads only where read permission is already granted (asking would prompt)", () => {
+    const read: URL[] = [];
+    const deno = (state: string) => ({
+      permissions: { querySync: () => ({ state }) },
+      readFileSync: (url: URL) => (read.push(url), new Uint8Array([1, 2])),
+    });
+    host.Deno = deno("granted");
+    expect([...(wasmBeside("policy-0123456789abcdef.wasm", base) ?? [])]).toEqual([1, 2]);
+    expect(read.map(String)).toEqual([new URL("policy-0123456789abcdef.wasm", base).href]);
+    for (const state of ["prompt", "denied"]) {
+      host.Deno = deno(state);
+      expect(wasmBeside("policy-0123456789abcdef.wasm", base), state).toBeNull();
+    }
     host.Deno = {};
     expect(wasmBeside("policy-0123456789abcdef.wasm", base)).toBeNull();
-    delete host.Deno;
-    host.Bun = {};
-    expect(wasmBeside("policy-0123456789abcdef.wasm", base)).toBeNull();
+    expect(read).toHaveLength(1);
   });
 
   it("answers null when the read is refused (Node's permission model) or fs cannot be had", () => {
