@@ -18,17 +18,19 @@ describe("package.json exports", () => {
     expect(checkPackage(root)).toEqual([]);
   });
 
-  it("the check catches a missing target and a missing imported .wasm", () => {
+  it("the check catches a missing target, a missing imported .wasm and a missing digest-named one", () => {
     const dir = mkdtempSync(join(tmpdir(), "portcullis-exports-"));
     mkdirSync(join(dir, "dist"));
     writeFileSync(join(dir, "dist/index.js"), "export {};\n");
     writeFileSync(join(dir, "dist/workerd.js"), 'import m from "./policy.wasm";\nexport default m;\n');
+    writeFileSync(join(dir, "dist/node.js"), 'export const file = "policy-0123456789abcdef.wasm";\n');
     const exports = { ".": { workerd: "./dist/workerd.js", default: "./dist/index.js" }, "./yaml": { types: "./dist/yaml.d.ts", default: "./dist/yaml.js" } };
     writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "x", exports, bin: { x: "./dist/cli.js" } }));
     expect(checkPackage(dir)).toEqual([
       'exports../yaml.types: "./dist/yaml.d.ts" does not exist after the build',
       'exports../yaml.default: "./dist/yaml.js" does not exist after the build',
       'bin.x: "./dist/cli.js" does not exist after the build',
+      'dist/node.js: names "policy-0123456789abcdef.wasm", which the build did not copy',
       'dist/workerd.js: imports "./policy.wasm", which the build did not copy',
     ]);
   });

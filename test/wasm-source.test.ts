@@ -2,7 +2,7 @@
 // Deno only with read permission already granted, and every other case inflates the inlined copy. A copy of the
 // entry's files with garbage under the digest name shows which one a runtime took: reading it fails to compile
 // (a load error, never an allow), inflating decides.
-import { copyFileSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -32,9 +32,32 @@ function entryCopy(bytes: Uint8Array): string {
 
 const GARBAGE = new Uint8Array([0, 0x61, 0x73, 0x6d, 9, 9, 9, 9]);
 
+/** Node with portcullis/sanitize: garbage under sanitize.wasm's digest name, then one sanitize() call. */
+function sanitizeCopy(bytes: Uint8Array): string {
+  const dir = mkdtempSync(join(tmpdir(), "portcullis-sanitize-source-"));
+  copyFileSync(join(dist, "sanitize.js"), join(dir, "sanitize.js"));
+  writeFileSync(join(dir, readdirSync(dist).find((f) => /^sanitize-[0-9a-f]{16}\.wasm$/.test(f))!), bytes);
+  writeFileSync(join(dir, "package.json"), '{"type":"module"}');
+  writeFileSync(
+    join(dir, "clean.mjs"),
+    `import { sanitize } from "./sanitize.js";
+    try {
+      console.log(sanitize("a\\u200Bb").text);
+    } catch (error) {
+      console.log(error.code);
+    }\n`,
+  );
+  return join(dir, "clean.mjs");
+}
+
 describe("where the default entry gets policy.wasm", () => {
   it("Node reads the digest-named file", async () => {
     expect((await run(process.execPath, [entryCopy(GARBAGE)])).stdout.trim()).toBe("load_failed");
+  });
+
+  it("portcullis/sanitize in Node reads sanitize.wasm's digest-named file the same way", async () => {
+    expect((await run(process.execPath, [sanitizeCopy(GARBAGE)])).stdout.trim()).toBe("load_failed");
+    expect((await run(process.execPath, [sanitizeCopy(readFileSync(join(dist, "sanitize.wasm")))])).stdout.trim()).toBe("ab");
   });
 
   it("Bun reads it too", async () => {
