@@ -144,6 +144,35 @@ describe("memory", () => {
   });
 });
 
+describe("program tables", () => {
+  it("the program tables made on an instance's first command decide alike whatever came before", () => {
+    // The gates over the program rows (which programs have option lists that run code, which have a danger case)
+    // are made by the first command's analysis, so an instance that judges only file, web or allowlist calls, or
+    // only safety stops, never builds the rows. Until then each gate lets every program through to the check it
+    // guards: the first command after other calls is decided as in a fresh instance, and the other calls as well.
+    const readFile = '{"tool_name":"read_file","tool_input":{"path":"/workspace/src/index.ts"}}';
+    const commands = [
+      '{"tool_name":"bash","tool_input":{"command":"git status; git ls-remote --upl=/tmp/x origin"}}', // --upload-pack
+      '{"tool_name":"bash","tool_input":{"command":"echo hi; rm -rf /"}}',
+      '{"tool_name":"bash","tool_input":{"command":"git --version && echo ok"}}',
+    ];
+    const firstCommand = commands.map((command) => fresh().policy.evaluateJson(command, NOW));
+    expect(firstCommand.map((d) => d.reasons[0]!.code)).toEqual(["oap.command_injection_detected", "oap.dangerous_operation", "oap.allowed"]);
+    const afterOthers = commands.map((command) => {
+      const { policy, allowlist } = fresh();
+      policy.evaluateJson(readFile, NOW);
+      allowlist.evaluateJson(readFile, NOW);
+      return policy.evaluateJson(command, NOW);
+    });
+    expect(afterOthers).toEqual(firstCommand);
+    const after = fresh();
+    const fileFirst = after.policy.evaluateJson(readFile, NOW);
+    after.policy.evaluateJson(commands[0]!, NOW);
+    expect(after.policy.evaluateJson(readFile, NOW)).toEqual(fileFirst);
+  });
+});
+
+
 describe("usage counters (a separate input beside the request)", () => {
   const messaging = JSON.parse(readFileSync(new URL("./vectors/policies/messaging.json", import.meta.url), "utf8"));
   const evaluator = Evaluator.createSync(wasm);

@@ -22,16 +22,19 @@ const ANY_PROGRAM_VARIABLES: string[] = [
   "BASH_FUNC_*", "LD_PRELOAD", "LD_LIBRARY_PATH", "LD_AUDIT", "DYLD_*", "PATH", "CDPATH",
   "RUSTC_WRAPPER", "RUSTC_WORKSPACE_WRAPPER", "CARGO_BUILD_RUSTC_WRAPPER", "CARGO_BUILD_RUSTC",
 ];
-const CODE_VARIABLES = codeVariables();
+let codeVariableList: string[] | null = null;
 
-/** ANY_PROGRAM_VARIABLES and every row's env column, each name once. */
+/** ANY_PROGRAM_VARIABLES and every row's env column, each name once (made on first use, as the rows are). */
 function codeVariables(): string[] {
-  const out = ANY_PROGRAM_VARIABLES.slice();
+  let out = codeVariableList;
+  if (out !== null) return out;
+  out = ANY_PROGRAM_VARIABLES.slice();
   const rows = programRows();
   for (let r = 0; r < rows.length; r++) {
     const names = rows[r].codeEnv.split(" ");
     for (let i = 0; i < names.length; i++) if (names[i].length > 0 && !out.includes(names[i])) out.push(names[i]);
   }
+  codeVariableList = out;
   return out;
 }
 const NPM_CONFIG = "npm_config_";
@@ -55,7 +58,8 @@ export function isCodeVariableName(name: string): bool {
   const b = String.UTF8.encode(name, false);
   const p = changetype<usize>(b), len = b.byteLength;
   if (startsLower(p, len, NPM_CONFIG) || startsLower(p, len, "bash_func_")) return true;
-  for (let k = 0; k < CODE_VARIABLES.length; k++) if (matches(CODE_VARIABLES[k], p, len)) return true;
+  const variables = codeVariables();
+  for (let k = 0; k < variables.length; k++) if (matches(variables[k], p, len)) return true;
   for (let k = 0; k < COMMAND_LINE_VARIABLES.length; k++) if (matches(COMMAND_LINE_VARIABLES[k], p, len)) return true;
   return false;
 }
@@ -98,7 +102,8 @@ export function codeVariableSet(s: Script): string {
       continue;
     }
     let hit = startsLower(p, len, NPM_CONFIG);
-    for (let k = 0; !hit && k < CODE_VARIABLES.length; k++) hit = matches(CODE_VARIABLES[k], p, len);
+    const variables = codeVariables();
+    for (let k = 0; !hit && k < variables.length; k++) hit = matches(variables[k], p, len);
     if (hit) return String.UTF8.decodeUnsafe(p, <usize>len, false);
   }
   return "";
@@ -192,7 +197,11 @@ function codeOptionIds(): usize {
   return cmdSet(ids);
 }
 
-const READS_PROGRAM_OPTIONS = codeOptionIds();
+/**
+ * The ids with a list (codeOptionIds), made by programOptionOf's first call; until then (0) the gate lets every
+ * id through, so an instance that judges no command never builds the program rows.
+ */
+let readsProgramOptions: usize = 0;
 
 /**
  * The option word in view v's argv that names a program to run, or -1. Inlined up to the view's id, which
@@ -200,11 +209,13 @@ const READS_PROGRAM_OPTIONS = codeOptionIds();
  */
 // @ts-ignore: decorator
 @inline export function programOption(s: Script, v: i32): i32 {
-  return inCmdSet(READS_PROGRAM_OPTIONS, s.vInfo(v)) ? programOptionOf(s, v) : -1;
+  const set = readsProgramOptions;
+  return set == 0 || inCmdSet(set, s.vInfo(v)) ? programOptionOf(s, v) : -1;
 }
 
 /** programOption without the inlined test of the id (exported for the spec that compares the two). */
 export function programOptionOf(s: Script, v: i32): i32 {
+  if (readsProgramOptions == 0) readsProgramOptions = codeOptionIds(); // fills `lists`
   const id = cmdId(s.vInfo(v));
   const list = lists[id];
   if (list === null) return -1;
