@@ -18,7 +18,7 @@ import { IntList, Script, ViewFlag } from "./syntax/nodes";
 import { BraceExpander, Computed, Target, TargetClassifier, isCatastrophic, isProcLink } from "./expand/target";
 import { fedByXargs } from "./interp/walk";
 import { ViewBits, viewBits } from "./interp/view-summary";
-import { Attr, CmdFlag, Redir, Subst, WordFlag, WordKind } from "./syntax/tokens";
+import { Attr, CmdFlag, Redir, Subst, WordFlag, WordKind, writesFile } from "./syntax/tokens";
 import { showArgv, showWord } from "./message";
 import { MAX_READINGS, WrittenReading } from "./expand/expansion-text";
 import { spend } from "../util/budget";
@@ -663,8 +663,7 @@ export class DangerChecker {
       const r = s.redirFlat.get(base + k);
       const op = s.wAux(r) & 0xff;
       if (op == Redir.HEREDOC || op == Redir.HEREDOC_TABS || op == Redir.HERESTRING) continue;
-      const out = op == Redir.OUT || op == Redir.APPEND || op == Redir.CLOBBER || op == Redir.ALL_OUT ||
-        op == Redir.ALL_APPEND || op == Redir.READ_WRITE || op == Redir.DUP_OUT;
+      const out = writesFile(op) || op == Redir.DUP_OUT;
       const m = this.readings(s, r);
       if (m < 0) {
         this.message = "command '" + this.shown(s, c) + "' redirects to " + showWord(s, r) + ", which " + TOO_MANY + " (built-in check)";

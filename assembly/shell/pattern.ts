@@ -26,7 +26,7 @@ import { FlagSet, collectFlags, flagTable, longToShort } from "./programs";
 import { commandInfo } from "./programs";
 import { IntList, Script, rowLen } from "./syntax/nodes";
 import { BraceExpander } from "./expand/target";
-import { Attr, Ch, Redir, WordFlag, WordKind } from "./syntax/tokens";
+import { Attr, Ch, Redir, WordFlag, WordKind, writesFile } from "./syntax/tokens";
 import { bracketEnd, globsOverlap } from "./expand/glob-overlap";
 import { MAX_READINGS, WrittenReading } from "./expand/expansion-text";
 import { containsFolded } from "../util/swar";
@@ -1090,8 +1090,7 @@ export class PatternMatcher {
       for (let k = 0, m = s.cRedirN(c); k < m; k++) {
         const r = s.redirFlat.get(base + k);
         const op = s.wAux(r) & 0xff;
-        const out = op == Redir.OUT || op == Redir.APPEND || op == Redir.CLOBBER || op == Redir.ALL_OUT ||
-          op == Redir.ALL_APPEND || op == Redir.READ_WRITE || op == Redir.DUP_OUT;
+        const out = writesFile(op) || op == Redir.DUP_OUT;
         const inp = op == Redir.IN || op == Redir.READ_WRITE || op == Redir.DUP_IN;
         if ((st.redirect == 1 && !out) || (st.redirect == 2 && !inp)) continue;
         if (this.operand(s, pw, r)) {

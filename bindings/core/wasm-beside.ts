@@ -5,6 +5,10 @@
  * fresh process. Because the name carries the digest, a bundle copied beside another build's files finds no file of
  * its name.
  *
+ * The bytes are not hashed again on read (that would cost what reading saves): the file is trusted as the JS beside
+ * it is, since whoever can write one can write the other. Bytes that are not a wasm module fail to compile: a
+ * `load_failed` CoreError from the providers, a fail-closed deny from a guard, exit 2 from the CLI.
+ *
  * Node and Bun read through `process.getBuiltinModule("node:fs")`; Deno only when read permission for the file is
  * already granted (asking would prompt the user). Anything else — no such file, a permission model that denies the
  * read, a bundle whose URL is not a file (browsers; `import.meta.url` is undefined in workerd) — answers null, and

@@ -6,9 +6,8 @@
 // as the same request with `"context":{}` (where the lookups run).
 import { PassportPolicy } from "../../policy/passport";
 import { RequestView } from "../../policy/request";
-import { Verdict } from "../../policy/verdict";
 import { ByteBuffer } from "../../util/bytes";
-import { compilePassport, utf8Of } from "./helpers";
+import { compilePassport, verdictOf } from "./helpers";
 import { XorShift } from "../xorshift";
 
 const random = new XorShift(0x70015);
@@ -26,15 +25,9 @@ const INPUTS: StaticArray<string> = ['{"command":"ls -la"}', '{"command":"rm -rf
 const CONTEXTS: StaticArray<string> = ['{"workspace_root":"/srv"}', '{"home":"/home/u"}', '{"workspace_root":"/w","workspace_root":"/x"}',
   '{"home":5}', "{}"];
 
-function compile(): PassportPolicy {
-  return compilePassport(DOC);
-}
-
 /** The verdict's fields as one string. */
 function decide(policy: PassportPolicy, view: RequestView, request: string): string {
-  const b = utf8Of(request);
-  const v = new Verdict();
-  if (view.parse(changetype<usize>(b), b.byteLength, v)) policy.evaluate(view, 1.8e12, v);
+  const v = verdictOf(policy, view, request);
   return v.decision.toString() + "|" + v.code + "|" + v.message + "|" + v.policyId + "|" + v.capability + "|" + v.usage.toJSON();
 }
 
@@ -49,7 +42,7 @@ function request(tool: string, input: string, context: string): string {
 
 describe("passport decisions reuse", () => {
   test("a long-lived policy decides 3,000 seeded requests as a fresh one, and no context as an empty one", () => {
-    const kept = compile();
+    const kept = compilePassport(DOC);
     const view = new RequestView();
     let denied = 0, allowed = 0, withoutContext = 0;
     for (let round = 0; round < 3000; round++) {
@@ -59,7 +52,7 @@ describe("passport decisions reuse", () => {
       const context = r < 3 ? "" : r == 3 ? "null" : CONTEXTS[<i32>(random.next() % <u32>CONTEXTS.length)];
       const text = request(tool, input, context);
       const got = decide(kept, view, text);
-      expect(got).toBe(decide(compile(), new RequestView(), text), text);
+      expect(got).toBe(decide(compilePassport(DOC), new RequestView(), text), text);
       if (context.length == 0 || context == "null") {
         withoutContext++;
         expect(got).toBe(decide(kept, view, request(tool, input, "{}")), text);

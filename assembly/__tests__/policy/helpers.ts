@@ -2,6 +2,8 @@
 import { Json } from "../../json/reader";
 import { PassportPolicy } from "../../policy/passport";
 import { LoadErrors } from "../../policy/load-errors";
+import { RequestView } from "../../policy/request";
+import { Verdict } from "../../policy/verdict";
 
 // The bytes must outlive the Json that points into them.
 const held = new Array<ArrayBuffer>();
@@ -28,4 +30,12 @@ export function compilePassport(doc: string): PassportPolicy {
   const policy = PassportPolicy.compile(jsonOf(doc), 0, errors);
   expect(errors.count).toBe(0, errors.toJSON());
   return policy!;
+}
+
+/** The verdict `policy` gives `request` (JSON text), parsed through `view` at time `now` (ms). */
+export function verdictOf(policy: PassportPolicy, view: RequestView, request: string, now: f64 = 1.8e12): Verdict {
+  const b = utf8Of(request);
+  const v = new Verdict();
+  if (view.parse(changetype<usize>(b), b.byteLength, v)) policy.evaluate(view, now, v);
+  return v;
 }

@@ -6,10 +6,9 @@
 // blocked and sensitive places, read and write) decided by the same policy both ways: the same verdicts.
 import { PassportPolicy } from "../../policy/passport";
 import { RequestView } from "../../policy/request";
-import { Verdict } from "../../policy/verdict";
 import { setPlainAdmits } from "../../policy/capabilities/command/command-scopes";
 import { ByteBuffer } from "../../util/bytes";
-import { compilePassport, utf8Of } from "./helpers";
+import { compilePassport, verdictOf } from "./helpers";
 import { XorShift } from "../xorshift";
 
 const DOC = '{"type":"passport","workspace_root":"/workspace","passport":{"status":"active","spec_version":"oap/1.0",' +
@@ -28,14 +27,8 @@ const PATHS: StaticArray<string> = ["src", "src/a.ts", "src/b.ts", "./src/a.ts",
 const JOINS: StaticArray<string> = [" && ", "; ", " | ", " || "];
 const CWDS: StaticArray<string> = ["", "/workspace", "/workspace/src", "/tmp"];
 
-function compile(): PassportPolicy {
-  return compilePassport(DOC);
-}
-
 function decide(policy: PassportPolicy, view: RequestView, request: string): string {
-  const b = utf8Of(request);
-  const v = new Verdict();
-  if (view.parse(changetype<usize>(b), b.byteLength, v)) policy.evaluate(view, 1.8e12, v);
+  const v = verdictOf(policy, view, request);
   return v.decision.toString() + "|" + v.code + "|" + v.rule + "|" + v.message;
 }
 
@@ -71,7 +64,7 @@ function request(cmd: string, cwd: string, home: bool): string {
 describe("command scopes: the shortcuts for paths against admitsCanonical on every path", () => {
   test("the same verdicts for 10,000 seeded commands", () => {
     expect(isDefined(ORACLES)).toBe(true);
-    const policy = compile();
+    const policy = compilePassport(DOC);
     const view = new RequestView();
     const rng = new XorShift(0x5c0be5);
     let allowed = 0, denied = 0;

@@ -2,7 +2,7 @@
 // writes-then-runs.ts, programs/names.ts), kept here unchanged so the differential specs can compare
 // every answer of the new code with the old one.
 import { Script } from "../../shell/syntax/nodes";
-import { Redir } from "../../shell/syntax/tokens";
+import { Redir, writesFile } from "../../shell/syntax/tokens";
 import { Cmd, Kind, cmdId, programRows } from "../../shell/programs";
 import { basenameOffset, bytesIs, envName, indexOf, wordIs } from "../../shell/expand/argv";
 import { overBudget, spend } from "../../util/budget";
@@ -53,8 +53,7 @@ export function writtenThenRunBefore(s: Script): string {
     for (let k = 0, m = s.cRedirN(c); k < m && !overBudget(); k++) {
       const r = s.redirFlat.get(s.cRedir(c) + k);
       const op = s.wAux(r) & 0xff;
-      if (op == Redir.OUT || op == Redir.APPEND || op == Redir.CLOBBER || op == Redir.ALL_OUT ||
-        op == Redir.ALL_APPEND || op == Redir.READ_WRITE) {
+      if (writesFile(op)) {
         if (checked(s, r)) continue; // its text was judged as the script that runs (script-file.ts)
         const why = runs(s, r);
         if (why.length > 0) return why;

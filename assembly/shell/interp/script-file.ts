@@ -14,7 +14,7 @@
 // job, a function) through a name we cannot see (`"$F"`).
 
 import { Script } from "../syntax/nodes";
-import { CmdFlag, Redir } from "../syntax/tokens";
+import { CmdFlag, Redir, writesFile } from "../syntax/tokens";
 import { Cmd, cmdId, commandInfo } from "../programs";
 import { catInto } from "./stdin";
 import { samePath } from "./writes-then-runs";
@@ -73,8 +73,7 @@ function inPipeline(s: Script, c: i32): bool {
 /** An output redirection (any fd). */
 function writes(s: Script, r: i32): bool {
   const op = s.wAux(r) & 0xff;
-  return op == Redir.OUT || op == Redir.APPEND || op == Redir.CLOBBER || op == Redir.ALL_OUT ||
-    op == Redir.ALL_APPEND || op == Redir.READ_WRITE;
+  return writesFile(op);
 }
 
 /** `target` is a truncating write of stdout, and the writer's only redirection of stdout. */

@@ -16,7 +16,7 @@
 // file holds (`bash build.sh`).
 
 import { Script, viewRowArgc, viewRowInfo } from "../syntax/nodes";
-import { Redir } from "../syntax/tokens";
+import { writesFile } from "../syntax/tokens";
 import { Cmd, cmdId } from "../programs";
 import { basenameOffset, bytesIs, indexOf } from "../expand/argv";
 import { ViewBits, bitsOfView, viewBits } from "./view-summary";
@@ -42,8 +42,7 @@ export function writtenThenRun(s: Script): string {
   for (let k = 0, m = redirs.length; k < m && !overBudget(); k++) {
     const r = redirs.get(k);
     const op = s.wAux(r) & 0xff;
-    if (op == Redir.OUT || op == Redir.APPEND || op == Redir.CLOBBER || op == Redir.ALL_OUT ||
-      op == Redir.ALL_APPEND || op == Redir.READ_WRITE) {
+    if (writesFile(op)) {
       if (checked(s, r)) continue; // its text was judged as the script that runs (script-file.ts)
       const why = runs(s, r);
       if (why.length > 0) return why;

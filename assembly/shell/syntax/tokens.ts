@@ -93,6 +93,16 @@ export const enum Redir {
   HERESTRING = 12, // <<<
 }
 
+/**
+ * Does redirection `op` (Redir) open a file for writing (`>`, `>>`, `>|`, `<>`, `&>`, `&>>`)? `>&` is not here: its
+ * target may be a descriptor, which its callers tell apart.
+ */
+// @ts-ignore: decorator
+@inline export function writesFile(op: i32): bool {
+  return op == Redir.OUT || op == Redir.APPEND || op == Redir.CLOBBER || op == Redir.ALL_OUT ||
+    op == Redir.ALL_APPEND || op == Redir.READ_WRITE;
+}
+
 /** Reserved words, recognised only in command position. */
 export const enum Keyword {
   NONE = 0,
