@@ -18,3 +18,4 @@ export { envName } from "./expand/argv";
 export { codeVariableSet, gitConfigMoved, isCodeVariableName, programOption } from "./hidden-code";
 export { ArithTaint, arithTainted } from "./syntax/arith";
 export { LoopReadings } from "./interp/loop-values";
+export { bracketEnd } from "./expand/glob-overlap";

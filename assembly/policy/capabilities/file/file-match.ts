@@ -20,6 +20,8 @@ export class PathMatcher {
   kind: MatchKind = MatchKind.Unresolved;
   dir: Bytes = new StaticArray<u8>(0);
   glob: Glob | null = null;
+  /** A glob entry's text as compiled (lower case for blocking entries), for file-glob-reach.ts's overlap test. */
+  text: Bytes = new StaticArray<u8>(0);
   /** "allowed_paths[0] '/workspace'", for messages. */
   label: string = "";
   /** "allowed_paths/0": the entry's pointer within the limits block (provenance.ts). */
@@ -74,6 +76,7 @@ export function pathMatcher(entry: string, base: string, home: string, fold: boo
     if (clean === null) return m;
     const bytes = utf8(clean);
     m.glob = compileGlob(changetype<usize>(bytes), bytes.length, fold);
+    m.text = foldedCopy(bytes);
     m.kind = MatchKind.Glob;
     return m;
   }
@@ -93,6 +96,7 @@ export function patternMatcher(entry: string, home: string, index: i32): PathMat
   if (entry.indexOf("/") < 0) {
     const b = utf8(entry);
     m.glob = compileGlob(changetype<usize>(b), b.length, true);
+    m.text = foldedCopy(b);
     m.kind = MatchKind.SegmentGlob;
     return m;
   }
@@ -104,8 +108,16 @@ export function patternMatcher(entry: string, home: string, index: i32): PathMat
   } else text = "**/" + entry;
   const b = utf8(text);
   m.glob = compileGlob(changetype<usize>(b), b.length, true);
+  m.text = foldedCopy(b);
   m.kind = MatchKind.Glob;
   return m;
+}
+
+/** The bytes lower-cased (ASCII), as blocking entries compare. */
+function foldedCopy(b: Bytes): Bytes {
+  const c = new StaticArray<u8>(b.length);
+  for (let i = 0; i < b.length; i++) c[i] = <u8>toLowerAscii(<u32>b[i]);
+  return c;
 }
 
 function lowerAsciiInPlace(b: Bytes): void {

@@ -7,7 +7,9 @@ import { ByteBuffer } from "../../../util/bytes";
 import { FileLimits, FileInput, checkFile } from "./file";
 import { RequestView } from "../../request";
 import { JsonType } from "../../../json/reader";
-import { isGlob } from "./file-glob";
+import { MAX_GLOB_ALTERNATIVES, globAlternatives, hasGlobSyntax, literalGlob } from "./tool-glob";
+import { globReachBlock, reachRule, reachSegment, reachWhat } from "./file-glob-reach";
+import { canonicalizePath } from "../../../util/path";
 import { patchFiles } from "./file-patch";
 import { Verdict, Code } from "../../verdict";
 import { CapabilityRule, RuleContext } from "../rule";
@@ -25,7 +27,12 @@ export const FILE_KEYS: StaticArray<string> = [
 // these lists are not read: no catalogued tool takes a path from them.
 
 /** One path each; when several are present they must agree (a tool reads one of them). */
-const PATH_KEYS: StaticArray<string> = ["path", "file_path", "filePath", "absolute_path", "notebook_path", "image_path"];
+const PATH_KEYS: StaticArray<string> = ["path", "file_path", "filePath", "absolute_path", "notebook_path", "image_path", "dir_path"];
+/**
+ * A working directory, as command tools take one. No catalogued file tool does, but a host that resolves a
+ * relative path against it would read elsewhere than the workspace root: relative paths are then refused.
+ */
+const CWD_KEYS: StaticArray<string> = ["cwd", "workdir", "directory"];
 /** Arrays of paths (DeerFlow present_files, Gemini read_many_files): every element is checked. */
 const LIST_KEYS: StaticArray<string> = ["filepaths", "paths"];
 /** File globs taken relative to the path (Claude Code Grep `glob`, Gemini `include`, Cline `file_pattern`). */
@@ -54,6 +61,8 @@ export class FileRule extends CapabilityRule {
   limits: FileLimits = new FileLimits();
   private input: FileInput = new FileInput();
   private content: ByteBuffer = new ByteBuffer(64);
+  /** A working directory the request names other than the workspace root (CWD_KEYS), or "". */
+  private otherCwd: string = "";
 
   constructor(public write: bool) {
     super();
@@ -87,6 +96,14 @@ export class FileRule extends CapabilityRule {
     const input = this.input;
     input.workspaceRoot = context.workspaceRoot;
     input.home = context.home;
+    this.otherCwd = "";
+    for (let i = 0; i < CWD_KEYS.length; i++) {
+      const d = request.inputString(CWD_KEYS[i], verdict);
+      if (request.failed) return false;
+      if (d == null) continue;
+      const dir = canonicalizePath(d, context.workspaceRoot, context.home);
+      if (dir === null || dir != canonicalizePath(context.workspaceRoot, "/", "/")) this.otherCwd = d;
+    }
     input.writeBytes = NaN;
     if (this.write) {
       const has = request.inputBytes("content", this.content, verdict);
@@ -108,7 +125,7 @@ export class FileRule extends CapabilityRule {
       const pattern = request.inputString("pattern", verdict);
       if (request.failed) return false;
       if (pattern != null) {
-        if (!this.checkGlob(joinGlob(base, pattern), pattern, verdict)) return false;
+        if (!this.checkGlob(base, pattern, verdict)) return false;
         checked++;
       }
     }
@@ -130,6 +147,10 @@ export class FileRule extends CapabilityRule {
   }
 
   private checkOne(path: string, directory: bool, verdict: Verdict): bool {
+    if (this.otherCwd.length > 0 && !path.startsWith("/") && !path.startsWith("~")) {
+      return verdict.deny(Code.INVALID_CONTEXT, "path " + quoteText(path) + " is relative, and tool_input names the working directory " +
+        quoteText(this.otherCwd) + ", not the workspace root: give an absolute path");
+    }
     this.input.path = path;
     this.input.directory = directory;
     if (!checkFile(this.limits, this.input, this.write, verdict)) return false;
@@ -138,13 +159,27 @@ export class FileRule extends CapabilityRule {
   }
 
   /**
-   * A glob is judged as the paths it can reach: its fixed leading directory
-   * (everything before the first segment with `*`, `?` or `[`), and its full
-   * text read as a path (so a sensitive name written in it, `**\/.ssh/*`,
-   * still matches). `..` after a wildcard segment could climb anywhere
-   * (`**` matches zero or more segments): refused.
+   * A glob is judged as the paths it can reach, read as globbing libraries read it (tool-glob.ts): each brace
+   * alternative, with escapes and one-byte classes read. For each: its fixed leading directory (everything
+   * before the first segment with `*`, `?` or a class), its full text read as a path (so a sensitive name
+   * written in it, `**\/.ssh/*`, still matches), and every name a wildcard segment could expand to
+   * (file-glob-reach.ts). `..` in or after a wildcard segment could climb anywhere (`**` matches zero or more
+   * segments): refused.
    */
-  private checkGlob(joined: string, original: string, verdict: Verdict): bool {
+  private checkGlob(base: string, original: string, verdict: Verdict): bool {
+    // Expanded before it is joined: an alternative may be absolute (`{/etc,src}/x` under the path).
+    const alternatives = globAlternatives(original);
+    if (alternatives === null) {
+      return verdict.deny(Code.PATH_NOT_ALLOWED, "glob " + quoteText(original) + " has a brace range or more than " +
+        MAX_GLOB_ALTERNATIVES.toString() + " brace alternatives, so it cannot be judged; name the paths");
+    }
+    for (let i = 0; i < alternatives.length; i++) {
+      if (!this.checkGlobReading(joinGlob(base, literalGlob(alternatives[i])), original, verdict)) return false;
+    }
+    return true;
+  }
+
+  private checkGlobReading(joined: string, original: string, verdict: Verdict): bool {
     let fixedEnd = joined.length;
     let wild = false;
     let segStart = 0;
@@ -156,7 +191,7 @@ export class FileRule extends CapabilityRule {
           return verdict.deny(Code.PATH_NOT_ALLOWED, "glob " + quoteText(original) + " climbs with '..' after a wildcard, so it can reach any directory");
         }
         segStart = i + 1;
-      } else if (!wild && (c == 0x2a || c == 0x3f || c == 0x5b || c == 0x7b)) {
+      } else if (!wild && (c == 0x2a || c == 0x3f || c == 0x5b)) {
         wild = true;
         fixedEnd = segStart;
       }
@@ -166,7 +201,18 @@ export class FileRule extends CapabilityRule {
     if (fixed.length == 0) fixed = ".";
     else if (fixed.length > 1 && fixed.endsWith("/")) fixed = fixed.substring(0, fixed.length - 1);
     if (!this.checkOne(fixed, true, verdict)) return false;
-    return this.checkOne(joined, true, verdict);
+    if (!this.checkOne(joined, true, verdict)) return false;
+    // checkOne canonicalised the same text, so this does not fail.
+    const input = this.input;
+    const canonical = canonicalizePath(joined, input.workspaceRoot, input.home);
+    if (canonical === null) return verdict.deny(Code.INVALID_CONTEXT, "glob " + quoteText(original) + " cannot be canonicalised");
+    const root = canonicalizePath(input.workspaceRoot, "/", "/");
+    const from = root !== null && root.length > 1 && (canonical == root || canonical.startsWith(root + "/")) ? root.length : 0;
+    if (globReachBlock(this.limits, canonical, from)) {
+      return verdict.deny(Code.PATH_BLOCKED, "glob " + quoteText(original) + " could name a file that " + reachWhat +
+        " blocks: its segment " + quoteText(reachSegment) + " (in " + quoteText(canonical) + ")", reachRule);
+    }
+    return true;
   }
 
   /** A string or array of strings at `key`: each a path (base "") or a glob under `base`; how many, -1 on deny. */
@@ -178,7 +224,7 @@ export class FileRule extends CapabilityRule {
     const bad = "tool_input." + key + " must be " + (base.length > 0 ? "a string or " : "") + "an array of strings";
     if (json.typeAt(pos) == JsonType.String && base.length > 0) {
       const g = json.readString(pos)!;
-      return this.checkGlob(joinGlob(base, g), g, verdict) ? 1 : -1;
+      return this.checkGlob(base, g, verdict) ? 1 : -1;
     }
     if (json.typeAt(pos) != JsonType.Array) {
       verdict.deny(Code.INVALID_CONTEXT, bad);
@@ -192,7 +238,7 @@ export class FileRule extends CapabilityRule {
         verdict.deny(Code.INVALID_CONTEXT, bad + " (element " + n.toString() + " is not)");
         return -1;
       }
-      const ok = base.length > 0 || isGlob(item) ? this.checkGlob(joinGlob(base.length > 0 ? base : ".", item), item, verdict)
+      const ok = base.length > 0 || hasGlobSyntax(item) ? this.checkGlob(base.length > 0 ? base : ".", item, verdict)
         : this.checkOne(item, false, verdict);
       if (!ok) return -1;
       n++;

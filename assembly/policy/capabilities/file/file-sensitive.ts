@@ -199,3 +199,65 @@ export function describeSensitive(rule: Sensitive): string {
     default: return "none";
   }
 }
+
+/**
+ * The name rules as globs (lower case), for a wildcard segment of a file tool's glob (file-glob-reach.ts reads
+ * each as the names it stands for). `.env*` also covers the templates: a glob that reaches `.env.example` reaches
+ * `.env.local`.
+ */
+let nameGlobs: Array<string> | null = null;
+let nameGlobRules: Array<Sensitive> = [];
+
+export function sensitiveNameGlobs(): Array<string> {
+  let globs = nameGlobs;
+  if (globs !== null) return globs;
+  globs = [".env*"];
+  const rules: Array<Sensitive> = [Sensitive.Env];
+  for (let i = 0; i < SECRET_DIRS.length; i++) { globs.push(SECRET_DIRS[i]); rules.push(Sensitive.SecretDir); }
+  for (let i = 0; i < SECRET_FILES.length; i++) { globs.push(SECRET_FILES[i]); rules.push(Sensitive.SecretFile); }
+  globs.push("*credentials*"); rules.push(Sensitive.Credentials);
+  globs.push("*password*"); rules.push(Sensitive.Password);
+  for (let i = 0; i < SSH_KEYS.length; i++) { globs.push(SSH_KEYS[i] + "*"); rules.push(Sensitive.SshKey); }
+  for (let i = 0; i < KEY_SUFFIXES.length; i++) { globs.push("*" + KEY_SUFFIXES[i]); rules.push(Sensitive.KeyFile); }
+  nameGlobs = globs;
+  nameGlobRules = rules;
+  return globs;
+}
+
+/** The rule of sensitiveNameGlobs()[i]. */
+export function sensitiveNameRule(i: i32): Sensitive {
+  return nameGlobRules[i];
+}
+
+/**
+ * Does a glob segment (p, n) end, after its last wildcard or class, in what a rule makes an exception for — a
+ * source-file suffix for `*credentials*` and `*password*`, `.pub` for a key, a template's suffix for `.env*`?
+ * Then every name it matches is an exception too (`**\/*password*.ts`, `*.env.example`).
+ */
+export function exceptedByEnding(rule: Sensitive, p: usize, n: i32): bool {
+  let tail = n;
+  while (tail > 0) {
+    const c = load<u8>(p + <usize>(tail - 1));
+    if (c == 0x2a || c == 0x3f || c == 0x5d) break;
+    tail--;
+  }
+  const ep = p + <usize>tail, en = n - tail;
+  if (rule == Sensitive.Credentials || rule == Sensitive.Password) return endsWithAny(ep, en, SOURCE_SUFFIXES);
+  if (rule == Sensitive.SshKey) return endsWithFolded(ep, en, ".pub");
+  if (rule == Sensitive.Env) {
+    for (let i = 0; i < ENV_TEMPLATES.length; i++) {
+      const t = unchecked(ENV_TEMPLATES[i]); // i < length
+      if (endsWithFolded(ep, en, t.substring(4))) return true; // ".example" of ".env.example"
+    }
+  }
+  return false;
+}
+
+function endsWithFolded(p: usize, n: i32, s: string): bool {
+  return n >= s.length && foldAt(p, n - s.length, s);
+}
+
+function endsWithAny(p: usize, n: i32, list: StaticArray<string>): bool {
+  for (let i = 0; i < list.length; i++) if (endsWithFolded(p, n, unchecked(list[i]))) return true; // i < length
+  return false;
+}

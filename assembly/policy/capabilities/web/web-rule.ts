@@ -118,10 +118,19 @@ const urlPositions = new StaticArray<i32>(URL_KEYS.length);
  * The http(s) URLs written in free text, as a fetcher that scans the text
  * would take them: from the scheme (any case) to the next whitespace, quote,
  * `<`, `>` or backtick. Scheme-less host names are not taken (Gemini CLI
- * fetches only what starts with a scheme).
+ * fetches only what starts with a scheme). Read twice: ending at ASCII
+ * whitespace only, and also at every Unicode space (Gemini CLI splits its
+ * prompt with JavaScript's `\s`, so `https://a/\u00a0https://b/` is two
+ * URLs there and one elsewhere): every URL of either reading is judged.
  */
 export function urlsInText(text: string): Array<string> {
   const out = new Array<string>();
+  collectUrls(text, false, out);
+  collectUrls(text, true, out);
+  return out;
+}
+
+function collectUrls(text: string, unicodeSpaces: bool, out: Array<string>): void {
   const lower = text.toLowerCase();
   let i = 0;
   while (i < text.length) {
@@ -137,10 +146,16 @@ export function urlsInText(text: string): Array<string> {
     while (end < text.length) {
       const c = text.charCodeAt(end);
       if (c <= 0x20 || c == 0x22 || c == 0x27 || c == 0x3c || c == 0x3e || c == 0x60 || c == 0x7f) break;
+      if (unicodeSpaces && isUnicodeSpace(c)) break;
       end++;
     }
     out.push(text.substring(http, end));
     i = end;
   }
-  return out;
+}
+
+/** JavaScript's `\s` above ASCII: no-break space, the Unicode space separators, line and paragraph separators, BOM. */
+function isUnicodeSpace(c: i32): bool {
+  return c == 0xa0 || c == 0x1680 || (c >= 0x2000 && c <= 0x200a) || c == 0x2028 || c == 0x2029 || c == 0x202f ||
+    c == 0x205f || c == 0x3000 || c == 0xfeff;
 }

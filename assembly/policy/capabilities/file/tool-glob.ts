@@ -1,0 +1,233 @@
+// A file tool's glob argument (Claude Code Glob and Grep, Gemini CLI glob, read_many_files and
+// search_file_content, Cline search_files) read the way globbing libraries read it, so that the file rule
+// judges what the glob can reach, not how it is spelled. node-glob (minimatch), ripgrep's globset and
+// Python's glob all expand `{a,b}` alternatives, read `\x` as the byte x, and minimatch turns a class of one
+// byte (`[.]`) into that byte — so `{..,x}/etc/passwd`, `[.][.]/etc/passwd` and `.\./etc/passwd` climb out of
+// the workspace, and `{.env,x}` names `.env`.
+//
+// The readings here only ever widen what a glob may match: an escaped wildcard becomes `?` (any one byte), an
+// extglob group (`@(…)`, `!(…)`, `+(…)`, `*(…)`, `?(…)`) becomes `*`, and a class of several bytes stays a
+// class. What they cannot read — a brace range (`{1..9}`, `{a..z}`: minimatch expands it, bash too, and a range
+// of bytes can spell `/` or `.`), or more than MAX_GLOB_ALTERNATIVES alternatives — is refused by the caller.
+
+export const MAX_GLOB_ALTERNATIVES: i32 = 64;
+
+const BACKSLASH: i32 = 0x5c;
+const LBRACE: i32 = 0x7b;
+const RBRACE: i32 = 0x7d;
+const COMMA: i32 = 0x2c;
+const LBRACKET: i32 = 0x5b;
+const RBRACKET: i32 = 0x5d;
+const LPAREN: i32 = 0x28;
+const RPAREN: i32 = 0x29;
+const SLASH: i32 = 0x2f;
+const STAR: i32 = 0x2a;
+const QUESTION: i32 = 0x3f;
+
+/** Does `s` use any glob syntax a globbing library reads: `*`, `?`, `[`, `{` or a `\` escape? */
+export function hasGlobSyntax(s: string): bool {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c == STAR || c == QUESTION || c == LBRACKET || c == LBRACE || c == BACKSLASH) return true;
+  }
+  return false;
+}
+
+/**
+ * The brace alternatives of `s`, nested groups included (`a{b,c{d,e}}` → `ab`, `acd`, `ace`). A group with no
+ * top-level comma is an alternation of one for ripgrep (`{.env}` is `.env`) and literal text for minimatch: both
+ * readings are kept. Null for a brace range or more than MAX_GLOB_ALTERNATIVES alternatives.
+ */
+export function globAlternatives(s: string): Array<string> | null {
+  const out = new Array<string>();
+  return expandInto(extglobsAsBraces(s), out) ? out : null;
+}
+
+/**
+ * minimatch's extglob groups as the alternatives they stand for: `@(a|b)` and `+(a|b)` as `{a,b}`, `?(a|b)` and
+ * `*(a|b)` as `{,a,b}` (also none), `!(a)` as `*` (anything else). `@(.env)` names `.env`.
+ */
+function extglobsAsBraces(s: string): string {
+  let out = "";
+  let i = 0;
+  while (i < s.length) {
+    const c = s.charCodeAt(i);
+    if (c == BACKSLASH && i + 1 < s.length) {
+      out += s.substring(i, i + 2);
+      i += 2;
+      continue;
+    }
+    if ((c == 0x40 || c == 0x21 || c == 0x2b || c == STAR || c == QUESTION) && i + 1 < s.length && s.charCodeAt(i + 1) == LPAREN) {
+      const end = groupEnd(s, i + 1);
+      if (end > 0) {
+        const body = extglobsAsBraces(s.substring(i + 2, end - 1));
+        if (c == 0x21) out += "*";
+        else out += (c == 0x40 || c == 0x2b ? "{" : "{,") + topLevelBars(body) + "}";
+        i = end;
+        continue;
+      }
+    }
+    out += String.fromCharCode(c);
+    i++;
+  }
+  return out;
+}
+
+/** The group body with its top-level `|` as `,` (brace alternatives); a `,` of its own is one more alternative. */
+function topLevelBars(body: string): string {
+  let out = "";
+  let depth = 0;
+  for (let i = 0; i < body.length; i++) {
+    const c = body.charCodeAt(i);
+    if (c == BACKSLASH && i + 1 < body.length) {
+      out += body.substring(i, i + 2);
+      i++;
+      continue;
+    }
+    if (c == LBRACE) depth++;
+    else if (c == RBRACE) depth--;
+    out += c == 0x7c && depth == 0 ? "," : String.fromCharCode(c);
+  }
+  return out;
+}
+
+function expandInto(s: string, out: Array<string>): bool {
+  // The first unescaped `{` that closes; its top-level commas.
+  let open = -1, close = -1;
+  const commas = new Array<i32>();
+  for (let i = 0; i < s.length && close < 0; i++) {
+    const c = s.charCodeAt(i);
+    if (c == BACKSLASH) { i++; continue; }
+    if (c != LBRACE) continue;
+    let depth = 0;
+    commas.length = 0;
+    for (let j = i + 1; j < s.length; j++) {
+      const d = s.charCodeAt(j);
+      if (d == BACKSLASH) { j++; continue; }
+      if (d == LBRACE) depth++;
+      else if (d == RBRACE) {
+        if (depth == 0) { open = i; close = j; break; }
+        depth--;
+      } else if (d == COMMA && depth == 0) commas.push(j);
+    }
+  }
+  if (open < 0) {
+    if (out.length >= MAX_GLOB_ALTERNATIVES) return false;
+    out.push(s);
+    return true;
+  }
+  const head = s.substring(0, open), tail = s.substring(close + 1);
+  if (commas.length == 0) {
+    const body = s.substring(open + 1, close);
+    if (body.includes("..")) return false; // a range: {1..9}, {a..z}, {-..0}
+    // The alternation of one, then the literal braces (escaped, so they are not read again).
+    return expandInto(head + body + tail, out) && expandInto(head + "\\{" + body + "\\}" + tail, out);
+  }
+  let from = open + 1;
+  for (let k = 0; k <= commas.length; k++) {
+    const to = k < commas.length ? commas[k] : close;
+    if (!expandInto(head + s.substring(from, to) + tail, out)) return false;
+    from = to + 1;
+  }
+  return true;
+}
+
+/**
+ * One alternative (no braces left to expand) with its escapes, one-byte classes and extglob groups read:
+ * `\.` → `.`, `[.]` → `.`, `\*` → `?`, `@(a|b)` → `*`. What is left of glob syntax is `*`, `?` and classes of
+ * several bytes.
+ */
+export function literalGlob(s: string): string {
+  let out = "";
+  let i = 0;
+  const n = s.length;
+  while (i < n) {
+    const c = s.charCodeAt(i);
+    if (c == BACKSLASH) {
+      if (i + 1 >= n) { out += "\\"; i++; continue; }
+      const e = s.charCodeAt(i + 1);
+      out += isWildByte(e) ? "?" : String.fromCharCode(e);
+      i += 2;
+      continue;
+    }
+    if ((c == 0x40 || c == 0x21 || c == 0x2b || c == STAR || c == QUESTION) && i + 1 < n && s.charCodeAt(i + 1) == LPAREN) {
+      const end = groupEnd(s, i + 1);
+      if (end > 0) {
+        out += "*";
+        i = end;
+        continue;
+      }
+    }
+    if (c == LBRACKET) {
+      const end = classEnd(s, i);
+      if (end > 0) {
+        const one = classByte(s, i, end);
+        out += one >= 0 ? (isWildByte(one) ? "?" : String.fromCharCode(one)) : s.substring(i, end);
+        i = end;
+        continue;
+      }
+    }
+    out += String.fromCharCode(c);
+    i++;
+  }
+  return out;
+}
+
+/** A byte that is glob syntax once unescaped: read as `?` (it is one byte, any of them). */
+function isWildByte(c: i32): bool {
+  return c == STAR || c == QUESTION || c == LBRACKET || c == RBRACKET || c == LBRACE || c == RBRACE || c == LPAREN || c == RPAREN;
+}
+
+/** After the `)` that closes the extglob group opened at `at` (the `(`), within one segment; -1 when none does. */
+function groupEnd(s: string, at: i32): i32 {
+  let depth = 0;
+  for (let j = at; j < s.length; j++) {
+    const c = s.charCodeAt(j);
+    if (c == SLASH) return -1;
+    if (c == BACKSLASH) { j++; continue; }
+    if (c == LPAREN) depth++;
+    else if (c == RPAREN && --depth == 0) return j + 1;
+  }
+  return -1;
+}
+
+/** After the `]` that closes the class opened at `at`; -1 when none does (then `[` is a literal byte). */
+function classEnd(s: string, at: i32): i32 {
+  let j = at + 1;
+  if (j < s.length && (s.charCodeAt(j) == 0x21 || s.charCodeAt(j) == 0x5e)) j++;
+  if (j < s.length && s.charCodeAt(j) == RBRACKET) j++;
+  for (; j < s.length; j++) {
+    const c = s.charCodeAt(j);
+    if (c == SLASH) return -1;
+    if (c == BACKSLASH) { j++; continue; }
+    if (c == LBRACKET && j + 1 < s.length && s.charCodeAt(j + 1) == 0x3a) {
+      const k = s.indexOf(":]", j + 2);
+      if (k > 0) { j = k + 1; continue; }
+    }
+    if (c == RBRACKET) return j + 1;
+  }
+  return -1;
+}
+
+/** The one byte the class [at, end) stands for (`[.]`, `[\.]`), or -1 for a negated class or several bytes. */
+function classByte(s: string, at: i32, end: i32): i32 {
+  const body = s.substring(at + 1, end - 1);
+  if (body.length == 1) {
+    const c = body.charCodeAt(0);
+    return c == 0x21 || c == 0x5e || c == SLASH ? -1 : c;
+  }
+  if (body.length == 2 && body.charCodeAt(0) == BACKSLASH) return body.charCodeAt(1);
+  return -1;
+}
+
+/** Does the segment hold glob syntax (after literalGlob): `*`, `?` or `[`? */
+export function isWildSegment(seg: string): bool {
+  return seg.includes("*") || seg.includes("?") || seg.includes("[");
+}
+
+/** A segment of only `*` (`*`, `**`): it names no file; like a directory searched recursively, it is not judged by name. */
+export function isOnlyStars(seg: string): bool {
+  if (seg.length == 0) return false;
+  for (let i = 0; i < seg.length; i++) if (seg.charCodeAt(i) != STAR) return false;
+  return true;
+}
