@@ -19,8 +19,13 @@ import { toLowerAscii } from "../util/bytes";
 // Variables that act on whatever program runs (the loader, the shell's command lookup, bash's imported
 // functions), and cargo's, which has no row; each program's own are its row's env column (programs/).
 const ANY_PROGRAM_VARIABLES: string[] = [
-  "BASH_FUNC_*", "LD_PRELOAD", "LD_LIBRARY_PATH", "LD_AUDIT", "DYLD_*", "PATH", "CDPATH",
+  "BASH_FUNC_*", "LD_*", "DYLD_*", "GCONV_PATH", "GLIBC_TUNABLES", "LOCPATH", "NLSPATH", "MALLOC_TRACE", "PATH", "CDPATH",
   "RUSTC_WRAPPER", "RUSTC_WORKSPACE_WRAPPER", "CARGO_BUILD_RUSTC_WRAPPER", "CARGO_BUILD_RUSTC",
+  // less, the pager of git, man and others: `LESS='+!cmd'` runs cmd; a lesskey file binds keys to commands.
+  "LESS", "LESSKEY", "LESSKEYIN", "LESSKEY_SYSTEM", "LESSKEYIN_SYSTEM", "LESSEDIT",
+  // Names bash and coreutils make that the command does not show: GLOBIGNORE lets `*` match dot-files,
+  // SIMPLE_BACKUP_SUFFIX names the backups of `cp -b`/`mv -b`.
+  "GLOBIGNORE", "SIMPLE_BACKUP_SUFFIX",
 ];
 let codeVariableList: string[] | null = null;
 

@@ -260,7 +260,7 @@ function gateOf(rule: EffectRule): i32 {
   const from = rule.from;
   let all = 0, any = 0;
   if (from == EffectFrom.OPTION_VALUE || from == EffectFrom.OPTION_AT_FILE || from == EffectFrom.OPTION_SETTING ||
-    from == EffectFrom.HEADER_METHOD) all |= Gate.OPTIONS;
+    from == EffectFrom.HEADER_METHOD || from == EffectFrom.BACKUPS) all |= Gate.OPTIONS;
   // (A METHOD rule's method is its `path`, whatever its form: addEffects sets it before it reads the environment.)
   if (from == EffectFrom.ENV_VALUE && rule.kind != EffectKind.METHOD) all |= Gate.ASSIGNMENTS;
   const when = compiledOf(rule).when;
@@ -438,7 +438,7 @@ function applyRule(s: Script, rule: EffectRule, out: EffectList): void {
   // An option's value with no option given adds nothing, whatever `when` says (holds has no side effects).
   if (fastPaths && parsed.count == 0 &&
     (from == EffectFrom.OPTION_VALUE || from == EffectFrom.OPTION_AT_FILE || from == EffectFrom.OPTION_SETTING ||
-      from == EffectFrom.HEADER_METHOD)) return;
+      from == EffectFrom.HEADER_METHOD || from == EffectFrom.BACKUPS)) return;
   const compiled = compiledOf(rule);
   const when = compiled.when;
   if (when !== null && !conditionHolds(when, s, parsed, call.programPtr, call.programLen)) return;
@@ -458,6 +458,7 @@ function addEffects(s: Script, rule: EffectRule, compiled: CompiledRule, out: Ef
   if (from == EffectFrom.HEADER_METHOD) { headerMethods(s, rule); return; }
   if (from == EffectFrom.SED_SCRIPT_FILES) { sedScriptFiles(s, kind, out); return; }
   if (from == EffectFrom.CONFIG_VALUE) { configValues(s, rule, out); return; }
+  if (from == EffectFrom.BACKUPS) { backups(s, kind, compiled, out); return; }
   if (from == EffectFrom.OPTION_VALUE || from == EffectFrom.OPTION_AT_FILE || from == EffectFrom.OPTION_SETTING) {
     if (parsed.count == 0) return;
     for (let i = parsed.findCompiled(compiled.option); i >= 0; i = parsed.findCompiled(compiled.option, i + 1)) {
@@ -797,6 +798,41 @@ function intoTarget(s: Script, kind: EffectKind, out: EffectList): void {
       joinUnder(s, kind, s.arg(call.cmd, ops.get(n - 1)), 0, name, out);
     }
   }
+}
+
+/** EffectFrom.BACKUPS: each destination with each suffix the rule's option gives. */
+function backups(s: Script, kind: EffectKind, compiled: CompiledRule, out: EffectList): void {
+  if (parsed.count == 0) return;
+  const ops = parsed.operands;
+  const n = ops.length;
+  const t = parsed.findCompiled(TARGET_DIRECTORY);
+  for (let i = parsed.findCompiled(compiled.option); i >= 0; i = parsed.findCompiled(compiled.option, i + 1)) {
+    const arg = parsed.valArg(i);
+    if (arg < 0) continue;
+    const w = s.arg(call.cmd, arg);
+    if (!s.isStatic(w)) { out.addFixed(kind, call.v, call.cmd, "", call.sub); continue; }
+    const suffix = wordText(s, w, parsed.valOff(i));
+    if (t < 0 && n >= 2) suffixed(s, kind, s.arg(call.cmd, ops.get(n - 1)), 0, "", suffix, out);
+    const sources = t >= 0 ? n : n - 1;
+    for (let k = 0; k < sources; k++) {
+      const source = s.arg(call.cmd, ops.get(k));
+      if (!s.isStatic(source)) { out.addFixed(kind, call.v, call.cmd, "", call.sub); continue; }
+      const name = "/" + lastSegment(wordText(s, source, 0));
+      if (t < 0) { suffixed(s, kind, s.arg(call.cmd, ops.get(n - 1)), 0, name, suffix, out); continue; }
+      for (let j = t; j >= 0; j = parsed.findCompiled(TARGET_DIRECTORY, j + 1)) {
+        const dir = parsed.valArg(j);
+        if (dir >= 0) suffixed(s, kind, s.arg(call.cmd, dir), parsed.valOff(j), name, suffix, out);
+      }
+    }
+  }
+}
+
+/** The path word w names (from byte `off`), then `name` and `suffix`; a computed path is a place nobody can know. */
+function suffixed(s: Script, kind: EffectKind, w: i32, off: i32, name: string, suffix: string, out: EffectList): void {
+  if (!s.isStatic(w)) { out.addFixed(kind, call.v, call.cmd, "", call.sub); return; }
+  let path = wordText(s, w, off);
+  if (name.length > 0 && path.endsWith("/")) path = path.substring(0, path.length - 1);
+  out.addFixed(kind, call.v, call.cmd, path + name + suffix, call.sub);
 }
 
 /** `dir/name` for the directory word w names (from byte `off`); a computed directory is added as itself. */

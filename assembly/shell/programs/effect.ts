@@ -74,6 +74,13 @@ export const enum EffectFrom {
   NEW_TARGET = 21,
   /** As FILES_AFTER_PATTERN, or the working directory when there are none (`grep -r x`, `rg x`). */
   FILES_AFTER_PATTERN_OR_CWD = 22,
+  /**
+   * The backups cp, mv, ln and install make with a suffix (`option`: `-S SUFFIX`, `--suffix=SUFFIX`; it implies
+   * `-b`): every destination — the last operand, and each source's name under the target directory — with the
+   * suffix appended (`cp -b -S rc x .npm` writes `.npmrc`). A suffix or destination computed at run time is a
+   * place no path names.
+   */
+  BACKUPS = 23,
 }
 
 /**

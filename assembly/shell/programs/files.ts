@@ -15,6 +15,9 @@ const T = "-t --target-directory";
 const INTO = EffectFrom.INTO_TARGET;
 /** cp's options that copy directories with everything in them. */
 const R = "-r -R --recursive -a --archive";
+/** `-S SUFFIX`: the backup of each destination, named destination + SUFFIX (EffectFrom.BACKUPS). */
+const BACKUPS = EffectFrom.BACKUPS;
+const SUFFIX = "-S --suffix";
 const NOT_R = "!-r !-R !--recursive !-a !--archive";
 
 export function fileRows(rows: ProgramRow[]): void {
@@ -32,14 +35,15 @@ export function fileRows(rows: ProgramRow[]): void {
     // `cp hooks .git/` writes .git/hooks; `cp -r x new` makes `new` a copy of x, tree and all.
     .effect(reads(BUT_LAST, "", NO_T).tree()).effect(reads(O, "", T).tree())
     .effect(writes(LAST, "", NO_T + " " + NOT_R)).effect(writes(EffectFrom.NEW_TARGET, "", R + " " + NO_T).tree())
-    .effect(writes(V, T)).effect(writes(INTO).tree(R)));
+    .effect(writes(V, T)).effect(writes(INTO).tree(R)).effect(writes(BACKUPS, SUFFIX)));
   rows.push(program("mv gmv", Cmd.MV)
     .options("tS", "target-directory=/t suffix=/S backup? force/f interactive/i no-clobber/n update? verbose/v " +
       "no-target-directory/T")
     .flags("force/f interactive/i no-clobber/n update/u verbose/v target-directory/t suffix/s").checked()
     // What mv moves goes with its tree: out of the source, into TARGET/NAME or a new TARGET.
     .effect(deletes(BUT_LAST, "", NO_T).tree()).effect(deletes(O, "", T).tree())
-    .effect(writes(EffectFrom.NEW_TARGET, "", NO_T).tree()).effect(writes(V, T)).effect(writes(INTO).tree()));
+    .effect(writes(EffectFrom.NEW_TARGET, "", NO_T).tree()).effect(writes(V, T)).effect(writes(INTO).tree())
+    .effect(writes(BACKUPS, SUFFIX)));
   rows.push(program("chmod gchmod", Cmd.CHMOD)
     .options("", "reference= recursive/R verbose/v changes/c silent/f quiet/f")
     .flags("recursive/r verbose/v changes/c silent/f quiet/f").checked()
@@ -58,7 +62,8 @@ export function fileRows(rows: ProgramRow[]): void {
     .options("tS", "target-directory=/t suffix=/S backup? force/f symbolic/s relative/r logical/L physical/P " +
       "no-dereference/n no-target-directory/T interactive/i verbose/v")
     .flags("force/f symbolic/s")
-    .effect(reads(EffectFrom.LINK_TARGETS)).effect(writes(LAST, "", NO_T)).effect(writes(V, T)).effect(writes(INTO)));
+    .effect(reads(EffectFrom.LINK_TARGETS)).effect(writes(LAST, "", NO_T)).effect(writes(V, T)).effect(writes(INTO))
+    .effect(writes(BACKUPS, SUFFIX)));
   rows.push(program("tee gtee", Cmd.TEE | Kind.DEVICE_WRITER).options("", "append/a output-error?").effect(writes(O)));
   rows.push(program("shred gshred", Cmd.SHRED | Kind.DEVICE_WRITER)
     .options("ns", "iterations=/n size=/s random-source= remove? zero/z force/f verbose/v exact/x")
@@ -71,7 +76,7 @@ export function fileRows(rows: ProgramRow[]): void {
     "strip-program= backup? directory/d compare/C preserve-timestamps/p strip/s verbose/v no-target-directory/T")
     .effect(reads(BUT_LAST, "", NO_T + " !-d !--directory")).effect(reads(O, "", T))
     .effect(writes(LAST, "", NO_T + " !-d !--directory")).effect(writes(O, "", "-d --directory")).effect(writes(V, T))
-    .effect(writes(INTO, "", "!-d !--directory")));
+    .effect(writes(INTO, "", "!-d !--directory")).effect(writes(BACKUPS, SUFFIX)));
   rows.push(program("touch").options("dtr", "date=/d reference=/r time= no-create/c no-dereference/h")
     .effect(writes(O)).effect(reads(V, "-r --reference")));
   rows.push(program("mkdir").options("m", "mode=/m context? parents/p verbose/v").effect(writes(O)));

@@ -23,6 +23,7 @@ import { Code, Verdict } from "../../verdict";
 import { FileLimits, FileInput, admitsCanonical, admitsPrepared, checkFile, prepareLimits } from "../file/file";
 import { qualifyRule } from "../../rule-keys";
 import { blockedInTree, globMayHitBlocked, treeHit } from "./scope-trees";
+import { globReachBlock, reachRule, reachSegment, reachWhat } from "../file/file-glob-reach";
 import { trace } from "../../trace";
 import { WebLimits, WebInput, checkWeb, quote } from "../web/web";
 import {
@@ -374,6 +375,14 @@ function checkResolvedOut(limits: FileLimits, kind: ScopeEffectKind, s: Script, 
       !checkOne(limits, kind, what(s, e, kind), effectText(s, e), globBuf.toString(), true, place, verdict)) return false;
     if (globMayHitBlocked(limits, resolvedBuf, tree)) return treeDeny(s, e, kind, resolvedBuf, tree ? ", which may match a directory above " : ", which may match ", verdict);
     if (tree && blockedInTree(limits, globBuf, place.homePtr, place.homeLen)) return treeDeny(s, e, kind, globBuf, INSIDE, verdict);
+    // A wildcard segment spelling part of a blocked name (`cat .e?v`, `cp x .npmr?`, `cat key.pe?`).
+    const resolved = resolvedBuf.toString();
+    if (globReachBlock(limits, resolved)) {
+      const text = effectText(s, e);
+      return verdict.deny(Code.PATH_BLOCKED, what(s, e, kind) + (text == resolved ? quote(text) : quote(text) + " (" + resolved + ")") +
+        ", a glob that could name a file " + reachWhat + " blocks (its segment " + quote(reachSegment) + "), outside the passport's " +
+        scopeName(kind) + " limits", reachRule);
+    }
   }
   if (!(!trace.on && admits(limits, resolvedBuf, kind != ScopeEffectKind.READ, place, verdict)) &&
     !checkOne(limits, kind, what(s, e, kind), effectText(s, e), resolvedBuf.toString(), false, place, verdict)) return false;

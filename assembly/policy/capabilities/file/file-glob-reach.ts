@@ -21,10 +21,13 @@ export let reachSegment: string = "";
 
 /**
  * Could a wildcard segment of the canonical glob path `glob` (literalGlob's reading, resolved) be a name that a
- * blocked pattern or, with builtin_checks, a built-in rule blocks? Segments that start before char `from` (the
- * workspace root's own) are not tested against the built-in names, as for a path.
+ * blocked pattern or, with builtin_checks, a built-in rule blocks? The workspace root's own segments are not
+ * tested against the built-in names, as for a path (the operator chose them).
  */
-export function globReachBlock(limits: FileLimits, glob: string, from: i32): bool {
+export function globReachBlock(limits: FileLimits, glob: string): bool {
+  const rootBytes = limits._rootBytes;
+  const root = String.UTF8.decodeUnsafe(changetype<usize>(rootBytes), <usize>rootBytes.length, false);
+  const from = root.length > 1 && (glob == root || glob.startsWith(root + "/")) ? root.length : 0;
   const segments = glob.split("/");
   let at = 0;
   for (let k = 0; k < segments.length; k++) {

@@ -206,9 +206,7 @@ export class FileRule extends CapabilityRule {
     const input = this.input;
     const canonical = canonicalizePath(joined, input.workspaceRoot, input.home);
     if (canonical === null) return verdict.deny(Code.INVALID_CONTEXT, "glob " + quoteText(original) + " cannot be canonicalised");
-    const root = canonicalizePath(input.workspaceRoot, "/", "/");
-    const from = root !== null && root.length > 1 && (canonical == root || canonical.startsWith(root + "/")) ? root.length : 0;
-    if (globReachBlock(this.limits, canonical, from)) {
+    if (globReachBlock(this.limits, canonical)) {
       return verdict.deny(Code.PATH_BLOCKED, "glob " + quoteText(original) + " could name a file that " + reachWhat +
         " blocks: its segment " + quoteText(reachSegment) + " (in " + quoteText(canonical) + ")", reachRule);
     }

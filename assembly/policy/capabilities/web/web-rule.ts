@@ -149,7 +149,8 @@ function collectUrls(text: string, unicodeSpaces: bool, out: Array<string>): voi
       if (unicodeSpaces && isUnicodeSpace(c)) break;
       end++;
     }
-    out.push(text.substring(http, end));
+    const url = text.substring(http, end);
+    if (!out.includes(url)) out.push(url);
     i = end;
   }
 }
