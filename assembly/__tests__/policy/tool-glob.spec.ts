@@ -1,7 +1,7 @@
 // A file tool's glob read as globbing libraries read it (tool-glob.ts): brace and extglob alternatives, then
 // escapes and one-byte classes. Each reading here is one node-glob or ripgrep makes of the glob; a reading the
 // judge never sees is a path it never checks.
-import { globAlternatives, hasGlobSyntax, isOnlyStars, isWildSegment, literalGlob } from "../../policy/capabilities/file/tool-glob";
+import { MAX_GLOB_LENGTH, globAlternatives, hasGlobSyntax, isOnlyStars, isWildSegment, literalGlob } from "../../policy/capabilities/file/tool-glob";
 
 function alternatives(glob: string): string {
   const out = globAlternatives(glob);
@@ -86,5 +86,12 @@ describe("segments", () => {
     expect(isOnlyStars("**")).toBe(true);
     expect(isOnlyStars("*.ts")).toBe(false);
     expect(isOnlyStars("")).toBe(false);
+  });
+});
+
+describe("long globs", () => {
+  test("a glob longer than MAX_GLOB_LENGTH is refused, and a long run of unclosed braces is read in one pass", () => {
+    expect(alternatives("a".repeat(MAX_GLOB_LENGTH + 1))).toBe("(refused)");
+    expect(alternatives("{".repeat(MAX_GLOB_LENGTH - 4) + "a,b}")).toBe("{".repeat(MAX_GLOB_LENGTH - 5) + "a | " + "{".repeat(MAX_GLOB_LENGTH - 5) + "b");
   });
 });

@@ -7,7 +7,7 @@ import { ByteBuffer } from "../../../util/bytes";
 import { FileLimits, FileInput, checkFile } from "./file";
 import { RequestView } from "../../request";
 import { JsonType } from "../../../json/reader";
-import { MAX_GLOB_ALTERNATIVES, globAlternatives, hasGlobSyntax, literalGlob } from "./tool-glob";
+import { MAX_GLOB_ALTERNATIVES, MAX_GLOB_LENGTH, globAlternatives, hasGlobSyntax, literalGlob } from "./tool-glob";
 import { globReachBlock, reachRule, reachSegment, reachWhat } from "./file-glob-reach";
 import { canonicalizePath } from "../../../util/path";
 import { patchFiles } from "./file-patch";
@@ -170,8 +170,9 @@ export class FileRule extends CapabilityRule {
     // Expanded before it is joined: an alternative may be absolute (`{/etc,src}/x` under the path).
     const alternatives = globAlternatives(original);
     if (alternatives === null) {
-      return verdict.deny(Code.PATH_NOT_ALLOWED, "glob " + quoteText(original) + " has a brace range or more than " +
-        MAX_GLOB_ALTERNATIVES.toString() + " brace alternatives, so it cannot be judged; name the paths");
+      return verdict.deny(Code.PATH_NOT_ALLOWED, "glob " + quoteText(original.length > 200 ? original.substring(0, 200) + "…" : original) +
+        " has a brace range, more than " + MAX_GLOB_ALTERNATIVES.toString() + " brace alternatives or more than " +
+        MAX_GLOB_LENGTH.toString() + " characters, so it cannot be judged; name the paths");
     }
     for (let i = 0; i < alternatives.length; i++) {
       if (!this.checkGlobReading(joinGlob(base, literalGlob(alternatives[i])), original, verdict)) return false;

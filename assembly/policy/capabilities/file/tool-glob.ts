@@ -11,6 +11,8 @@
 // of bytes can spell `/` or `.`), or more than MAX_GLOB_ALTERNATIVES alternatives — is refused by the caller.
 
 export const MAX_GLOB_ALTERNATIVES: i32 = 64;
+/** Longer globs are refused: the readings below scan a group or class from each opening byte. */
+export const MAX_GLOB_LENGTH: i32 = 4096;
 
 const BACKSLASH: i32 = 0x5c;
 const LBRACE: i32 = 0x7b;
@@ -36,9 +38,11 @@ export function hasGlobSyntax(s: string): bool {
 /**
  * The brace alternatives of `s`, nested groups included (`a{b,c{d,e}}` → `ab`, `acd`, `ace`). A group with no
  * top-level comma is an alternation of one for ripgrep (`{.env}` is `.env`) and literal text for minimatch: both
- * readings are kept. Null for a brace range or more than MAX_GLOB_ALTERNATIVES alternatives.
+ * readings are kept. Null for a brace range, more than MAX_GLOB_ALTERNATIVES alternatives, or a glob longer than
+ * MAX_GLOB_LENGTH.
  */
 export function globAlternatives(s: string): Array<string> | null {
+  if (s.length > MAX_GLOB_LENGTH) return null;
   const out = new Array<string>();
   return expandInto(extglobsAsBraces(s), out) ? out : null;
 }
@@ -92,23 +96,28 @@ function topLevelBars(body: string): string {
 }
 
 function expandInto(s: string, out: Array<string>): bool {
-  // The first unescaped `{` that closes; its top-level commas.
+  // The first unescaped `{` that closes (one pass with a stack: a long run of unclosed `{` stays linear).
   let open = -1, close = -1;
-  const commas = new Array<i32>();
-  for (let i = 0; i < s.length && close < 0; i++) {
+  const opens = new Array<i32>();
+  for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (c == BACKSLASH) { i++; continue; }
-    if (c != LBRACE) continue;
+    if (c == LBRACE) opens.push(i);
+    else if (c == RBRACE && opens.length > 0) {
+      const o = opens.pop();
+      if (open < 0 || o < open) { open = o; close = i; }
+    }
+  }
+  // Its top-level commas.
+  const commas = new Array<i32>();
+  if (open >= 0) {
     let depth = 0;
-    commas.length = 0;
-    for (let j = i + 1; j < s.length; j++) {
+    for (let j = open + 1; j < close; j++) {
       const d = s.charCodeAt(j);
       if (d == BACKSLASH) { j++; continue; }
       if (d == LBRACE) depth++;
-      else if (d == RBRACE) {
-        if (depth == 0) { open = i; close = j; break; }
-        depth--;
-      } else if (d == COMMA && depth == 0) commas.push(j);
+      else if (d == RBRACE) depth--;
+      else if (d == COMMA && depth == 0) commas.push(j);
     }
   }
   if (open < 0) {
