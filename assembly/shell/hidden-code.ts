@@ -10,7 +10,7 @@
 import { Script } from "./syntax/nodes";
 import { envName } from "./expand/argv";
 import { WordFlag } from "./syntax/tokens";
-import { Cmd, CodeHandling, ProgramRow, Style, cmdId, cmdSet, inCmdSet, longTable, programRows } from "./programs";
+import { Cmd, CodeHandling, GIT_FILE_VARIABLES, GIT_TRACE_VARIABLES, ProgramRow, Style, cmdId, cmdSet, inCmdSet, longTable, programRows } from "./programs";
 import { toLowerAscii } from "../util/bytes";
 
 // Variable names are case-sensitive, except npm's: it reads npm_config_* in
@@ -89,6 +89,22 @@ export function gitConfigMoved(s: Script, envKeys: Array<string>): string {
     if (matches("HOME", p, len) || matches("XDG_CONFIG_HOME", p, len)) {
       return "the command sets " + String.UTF8.decodeUnsafe(p, <usize>len, false);
     }
+  }
+  return "";
+}
+
+/**
+ * A key of tool_input.env that names a file git writes (GIT_TRACE…, GIT_INDEX_FILE), when the script runs git:
+ * its value is not seen, so the file scopes cannot judge that write. The key, or "".
+ */
+export function gitFileFromEnv(s: Script, envKeys: Array<string>): string {
+  if (envKeys.length == 0) return "";
+  let git = false;
+  for (let v = 0, n = s.viewCount; v < n && !git; v++) git = cmdId(s.vInfo(v)) == Cmd.GIT;
+  if (!git) return "";
+  for (let i = 0; i < envKeys.length; i++) {
+    const k = envKeys[i];
+    if (GIT_TRACE_VARIABLES.includes(k) || GIT_FILE_VARIABLES.includes(k)) return k;
   }
   return "";
 }

@@ -15,7 +15,7 @@ export { AllowList, compileAllowEntry, isFunctionCall } from "./allow";
 export { isStateBuiltin } from "./interp/state-builtins";
 export { writtenThenRun } from "./interp/writes-then-runs";
 export { envName } from "./expand/argv";
-export { codeVariableSet, gitConfigMoved, isCodeVariableName, programOption } from "./hidden-code";
+export { codeVariableSet, gitConfigMoved, gitFileFromEnv, isCodeVariableName, programOption } from "./hidden-code";
 export { ArithTaint, arithTainted } from "./syntax/arith";
 export { LoopReadings } from "./interp/loop-values";
 export { bracketEnd } from "./expand/glob-overlap";

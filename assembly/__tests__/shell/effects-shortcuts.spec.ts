@@ -21,7 +21,8 @@ function fragments(): string[] {
   const out: string[] = [
     "find . -name x -exec cat {} +", "find . -exec curl {} \\;", "find src -exec wget -O out {} +", "find src -exec cp {} /tmp \\;", "find a b -exec grep -f {}/.env x {} \\;",
     "xargs cat", "ls | xargs -n1 grep x", "fd -x rm", "parallel cp {} d ::: a", "xargs -I{} cp {} out/{}.bak",
-    "git -C repo status", "git push o", "git clone https://e.example d", "git config -f .git/config remote.o.url u",
+    "git -C repo status", "git push o", "git config --global user.name x", "git worktree add ../wt", "npm i --location=global x",
+    "git credential-store --file f store", "npm config set x y --location=project", "git clone https://e.example d", "git config -f .git/config remote.o.url u",
     "npm run build -- --prod --config ./conf/production.json", "npm i -g x", "npm config set registry https://r.example",
     "npm_config_registry=https://x.example npm i", "yarn", "curl -X PUT -d @f -H 'X-HTTP-Method-Override: DELETE' https://a.example",
     "wget -O out https://b.example", "tee -a log", "ls -la src", "grep -rn TODO src", "head -n 20", "cp -r a b", "ln -s a b",
@@ -45,6 +46,7 @@ function fragments(): string[] {
         else if (t.startsWith("$")) { out.push(t.substring(1) + "=v.txt " + name + " x"); out.push("export " + t.substring(1).toUpperCase() + "=u"); }
       }
       if (rules[e].from == EffectFrom.ENV_VALUE) out.push(rules[e].option + "=https://e.example " + name + " x");
+      if (rules[e].from == EffectFrom.ENV_PATH) { out.push(rules[e].option + "=/tmp/t " + name + " x"); out.push(rules[e].option + "=1 " + name + " x"); }
     }
   }
   // Names the runner filter passes and stops: runners in any case, names sharing a runner's length and first byte.

@@ -72,12 +72,17 @@ function checkRow(row: ProgramRow, owner: string): void {
       const parts = e.option.split(" ");
       for (let j = 0; j < parts.length; j++) expect(takesValue(row, parts[j])).toBe(true, where + " " + parts[j]);
     }
-    const tree = e.treeWhen;
-    const terms = (e.when + (tree !== null ? " " + tree : "")).split(" ");
+    const tree = e.treeWhen, also = e.alsoWhen;
+    const terms = (e.when + (tree !== null ? " " + tree : "") + (also !== null ? " " + also : "")).split(" ");
     for (let j = 0; j < terms.length; j++) {
       let t = terms[j];
       if (t.startsWith("!")) t = t.substring(1);
-      if (t.length == 0 || t.startsWith("@") || t.startsWith("$")) continue;
+      if (t.length == 0 || t.startsWith("@") || t.startsWith("$") || t.startsWith("#")) continue;
+      const eq = t.indexOf("=");
+      if (eq > 1) { // `--name=value`: an option the grammar reads with a value
+        expect(takesValue(row, t.substring(0, eq))).toBe(true, where + " when " + t);
+        continue;
+      }
       expect(knows(row, t)).toBe(true, where + " when " + t);
     }
   }
@@ -212,6 +217,25 @@ describe("effects by parseArgs over the program rows", () => {
     expect(effects("git config -f /tmp/cfg user.name x")).toBe("C:x W:/tmp/cfg");
     expect(effects("git diff --no-index /etc/a b")).toBe("R:/etc/a R:b");
     expect(effects("git status")).toBe("");
+    // Files git's own subcommands name, and the files the environment names.
+    expect(effects("git hash-object -w .env")).toBe("R:.env");
+    expect(effects("git hash-object --stdin")).toBe("");
+    expect(effects("git credential-store --file=/tmp/c get")).toBe("R:/tmp/c");
+    expect(effects("git credential-store --file /tmp/c store")).toBe("R:/tmp/c W:/tmp/c");
+    expect(effects("git credential-store get")).toBe("R:~/.git-credentials R:~/.config/git/credentials");
+    expect(effects("git worktree add /tmp/wt HEAD")).toBe("W:/tmp/wt");
+    expect(effects("git worktree move a /tmp/b")).toBe("W:a W:/tmp/b");
+    expect(effects("git worktree remove /tmp/wt")).toBe("D:/tmp/wt");
+    expect(effects("git worktree list")).toBe("");
+    expect(effects("git checkout-index -a --prefix=/tmp/ci/")).toBe("W:/tmp/ci/");
+    expect(effects("git config --global user.name x")).toBe("C:x W:~/.gitconfig");
+    expect(effects("git config --system --unset user.name")).toBe("W:/etc/gitconfig");
+    expect(effects("git config --global --get user.name")).toBe("");
+    expect(effects("git config --global user.name")).toBe("");
+    expect(effects("GIT_TRACE=/tmp/t git status")).toBe("W:/tmp/t");
+    expect(effects("GIT_TRACE=1 git status")).toBe("");
+    expect(effects("GIT_INDEX_FILE=idx git add x")).toBe("W:idx");
+    expect(effects("git difftool -x 'diff -u' --no-index /etc/a b")).toBe("R:/etc/a R:b");
   });
 
   test("npm: the default registry unless another is named", () => {
@@ -223,6 +247,12 @@ describe("effects by parseArgs over the program rows", () => {
     expect(effects("yarn add x")).toBe("C:x C:https://registry.yarnpkg.com/");
     expect(effects("npm run build")).toBe("");
     expect(effects("npm install -g x")).toBe("W:? C:x C:https://registry.npmjs.org/");
+    expect(effects("npm install --location=global x")).toBe("W:? C:x C:https://registry.npmjs.org/");
+    expect(effects("npm i -L GLOBAL x")).toBe("W:? C:x C:https://registry.npmjs.org/");
+    expect(effects("npm install --location=project x")).toBe("C:x C:https://registry.npmjs.org/");
+    expect(effects("npm pack --pack-destination=/tmp")).toBe("W:/tmp C:https://registry.npmjs.org/");
+    expect(effects("npm --logs-dir /tmp/l test")).toBe("W:/tmp/l");
+    expect(effects("npm link")).toBe("W:?");
   });
 
   test("redirections", () => {

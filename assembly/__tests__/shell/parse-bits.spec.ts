@@ -30,13 +30,39 @@ function holdsBefore(when: string, s: Script, parsed: ParsedArgs, p: usize, n: i
     const negated = t.charCodeAt(0) == 0x21;
     if (negated) t = t.substring(1);
     const c = t.length > 0 ? t.charCodeAt(0) : 0;
+    const eq = t.indexOf("=");
     const held = c == 0x40 ? programIs(p, n, t.substring(1)) : c == 0x24 ? assigns(s, t.substring(1)) :
+      c == 0x23 ? operandTermHolds(t.substring(1), s, parsed) :
+      c == 0x2d && eq > 1 ? valueTermHolds(t.substring(0, eq), t.substring(eq + 1).toLowerCase(), s, parsed) :
       parsed.count > 0 && parsed.scanCompiled(new Spellings(t)) >= 0;
     if (negated) { if (held) return false; continue; }
     plain = true;
     if (held) plainHeld = true;
   }
   return !plain || plainHeld;
+}
+
+/** `#N` (a digit: at least N operands) or `#word` (the first operand is the word, or computed at run time). */
+function operandTermHolds(term: string, s: Script, parsed: ParsedArgs): bool {
+  const ops = parsed.operands;
+  if (term.length == 1 && term.charCodeAt(0) >= 0x30 && term.charCodeAt(0) <= 0x39) return ops.length >= term.charCodeAt(0) - 0x30;
+  if (ops.length == 0) return false;
+  const w = s.arg(parsed.cmd, ops.get(0));
+  if (!s.isStatic(w)) return true;
+  return String.UTF8.decodeUnsafe(s.wordPtr(w), <usize>s.wordLen(w), false) == term;
+}
+
+/** `--name=value`: the option given that value (any case), or one computed at run time. */
+function valueTermHolds(option: string, value: string, s: Script, parsed: ParsedArgs): bool {
+  for (let i = parsed.find(option); i >= 0; i = parsed.find(option, i + 1)) {
+    const arg = parsed.valArg(i);
+    if (arg < 0) continue;
+    const w = s.arg(parsed.cmd, arg);
+    if (!s.isStatic(w)) return true;
+    const off = parsed.valOff(i);
+    if (String.UTF8.decodeUnsafe(s.wordPtr(w) + <usize>off, <usize>(s.wordLen(w) - off), false).toLowerCase() == value) return true;
+  }
+  return false;
 }
 
 // ---- commands ----
@@ -123,6 +149,7 @@ const SPELLINGS: string[] = [
 const WHENS: string[] = [
   "", " ", "!", "! - x @ $", "-r !-r", "!@grep -e", "@yarn !--registry !$npm_config_registry", "$HOME -v",
   "!$X !@cat", "-\u00e9 !-o", "--output !--out", "-rf", "!-f --file", "@", "$",
+  "#set #2", "!#get -g", "--location=global -g", "!--location=project", "#", "#0", "!#2 #x",
 ];
 
 /** Each row's spelling lists (its rules' options and `when`s, each long option alone and all together), made once. */
@@ -155,6 +182,8 @@ function prepare(row: ProgramRow): void {
     ws.push(effects[i].when);
     const tree = effects[i].treeWhen;
     if (tree !== null) ws.push(tree);
+    const also = effects[i].alsoWhen;
+    if (also !== null) ws.push(also);
   }
   const cs: Condition[] = [];
   for (let i = 0; i < ws.length; i++) cs.push(new Condition(ws[i]));

@@ -262,9 +262,9 @@ function gateOf(rule: EffectRule): i32 {
   if (from == EffectFrom.OPTION_VALUE || from == EffectFrom.OPTION_AT_FILE || from == EffectFrom.OPTION_SETTING ||
     from == EffectFrom.HEADER_METHOD || from == EffectFrom.BACKUPS) all |= Gate.OPTIONS;
   // (A METHOD rule's method is its `path`, whatever its form: addEffects sets it before it reads the environment.)
-  if (from == EffectFrom.ENV_VALUE && rule.kind != EffectKind.METHOD) all |= Gate.ASSIGNMENTS;
+  if ((from == EffectFrom.ENV_VALUE || from == EffectFrom.ENV_PATH) && rule.kind != EffectKind.METHOD) all |= Gate.ASSIGNMENTS;
   const when = compiledOf(rule).when;
-  if (when !== null && when.anyPlain && when.plainNames.length == 0) {
+  if (when !== null && when.anyPlain && when.plainNames.length == 0 && !when.plainOperandTerms) {
     if (when.plainOptions !== null) any |= Gate.OPTIONS;
     if (when.plainVars.length > 0) any |= Gate.ASSIGNMENTS;
   }
@@ -406,10 +406,17 @@ class CompiledRule {
   /** The effect reaches everything under its paths (EffectRule.tree): always (treeWhen null), or when treeWhen holds. */
   tree: bool = false;
   treeWhen: Condition | null = null;
+  /** EffectRule.also: null when there is none. */
+  also: Condition | null = null;
   constructor(rule: EffectRule) {
     this.option = new Spellings(rule.option);
     const when = new Condition(rule.when);
     if (!when.empty) this.when = when;
+    const also = rule.alsoWhen;
+    if (also !== null) {
+      const c = new Condition(also);
+      if (!c.empty) this.also = c;
+    }
     const tree = rule.treeWhen;
     if (tree !== null) {
       this.tree = true;
@@ -442,6 +449,8 @@ function applyRule(s: Script, rule: EffectRule, out: EffectList): void {
   const compiled = compiledOf(rule);
   const when = compiled.when;
   if (when !== null && !conditionHolds(when, s, parsed, call.programPtr, call.programLen)) return;
+  const also = compiled.also;
+  if (also !== null && !conditionHolds(also, s, parsed, call.programPtr, call.programLen)) return;
   const first = out.count;
   addEffects(s, rule, compiled, out);
   if (!compiled.tree || first == out.count) return;
@@ -485,11 +494,14 @@ function addEffects(s: Script, rule: EffectRule, compiled: CompiledRule, out: Ef
     if (parsed.operands.length == 0 && parsed.sub === null) out.addFixed(kind, v, cmd, rule.path, call.sub);
     return;
   }
-  if (from == EffectFrom.ENV_VALUE) {
+  if (from == EffectFrom.ENV_VALUE || from == EffectFrom.ENV_PATH) {
     for (let i = 0, n = s.envWords.length; i < n; i++) {
       const w = s.envWords.get(i);
       const at = assignmentValue(s, w, rule.option);
-      if (at >= 0) out.add(kind, v, cmd, w, at, s.wordLen(w), call.sub);
+      if (at < 0) continue;
+      // ENV_PATH: a written value that does not start as a path does (`1`, `true`, a file descriptor) names no file.
+      if (from == EffectFrom.ENV_PATH && s.isStatic(w) && !startsAsPath(s.wordPtr(w) + <usize>at, s.wordLen(w) - at)) continue;
+      out.add(kind, v, cmd, w, at, s.wordLen(w), call.sub);
     }
     return;
   }
@@ -566,6 +578,13 @@ function configValues(s: Script, rule: EffectRule, out: EffectList): void {
     if (eq >= 0) out.add(rule.kind, call.v, call.cmd, w, eq + 1, len, call.sub);
     else if (i + 1 < n) { const v = s.arg(call.cmd, ops.get(i + 1)); out.add(rule.kind, call.v, call.cmd, v, 0, s.wordLen(v), call.sub); i++; }
   }
+}
+
+/** Does the text (p, n) start with `/` or `~`, as an absolute path or one under a home does? */
+function startsAsPath(p: usize, n: i32): bool {
+  if (n == 0) return false;
+  const c = load<u8>(p);
+  return c == 0x2f || c == 0x7e;
 }
 
 function endsWithLower(p: usize, n: i32, suffix: string): bool {

@@ -12,7 +12,7 @@ import { bytesStartLower, indexOf, isNameAssignText, isOptionWord, isStdinPath, 
 import { Cmd, cmdId } from "../programs";
 import { Script } from "../syntax/nodes";
 import { Attr, Ch, ParseError, WordFlag, WordKind } from "../syntax/tokens";
-import { utf8 } from "../../util/bytes";
+import { toLowerAscii, utf8 } from "../../util/bytes";
 import { ProgramSink } from "./program-sink";
 import { ProgramRow, Style, gitSubcommandAt, isSafeGitKey, longTable, rowOfId } from "../programs";
 
@@ -254,7 +254,7 @@ export function unwrap(w: ProgramSink, v: i32, cmd: i32, k: i32, end: i32, info:
 // npm config keys whose value is a program (or a file of more config) npm runs or reads later.
 const PROGRAM_CONFIG_KEYS = ["script-shell", "script_shell", "node-options", "node_options", "shell", "editor",
   "userconfig", "globalconfig", "git", "init-module", "init_module", "browser", "viewer", "onload-script",
-  "onload_script"];
+  "onload_script", "node-gyp", "node_gyp"];
 
 /** Is (p, n), up to any `=`, one of PROGRAM_CONFIG_KEYS (any case)? */
 function isProgramConfigKey(p: usize, n: i32): bool {
@@ -264,7 +264,8 @@ function isProgramConfigKey(p: usize, n: i32): bool {
     const key = PROGRAM_CONFIG_KEYS[k];
     if (key.length != m) continue;
     let same = true;
-    for (let i = 0; i < m; i++) if ((<u32>load<u8>(p + <usize>i) | 0x20) != <u32>key.charCodeAt(i)) { same = false; break; }
+    // ASCII letters in any case; `_` and `-` as written (`| 0x20` would turn `_` into DEL).
+    for (let i = 0; i < m; i++) if (toLowerAscii(<u32>load<u8>(p + <usize>i)) != <u32>key.charCodeAt(i)) { same = false; break; }
     if (same) return true;
   }
   return false;
@@ -349,7 +350,27 @@ function unwrapGit(w: ProgramSink, v: i32, cmd: i32, i: i32, end: i32, row: Prog
   } else if (wordIs(s, sub, "bisect")) {
     if (i + 2 < end && wordIs(s, s.arg(cmd, i + 1), "run")) return i + 2;
   } else if (wordIs(s, sub, "difftool") || wordIs(s, sub, "mergetool")) {
-    if (optAnywhere(w, cmd, i + 1, end, 0x78, "extcmd", subRow(row, "difftool"))) w.payloadWord(cmd, v, w.valWord, w.valOff);
+    // `-x cmd` is the command; otherwise the tool configured (diff.tool, merge.tool) or vimdiff, which no word shows.
+    const tools = subRow(row, "difftool");
+    if (optAnywhere(w, cmd, i + 1, end, 0x78, "extcmd", tools)) w.payloadWord(cmd, v, w.valWord, w.valOff);
+    else {
+      let help = false; // `--tool-help` only lists the tools
+      for (let k = i + 1; k < end && !help; k++) help = wordIs(s, s.arg(cmd, k), "--tool-help");
+      if (!help) w.dynamicPayload(v);
+    }
+  } else if (wordIs(s, sub, "remote")) {
+    // `git remote add --mirror[=push] x URL` sets remote.x.mirror, as `git config remote.x.mirror true` does: a
+    // later `git push x` force-updates and deletes every ref of x.
+    let j = i + 1;
+    while (j < end && isOptionWord(s, s.arg(cmd, j), false)) j++;
+    if (j < end && wordIs(s, s.arg(cmd, j), "add")) {
+      for (let k = j + 1; k < end; k++) {
+        const a = s.arg(cmd, k);
+        if (wordIs(s, a, "--")) break;
+        if (!s.isStatic(a)) { if (isOptionWord(s, a, false)) w.dynamicPayload(v); continue; }
+        if (isMirrorOption(s.wordPtr(a), s.wordLen(a))) { w.dynamicPayload(v); break; }
+      }
+    }
   } else if (wordIs(s, sub, "filter-branch")) {
     const filters = ["env-filter", "tree-filter", "index-filter", "parent-filter", "msg-filter", "commit-filter", "tag-name-filter"];
     for (let f = 0; f < filters.length; f++) {
@@ -535,6 +556,16 @@ function abbreviates(row: ProgramRow, p: usize, n: i32, long: string): bool {
   const t = longTable(row.grammar);
   const i = t.find(p, m, false);
   return i >= 0 && t.names[i] == long;
+}
+
+/** `--mirror`, `--mirror=push`, or an abbreviation git's parse-options takes (`--mir`, `--m=fetch`). */
+function isMirrorOption(p: usize, n: i32): bool {
+  const eq = indexOf(p, n, Ch.EQ);
+  const m = eq >= 0 ? eq : n;
+  if (m < 3 || m > 8) return false;
+  const name = "--mirror";
+  for (let i = 0; i < m; i++) if (<u32>load<u8>(p + <usize>i) != <u32>name.charCodeAt(i)) return false;
+  return true;
 }
 
 /** The subcommand row of `row` named `name`, or null. */

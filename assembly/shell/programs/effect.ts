@@ -81,13 +81,20 @@ export const enum EffectFrom {
    * place no path names.
    */
   BACKUPS = 23,
+  /**
+   * As ENV_VALUE, but only values that are paths (`/…`, `~…`, or computed at run time): `GIT_TRACE=/tmp/t` names
+   * a file, while `GIT_TRACE=1` or `true` names none (git takes those as a file descriptor or stderr).
+   */
+  ENV_PATH = 24,
 }
 
 /**
  * One effect: `kind` on the words `from` picks. `when` limits it to some calls: space-separated terms, an
- * option (`-r`, `--recursive`, find's `-delete`), `$NAME` (the script assigns the variable a value) or `@name`
- * (the program is called by that name); the rule applies when any plain term holds (or there is none) and no
- * `!term` does.
+ * option (`-r`, `--recursive`, find's `-delete`), an option with a value (`--location=global`: that value, in any
+ * case, or one computed at run time), `$NAME` (the script assigns the variable a value), `@name` (the program is
+ * called by that name), `#word` (the first operand is that word, or one computed at run time) or `#N` (a digit:
+ * the call has at least N operands); the rule applies when any plain term holds (or there is none) and no
+ * `!term` does. `also` adds a second condition of the same terms that must hold too.
  */
 export class EffectRule {
   constructor(
@@ -107,6 +114,15 @@ export class EffectRule {
   gate: i32 = -1;
   /** null: the effect is on the path alone; else it reaches everything under it too, when these terms hold ("" = always). */
   treeWhen: string | null = null;
+
+  /** null: `when` alone decides; else the rule applies only when these terms hold too (as `when` reads them). */
+  alsoWhen: string | null = null;
+
+  /** A second condition the call must meet as well (`--global` and a value to set: `also("#2 --unset")`). */
+  also(when: string): EffectRule {
+    this.alsoWhen = when;
+    return this;
+  }
 
   /**
    * The effect reaches everything under its path (`rm -r`, `grep -r`, `find`, `cp -r`): a blocked place inside

@@ -8,9 +8,18 @@ const W = Kind.WRAPPER;
 const STYLE = Style.PERMUTE | Style.SEPARATE_VALUES;
 /** npm's options anywhere in the line, before and after the subcommand (their subcommand rows read them too). */
 const OPTIONS = "workspace=/w prefix= call=/c package= script-shell= node-options= userconfig= globalconfig= " +
-  "init-module= editor= browser= viewer= shell= onload-script= registry= cache= global/g save-dev/D force/f yes/y";
+  "init-module= editor= browser= viewer= shell= onload-script= git= node-gyp= registry= cache= logs-dir= " +
+  "pack-destination= location=/L global/g save-dev/D force/f yes/y";
+/** Short options that take a value. */
+const SHORTS = "wcL";
 const V = EffectFrom.OPTION_VALUE;
 const ALWAYS = EffectFrom.ALWAYS;
+/**
+ * `npm config set` writes the user's config unless `--location` says project or global (`-g`: the global
+ * config, in the global prefix, which the npm row judges as a place no path names).
+ */
+const USER_CONFIG = "~/.npmrc";
+const USER_CONFIG_WHEN = "!--location=project !--location=global !-g !--global";
 
 // Where a package comes from when no URL names it: the default registry, unless --registry or the environment
 // says otherwise. An .npmrc is configuration, like a git remote: its registry is judged where it is set (`npm
@@ -25,7 +34,7 @@ const YARN_NOT_ELSEWHERE = NOT_ELSEWHERE + " !$YARN_NPM_REGISTRY_SERVER !$YARN_R
 function installs(): ProgramRow {
   return program("install i in ins inst insta instal isnt isnta isntal isntall add ci clean-install ic " +
     "install-clean isntall-clean update up upgrade udpate install-test it install-ci-test cit exec x dlx dedupe ddp pack")
-    .style(STYLE).options("wc", OPTIONS)
+    .style(STYLE).options(SHORTS, OPTIONS)
     .effect(contacts(EffectFrom.OPERANDS)).effect(contacts(ALWAYS, "", "@npm @pnpm" + NOT_ELSEWHERE, NPM_REGISTRY))
     .effect(contacts(ALWAYS, "", "@yarn" + YARN_NOT_ELSEWHERE, YARN_REGISTRY));
 }
@@ -34,7 +43,7 @@ function installs(): ProgramRow {
 function queries(): ProgramRow {
   return program("view info show v search s se find outdated audit publish unpublish dist-tag deprecate owner " +
     "access ping whoami login adduser add-user doctor star unstar")
-    .style(STYLE).options("wc", OPTIONS)
+    .style(STYLE).options(SHORTS, OPTIONS)
     .effect(contacts(ALWAYS, "", "@npm @pnpm" + NOT_ELSEWHERE, NPM_REGISTRY))
     .effect(contacts(ALWAYS, "", "@yarn" + YARN_NOT_ELSEWHERE, YARN_REGISTRY));
 }
@@ -44,29 +53,42 @@ function queries(): ProgramRow {
  * installs contact, judged where it is set.
  */
 function configures(): ProgramRow {
-  return program("config c set").style(STYLE).options("wcL", OPTIONS + " location=/L json")
-    .effect(contacts(EffectFrom.CONFIG_VALUE, "registry"));
+  return program("config c").style(STYLE).options(SHORTS, OPTIONS + " json")
+    .effect(contacts(EffectFrom.CONFIG_VALUE, "registry"))
+    .effect(writes(ALWAYS, "", USER_CONFIG_WHEN, USER_CONFIG).also("#set #delete #rm #del #edit #fix"));
+}
+
+/** `npm set KEY VALUE`: `npm config set`. */
+function sets(): ProgramRow {
+  return program("set").style(STYLE).options(SHORTS, OPTIONS + " json")
+    .effect(contacts(EffectFrom.CONFIG_VALUE, "registry"))
+    .effect(writes(ALWAYS, "", USER_CONFIG_WHEN, USER_CONFIG));
+}
+
+/** `npm link` links a package into the global prefix (and `npm link pkg` installs pkg there first if it is not). */
+function links(): ProgramRow {
+  return program("link ln").style(STYLE).options(SHORTS, OPTIONS).effect(writes(ALWAYS, "", "", ""));
 }
 
 export function npmRows(rows: ProgramRow[]): void {
   rows.push(program("npm pnpm yarn", Cmd.NPM | W).style(STYLE)
-    .options("wc", OPTIONS)
+    .options(SHORTS, OPTIONS)
     .runs("-c --call", CodeIn.SHELL_TEXT)
     .runs("--package", CodeIn.ANY_USE)
     .refuses("--script-shell --node-options --userconfig --globalconfig --init-module --editor --browser --viewer " +
-      "--shell --onload-script", CodeIn.PROGRAM)
+      "--shell --onload-script --git --node-gyp", CodeIn.PROGRAM)
     .env("NODE_OPTIONS")
     .flags("force/f global/g save-dev/d yes/y")
-    
-    // -g installs into the global prefix, a place no path names here.
-    .effect(writes(V, "--prefix --cache")).effect(writes(ALWAYS, "", "-g --global", ""))
+    // -g (also --location=global) installs into the global prefix, a place no path names here.
+    .effect(writes(V, "--prefix --cache --logs-dir --pack-destination"))
+    .effect(writes(ALWAYS, "", "-g --global --location=global", ""))
     .effect(contacts(V, "--registry")).effect(contacts(EffectFrom.ENV_VALUE, "npm_config_registry"))
     .effect(contacts(EffectFrom.ENV_VALUE, "YARN_NPM_REGISTRY_SERVER")).effect(contacts(EffectFrom.ENV_VALUE, "YARN_REGISTRY"))
     // A bare `yarn` installs.
     .effect(contacts(EffectFrom.WITHOUT_OPERANDS, "", "@yarn" + YARN_NOT_ELSEWHERE, YARN_REGISTRY))
     // A config file named in the environment can name any registry.
     .effect(contacts(ALWAYS, "", "$npm_config_userconfig $npm_config_globalconfig", ""))
-    .sub(installs()).sub(queries()).sub(configures()));
+    .sub(installs()).sub(queries()).sub(configures()).sub(sets()).sub(links()));
   rows.push(program("npx pnpx bunx", Cmd.NPX | W).style(0)
     .options("pcwr", "package=/p call=/c workspace=/w registry=/r yes/y no/n quiet/q ignore-existing prefer-offline")
     .runs("-c --call", CodeIn.SHELL_TEXT)

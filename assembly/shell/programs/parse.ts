@@ -39,6 +39,8 @@ const VAL_OFF = 20;
 export class ParsedArgs {
   /** argv indexes of the operands (after the subcommand, when there is one). */
   operands: IntList = new IntList(8);
+  /** The command whose argv was parsed (argv indexes above are its). */
+  cmd: i32 = -1;
   /**
    * Options in order, one 32-byte record each in one growable block (one capacity check per option, where a
    * column per field paid six): OPT_ARG the argv index of the option word, OPT_LETTER its short letter (or its
@@ -254,6 +256,7 @@ export class ParsedArgs {
  */
 export function parseArgs(row: ProgramRow, s: Script, cmd: i32, start: i32, end: i32, out: ParsedArgs): ParsedArgs {
   out.reset(row);
+  out.cmd = cmd;
   let g = row.grammar;
   let inSub = false;
   let k = start + 1;

@@ -6,7 +6,7 @@
 
 import { Code, Verdict } from "../../verdict";
 import {
-  ArithTaint, arithTainted, codeVariableSet, gitConfigMoved, isCodeVariableName, showWord, writtenThenRun,
+  ArithTaint, arithTainted, codeVariableSet, gitConfigMoved, gitFileFromEnv, isCodeVariableName, showWord, writtenThenRun,
 } from "../../../shell";
 import { trace } from "../../trace";
 import { traceCommandStep } from "../../trace-command";
@@ -34,6 +34,11 @@ export function hiddenCodeStep(input: CommandInput, run: CommandRun, verdict: Ve
   if (config.length > 0) {
     return verdict.deny(Code.COMMAND_INJECTION_DETECTED, config + " while the command runs git, which then reads its configuration " +
       "(aliases, core.pager, core.sshCommand, hooks) from a place the command chooses");
+  }
+  const file = gitFileFromEnv(s, input.envKeys);
+  if (file.length > 0) {
+    return verdict.deny(Code.COMMAND_INJECTION_DETECTED, "tool_input.env sets " + file + " while the command runs git, " +
+      "which then writes the file it names; its value is not seen, so data.file.write cannot check it (set it in the command)");
   }
   // Arithmetic on values from outside the command.
   if (trace.on) traceCommandStep(9, true, 0);
