@@ -22,8 +22,16 @@ describe("globAlternatives", () => {
     expect(alternatives("{..,x}/etc/passwd")).toBe("../etc/passwd | x/etc/passwd");
   });
 
-  test("a group of one is read both as ripgrep (the text) and as minimatch (literal braces)", () => {
-    expect(alternatives("**/{.env}")).toBe("**/.env | **/\\{.env\\}");
+  test("braces the libraries read differently are refused: a group of one, unbalanced, a comma or bar in a class", () => {
+    expect(alternatives("**/{.env}")).toBe("(refused)");
+    expect(alternatives("{x},/etc/passwd}")).toBe("(refused)");
+    expect(alternatives("{x},/home/agent/.ss}h/*")).toBe("(refused)");
+    expect(alternatives("{a,b")).toBe("(refused)");
+    expect(alternatives("a,b}")).toBe("(refused)");
+    expect(alternatives("{[,.]env,x}")).toBe("(refused)");
+    expect(alternatives("@([|.]env)")).toBe("(refused)");
+    expect(alternatives("[{]x")).toBe("(refused)");
+    expect(alternatives("a,b")).toBe("a,b");
   });
 
   test("escaped braces and commas are not groups", () => {
@@ -32,7 +40,7 @@ describe("globAlternatives", () => {
   });
 
   test("extglob groups are alternatives too", () => {
-    expect(alternatives("@(.env)")).toBe(".env | \\{.env\\}");
+    expect(alternatives("@(.env)")).toBe(".env");
     expect(alternatives("@(a|b).ts")).toBe("a.ts | b.ts");
     expect(alternatives("?(x).ts")).toBe(".ts | x.ts");
     expect(alternatives("!(x).ts")).toBe("*.ts");
@@ -48,6 +56,9 @@ describe("globAlternatives", () => {
 
 describe("literalGlob", () => {
   test("escapes and one-byte classes read as the byte", () => {
+    expect(literalGlob("[.-.][.-.]/etc/passwd")).toBe("../etc/passwd");
+    expect(literalGlob("[..][e-e]nv")).toBe(".env");
+    expect(literalGlob("[i-i][d-d][_-_]rsa")).toBe("id_rsa");
     expect(literalGlob("[.][.]/etc/passwd")).toBe("../etc/passwd");
     expect(literalGlob(".\\./etc/passwd")).toBe("../etc/passwd");
     expect(literalGlob(".en[v]")).toBe(".env");
@@ -65,10 +76,19 @@ describe("literalGlob", () => {
     expect(literalGlob("[^.]x")).toBe("[^.]x");
     expect(literalGlob("[/]etc")).toBe("[/]etc");
     expect(literalGlob("[[:alpha:]]x")).toBe("[[:alpha:]]x");
+    expect(literalGlob("[a-b]x")).toBe("[a-b]x");
+    expect(literalGlob("[.a]x")).toBe("[.a]x");
   });
 
   test("an unterminated class is left as written", () => {
     expect(literalGlob("a[b")).toBe("a[b");
+  });
+});
+
+describe("letters that fold to ASCII", () => {
+  test("long s and the Kelvin sign read as s and k", () => {
+    expect(alternatives("**/.\u017F\u017F[[:alpha:]]/*")).toBe("**/.ss[[:alpha:]]/*");
+    expect(alternatives("*.\u212A[[:alpha:]]y")).toBe("*.k[[:alpha:]]y");
   });
 });
 
@@ -90,8 +110,9 @@ describe("segments", () => {
 });
 
 describe("long globs", () => {
-  test("a glob longer than MAX_GLOB_LENGTH is refused, and a long run of unclosed braces is read in one pass", () => {
+  test("a glob longer than MAX_GLOB_LENGTH is refused, and so is a long run of unclosed braces", () => {
     expect(alternatives("a".repeat(MAX_GLOB_LENGTH + 1))).toBe("(refused)");
-    expect(alternatives("{".repeat(MAX_GLOB_LENGTH - 4) + "a,b}")).toBe("{".repeat(MAX_GLOB_LENGTH - 5) + "a | " + "{".repeat(MAX_GLOB_LENGTH - 5) + "b");
+    expect(alternatives("{".repeat(MAX_GLOB_LENGTH - 4) + "a,b}")).toBe("(refused)");
+    expect(alternatives("{a,b}".repeat(6))).not.toBe("(refused)");
   });
 });

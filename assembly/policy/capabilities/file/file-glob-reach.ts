@@ -12,7 +12,7 @@ import { bracketEnd } from "../../../shell";
 import { FileLimits } from "./file";
 import { MatchKind } from "./file-match";
 import { describeSensitive, exceptedByEnding, sensitiveNameGlobs, sensitiveNameRule } from "./file-sensitive";
-import { isOnlyStars, isWildSegment } from "./tool-glob";
+import { isOnlyStars, literalGlob } from "./tool-glob";
 
 /** The rule that the last globReachBlock call found, its description and the segment. */
 export let reachRule: string = "";
@@ -24,7 +24,10 @@ export let reachSegment: string = "";
  * blocked pattern or, with builtin_checks, a built-in rule blocks? The workspace root's own segments are not
  * tested against the built-in names, as for a path (the operator chose them).
  */
-export function globReachBlock(limits: FileLimits, glob: string): bool {
+export function globReachBlock(limits: FileLimits, path: string): bool {
+  // One-byte classes as their byte (`[i-i]d_rsa` is id_rsa in bash as in minimatch); idempotent for a tool's
+  // glob, which literalGlob has read already.
+  const glob = literalGlob(path);
   const rootBytes = limits._rootBytes;
   const root = String.UTF8.decodeUnsafe(changetype<usize>(rootBytes), <usize>rootBytes.length, false);
   const from = root.length > 1 && (glob == root || glob.startsWith(root + "/")) ? root.length : 0;
@@ -32,7 +35,8 @@ export function globReachBlock(limits: FileLimits, glob: string): bool {
   let at = 0;
   for (let k = 0; k < segments.length; k++) {
     const seg = segments[k];
-    if (isWildSegment(seg) && !isOnlyStars(seg)) {
+    // Every segment of a glob path, literal ones too: a class of one byte made some literal (`[i-i]d_rsa`).
+    if (seg.length > 0 && !isOnlyStars(seg)) {
       const bytes = String.UTF8.encode(seg);
       const p = changetype<usize>(bytes), n = bytes.byteLength;
       if (limits.builtinChecks && at >= from) {

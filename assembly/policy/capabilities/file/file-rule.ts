@@ -9,6 +9,7 @@ import { RequestView } from "../../request";
 import { JsonType } from "../../../json/reader";
 import { MAX_GLOB_ALTERNATIVES, MAX_GLOB_LENGTH, globAlternatives, hasGlobSyntax, literalGlob } from "./tool-glob";
 import { globReachBlock, reachRule, reachSegment, reachWhat } from "./file-glob-reach";
+import { blockedInTree, globMayHitBlocked, treeHit } from "../command";
 import { canonicalizePath } from "../../../util/path";
 import { patchFiles } from "./file-patch";
 import { Verdict, Code } from "../../verdict";
@@ -33,6 +34,8 @@ const PATH_KEYS: StaticArray<string> = ["path", "file_path", "filePath", "absolu
  * relative path against it would read elsewhere than the workspace root: relative paths are then refused.
  */
 const CWD_KEYS: StaticArray<string> = ["cwd", "workdir", "directory"];
+/** Two different paths of one call, each checked (the MCP filesystem server's move_file: source, destination). */
+const OWN_PATH_KEYS: StaticArray<string> = ["source", "destination"];
 /** Arrays of paths (DeerFlow present_files, Gemini read_many_files): every element is checked. */
 const LIST_KEYS: StaticArray<string> = ["filepaths", "paths"];
 /** File globs taken relative to the path (Claude Code Grep `glob`, Gemini `include`, Cline `file_pattern`). */
@@ -47,9 +50,19 @@ function defaultsToWorkspace(tool: string): bool {
     tool == "read_many_files";
 }
 
-/** Tools whose `pattern` is a file glob (for the search tools it is a regex over content, not a path). */
+/**
+ * Tools whose `pattern` is a file glob: Claude Code's Glob, Gemini CLI's glob, and the MCP filesystem server's
+ * search_files (also as `mcp__<server>__search_files`; Cline's search_files takes `file_pattern`). For the other
+ * search tools `pattern` is a regex over content, not a path.
+ */
 function patternIsGlob(tool: string): bool {
-  return tool == "Glob" || tool == "glob";
+  return tool == "Glob" || tool == "glob" || tool == "search_files" || tool.endsWith("__search_files");
+}
+
+/** Tools that read every file under their directory (ripgrep, a recursive search, a directory tree). */
+function searchesTree(tool: string): bool {
+  return tool == "Grep" || tool == "grep" || tool == "search_file_content" || tool == "search_files" ||
+    tool.endsWith("__search_files") || tool == "directory_tree" || tool.endsWith("__directory_tree");
 }
 
 /** Tools whose path names a directory to list or search: the extension rule does not apply to it. */
@@ -116,6 +129,16 @@ export class FileRule extends CapabilityRule {
       if (!this.checkOne(path, pathIsDirectory(tool), verdict)) return false;
       checked++;
     }
+    // A search reads the whole tree under its directory, as `grep -r` does: refused when a place the passport
+    // blocks lies inside it (the directory itself passed above).
+    if (searchesTree(tool) && !this.checkTree(base, verdict)) return false;
+    for (let k = 0; k < OWN_PATH_KEYS.length; k++) {
+      const p = request.inputString(OWN_PATH_KEYS[k], verdict);
+      if (request.failed) return false;
+      if (p == null) continue;
+      if (!this.checkOne(p, false, verdict)) return false;
+      checked++;
+    }
     for (let k = 0; k < LIST_KEYS.length; k++) {
       const n = this.checkList(request, LIST_KEYS[k], "", verdict);
       if (n < 0) return false;
@@ -144,6 +167,23 @@ export class FileRule extends CapabilityRule {
       return this.checkOne(".", true, verdict);
     }
     return true;
+  }
+
+  private checkTree(dir: string, verdict: Verdict): bool {
+    const input = this.input;
+    const canonical = canonicalizePath(dir, input.workspaceRoot, input.home);
+    if (canonical === null) return true; // checkOne denies what cannot be canonicalised
+    // The entries resolved for this root and home (checkFile does it too, but no path may have been checked yet).
+    const limits = this.limits;
+    if (!limits._compiled) limits.compile();
+    if (limits._compileError.length > 0) return verdict.deny(Code.POLICY_ERROR, "file limits are invalid: " + limits._compileError);
+    limits._resolve(input.workspaceRoot, input.home);
+    globPathBuf.reset();
+    globPathBuf.appendString(canonical);
+    const home = String.UTF8.encode(input.home);
+    if (!blockedInTree(this.limits, globPathBuf, changetype<usize>(home), home.byteLength)) return true;
+    return verdict.deny(Code.PATH_BLOCKED, "a search of " + quoteText(canonical) + " reads everything under it, which holds " +
+      treeHit.label + "; search the directories beside it", treeHit.rule);
   }
 
   private checkOne(path: string, directory: bool, verdict: Verdict): bool {
@@ -207,6 +247,13 @@ export class FileRule extends CapabilityRule {
     const input = this.input;
     const canonical = canonicalizePath(joined, input.workspaceRoot, input.home);
     if (canonical === null) return verdict.deny(Code.INVALID_CONTEXT, "glob " + quoteText(original) + " cannot be canonicalised");
+    // A wildcard segment that may be a blocked directory (`priv*/*` with /workspace/private blocked).
+    globPathBuf.reset();
+    globPathBuf.appendString(canonical);
+    if (globMayHitBlocked(this.limits, globPathBuf, false)) {
+      return verdict.deny(Code.PATH_BLOCKED, "glob " + quoteText(original) + " may match " + treeHit.label + " (as " +
+        quoteText(canonical) + ")", treeHit.rule);
+    }
     if (globReachBlock(this.limits, canonical)) {
       return verdict.deny(Code.PATH_BLOCKED, "glob " + quoteText(original) + " could name a file that " + reachWhat +
         " blocks: its segment " + quoteText(reachSegment) + " (in " + quoteText(canonical) + ")", reachRule);
@@ -278,6 +325,8 @@ export class FileRule extends CapabilityRule {
     return files.length;
   }
 }
+
+const globPathBuf = new ByteBuffer(256);
 
 function quoteText(s: string): string {
   return "'" + s + "'";

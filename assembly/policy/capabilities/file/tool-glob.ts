@@ -42,9 +42,47 @@ export function hasGlobSyntax(s: string): bool {
  * MAX_GLOB_LENGTH.
  */
 export function globAlternatives(s: string): Array<string> | null {
-  if (s.length > MAX_GLOB_LENGTH) return null;
+  if (s.length > MAX_GLOB_LENGTH || !plainBraces(s)) return null;
   const out = new Array<string>();
-  return expandInto(extglobsAsBraces(s), out) ? out : null;
+  return expandInto(extglobsAsBraces(foldToAscii(s)), out) ? out : null;
+}
+
+/**
+ * Braces every library reads alike: balanced, each group with a top-level comma, no `,`, `|` or brace inside a
+ * class. brace-expansion (minimatch) reads `{x},/etc/passwd}` as `x}` and `/etc/passwd`, and splits
+ * `{[,.]env,x}` at the comma ripgrep keeps in the class: such globs are refused rather than guessed.
+ */
+function plainBraces(s: string): bool {
+  const commas = new Array<bool>();
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c == BACKSLASH) { i++; continue; }
+    if (c == LBRACKET) {
+      const end = classEnd(s, i);
+      if (end > 0) {
+        for (let j = i + 1; j < end - 1; j++) {
+          const d = s.charCodeAt(j);
+          if (d == COMMA || d == 0x7c || d == LBRACE || d == RBRACE || d == LPAREN || d == RPAREN) return false;
+        }
+        i = end - 1;
+        continue;
+      }
+    }
+    if (c == LBRACE) commas.push(false);
+    else if (c == RBRACE) {
+      if (commas.length == 0 || !commas.pop()) return false;
+    } else if (c == COMMA && commas.length > 0) commas[commas.length - 1] = true;
+  }
+  return commas.length == 0;
+}
+
+/**
+ * The two letters outside ASCII that fold to ASCII ones when a library matches ignoring case (Unicode
+ * simple case folding; minimatch's `nocase` with a class): `ſ` (U+017F) is `s`, the Kelvin sign (U+212A) `k`.
+ */
+function foldToAscii(s: string): string {
+  if (!s.includes("\u017F") && !s.includes("\u212A")) return s;
+  return s.replaceAll("\u017F", "s").replaceAll("\u212A", "k");
 }
 
 /**
@@ -126,12 +164,8 @@ function expandInto(s: string, out: Array<string>): bool {
     return true;
   }
   const head = s.substring(0, open), tail = s.substring(close + 1);
-  if (commas.length == 0) {
-    const body = s.substring(open + 1, close);
-    if (body.includes("..")) return false; // a range: {1..9}, {a..z}, {-..0}
-    // The alternation of one, then the literal braces (escaped, so they are not read again).
-    return expandInto(head + body + tail, out) && expandInto(head + "\\{" + body + "\\}" + tail, out);
-  }
+  // A group with no comma (a range, `{x}`) was refused by plainBraces; an extglob group of one reads as it.
+  if (commas.length == 0) return expandInto(head + s.substring(open + 1, close) + tail, out);
   let from = open + 1;
   for (let k = 0; k <= commas.length; k++) {
     const to = k < commas.length ? commas[k] : close;
@@ -218,15 +252,30 @@ function classEnd(s: string, at: i32): i32 {
   return -1;
 }
 
-/** The one byte the class [at, end) stands for (`[.]`, `[\.]`), or -1 for a negated class or several bytes. */
+/**
+ * The one byte the class [at, end) stands for — `[.]`, `[\\.]`, `[.-.]`, `[..]` —, or -1 for a negated class, a
+ * POSIX class or several bytes. Members are single bytes, escaped bytes and ranges.
+ */
 function classByte(s: string, at: i32, end: i32): i32 {
-  const body = s.substring(at + 1, end - 1);
-  if (body.length == 1) {
-    const c = body.charCodeAt(0);
-    return c == 0x21 || c == 0x5e || c == SLASH ? -1 : c;
+  let i = at + 1;
+  const last = end - 1;
+  if (i < last && (s.charCodeAt(i) == 0x21 || s.charCodeAt(i) == 0x5e)) return -1;
+  let only = -1;
+  while (i < last) {
+    let lo = s.charCodeAt(i);
+    if (lo == LBRACKET && i + 1 < last && s.charCodeAt(i + 1) == 0x3a) return -1;
+    if (lo == BACKSLASH && i + 1 < last) lo = s.charCodeAt(++i);
+    i++;
+    let hi = lo;
+    if (i + 1 < last && s.charCodeAt(i) == 0x2d) {
+      hi = s.charCodeAt(i + 1);
+      if (hi == BACKSLASH && i + 2 < last) { hi = s.charCodeAt(i + 2); i++; }
+      i += 2;
+    }
+    if (hi != lo || (only >= 0 && only != lo)) return -1;
+    only = lo;
   }
-  if (body.length == 2 && body.charCodeAt(0) == BACKSLASH) return body.charCodeAt(1);
-  return -1;
+  return only == SLASH ? -1 : only;
 }
 
 /** Does the segment hold glob syntax (after literalGlob): `*`, `?` or `[`? */
