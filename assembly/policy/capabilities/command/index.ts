@@ -3,4 +3,4 @@
 export { checkCommand } from "./check-command";
 export { CommandInput, CommandLimits } from "./limits";
 export { COMMAND_KEYS, CommandRule } from "./command-rule";
-export { blockedInTree, globMayHitBlocked, treeHit } from "./scope-trees";
+export { globMayHitBlocked, treeHit } from "./scope-trees";

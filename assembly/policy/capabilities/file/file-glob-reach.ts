@@ -14,6 +14,9 @@ import { MatchKind } from "./file-match";
 import { describeSensitive, exceptedByEnding, sensitiveNameGlobs, sensitiveNameRule } from "./file-sensitive";
 import { isOnlyStars, literalGlob } from "./tool-glob";
 
+/** A stand-in for a segment of only stars: no entry's literal byte equals it, only `*` or `?` meets it. */
+export const UNNAMED = "\x01";
+
 /** The rule that the last globReachBlock call found, its description and the segment. */
 export let reachRule: string = "";
 export let reachWhat: string = "";

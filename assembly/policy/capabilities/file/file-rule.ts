@@ -7,9 +7,9 @@ import { ByteBuffer } from "../../../util/bytes";
 import { FileLimits, FileInput, checkFile } from "./file";
 import { RequestView } from "../../request";
 import { JsonType } from "../../../json/reader";
-import { MAX_GLOB_ALTERNATIVES, MAX_GLOB_LENGTH, globAlternatives, hasGlobSyntax, literalGlob } from "./tool-glob";
-import { globReachBlock, reachRule, reachSegment, reachWhat } from "./file-glob-reach";
-import { blockedInTree, globMayHitBlocked, treeHit } from "../command";
+import { MAX_GLOB_ALTERNATIVES, MAX_GLOB_LENGTH, globAlternatives, hasGlobSyntax, isOnlyStars, literalGlob } from "./tool-glob";
+import { UNNAMED, globReachBlock, reachRule, reachSegment, reachWhat } from "./file-glob-reach";
+import { globMayHitBlocked, treeHit } from "../command";
 import { canonicalizePath } from "../../../util/path";
 import { patchFiles } from "./file-patch";
 import { Verdict, Code } from "../../verdict";
@@ -57,12 +57,6 @@ function defaultsToWorkspace(tool: string): bool {
  */
 function patternIsGlob(tool: string): bool {
   return tool == "Glob" || tool == "glob" || tool == "search_files" || tool.endsWith("__search_files");
-}
-
-/** Tools that read every file under their directory (ripgrep, a recursive search, a directory tree). */
-function searchesTree(tool: string): bool {
-  return tool == "Grep" || tool == "grep" || tool == "search_file_content" || tool == "search_files" ||
-    tool.endsWith("__search_files") || tool == "directory_tree" || tool.endsWith("__directory_tree");
 }
 
 /** Tools whose path names a directory to list or search: the extension rule does not apply to it. */
@@ -129,9 +123,7 @@ export class FileRule extends CapabilityRule {
       if (!this.checkOne(path, pathIsDirectory(tool), verdict)) return false;
       checked++;
     }
-    // A search reads the whole tree under its directory, as `grep -r` does: refused when a place the passport
-    // blocks lies inside it (the directory itself passed above).
-    if (searchesTree(tool) && !this.checkTree(base, verdict)) return false;
+
     for (let k = 0; k < OWN_PATH_KEYS.length; k++) {
       const p = request.inputString(OWN_PATH_KEYS[k], verdict);
       if (request.failed) return false;
@@ -167,23 +159,6 @@ export class FileRule extends CapabilityRule {
       return this.checkOne(".", true, verdict);
     }
     return true;
-  }
-
-  private checkTree(dir: string, verdict: Verdict): bool {
-    const input = this.input;
-    const canonical = canonicalizePath(dir, input.workspaceRoot, input.home);
-    if (canonical === null) return true; // checkOne denies what cannot be canonicalised
-    // The entries resolved for this root and home (checkFile does it too, but no path may have been checked yet).
-    const limits = this.limits;
-    if (!limits._compiled) limits.compile();
-    if (limits._compileError.length > 0) return verdict.deny(Code.POLICY_ERROR, "file limits are invalid: " + limits._compileError);
-    limits._resolve(input.workspaceRoot, input.home);
-    globPathBuf.reset();
-    globPathBuf.appendString(canonical);
-    const home = String.UTF8.encode(input.home);
-    if (!blockedInTree(this.limits, globPathBuf, changetype<usize>(home), home.byteLength)) return true;
-    return verdict.deny(Code.PATH_BLOCKED, "a search of " + quoteText(canonical) + " reads everything under it, which holds " +
-      treeHit.label + "; search the directories beside it", treeHit.rule);
   }
 
   private checkOne(path: string, directory: bool, verdict: Verdict): bool {
@@ -247,9 +222,10 @@ export class FileRule extends CapabilityRule {
     const input = this.input;
     const canonical = canonicalizePath(joined, input.workspaceRoot, input.home);
     if (canonical === null) return verdict.deny(Code.INVALID_CONTEXT, "glob " + quoteText(original) + " cannot be canonicalised");
-    // A wildcard segment that may be a blocked directory (`priv*/*` with /workspace/private blocked).
+    // A wildcard segment that may be a blocked place (`priv*/*` with /workspace/private blocked). A segment of
+    // only stars names none (`**/*.ts` beside a blocked `.env`), as for names (file-glob-reach.ts).
     globPathBuf.reset();
-    globPathBuf.appendString(canonical);
+    globPathBuf.appendString(unnamedStars(canonical));
     if (globMayHitBlocked(this.limits, globPathBuf, false)) {
       return verdict.deny(Code.PATH_BLOCKED, "glob " + quoteText(original) + " may match " + treeHit.label + " (as " +
         quoteText(canonical) + ")", treeHit.rule);
@@ -327,6 +303,13 @@ export class FileRule extends CapabilityRule {
 }
 
 const globPathBuf = new ByteBuffer(256);
+
+/** The glob path with each segment of only stars as a byte no entry spells (file-glob-reach.ts UNNAMED). */
+function unnamedStars(glob: string): string {
+  const segments = glob.split("/");
+  for (let i = 0; i < segments.length; i++) if (isOnlyStars(segments[i])) segments[i] = UNNAMED;
+  return segments.join("/");
+}
 
 function quoteText(s: string): string {
   return "'" + s + "'";
