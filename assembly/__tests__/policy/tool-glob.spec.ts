@@ -98,6 +98,9 @@ describe("segments", () => {
     expect(hasGlobSyntax("app/[id]/page.tsx")).toBe(true);
     expect(hasGlobSyntax("{a,b}")).toBe(true);
     expect(hasGlobSyntax("a\\b")).toBe(true);
+    expect(hasGlobSyntax("@(.env)")).toBe(true);
+    expect(hasGlobSyntax("src/!(x).ts")).toBe(true);
+    expect(hasGlobSyntax("docs/(draft).md")).toBe(false);
   });
 
   test("wildcard segments and segments of only stars", () => {

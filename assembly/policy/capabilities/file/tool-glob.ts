@@ -26,11 +26,15 @@ const SLASH: i32 = 0x2f;
 const STAR: i32 = 0x2a;
 const QUESTION: i32 = 0x3f;
 
-/** Does `s` use any glob syntax a globbing library reads: `*`, `?`, `[`, `{` or a `\` escape? */
+/** Does `s` use any glob syntax a globbing library reads: `*`, `?`, `[`, `{`, a `\` escape or an extglob `@(` `!(` `+(`? */
 export function hasGlobSyntax(s: string): bool {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (c == STAR || c == QUESTION || c == LBRACKET || c == LBRACE || c == BACKSLASH) return true;
+    if (c == LPAREN && i > 0) {
+      const b = s.charCodeAt(i - 1);
+      if (b == 0x40 || b == 0x21 || b == 0x2b) return true;
+    }
   }
   return false;
 }
