@@ -337,6 +337,10 @@ function unwrapGit(w: ProgramSink, v: i32, cmd: i32, i: i32, end: i32, row: Prog
       const key = s.arg(cmd, j);
       if (!s.isStatic(key) || !isSafeGitKey(s.wordPtr(key), s.wordLen(key))) w.dynamicPayload(v);
     }
+  } else if (wordIs(s, sub, "clone") && mirrorIn(s, cmd, i + 1, end)) {
+    // `git clone --mirror URL d` sets remote.origin.mirror in d: a later `git push` there force-updates and
+    // deletes the remote's refs, as after `git remote add --mirror`.
+    w.dynamicPayload(v);
   } else if (wordIs(s, sub, "clone") && optAnywhere(w, cmd, i + 1, end, 0x75, "upload-pack", subRow(row, "clone"))) {
     w.dynamicPayload(v); // clone -u <program>
   } else if (wordIs(s, sub, "submodule")) {
@@ -363,14 +367,7 @@ function unwrapGit(w: ProgramSink, v: i32, cmd: i32, i: i32, end: i32, row: Prog
     // later `git push x` force-updates and deletes every ref of x.
     let j = i + 1;
     while (j < end && isOptionWord(s, s.arg(cmd, j), false)) j++;
-    if (j < end && wordIs(s, s.arg(cmd, j), "add")) {
-      for (let k = j + 1; k < end; k++) {
-        const a = s.arg(cmd, k);
-        if (wordIs(s, a, "--")) break;
-        if (!s.isStatic(a)) { if (isOptionWord(s, a, false)) w.dynamicPayload(v); continue; }
-        if (isMirrorOption(s.wordPtr(a), s.wordLen(a))) { w.dynamicPayload(v); break; }
-      }
-    }
+    if (j < end && wordIs(s, s.arg(cmd, j), "add") && mirrorIn(s, cmd, j + 1, end)) w.dynamicPayload(v);
   } else if (wordIs(s, sub, "filter-branch")) {
     const filters = ["env-filter", "tree-filter", "index-filter", "parent-filter", "msg-filter", "commit-filter", "tag-name-filter"];
     for (let f = 0; f < filters.length; f++) {
@@ -556,6 +553,17 @@ function abbreviates(row: ProgramRow, p: usize, n: i32, long: string): bool {
   const t = longTable(row.grammar);
   const i = t.find(p, m, false);
   return i >= 0 && t.names[i] == long;
+}
+
+/** Is there a `--mirror` option (isMirrorOption) among args [from, end) before `--`, or an option computed at run time? */
+function mirrorIn(s: Script, cmd: i32, from: i32, end: i32): bool {
+  for (let k = from; k < end; k++) {
+    const a = s.arg(cmd, k);
+    if (wordIs(s, a, "--")) return false;
+    if (!s.isStatic(a)) { if (isOptionWord(s, a, false)) return true; continue; }
+    if (isMirrorOption(s.wordPtr(a), s.wordLen(a))) return true;
+  }
+  return false;
 }
 
 /** `--mirror`, `--mirror=push`, or an abbreviation git's parse-options takes (`--mir`, `--m=fetch`). */
