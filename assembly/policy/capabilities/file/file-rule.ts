@@ -186,8 +186,9 @@ export class FileRule extends CapabilityRule {
     const alternatives = globAlternatives(original);
     if (alternatives === null) {
       return verdict.deny(Code.PATH_NOT_ALLOWED, "glob " + quoteText(original.length > 200 ? original.substring(0, 200) + "…" : original) +
-        " has a brace range, more than " + MAX_GLOB_ALTERNATIVES.toString() + " brace alternatives or more than " +
-        MAX_GLOB_LENGTH.toString() + " characters, so it cannot be judged; name the paths");
+        " cannot be judged: globbing libraries read its braces differently (a range, a group of one, unbalanced braces, " +
+        "',' '|' or a brace in a class), or it has more than " + MAX_GLOB_ALTERNATIVES.toString() + " alternatives or " +
+        MAX_GLOB_LENGTH.toString() + " characters; name the paths");
     }
     for (let i = 0; i < alternatives.length; i++) {
       if (!this.checkGlobReading(joinGlob(base, literalGlob(alternatives[i])), original, verdict)) return false;
