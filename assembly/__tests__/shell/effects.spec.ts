@@ -255,6 +255,14 @@ describe("effects by parseArgs over the program rows", () => {
     expect(effects("npm link")).toBe("W:?");
   });
 
+  test("npm config set writes the config --location names; a computed location may be the user's", () => {
+    expect(effects("npm config set fund false")).toBe("W:~/.npmrc");
+    expect(effects("npm config set --location=project fund false")).toBe("W:.npmrc");
+    expect(effects("npm set fund=false --location project")).toBe("W:.npmrc");
+    expect(effects("npm config set --location=\"$L\" fund false")).toBe("W:? W:~/.npmrc W:.npmrc");
+    expect(effects("npm config get fund")).toBe("");
+  });
+
   test("redirections", () => {
     expect(effects("echo x > out/a 2>&1 < in")).toBe("W:out/a R:in");
   });

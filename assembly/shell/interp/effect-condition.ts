@@ -80,28 +80,30 @@ export function conditionHolds(c: Condition, s: Script, parsed: ParsedArgs, prog
   if (options && negated !== null && parsed.hasCompiled(negated)) return false;
   if (c.negatedNames.length > 0 && anyProgramIs(c.negatedNames, programPtr, programLen)) return false;
   if (vars && c.negatedVars.length > 0 && anyAssigned(s, c.negatedVars)) return false;
-  if (options && c.negatedValues.length > 0 && anyValueGiven(s, parsed, c.negatedValueOptions, c.negatedValues)) return false;
-  if (c.negatedFirst.length > 0 && firstOperandIs(s, parsed, c.negatedFirst)) return false;
+  // A value or operand computed at run time may be anything: it meets a plain term, and never a `!` term, so that
+  // it can only make a rule apply (`npm config set --location="$L"` may write the user's config).
+  if (options && c.negatedValues.length > 0 && anyValueGiven(s, parsed, c.negatedValueOptions, c.negatedValues, false)) return false;
+  if (c.negatedFirst.length > 0 && firstOperandIs(s, parsed, c.negatedFirst, false)) return false;
   if (c.negatedCounts.length > 0 && operandsReach(parsed, c.negatedCounts)) return false;
   if (!c.anyPlain) return true;
   const plain = c.plainOptions;
   if (options && plain !== null && parsed.hasCompiled(plain)) return true;
   if (c.plainNames.length > 0 && anyProgramIs(c.plainNames, programPtr, programLen)) return true;
-  if (options && c.plainValues.length > 0 && anyValueGiven(s, parsed, c.plainValueOptions, c.plainValues)) return true;
-  if (c.plainFirst.length > 0 && firstOperandIs(s, parsed, c.plainFirst)) return true;
+  if (options && c.plainValues.length > 0 && anyValueGiven(s, parsed, c.plainValueOptions, c.plainValues, true)) return true;
+  if (c.plainFirst.length > 0 && firstOperandIs(s, parsed, c.plainFirst, true)) return true;
   if (c.plainCounts.length > 0 && operandsReach(parsed, c.plainCounts)) return true;
   return vars && c.plainVars.length > 0 && anyAssigned(s, c.plainVars);
 }
 
-/** Is one of the options `options[k]` given the value `values[k]` (any case), or a value computed at run time? */
-function anyValueGiven(s: Script, parsed: ParsedArgs, options: Spellings[], values: string[]): bool {
+/** Is one of the options `options[k]` given the value `values[k]` (any case), or (`dynamic`) a value computed at run time? */
+function anyValueGiven(s: Script, parsed: ParsedArgs, options: Spellings[], values: string[], dynamic: bool): bool {
   for (let k = 0, m = options.length; k < m; k++) {
     const sp = unchecked(options[k]), value = unchecked(values[k]); // k < length
     for (let i = parsed.findCompiled(sp); i >= 0; i = parsed.findCompiled(sp, i + 1)) {
       const arg = parsed.valArg(i);
       if (arg < 0) continue;
       const w = s.arg(parsed.cmd, arg);
-      if (!s.isStatic(w)) return true;
+      if (!s.isStatic(w)) { if (dynamic) return true; continue; }
       const off = parsed.valOff(i);
       if (lowerIs(s.wordPtr(w) + <usize>off, s.wordLen(w) - off, value)) return true;
     }
@@ -109,11 +111,11 @@ function anyValueGiven(s: Script, parsed: ParsedArgs, options: Spellings[], valu
   return false;
 }
 
-/** Is the call's first operand one of `words` (exactly), or computed at run time? */
-function firstOperandIs(s: Script, parsed: ParsedArgs, words: string[]): bool {
+/** Is the call's first operand one of `words` (exactly), or (`dynamic`) computed at run time? */
+function firstOperandIs(s: Script, parsed: ParsedArgs, words: string[], dynamic: bool): bool {
   if (parsed.operands.length == 0) return false;
   const w = s.arg(parsed.cmd, parsed.operands.get(0));
-  if (!s.isStatic(w)) return true;
+  if (!s.isStatic(w)) return dynamic;
   const p = s.wordPtr(w), n = s.wordLen(w);
   for (let k = 0, m = words.length; k < m; k++) if (bytesAre(p, n, unchecked(words[k]))) return true; // k < length
   return false;

@@ -20,6 +20,9 @@ const ALWAYS = EffectFrom.ALWAYS;
  */
 const USER_CONFIG = "~/.npmrc";
 const USER_CONFIG_WHEN = "!--location=project !--location=global !-g !--global";
+/** With `--location=project`: the project's `.npmrc`, at the package root (read as the working directory). */
+const PROJECT_CONFIG = ".npmrc";
+const PROJECT_CONFIG_WHEN = "--location=project";
 
 // Where a package comes from when no URL names it: the default registry, unless --registry or the environment
 // says otherwise. An .npmrc is configuration, like a git remote: its registry is judged where it is set (`npm
@@ -55,14 +58,16 @@ function queries(): ProgramRow {
 function configures(): ProgramRow {
   return program("config c").style(STYLE).options(SHORTS, OPTIONS + " json")
     .effect(contacts(EffectFrom.CONFIG_VALUE, "registry"))
-    .effect(writes(ALWAYS, "", USER_CONFIG_WHEN, USER_CONFIG).also("#set #delete #rm #del #edit #fix"));
+    .effect(writes(ALWAYS, "", USER_CONFIG_WHEN, USER_CONFIG).also("#set #delete #rm #del #edit #fix"))
+    .effect(writes(ALWAYS, "", PROJECT_CONFIG_WHEN, PROJECT_CONFIG).also("#set #delete #rm #del #edit #fix"));
 }
 
 /** `npm set KEY VALUE`: `npm config set`. */
 function sets(): ProgramRow {
   return program("set").style(STYLE).options(SHORTS, OPTIONS + " json")
     .effect(contacts(EffectFrom.CONFIG_VALUE, "registry"))
-    .effect(writes(ALWAYS, "", USER_CONFIG_WHEN, USER_CONFIG));
+    .effect(writes(ALWAYS, "", USER_CONFIG_WHEN, USER_CONFIG))
+    .effect(writes(ALWAYS, "", PROJECT_CONFIG_WHEN, PROJECT_CONFIG));
 }
 
 /** `npm link` links a package into the global prefix (and `npm link pkg` installs pkg there first if it is not). */

@@ -5,7 +5,7 @@
 // `.git-cred*` and `.npm*` are refused. A segment that could only meet a pattern through its wildcards —
 // `*.json` against `*secret*`, `*.ts` against `.env*` — names none of those files: like a segment of only stars
 // (`*`, `**`) or a directory searched recursively, it reaches whatever is there (docs: "Known limits"). Path
-// entries (blocked_paths, patterns with a `/`) meet the glob's fixed directory and its text, not its wildcards.
+// entries (blocked_paths, patterns with a `/`) are the blocked-place test's (file-rule.ts: globMayHitBlocked).
 
 import { Bytes, toLowerAscii, utf8 } from "../../../util/bytes";
 import { bracketEnd } from "../../../shell";
@@ -45,7 +45,7 @@ export function globReachBlock(limits: FileLimits, path: string): bool {
       if (limits.builtinChecks && at >= from) {
         const globs = sensitiveNameGlobs();
         for (let i = 0; i < globs.length; i++) {
-          if (couldName(p, n, globs[i]) && !exceptedByEnding(sensitiveNameRule(i), p, n)) {
+          if (couldName(p, n, i) && !exceptedByEnding(sensitiveNameRule(i), p, n)) {
             return found("builtin:sensitive_file", "the built-in sensitive-file rule " + describeSensitive(sensitiveNameRule(i)) + " (builtin_checks)", seg);
           }
         }
@@ -68,9 +68,19 @@ function found(rule: string, what: string, segment: string): bool {
   return true;
 }
 
-/** namesOverlap against a built-in name glob. */
-function couldName(p: usize, n: i32, pattern: string): bool {
-  return couldNameBytes(p, n, utf8(pattern));
+/** The built-in name globs' UTF-8, made on first use. */
+let builtinNames: Array<Bytes> | null = null;
+
+/** namesOverlap against the built-in name glob i of sensitiveNameGlobs(). */
+function couldName(p: usize, n: i32, i: i32): bool {
+  let names = builtinNames;
+  if (names === null) {
+    const globs = sensitiveNameGlobs();
+    names = new Array<Bytes>(globs.length);
+    for (let k = 0; k < globs.length; k++) names[k] = utf8(globs[k]);
+    builtinNames = names;
+  }
+  return couldNameBytes(p, n, names[i]);
 }
 
 function couldNameBytes(p: usize, n: i32, pattern: Bytes): bool {
