@@ -9,10 +9,11 @@
 //     denied; an allowed call carries a max_export_rows obligation the host
 //     enforces (a call that states no count is allowed on those terms).
 // Where we are stricter than the pack:
-//   - With allow_pii off, asking for every column (`"*"`) or for a column
-//     whose name says it holds personal data (`email`, `customer_phone`,
-//     `date_of_birth`, `ssn`, …) is denied like `include_pii: true`. A
-//     heuristic on names, in the deny direction only.
+//   - With allow_pii off, asking for every column (`"*"`, and SQL's other
+//     spellings of it: `users.*`, `"users".*`, `* EXCEPT (id)`) or for a
+//     column whose name says it holds personal data (`email`,
+//     `customer_phone`, `date_of_birth`, `ssn`, …) is denied like
+//     `include_pii: true`. A heuristic on names, in the deny direction only.
 
 import { Verdict, Code, Obligation } from "../../verdict";
 import { PassportFacts } from "../../passport-facts";
@@ -65,7 +66,9 @@ export function checkExport(limits: ExportLimits, input: ExportInput, facts: Pas
     if (input.includePii) return verdict.deny(Code.PII_NOT_ALLOWED, "include_pii is true, and the passport does not set allow_pii");
     for (let i = 0; i < input.columns.length; i++) {
       const column = input.columns[i];
-      if (column == "*") return verdict.deny(Code.PII_NOT_ALLOWED, "column '*' exports every column, including personal data; allow_pii is not set");
+      if (selectsEveryColumn(column)) {
+        return verdict.deny(Code.PII_NOT_ALLOWED, "column " + quote(column) + " exports every column, including personal data; allow_pii is not set");
+      }
       if (looksPersonal(column)) return verdict.deny(Code.PII_NOT_ALLOWED, "column " + quote(column) + " holds personal data by its name; allow_pii is not set");
     }
   }
@@ -73,6 +76,22 @@ export function checkExport(limits: ExportLimits, input: ExportInput, facts: Pas
     if (input.format.toLowerCase() == FORMATS[i]) return true;
   }
   return verdict.deny(Code.FORMAT_UNSUPPORTED, "format " + quote(input.format) + " is not one of csv, json, xlsx, parquet");
+}
+
+/**
+ * A `*` outside parentheses: `*`, a table's every column (`users.*`, `"users".*`, `[s].[t].*`) or BigQuery's
+ * `* EXCEPT (…)`, all of which an exporter that puts the entry in its SELECT list reads as every column.
+ * `COUNT(*)` counts rows and stays allowed; a product such as `price*qty` is refused too (deny side only).
+ */
+function selectsEveryColumn(column: string): bool {
+  let depth = 0;
+  for (let i = 0; i < column.length; i++) {
+    const c = column.charCodeAt(i);
+    if (c == 0x28) depth++;
+    else if (c == 0x29) depth--;
+    else if (c == 0x2a && depth <= 0) return true;
+  }
+  return false;
 }
 
 /** Lowercase, drop everything but letters and digits, then compare suffixes. */

@@ -2,9 +2,9 @@
 // msgs_per_day go to the usage check), and tool_input's recipient and
 // content fields -> MessagingInput. Matching lives in ../messaging.ts.
 
-import { JsonType } from "../../../json/reader";
+import { Json, JsonType } from "../../../json/reader";
 import { ByteBuffer } from "../../../util/bytes";
-import { MessagingLimits, MessagingInput, checkMessaging, RECIPIENT_KEYS, CONTENT_KEYS, utf16Length } from "./messaging";
+import { MessagingLimits, MessagingInput, checkMessaging, RECIPIENT_KEYS, CONTENT_KEYS, BLOCK_KEYS_FROM, utf16Length } from "./messaging";
 import { RequestView } from "../../request";
 import { Verdict, Code } from "../../verdict";
 import { CapabilityRule, RuleContext } from "../rule";
@@ -63,12 +63,30 @@ export class MessagingRule extends CapabilityRule {
     for (let k = 0; k < CONTENT_KEYS.length; k++) {
       const pos = at[RECIPIENT_KEYS.length + k];
       if (pos < 0) continue;
-      if (json.typeAt(pos) != JsonType.String) return verdict.deny(Code.INVALID_CONTEXT, "tool_input." + CONTENT_KEYS[k] + " must be a string");
-      this.content.reset();
-      json.decodeString(pos, this.content);
-      input.contentLength += utf16Length(this.content.ptr, this.content.length);
+      const type = json.typeAt(pos);
+      if (k < BLOCK_KEYS_FROM ? type != JsonType.String : type != JsonType.Array && type != JsonType.Object) {
+        return verdict.deny(Code.INVALID_CONTEXT, "tool_input." + CONTENT_KEYS[k] + (k < BLOCK_KEYS_FROM ? " must be a string" : " must be an array or object of blocks"));
+      }
+      input.contentLength += this.textLength(json, pos);
     }
     return checkMessaging(this.limits, input, verdict);
+  }
+
+  /** UTF-16 code units of the string at pos, or of every string inside the array or object there. */
+  private textLength(json: Json, pos: i32): i64 {
+    const type = json.typeAt(pos);
+    if (type == JsonType.String) {
+      this.content.reset();
+      json.decodeString(pos, this.content);
+      return utf16Length(this.content.ptr, this.content.length);
+    }
+    let n: i64 = 0;
+    if (type == JsonType.Array) {
+      for (let e = json.firstElement(pos); e >= 0; e = json.nextElement(e)) n += this.textLength(json, e);
+    } else if (type == JsonType.Object) {
+      for (let m = json.firstMember(pos); m >= 0; m = json.nextMember(m)) n += this.textLength(json, json.memberValue(m));
+    }
+    return n;
   }
 }
 

@@ -5,8 +5,10 @@
 //
 // Recipients: every recipient field a messaging tool uses is read
 // (`recipient`, `recipients`, `to`, `cc`, `bcc`, `channel_id`, `channel`,
-// `target`, `targets` — OpenClaw's broadcast list; a string or an array of
-// strings) and every recipient must be
+// `target`, `targets` — OpenClaw's broadcast list — and the chat ids
+// OpenClaw sends to when no `target` is given: `channelId`, `chatId`,
+// `chatGuid`, `chatIdentifier`; a string or an array of strings) and every
+// recipient must be
 // allowed — a tool that also mails its `cc` must not smuggle one past the
 // check. Matching is exact and case-sensitive, so `a@x.com,evil@y.com`,
 // `Alice <a@x.com>` or a trailing space never equal an entry. Entries:
@@ -26,9 +28,17 @@ import { quote } from "../web/web";
 import { plainAddressProblem, domainProblem } from "./address";
 
 /** The recipient fields read from tool_input, in this order. */
-export const RECIPIENT_KEYS: StaticArray<string> = ["recipient", "recipients", "to", "cc", "bcc", "channel_id", "channel", "target", "targets"];
-/** The content fields whose lengths are added up. */
-export const CONTENT_KEYS: StaticArray<string> = ["message", "content", "text", "body", "subject"];
+export const RECIPIENT_KEYS: StaticArray<string> = [
+  "recipient", "recipients", "to", "cc", "bcc", "channel_id", "channel", "target", "targets",
+  "channelId", "chatId", "chatGuid", "chatIdentifier",
+];
+/**
+ * The content fields whose lengths are added up: strings (`caption` is what OpenClaw sends when `message` is
+ * empty), then the blocks a chat shows as the message (Slack's `blocks`, OpenClaw's `interactive`), where every
+ * string inside counts. BLOCK_KEYS_FROM is the index of the first blocks key.
+ */
+export const CONTENT_KEYS: StaticArray<string> = ["message", "content", "text", "body", "subject", "caption", "quoteText", "blocks", "interactive"];
+export const BLOCK_KEYS_FROM = 7;
 
 export const DEFAULT_MAX_MESSAGE_LENGTH: i64 = 2000;
 
