@@ -20,7 +20,7 @@ const dir = mkdtempSync(join(tmpdir(), "cg-"));
 function run(count) {
   const out = join(dir, `cg.${count}`);
   execFileSync("valgrind", ["--tool=callgrind", "--dump-instr=yes", `--callgrind-out-file=${out}`,
-    "node", "--perf-basic-prof", "--single-threaded", "--no-liftoff", "--no-wasm-tier-up", driver, wasm, kind, String(count)],
+    "node", "--perf-basic-prof", "--single-threaded", "--predictable", "--no-memory-reducer", "--no-liftoff", "--no-wasm-tier-up", driver, wasm, kind, String(count)],
   { stdio: "ignore" });
   const text = readFileSync(out, "utf8");
   const pid = /^pid: (\d+)$/m.exec(text)[1];
