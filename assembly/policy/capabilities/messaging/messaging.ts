@@ -86,7 +86,9 @@ export function checkMessaging(limits: MessagingLimits, input: MessagingInput, v
   if (limits._compileError.length > 0) return verdict.deny(Code.POLICY_ERROR, "messaging limits are invalid: " + limits._compileError);
   const allowed = limits.allowedRecipients;
   if (allowed !== null) {
-    if (input.recipients.length == 0) {
+    // A call that names no recipient (Claude Code's SendMessage broadcast) reaches whoever the tool picks: only
+    // `"*"` allows that.
+    if (input.recipients.length == 0 && !limits._anyone) {
       return verdict.deny(Code.INVALID_CONTEXT, "the message names no recipient (recipient, to, channel_id, …), so allowed_recipients cannot be checked");
     }
     for (let i = 0; i < input.recipients.length; i++) {
