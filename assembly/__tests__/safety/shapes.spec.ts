@@ -194,6 +194,23 @@ describe("framework shapes", () => {
     expect(stops(doc)).toBe(true);
     expect(stops('{"output":[{"type":"function_call","callId":"c","name":"bash","arguments":"{}"}],"usage":{},"responseId":"r"}', 8)).toBe(false);
   });
+  test("OpenAI Agents ModelResponse from a Chat Completions model: providerData is the raw response", () => {
+    const out = '{"output":[{"type":"function_call","callId":"c","name":"bash","arguments":"{}"}],"usage":{},"responseId":"r",';
+    const choice = (reason: string, extra: string = ""): string =>
+      '{"index":0,"finish_reason":"' + reason + '"' + extra + ',"message":{"role":"assistant","content":null,"tool_calls":[{"id":"c","type":"function","function":{"name":"bash","arguments":"{}"}}]}}';
+    const raw = (choices: string): string => out + '"providerData":{"id":"r","object":"chat.completion","choices":[' + choices + "]}}";
+    expect(stops(raw(choice("content_filter")))).toBe(true);
+    expect(stops(raw(choice("content_filter")), 8)).toBe(true);
+    expect(stops(raw(choice("tool_calls")), 8)).toBe(false);
+    // Another choice's stop, a camelCase reason, the snake_case container, a repeated key: all read.
+    expect(stops(raw(choice("tool_calls") + "," + choice("content_filter")), 8)).toBe(true);
+    expect(stops(out + '"providerData":{"choices":[{"index":0,"finishReason":"content_filter"}]}}', 8)).toBe(true);
+    expect(stops(out + '"provider_data":{"choices":[{"index":0,"finish_reason":"content_filter"}]}}', 8)).toBe(true);
+    expect(stops(out + '"providerData":{"choices":[{"finish_reason":"content_filter"}],"choices":[{"finish_reason":"tool_calls"}]}}', 8)).toBe(true);
+    // Azure's annotation travels as the detector's extras.
+    const azure = detect(raw(choice("content_filter", ',"content_filter_results":{"violence":{"filtered":true,"severity":"high"}}')), 8);
+    expect(has(azure, '"extras":{"content_filter_results":{"violence"')).toBe(true);
+  });
   test("MCP sampling CreateMessageResult", () => {
     const doc = '{"role":"assistant","content":[{"type":"tool_use","id":"t","name":"bash","input":{}}],"model":"m","stopReason":"refusal"}';
     expect(has(detect(doc), '"shape":"mcp_sampling"')).toBe(true);
