@@ -179,8 +179,12 @@ function analyzeOpenAIChat(json: Json, root: i32, view: TurnView): void {
     let msg = json.get(e, "message");
     if (json.typeAt(msg) != JsonType.Object) msg = json.get(e, "delta");
     if (json.typeAt(msg) == JsonType.Object) {
-      view.toolCalls += arrayCount(json, json.get(msg, "tool_calls"));
-      if (truthy(json, json.get(msg, "function_call"))) view.toolCalls++;
+      // The legacy Azure OpenAI JS SDK spells a choice's calls toolCalls / functionCall.
+      let calls = arrayCount(json, json.get(msg, "tool_calls"));
+      const camel = arrayCount(json, json.get(msg, "toolCalls"));
+      if (camel > calls) calls = camel;
+      if (truthy(json, json.get(msg, "function_call")) || truthy(json, json.get(msg, "functionCall"))) calls++;
+      view.toolCalls += calls;
       if (!blankContent(json, json.get(msg, "content"))) view.blank = false;
     }
     e = json.nextElement(e);

@@ -235,6 +235,18 @@ describe("LangChain tool calls kept elsewhere", () => {
     expect(has(detect('{"type":"ai","content":[{"type":"tool_call","id":"t","name":"bash","args":{}}],' + meta + "}"), '"terminated":true')).toBe(true);
     expect(has(detect('{"type":"ai","content":"x","toolCalls":[' + CALL + "]," + meta + "}"), '"terminated":true')).toBe(true);
   });
+  test("OpenAI chat choices in camelCase (the legacy Azure OpenAI JS SDK): toolCalls, functionCall, finishReason", () => {
+    const tc = '{"id":"call_1","type":"function","function":{"name":"bash","arguments":"{}"}}';
+    const choice = (reason: string, message: string): string => '{"choices":[{"index":0,"finishReason":"' + reason + '","message":' + message + "}]}";
+    const withText = choice("content_filter", '{"role":"assistant","content":"partial","toolCalls":[' + tc + "]}");
+    expect(stops(withText)).toBe(true);
+    expect(has(detect(withText, 2), '"tool_calls":1')).toBe(true);
+    expect(stops(choice("content_filter", '{"role":"assistant","content":"partial","functionCall":{"name":"bash","arguments":"{}"}}'), 2)).toBe(true);
+    expect(stops('{"choices":[{"index":0,"delta":{"toolCalls":[' + tc + ']},"finish_reason":"content_filter"}]}')).toBe(true);
+    // Both spellings of one call count once; a normal finish keeps it.
+    expect(has(detect(choice("content_filter", '{"content":"x","tool_calls":[' + tc + '],"toolCalls":[' + tc + "]}")), '"tool_calls":1')).toBe(true);
+    expect(stops(choice("tool_calls", '{"role":"assistant","content":null,"toolCalls":[' + tc + "]}"))).toBe(false);
+  });
   test("an lc key alone does not make a message serialized", () => {
     const r = detect('{"lc":1,"kwargs":{},"type":"ai","content":"","tool_calls":[' + CALL + '],"response_metadata":{"finish_reason":"content_filter"}}');
     expect(has(r, '"terminated":true')).toBe(true);
