@@ -4,12 +4,15 @@
  * starts, whether it carries any part of a tool call, visible text, and
  * whether it ends the turn. Chunk shapes: OpenAI Chat Completions chunks,
  * Anthropic Messages events, Gemini / Vertex `streamGenerateContent` chunks,
- * Bedrock ConverseStream events, OpenAI Responses events, LangChain message
- * chunks, AI SDK stream parts (fullStream: tool-call, tool-input-*, text-delta,
- * finish-step, finish, error, abort). Reading errs towards "tool call": an unknown part is held, never
- * streamed live.
+ * Bedrock ConverseStream events (also wrapped as {event}, as Strands Agents
+ * yields them), OpenAI Responses events, LangChain message chunks, AI SDK
+ * stream parts (fullStream: tool-call, tool-input-*, text-delta, finish-step,
+ * finish, error, abort). An error event (`type: "error"`, a bare `{error}`, a
+ * choice finished with "error", a Bedrock `*Exception`) marks the turn failed.
+ * Reading errs towards "tool call": an unknown part is held, never streamed live.
  */
 
+import { callParts, choiceBody, choiceFailed, chunkFailed, finishReasonOf } from "./openai-choice.ts";
 import type { SuppressedCall } from "./rewrite.ts";
 
 type Bag = Record<string, unknown>;
@@ -44,22 +47,23 @@ export function chunkFacts(chunk: unknown): ChunkFacts {
     if (starts) facts.calls.push({ name: str(name) ?? "unknown", id: str(id) });
   };
   if (Array.isArray(chunk.choices)) {
+    facts.failed = chunkFailed(chunk);
     chunk.choices.forEach((choice, position) => {
       if (!isObject(choice)) return;
       const index = typeof choice.index === "number" ? choice.index : position;
       facts.indexes.push(index);
-      const delta = isObject(choice.delta) ? choice.delta : isObject(choice.message) ? choice.message : {};
-      for (const tc of list(delta.tool_calls)) {
-        const fn = isObject(tc) && isObject(tc.function) ? tc.function : {};
-        const id = isObject(tc) ? tc.id : undefined;
-        call(fn.name, id, !!(str(id) || str(fn.name)));
-      }
-      if (isObject(delta.function_call)) call(delta.function_call.name, undefined, !!str(delta.function_call.name));
-      if (nonBlank(delta.content)) facts.text = true;
-      if (typeof choice.finish_reason === "string") facts.finished.push(index);
+      const body = choiceBody(choice);
+      const { part, started } = callParts(body);
+      if (part) facts.toolCall = true;
+      facts.calls.push(...started);
+      if (nonBlank(body.content)) facts.text = true;
+      if (choiceFailed(choice)) facts.failed = true;
+      else if (finishReasonOf(choice) !== undefined) facts.finished.push(index);
     });
     return facts;
   }
+  // Strands Agents yields each Bedrock ConverseStream event wrapped: {event: {contentBlockStart: …}}.
+  if (isObject(chunk.event) && BEDROCK_EVENTS.some((k) => k in (chunk.event as Bag))) return chunkFacts(chunk.event);
   if (Array.isArray(chunk.candidates) || isObject(chunk.promptFeedback) || isObject(chunk.prompt_feedback)) {
     list(chunk.candidates).forEach((cand, position) => {
       if (!isObject(cand)) return;
@@ -83,11 +87,20 @@ export function chunkFacts(chunk: unknown): ChunkFacts {
   if (AI_SDK_PARTS.has(type)) return aiSdkFacts(chunk, type, facts, call);
   if (type.startsWith("message_") || type.startsWith("content_block_") || type === "ping" || type === "error") return anthropicFacts(chunk, type, facts, call);
   if (type.startsWith("response.")) return responsesFacts(chunk, type, facts, call);
-  if (["messageStart", "contentBlockStart", "contentBlockDelta", "contentBlockStop", "messageStop", "metadata"].some((k) => k in chunk)) {
-    return bedrockFacts(chunk, facts, call);
+  if (BEDROCK_EVENTS.some((k) => k in chunk)) return bedrockFacts(chunk, facts, call);
+  // A bare error event with no type (OpenAI, vLLM, SGLang after a finish; Gemini's {error: {code, status}}).
+  if (!("type" in chunk) && chunkFailed(chunk)) {
+    facts.failed = true;
+    return facts;
   }
   return langChainFacts(chunk, facts, call);
 }
+
+/** ConverseStream event members; the *Exception members end the stream with an error. */
+const BEDROCK_EVENTS = [
+  "messageStart", "contentBlockStart", "contentBlockDelta", "contentBlockStop", "messageStop", "metadata",
+  "internalServerException", "modelStreamErrorException", "validationException", "throttlingException", "serviceUnavailableException",
+];
 
 type Call = (name: unknown, id: unknown, starts: boolean) => void;
 
@@ -146,6 +159,7 @@ function bedrockFacts(chunk: Bag, facts: ChunkFacts, call: Call): ChunkFacts {
   if (isObject(delta.toolUse)) facts.toolCall = true;
   if (nonBlank(delta.text)) facts.text = true;
   facts.final = isObject(chunk.messageStop);
+  facts.failed = Object.keys(chunk).some((k) => k.endsWith("Exception"));
   return facts;
 }
 

@@ -9,6 +9,7 @@
  */
 
 import { stringifyDeep } from "./deep-json.ts";
+import { CALL_KEYS, FUNCTION_CALL_KEYS } from "./openai-choice.ts";
 import { emptyExplanation, suppressedExplanation } from "./templates.ts";
 import type { SafetyShape, SafetyTermination, SafetyTerminationMetadata } from "./types.ts";
 
@@ -213,12 +214,19 @@ function rewriteChoices(root: Json, t: SafetyTermination, merge: Merge, only?: R
     const msg = isObject(choice.message) ? choice.message : isObject(choice.delta) ? choice.delta : undefined;
     if (!msg) continue;
     const before = calls.length;
-    for (const c of asArray(msg.tool_calls)) calls.push({ name: nameOf(isObject(c) ? c.function : undefined), id: idOf(c) });
-    if (isObject(msg.function_call)) calls.push({ name: nameOf(msg.function_call) });
-    delete msg.tool_calls;
-    delete msg.function_call;
+    // Both spellings (the legacy Azure OpenAI JS SDK writes toolCalls); a call listed in both counts once.
+    const ids = new Set<string>();
+    for (const c of CALL_KEYS.flatMap((key) => asArray(msg[key]))) {
+      const id = idOf(c);
+      if (id !== undefined && ids.has(id)) continue;
+      if (id !== undefined) ids.add(id);
+      calls.push({ name: nameOf(isObject(c) ? c.function : undefined), id });
+    }
+    for (const key of FUNCTION_CALL_KEYS) if (isObject(msg[key])) calls.push({ name: nameOf(msg[key]) });
+    for (const key of [...CALL_KEYS, ...FUNCTION_CALL_KEYS]) delete msg[key];
     if (calls.length > before || isBlank(msg.content)) touched.push(msg);
     if (choice.finish_reason === "tool_calls") choice.finish_reason = "stop";
+    if (choice.finishReason === "tool_calls") choice.finishReason = "stop";
   }
   calls = merge(calls);
   const text = explanationFor(t, calls.length);

@@ -6,9 +6,10 @@
  * - a safety stop drops every held chunk; the stop chunk itself is rewritten
  *   like a whole message (its own tool-call parts removed, the explanation
  *   appended where it carries content, `safety_termination` stamped);
- * - a turn that fails (Responses `response.failed`, an `error` event) or a
- *   stream that ends with no finish reason never releases held chunks: the
- *   calls may be cut off. onTermination reports detector "stream_incomplete";
+ * - a turn that fails (Responses `response.failed`, an `error` event, a
+ *   bare `{error}` chunk, a Bedrock `*Exception` event) or a stream that ends
+ *   with no finish reason never releases held chunks: the calls may be cut
+ *   off. onTermination reports detector "stream_incomplete";
  * - a stream that throws propagates the error with nothing held released;
  * - a chunk the core cannot read throws SafetyCheckError (check.ts);
  * - Chat Completions streams (choices) hold every chunk from the first tool
@@ -73,8 +74,9 @@ export async function* guardStream<T>(stream: AsyncIterable<T>, options: GuardSt
       if (safetyStop || (facts.failed && tools)) {
         const t: SafetyTermination = safetyStop
           ? { detector: result.detector!, reason_field: result.reason_field ?? "", reason_value: result.reason_value ?? "", extras: result.extras ?? {} }
-          : { detector: INCOMPLETE, reason_field: "event", reason_value: String((chunk as { type?: unknown }).type ?? "failed"), extras: {} };
-        yield stopChunk(chunk, result, t, turn.priorCalls(), options);
+          : { detector: INCOMPLETE, reason_field: "event", reason_value: failedEvent(chunk), extras: {} };
+        // A failure event is rewritten only when it carries calls (response.failed's output); else it is stamped.
+        yield stopChunk(chunk, safetyStop || (result.tool_calls ?? 0) > 0 ? result : undefined, t, turn.priorCalls(), options);
         // The turn is over: pass what follows, minus anything that carries a tool call.
         for (let rest = await pull(); !rest.done; rest = await pull()) {
           if (!chunkFacts(rest.value).toolCall) yield rest.value;
@@ -135,10 +137,19 @@ class Turn<T> {
   }
 }
 
-function stopChunk<T>(chunk: T, result: DetectResult, t: SafetyTermination, prior: SuppressedCall[], options: GuardStreamOptions): T {
+/** What failed the stream: the event's type (`error`, `abort`, `response.failed`), or the exception member's name. */
+function failedEvent(chunk: unknown): string {
+  if (typeof chunk !== "object" || chunk === null) return "error";
+  const bag = chunk as Record<string, unknown>;
+  if (typeof bag.type === "string") return bag.type;
+  const inner = typeof bag.event === "object" && bag.event !== null ? (bag.event as Record<string, unknown>) : bag;
+  return Object.keys(inner).find((k) => k.endsWith("Exception")) ?? "error";
+}
+
+function stopChunk<T>(chunk: T, result: DetectResult | undefined, t: SafetyTermination, prior: SuppressedCall[], options: GuardStreamOptions): T {
   let out: T;
   let metadata: SafetyTerminationMetadata;
-  if (result.ai !== false && result.shape) {
+  if (result && result.ai !== false && result.shape) {
     const rewritten = rewriteMessage(chunk, result.shape, t, prior, result.at ?? "");
     out = rewritten.message as T;
     metadata = rewritten.metadata;
