@@ -53,6 +53,9 @@ export function looksLikeAiSdk(json: Json, root: i32): bool {
 /** Tool calls and text of one AI SDK result or step (its own fields only). */
 function readStep(json: Json, step: i32, view: TurnView): i32 {
   let calls = arrayCount(json, json.get(step, "toolCalls"));
+  // toolCalls is a getter over these two on a live result: a serialised one may keep only them.
+  const split = arrayCount(json, json.get(step, "staticToolCalls")) + arrayCount(json, json.get(step, "dynamicToolCalls"));
+  if (split > calls) calls = split;
   let fromContent = 0;
   const content = json.get(step, "content");
   let c = json.typeAt(content) == JsonType.Array ? json.firstElement(content) : -1;

@@ -19,13 +19,11 @@
 
 import { detectTurn } from "./check.ts";
 import { buildEvent } from "./middleware.ts";
-import { CALL_KEYS, FUNCTION_CALL_KEYS, callParts, choiceBody, choiceFailed, chunkFailed, filterResultsOf, finishReasonOf } from "./openai-choice.ts";
+import { isObject, type JsonObject as Bag } from "./json-guards.ts";
+import { CALL_KEYS, callParts, choiceBody, choiceFailed, chunkFailed, finishReasonOf, startedCalls } from "./openai-choice.ts";
 import { appendExplanation, explanationFor, metadataFor, type SuppressedCall } from "./rewrite.ts";
 import type { GuardStreamOptions } from "./stream.ts";
 import type { SafetyTermination } from "./types.ts";
-
-type Bag = Record<string, unknown>;
-const isObject = (x: unknown): x is Bag => typeof x === "object" && x !== null && !Array.isArray(x);
 
 const INCOMPLETE = "stream_incomplete";
 
@@ -50,7 +48,7 @@ interface Held<T> {
 
 /** Azure's annotation of a choice: a category marked filtered. */
 function filteredAnnotation(choice: Bag): SafetyTermination | undefined {
-  const results = filterResultsOf(choice);
+  const results = choice.content_filter_results ?? choice.contentFilterResults;
   if (!isObject(results)) return undefined;
   const filtered = Object.values(results).some((r) => isObject(r) && r.filtered === true);
   if (!filtered) return undefined;
@@ -97,8 +95,9 @@ export class ChoiceStream<T> {
       const index = typeof choice.index === "number" ? choice.index : position;
       const s = this.state(index);
       const delta = choiceBody(choice);
-      const { part, started } = callParts(delta);
-      if (part) {
+      const parts = callParts(delta);
+      const started = startedCalls(parts);
+      if (parts.length > 0) {
         tool = true;
         if (s.finished) {
           s.late = true;
@@ -188,7 +187,7 @@ export class ChoiceStream<T> {
 function stopChoice(choice: Bag, explanation: string): Bag {
   const key = isObject(choice.delta) ? "delta" : isObject(choice.message) ? "message" : "delta";
   const delta: Bag = { ...(isObject(choice[key]) ? (choice[key] as Bag) : {}) };
-  for (const k of [...CALL_KEYS, ...FUNCTION_CALL_KEYS]) delete delta[k];
+  for (const k of CALL_KEYS) delete delta[k];
   delta.content = appendExplanation(delta.content, explanation);
   return {
     ...choice, [key]: delta,

@@ -13,13 +13,10 @@
  */
 
 import { callParts, choiceBody, choiceFailed, chunkFailed, finishReasonOf } from "./openai-choice.ts";
-import type { SuppressedCall } from "./rewrite.ts";
+import { asList as list, isObject, nonEmpty as str, type JsonObject as Bag } from "./json-guards.ts";
+import { RESPONSES_CALLS, type SuppressedCall } from "./rewrite.ts";
 
-type Bag = Record<string, unknown>;
-const isObject = (x: unknown): x is Bag => typeof x === "object" && x !== null && !Array.isArray(x);
-const list = (x: unknown): unknown[] => (Array.isArray(x) ? x : []);
 const nonBlank = (x: unknown) => typeof x === "string" && x.trim() !== "";
-const str = (x: unknown) => (typeof x === "string" && x ? x : undefined);
 
 export interface ChunkFacts {
   /** Tool calls this chunk starts (a name or id appears); continuations are not repeated. */
@@ -53,9 +50,7 @@ export function chunkFacts(chunk: unknown): ChunkFacts {
       const index = typeof choice.index === "number" ? choice.index : position;
       facts.indexes.push(index);
       const body = choiceBody(choice);
-      const { part, started } = callParts(body);
-      if (part) facts.toolCall = true;
-      facts.calls.push(...started);
+      for (const [name, id, starts] of callParts(body)) call(name, id, starts);
       if (nonBlank(body.content)) facts.text = true;
       if (choiceFailed(choice)) facts.failed = true;
       else if (finishReasonOf(choice) !== undefined) facts.finished.push(index);
@@ -63,7 +58,7 @@ export function chunkFacts(chunk: unknown): ChunkFacts {
     return facts;
   }
   // Strands Agents yields each Bedrock ConverseStream event wrapped: {event: {contentBlockStart: …}}.
-  if (isObject(chunk.event) && BEDROCK_EVENTS.some((k) => k in (chunk.event as Bag))) return chunkFacts(chunk.event);
+  if (isObject(chunk.event) && isBedrockEvent(chunk.event)) return chunkFacts(chunk.event);
   if (Array.isArray(chunk.candidates) || isObject(chunk.promptFeedback) || isObject(chunk.prompt_feedback)) {
     list(chunk.candidates).forEach((cand, position) => {
       if (!isObject(cand)) return;
@@ -87,20 +82,18 @@ export function chunkFacts(chunk: unknown): ChunkFacts {
   if (AI_SDK_PARTS.has(type)) return aiSdkFacts(chunk, type, facts, call);
   if (type.startsWith("message_") || type.startsWith("content_block_") || type === "ping" || type === "error") return anthropicFacts(chunk, type, facts, call);
   if (type.startsWith("response.")) return responsesFacts(chunk, type, facts, call);
-  if (BEDROCK_EVENTS.some((k) => k in chunk)) return bedrockFacts(chunk, facts, call);
+  if (isBedrockEvent(chunk)) return bedrockFacts(chunk, facts, call);
   // A bare error event with no type (OpenAI, vLLM, SGLang after a finish; Gemini's {error: {code, status}}).
-  if (!("type" in chunk) && chunkFailed(chunk)) {
-    facts.failed = true;
-    return facts;
-  }
+  facts.failed = !("type" in chunk) && chunkFailed(chunk);
   return langChainFacts(chunk, facts, call);
 }
 
-/** ConverseStream event members; the *Exception members end the stream with an error. */
-const BEDROCK_EVENTS = [
-  "messageStart", "contentBlockStart", "contentBlockDelta", "contentBlockStop", "messageStop", "metadata",
-  "internalServerException", "modelStreamErrorException", "validationException", "throttlingException", "serviceUnavailableException",
-];
+/**
+ * A ConverseStream event member that bears on a turn (messageStart/Stop,
+ * contentBlockStart/Delta/Stop); an *Exception member ends the stream with an
+ * error. A `metadata` event (usage) carries no fact and reads as nothing either way.
+ */
+const isBedrockEvent = (chunk: Bag) => Object.keys(chunk).some((k) => /^(messageSt|contentBlock[SD])|Exception$/.test(k));
 
 type Call = (name: unknown, id: unknown, starts: boolean) => void;
 
@@ -136,11 +129,10 @@ function anthropicFacts(chunk: Bag, type: string, facts: ChunkFacts, call: Call)
   return facts;
 }
 
-const RESPONSES_CALLS = ["function_call", "custom_tool_call", "computer_call", "local_shell_call", "shell_call", "apply_patch_call"];
 
 function responsesFacts(chunk: Bag, type: string, facts: ChunkFacts, call: Call): ChunkFacts {
   const item = isObject(chunk.item) ? chunk.item : undefined;
-  if (item && typeof item.type === "string" && RESPONSES_CALLS.includes(item.type)) {
+  if (item && typeof item.type === "string" && RESPONSES_CALLS.has(item.type)) {
     call(item.name, item.call_id ?? item.id, type === "response.output_item.added");
   } else if (type.includes("function_call_arguments") || type.includes("custom_tool_call_input")) {
     facts.toolCall = true;
@@ -159,7 +151,7 @@ function bedrockFacts(chunk: Bag, facts: ChunkFacts, call: Call): ChunkFacts {
   if (isObject(delta.toolUse)) facts.toolCall = true;
   if (nonBlank(delta.text)) facts.text = true;
   facts.final = isObject(chunk.messageStop);
-  facts.failed = Object.keys(chunk).some((k) => k.endsWith("Exception"));
+  facts.failed = Object.keys(chunk).some((k) => /Exception$/.test(k));
   return facts;
 }
 
@@ -170,7 +162,7 @@ function langChainFacts(chunk: Bag, facts: ChunkFacts, call: Call): ChunkFacts {
   }
   // Raw provider fields repeat the structured chunks: they mark a tool call but start none.
   const kwargs = isObject(chunk.additional_kwargs) ? chunk.additional_kwargs : {};
-  if (list(kwargs.tool_calls).length > 0 || isObject(kwargs.function_call)) facts.toolCall = true;
+  if (callParts(kwargs).length > 0) facts.toolCall = true;
   const content = chunk.content;
   if (nonBlank(content) || (Array.isArray(content) && content.some((b) => nonBlank(b) || (isObject(b) && nonBlank(b.text))))) facts.text = true;
   for (const meta of [chunk.response_metadata, chunk.additional_kwargs]) {

@@ -9,14 +9,11 @@
  */
 
 import { stringifyDeep } from "./deep-json.ts";
-import { CALL_KEYS, FUNCTION_CALL_KEYS } from "./openai-choice.ts";
+import { asList as asArray, isObject, nonEmpty, type JsonObject as Json } from "./json-guards.ts";
+import { CALL_KEYS, callParts, startedCalls } from "./openai-choice.ts";
 import { emptyExplanation, suppressedExplanation } from "./templates.ts";
 import type { SafetyShape, SafetyTermination, SafetyTerminationMetadata } from "./types.ts";
 
-type Json = Record<string, unknown>;
-
-const isObject = (x: unknown): x is Json => typeof x === "object" && x !== null && !Array.isArray(x);
-const asArray = (x: unknown): unknown[] => (Array.isArray(x) ? x : []);
 
 /** A suppressed call as recorded: name and id only, never arguments. */
 export interface SuppressedCall {
@@ -34,14 +31,14 @@ export interface RewriteOutcome {
 const CONTENT_CALLS = new Set(["tool_use", "tool_call", "function_call"]);
 
 /** Client tool-call items of the Responses API (server tools already ran). */
-const RESPONSES_CALLS = new Set(["function_call", "custom_tool_call", "computer_call", "local_shell_call", "shell_call", "apply_patch_call"]);
+export const RESPONSES_CALLS = new Set(["function_call", "custom_tool_call", "computer_call", "local_shell_call", "shell_call", "apply_patch_call", "mcp_approval_request"]);
 
 function nameOf(x: unknown): string {
-  return isObject(x) && typeof x.name === "string" && x.name ? x.name : "unknown";
+  return (isObject(x) && nonEmpty(x.name)) || "unknown";
 }
 
 function idOf(x: unknown, key = "id"): string | undefined {
-  return isObject(x) && typeof x[key] === "string" && x[key] ? (x[key] as string) : undefined;
+  return isObject(x) ? nonEmpty(x[key]) : undefined;
 }
 
 /** Append the explanation DeerFlow's way: alone, after "\n\n", or as a trailing text block. */
@@ -53,7 +50,7 @@ export function appendExplanation(content: unknown, explanation: string, block: 
 }
 
 export function explanationFor(t: SafetyTermination, calls: number): string {
-  return calls > 0 ? suppressedExplanation(t.reason_field, t.reason_value, t.detector) : emptyExplanation(t.reason_field, t.reason_value, t.detector);
+  return (calls > 0 ? suppressedExplanation : emptyExplanation)(t.reason_field, t.reason_value, t.detector);
 }
 
 export function metadataFor(t: SafetyTermination, calls: SuppressedCall[]): SafetyTerminationMetadata {
@@ -125,6 +122,7 @@ function rewriteShape(copy: Json, shape: Exclude<SafetyShape, "auto">, t: Safety
     case "openai_chat":
       return rewriteChoices(copy, t, all, only);
     case "openai_responses":
+    case "openai_agents":
       return rewriteResponses(copy, t, all);
     case "anthropic":
       return rewriteBlocks(copy, t, "anthropic", all);
@@ -132,8 +130,6 @@ function rewriteShape(copy: Json, shape: Exclude<SafetyShape, "auto">, t: Safety
       return rewriteGemini(copy, t, all, only);
     case "bedrock":
       return rewriteBlocks(copy, t, "bedrock", all);
-    case "openai_agents":
-      return rewriteResponses(copy, t, all);
     case "ai_sdk":
       return rewriteAiSdk(copy, t, all);
     case "mcp_sampling":
@@ -184,8 +180,7 @@ function rewriteLangChain(root: Json, t: SafetyTermination, merge: Merge): Rewri
   if (calls.length === 0) {
     // Fail closed beyond DeerFlow: a message that kept only raw fields or chunks.
     const chunks = asArray(target.tool_call_chunks).map((c) => ({ name: nameOf(c), id: idOf(c) }));
-    const raw = asArray(kwargs?.tool_calls).map((c) => ({ name: nameOf(isObject(c) ? c.function : undefined), id: idOf(c) }));
-    if (kwargs && isObject(kwargs.function_call)) raw.push({ name: nameOf(kwargs.function_call), id: undefined });
+    const raw = callParts(kwargs ?? {}).map(([name, id]) => ({ name: name ?? "unknown", id }));
     calls = raw.length >= chunks.length ? raw : chunks;
   }
   calls = merge(calls);
@@ -195,8 +190,7 @@ function rewriteLangChain(root: Json, t: SafetyTermination, merge: Merge): Rewri
   if ("tool_call_chunks" in target) target.tool_call_chunks = [];
   const extra: Json = kwargs ?? {};
   // No call is kept, so no raw entry survives and the key goes (DeerFlow keeps raw entries by kept id).
-  delete extra.tool_calls;
-  delete extra.function_call;
+  for (const key of CALL_KEYS) delete extra[key];
   const metadata = metadataFor(t, calls);
   extra.safety_termination = metadata;
   target.additional_kwargs = extra;
@@ -215,18 +209,10 @@ function rewriteChoices(root: Json, t: SafetyTermination, merge: Merge, only?: R
     if (!msg) continue;
     const before = calls.length;
     // Both spellings (the legacy Azure OpenAI JS SDK writes toolCalls); a call listed in both counts once.
-    const ids = new Set<string>();
-    for (const c of CALL_KEYS.flatMap((key) => asArray(msg[key]))) {
-      const id = idOf(c);
-      if (id !== undefined && ids.has(id)) continue;
-      if (id !== undefined) ids.add(id);
-      calls.push({ name: nameOf(isObject(c) ? c.function : undefined), id });
-    }
-    for (const key of FUNCTION_CALL_KEYS) if (isObject(msg[key])) calls.push({ name: nameOf(msg[key]) });
-    for (const key of [...CALL_KEYS, ...FUNCTION_CALL_KEYS]) delete msg[key];
+    calls.push(...startedCalls(callParts(msg), true));
+    for (const key of CALL_KEYS) delete msg[key];
     if (calls.length > before || isBlank(msg.content)) touched.push(msg);
-    if (choice.finish_reason === "tool_calls") choice.finish_reason = "stop";
-    if (choice.finishReason === "tool_calls") choice.finishReason = "stop";
+    for (const key of ["finish_reason", "finishReason"]) if (choice[key] === "tool_calls") choice[key] = "stop";
   }
   calls = merge(calls);
   const text = explanationFor(t, calls.length);
@@ -325,9 +311,12 @@ function rewriteAiSdk(root: Json, t: SafetyTermination, merge: Merge): RewriteOu
     else if (!found.has(call.id)) found.set(call.id, call);
   };
   const strip = (step: Json) => {
-    if (Array.isArray(step.toolCalls)) {
-      step.toolCalls.forEach(note);
-      step.toolCalls = [];
+    // toolCalls is a getter over staticToolCalls and dynamicToolCalls on a live result.
+    for (const key of ["toolCalls", "staticToolCalls", "dynamicToolCalls"]) {
+      if (Array.isArray(step[key])) {
+        (step[key] as unknown[]).forEach(note);
+        step[key] = [];
+      }
     }
     if (Array.isArray(step.content)) {
       step.content = step.content.filter((p) => {

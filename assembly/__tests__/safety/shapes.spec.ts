@@ -218,6 +218,19 @@ describe("framework shapes", () => {
     expect(stops('{"role":"assistant","content":{"type":"text","text":""},"model":"m","stopReason":"content_filter"}', 9)).toBe(true);
     expect(stops('{"role":"assistant","content":{"type":"text","text":"hi"},"model":"m","stopReason":"endTurn"}', 9)).toBe(false);
   });
+  test("calls kept where a guessed or serialised turn keeps them", () => {
+    // An MCP CreateMessageResult without its model is still MCP sampling (it was read as Bedrock: tool_use uncounted).
+    const mcp = detect('{"role":"assistant","stopReason":"refusal","content":[{"type":"tool_use","id":"t","name":"bash","input":{}}]}');
+    expect(has(mcp, '"shape":"mcp_sampling"')).toBe(true);
+    expect(has(mcp, '"tool_calls":1')).toBe(true);
+    expect(has(detect('{"output":{"message":{"role":"assistant","content":[]}},"stopReason":"guardrail_intervened"}'), '"shape":"bedrock"')).toBe(true);
+    // An AI SDK result serialised without its toolCalls getter.
+    const call = '{"type":"tool-call","toolCallId":"1","toolName":"bash","input":{}}';
+    expect(has(detect('{"text":"x","finishReason":"content-filter","staticToolCalls":[' + call + '],"dynamicToolCalls":[' + call + "]}"), '"tool_calls":2')).toBe(true);
+    expect(stops('{"text":"x","finishReason":"content-filter","dynamicToolCalls":[' + call + "]}")).toBe(true);
+    // A Responses MCP approval request runs on the server once approved.
+    expect(stops('{"object":"response","status":"incomplete","incomplete_details":{"reason":"content_filter"},"output":[{"type":"mcp_approval_request","id":"m","name":"x","server_label":"s","arguments":"{}"}]}')).toBe(true);
+  });
   test("a named shape the input does not have is an error, never a pass", () => {
     const chat = '{"choices":[{"message":{"tool_calls":[{}]},"finish_reason":"content_filter"}]}';
     expect(has(detect(chat, 7), '"error":"unknown shape')).toBe(true);
