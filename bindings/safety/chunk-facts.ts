@@ -14,7 +14,7 @@
 
 import { callParts, choiceBody, choiceFailed, chunkFailed, finishReasonOf } from "./openai-choice.ts";
 import { asList as list, isObject, nonEmpty as str, type JsonObject as Bag } from "./json-guards.ts";
-import { RESPONSES_CALLS, type SuppressedCall } from "./rewrite.ts";
+import { AI_SDK_CALL_PARTS, CONTENT_CALLS, RESPONSES_CALLS, type SuppressedCall } from "./rewrite.ts";
 
 const nonBlank = (x: unknown) => typeof x === "string" && x.trim() !== "";
 
@@ -69,7 +69,8 @@ export function chunkFacts(chunk: unknown): ChunkFacts {
         if (!isObject(p)) continue;
         const fc = p.functionCall ?? p.function_call;
         // Vertex streams arguments as partialArgs: only the part with the name starts the call.
-        if (fc !== undefined) call(isObject(fc) ? fc.name : undefined, isObject(fc) ? fc.id : undefined, isObject(fc) && !!str(fc.name));
+        const f = isObject(fc) ? fc : {};
+        if (fc !== undefined) call(f.name, f.id, !!str(f.name));
         else if (p.thought !== true && nonBlank(p.text)) facts.text = true;
       }
       if (typeof (cand.finishReason ?? cand.finish_reason) === "string") facts.finished.push(index);
@@ -97,10 +98,7 @@ const isBedrockEvent = (chunk: Bag) => Object.keys(chunk).some((k) => /^(message
 
 type Call = (name: unknown, id: unknown, starts: boolean) => void;
 
-const AI_SDK_PARTS = new Set([
-  "tool-call", "tool-input-start", "tool-input-delta", "tool-input-end", "tool-call-streaming-start", "tool-call-delta",
-  "text-delta", "finish-step", "finish", "abort",
-]);
+const AI_SDK_PARTS = new Set([...AI_SDK_CALL_PARTS, "tool-call-streaming-start", "tool-call-delta", "text-delta", "finish-step", "finish", "abort"]);
 
 function aiSdkFacts(chunk: Bag, type: string, facts: ChunkFacts, call: Call): ChunkFacts {
   if (type === "tool-call" || type === "tool-input-start" || type === "tool-call-streaming-start") call(chunk.toolName, chunk.toolCallId ?? chunk.id, true);
@@ -145,8 +143,8 @@ function responsesFacts(chunk: Bag, type: string, facts: ChunkFacts, call: Call)
 }
 
 function bedrockFacts(chunk: Bag, facts: ChunkFacts, call: Call): ChunkFacts {
-  const start = isObject(chunk.contentBlockStart) && isObject(chunk.contentBlockStart.start) ? chunk.contentBlockStart.start : {};
-  if (isObject(start.toolUse)) call(start.toolUse.name, start.toolUse.toolUseId, true);
+  const use = ((chunk.contentBlockStart as Bag | null | undefined)?.start as Bag | null | undefined)?.toolUse;
+  if (isObject(use)) call(use.name, use.toolUseId, true);
   const delta = isObject(chunk.contentBlockDelta) && isObject(chunk.contentBlockDelta.delta) ? chunk.contentBlockDelta.delta : {};
   if (isObject(delta.toolUse)) facts.toolCall = true;
   if (nonBlank(delta.text)) facts.text = true;
@@ -156,13 +154,16 @@ function bedrockFacts(chunk: Bag, facts: ChunkFacts, call: Call): ChunkFacts {
 }
 
 function langChainFacts(chunk: Bag, facts: ChunkFacts, call: Call): ChunkFacts {
-  for (const tc of [...list(chunk.tool_call_chunks), ...list(chunk.tool_calls)]) {
-    const starts = isObject(tc) && !!(str(tc.id) || str(tc.name));
-    call(isObject(tc) ? tc.name : undefined, isObject(tc) ? tc.id : undefined, starts);
+  // Structured calls, and calls kept only as content blocks (Anthropic tool_use, LangChain v1 tool_call).
+  const blocks = list(chunk.content).filter((b) => isObject(b) && CONTENT_CALLS.has(b.type as string));
+  for (const tc of [...list(chunk.tool_call_chunks), ...list(chunk.tool_calls), ...blocks]) {
+    const t = isObject(tc) ? tc : {};
+    call(t.name, t.id, !!(str(t.id) || str(t.name)));
   }
-  // Raw provider fields repeat the structured chunks: they mark a tool call but start none.
+  // Raw provider fields repeat the structured chunks, and Strands Agents' own events report a tool use in
+  // progress: they mark a tool call but start none.
   const kwargs = isObject(chunk.additional_kwargs) ? chunk.additional_kwargs : {};
-  if (callParts(kwargs).length > 0) facts.toolCall = true;
+  if (callParts(kwargs).length > 0 || isObject(chunk.current_tool_use) || isObject((chunk.delta as Bag | null | undefined)?.toolUse)) facts.toolCall = true;
   const content = chunk.content;
   if (nonBlank(content) || (Array.isArray(content) && content.some((b) => nonBlank(b) || (isObject(b) && nonBlank(b.text))))) facts.text = true;
   for (const meta of [chunk.response_metadata, chunk.additional_kwargs]) {

@@ -28,7 +28,7 @@ export interface RewriteOutcome {
 }
 
 /** Content blocks that are calls the host executes: Anthropic tool_use, LangChain v1 tool_call. */
-const CONTENT_CALLS = new Set(["tool_use", "tool_call", "function_call"]);
+export const CONTENT_CALLS = new Set(["tool_use", "tool_call", "function_call"]);
 
 /** Client tool-call items of the Responses API (server tools already ran). */
 export const RESPONSES_CALLS = new Set(["function_call", "custom_tool_call", "computer_call", "local_shell_call", "shell_call", "apply_patch_call", "mcp_approval_request"]);
@@ -299,7 +299,7 @@ function rewriteGemini(root: Json, t: SafetyTermination, merge: Merge, only?: Re
 }
 
 /** AI SDK parts that carry a tool call the SDK or host would execute. */
-const AI_SDK_CALL_PARTS = new Set(["tool-call", "tool-input-start", "tool-input-delta", "tool-input-end"]);
+export const AI_SDK_CALL_PARTS = new Set(["tool-call", "tool-input-start", "tool-input-delta", "tool-input-end"]);
 
 /** An AI SDK result or step: calls leave toolCalls and content (every step's), the text gets the explanation. */
 function rewriteAiSdk(root: Json, t: SafetyTermination, merge: Merge): RewriteOutcome {
