@@ -13,7 +13,8 @@ export function detectShape(json: Json, root: i32): Shape {
   if (looksLikeAiSdk(json, root)) return Shape.AiSdk;
   if (json.typeAt(json.get(root, "output")) == JsonType.Array && !has(json, root, "status") && !has(json, root, "object") &&
       (has(json, root, "responseId") || has(json, root, "response_id") || has(json, root, "providerData"))) return Shape.OpenAIAgents;
-  if (hasString(json, root, "role", "assistant") && has(json, root, "stopReason") && has(json, root, "model") && !has(json, root, "output")) return Shape.McpSampling;
+  // An MCP CreateMessageResult; `model` is required by the spec but a client may drop it: its tool_use blocks still count.
+  if (hasString(json, root, "role", "assistant") && has(json, root, "stopReason") && has(json, root, "content") && !has(json, root, "output")) return Shape.McpSampling;
   if (json.typeAt(json.get(root, "candidates")) == JsonType.Array || has(json, root, "promptFeedback") || has(json, root, "prompt_feedback")) return Shape.Gemini;
   if (hasString(json, root, "object", "response")) return Shape.OpenAIResponses;
   if (json.typeAt(json.get(root, "output")) == JsonType.Array && has(json, root, "status")) return Shape.OpenAIResponses;
@@ -179,8 +180,12 @@ function analyzeOpenAIChat(json: Json, root: i32, view: TurnView): void {
     let msg = json.get(e, "message");
     if (json.typeAt(msg) != JsonType.Object) msg = json.get(e, "delta");
     if (json.typeAt(msg) == JsonType.Object) {
-      view.toolCalls += arrayCount(json, json.get(msg, "tool_calls"));
-      if (truthy(json, json.get(msg, "function_call"))) view.toolCalls++;
+      // The legacy Azure OpenAI JS SDK spells a choice's calls toolCalls / functionCall.
+      let calls = arrayCount(json, json.get(msg, "tool_calls"));
+      const camel = arrayCount(json, json.get(msg, "toolCalls"));
+      if (camel > calls) calls = camel;
+      if (truthy(json, json.get(msg, "function_call")) || truthy(json, json.get(msg, "functionCall"))) calls++;
+      view.toolCalls += calls;
       if (!blankContent(json, json.get(msg, "content"))) view.blank = false;
     }
     e = json.nextElement(e);
@@ -219,7 +224,9 @@ function analyzeResponses(json: Json, root: i32, view: TurnView): void {
 function isClientToolCall(json: Json, type: i32): bool {
   return json.stringEquals(type, "function_call") || json.stringEquals(type, "custom_tool_call") ||
     json.stringEquals(type, "computer_call") || json.stringEquals(type, "local_shell_call") ||
-    json.stringEquals(type, "shell_call") || json.stringEquals(type, "apply_patch_call");
+    json.stringEquals(type, "shell_call") || json.stringEquals(type, "apply_patch_call") ||
+    // The server runs an MCP call once the client approves it.
+    json.stringEquals(type, "mcp_approval_request");
 }
 
 function analyzeAnthropic(json: Json, root: i32, view: TurnView): void {

@@ -6,7 +6,8 @@
 //   same fields), a stream part ({type: "tool-call" | "tool-input-start" |
 //   "tool-input-delta" | "text-delta" | "finish-step" | "finish", ...}) and a
 //   language-model result whose finishReason is {unified, raw};
-// - OpenAI Agents SDK ModelResponse {output: [items], usage, responseId | response_id, providerData};
+// - OpenAI Agents SDK ModelResponse {output: [items], usage, responseId | response_id, providerData}
+//   (a Chat Completions model's providerData is the raw response: its choices are read);
 // - MCP sampling CreateMessageResult {role, content: block | block[], model, stopReason};
 //   tool_use blocks carry the calls.
 
@@ -52,6 +53,9 @@ export function looksLikeAiSdk(json: Json, root: i32): bool {
 /** Tool calls and text of one AI SDK result or step (its own fields only). */
 function readStep(json: Json, step: i32, view: TurnView): i32 {
   let calls = arrayCount(json, json.get(step, "toolCalls"));
+  // toolCalls is a getter over these two on a live result: a serialised one may keep only them.
+  const split = arrayCount(json, json.get(step, "staticToolCalls")) + arrayCount(json, json.get(step, "dynamicToolCalls"));
+  if (split > calls) calls = split;
   let fromContent = 0;
   const content = json.get(step, "content");
   let c = json.typeAt(content) == JsonType.Array ? json.firstElement(content) : -1;
@@ -111,11 +115,34 @@ function isAgentsCall(json: Json, type: i32): bool {
     json.stringEquals(type, "apply_patch_call") || json.stringEquals(type, "custom_tool_call");
 }
 
+/**
+ * A ModelResponse's providerData, and, when it is a raw Chat Completions
+ * response (OpenAIChatCompletionsModel keeps it there), each of its choices
+ * as its own group: the finish reason and content_filter_results sit on the choice.
+ */
+function addProviderData(json: Json, data: i32, view: TurnView, group: i32): i32 {
+  view.add(json, data, group++);
+  // Every copy of a repeated "choices" key: no copy can hide a stopped choice.
+  let m = isObject(json, data) ? json.firstMember(data) : -1;
+  while (m >= 0) {
+    const choices = json.memberValue(m);
+    if (json.stringEquals(m, "choices") && json.typeAt(choices) == JsonType.Array) {
+      let c = json.firstElement(choices);
+      while (c >= 0) {
+        view.add(json, c, group++);
+        c = json.nextElement(c);
+      }
+    }
+    m = json.nextMember(m);
+  }
+  return group;
+}
+
 export function analyzeOpenAIAgents(json: Json, root: i32, view: TurnView): void {
   let group = 0;
   view.add(json, root, group++);
-  view.add(json, json.get(root, "providerData"), group++);
-  view.add(json, json.get(root, "provider_data"), group++);
+  group = addProviderData(json, json.get(root, "providerData"), view, group);
+  group = addProviderData(json, json.get(root, "provider_data"), view, group);
   const output = json.get(root, "output");
   let e = json.typeAt(output) == JsonType.Array ? json.firstElement(output) : -1;
   while (e >= 0) {

@@ -15,7 +15,8 @@
  *   obligations as the tool's abort signal, usage); a call the gate refuses
  *   is answered with its text instead of running.
  * - `guard.safetyStop(core, model)` wraps a Model: a turn the provider
- *   stopped for safety loses its tool calls before the runner sees them.
+ *   stopped for safety (or whose stream failed) loses its tool calls before
+ *   the runner sees them.
  */
 
 import {
@@ -24,8 +25,8 @@ import {
   type RunState, type RunToolApprovalItem, type StreamEvent, type ToolInputGuardrailDefinition, type ToolOptions,
 } from "@openai/agents";
 import {
-  ApprovalError, applySafetyStop, denialMessage, guardToolCall, isBlockedToolResult, judge,
-  SHAPE_CODES, SafetyCheckError, type SafetyCore, type SafetyShape,
+  ApprovalError, applySafetyStop, denialMessage, guardStream, guardToolCall, isBlockedToolResult, judge, rewriteMessage,
+  SHAPE_CODES, SafetyCheckError, type SafetyCore, type SafetyShape, type SafetyTermination,
 } from "portcullis";
 import { findAction, preflight, recordDecision, settledDecision, toRequest, type AdapterOptions, type FrameworkDecision } from "./approval-view.ts";
 
@@ -124,16 +125,30 @@ export class OpenAIAgentsGuard {
 
   /**
    * The model, with provider safety stops applied to every response (and to
-   * the final `response_done` of a stream): a turn stopped for safety keeps
-   * no tool call for the runner to execute.
+   * the final `response_done` of a stream, judged with the raw chunks the
+   * model yielded before it): a turn stopped for safety, or whose stream
+   * failed, keeps no tool call for the runner to execute.
    */
   safetyStop(core: SafetyCore, model: Model): Model {
     return {
       getResponse: async (request: ModelRequest) => checkResponse(core, await model.getResponse(request)),
       async *getStreamedResponse(request: ModelRequest): AsyncIterable<StreamEvent> {
+        // The provider's raw chunks (`model` events) of the turn: a Chat Completions model's response_done
+        // carries no finish reason, so the stop (or failure) is only there. response_done waits for the
+        // model's stream to end, since some models (Responses) yield their terminal raw event after it.
+        const raw: unknown[] = [];
+        const done: Array<Extract<StreamEvent, { type: "response_done" }>> = [];
         for await (const event of model.getStreamedResponse(request)) {
-          if (event.type !== "response_done") { yield event; continue; }
-          const checked = checkResponse(core, { output: event.response.output, providerData: event.response.providerData ?? event.providerData } as unknown as ModelResponse);
+          if (event.type === "model") raw.push(event.event);
+          if (event.type === "response_done") done.push(event);
+          else yield event;
+        }
+        if (done.length === 0) return;
+        const rawStop = await rawStreamStop(core, raw);
+        for (const event of done) {
+          const response = { output: event.response.output, providerData: event.response.providerData ?? event.providerData } as unknown as ModelResponse;
+          let checked = checkResponse(core, response);
+          if (checked === response) checked = applyRawStop(response, rawStop);
           yield { ...event, response: { ...event.response, output: checked.output as typeof event.response.output, providerData: checked.providerData } };
         }
       },
@@ -201,6 +216,28 @@ function checkResponse(core: SafetyCore, response: ModelResponse): ModelResponse
   }
   const result = applySafetyStop(response, { core, shape: SHAPE });
   return result.terminated ? { ...response, ...(result.message as Partial<ModelResponse>) } : response;
+}
+
+/**
+ * How the raw chunks of one streamed turn ended, judged as guardStream judges
+ * a stream: a safety stop, or a failure (an error event, no finish reason)
+ * that leaves calls cut off; undefined when they end normally.
+ */
+async function rawStreamStop(core: SafetyCore, chunks: unknown[]): Promise<SafetyTermination | undefined> {
+  if (chunks.length === 0) return undefined;
+  let stop: SafetyTermination | undefined;
+  const source = (async function* () { yield* chunks; })();
+  for await (const _chunk of guardStream(source, { core, onTermination: (metadata) => { stop ??= metadata; } })) { /* judged, not kept */ }
+  return stop && { detector: stop.detector, reason_field: stop.reason_field, reason_value: stop.reason_value, extras: stop.extras };
+}
+
+/** The response with its calls removed for a stop found in the raw chunks. */
+function applyRawStop(response: ModelResponse, stop: SafetyTermination | undefined): ModelResponse {
+  if (!stop) return response;
+  if (!(SHAPE in SHAPE_CODES)) {
+    throw new SafetyCheckError(`unknown shape: this portcullis core has no '${SHAPE}' safety shape, so the response's tool calls must not run`);
+  }
+  return { ...response, ...(rewriteMessage(response, SHAPE as Exclude<SafetyShape, "auto">, stop).message as Partial<ModelResponse>) };
 }
 
 function anySignal(a: AbortSignal, b: AbortSignal | undefined): AbortSignal {

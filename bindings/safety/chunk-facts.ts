@@ -4,19 +4,19 @@
  * starts, whether it carries any part of a tool call, visible text, and
  * whether it ends the turn. Chunk shapes: OpenAI Chat Completions chunks,
  * Anthropic Messages events, Gemini / Vertex `streamGenerateContent` chunks,
- * Bedrock ConverseStream events, OpenAI Responses events, LangChain message
- * chunks, AI SDK stream parts (fullStream: tool-call, tool-input-*, text-delta,
- * finish-step, finish, error, abort). Reading errs towards "tool call": an unknown part is held, never
- * streamed live.
+ * Bedrock ConverseStream events (also wrapped as {event}, as Strands Agents
+ * yields them), OpenAI Responses events, LangChain message chunks, AI SDK
+ * stream parts (fullStream: tool-call, tool-input-*, text-delta, finish-step,
+ * finish, error, abort). An error event (`type: "error"`, a bare `{error}`, a
+ * choice finished with "error", a Bedrock `*Exception`) marks the turn failed.
+ * Reading errs towards "tool call": an unknown part is held, never streamed live.
  */
 
-import type { SuppressedCall } from "./rewrite.ts";
+import { callParts, choiceBody, choiceFailed, chunkFailed, finishReasonOf } from "./openai-choice.ts";
+import { asList as list, isObject, nonEmpty as str, type JsonObject as Bag } from "./json-guards.ts";
+import { AI_SDK_CALL_PARTS, CONTENT_CALLS, RESPONSES_CALLS, type SuppressedCall } from "./rewrite.ts";
 
-type Bag = Record<string, unknown>;
-const isObject = (x: unknown): x is Bag => typeof x === "object" && x !== null && !Array.isArray(x);
-const list = (x: unknown): unknown[] => (Array.isArray(x) ? x : []);
 const nonBlank = (x: unknown) => typeof x === "string" && x.trim() !== "";
-const str = (x: unknown) => (typeof x === "string" && x ? x : undefined);
 
 export interface ChunkFacts {
   /** Tool calls this chunk starts (a name or id appears); continuations are not repeated. */
@@ -44,22 +44,21 @@ export function chunkFacts(chunk: unknown): ChunkFacts {
     if (starts) facts.calls.push({ name: str(name) ?? "unknown", id: str(id) });
   };
   if (Array.isArray(chunk.choices)) {
+    facts.failed = chunkFailed(chunk);
     chunk.choices.forEach((choice, position) => {
       if (!isObject(choice)) return;
       const index = typeof choice.index === "number" ? choice.index : position;
       facts.indexes.push(index);
-      const delta = isObject(choice.delta) ? choice.delta : isObject(choice.message) ? choice.message : {};
-      for (const tc of list(delta.tool_calls)) {
-        const fn = isObject(tc) && isObject(tc.function) ? tc.function : {};
-        const id = isObject(tc) ? tc.id : undefined;
-        call(fn.name, id, !!(str(id) || str(fn.name)));
-      }
-      if (isObject(delta.function_call)) call(delta.function_call.name, undefined, !!str(delta.function_call.name));
-      if (nonBlank(delta.content)) facts.text = true;
-      if (typeof choice.finish_reason === "string") facts.finished.push(index);
+      const body = choiceBody(choice);
+      for (const [name, id, starts] of callParts(body)) call(name, id, starts);
+      if (nonBlank(body.content)) facts.text = true;
+      if (choiceFailed(choice)) facts.failed = true;
+      else if (finishReasonOf(choice) !== undefined) facts.finished.push(index);
     });
     return facts;
   }
+  // Strands Agents yields each Bedrock ConverseStream event wrapped: {event: {contentBlockStart: …}}.
+  if (isObject(chunk.event) && isBedrockEvent(chunk.event)) return chunkFacts(chunk.event);
   if (Array.isArray(chunk.candidates) || isObject(chunk.promptFeedback) || isObject(chunk.prompt_feedback)) {
     list(chunk.candidates).forEach((cand, position) => {
       if (!isObject(cand)) return;
@@ -70,7 +69,8 @@ export function chunkFacts(chunk: unknown): ChunkFacts {
         if (!isObject(p)) continue;
         const fc = p.functionCall ?? p.function_call;
         // Vertex streams arguments as partialArgs: only the part with the name starts the call.
-        if (fc !== undefined) call(isObject(fc) ? fc.name : undefined, isObject(fc) ? fc.id : undefined, isObject(fc) && !!str(fc.name));
+        const f = isObject(fc) ? fc : {};
+        if (fc !== undefined) call(f.name, f.id, !!str(f.name));
         else if (p.thought !== true && nonBlank(p.text)) facts.text = true;
       }
       if (typeof (cand.finishReason ?? cand.finish_reason) === "string") facts.finished.push(index);
@@ -83,18 +83,22 @@ export function chunkFacts(chunk: unknown): ChunkFacts {
   if (AI_SDK_PARTS.has(type)) return aiSdkFacts(chunk, type, facts, call);
   if (type.startsWith("message_") || type.startsWith("content_block_") || type === "ping" || type === "error") return anthropicFacts(chunk, type, facts, call);
   if (type.startsWith("response.")) return responsesFacts(chunk, type, facts, call);
-  if (["messageStart", "contentBlockStart", "contentBlockDelta", "contentBlockStop", "messageStop", "metadata"].some((k) => k in chunk)) {
-    return bedrockFacts(chunk, facts, call);
-  }
+  if (isBedrockEvent(chunk)) return bedrockFacts(chunk, facts, call);
+  // A bare error event with no type (OpenAI, vLLM, SGLang after a finish; Gemini's {error: {code, status}}).
+  facts.failed = !("type" in chunk) && chunkFailed(chunk);
   return langChainFacts(chunk, facts, call);
 }
 
+/**
+ * A ConverseStream event member that bears on a turn (messageStart/Stop,
+ * contentBlockStart/Delta/Stop); an *Exception member ends the stream with an
+ * error. A `metadata` event (usage) carries no fact and reads as nothing either way.
+ */
+const isBedrockEvent = (chunk: Bag) => Object.keys(chunk).some((k) => /^(messageSt|contentBlock[SD])|Exception$/.test(k));
+
 type Call = (name: unknown, id: unknown, starts: boolean) => void;
 
-const AI_SDK_PARTS = new Set([
-  "tool-call", "tool-input-start", "tool-input-delta", "tool-input-end", "tool-call-streaming-start", "tool-call-delta",
-  "text-delta", "finish-step", "finish", "abort",
-]);
+const AI_SDK_PARTS = new Set([...AI_SDK_CALL_PARTS, "tool-call-streaming-start", "tool-call-delta", "text-delta", "finish-step", "finish", "abort"]);
 
 function aiSdkFacts(chunk: Bag, type: string, facts: ChunkFacts, call: Call): ChunkFacts {
   if (type === "tool-call" || type === "tool-input-start" || type === "tool-call-streaming-start") call(chunk.toolName, chunk.toolCallId ?? chunk.id, true);
@@ -123,11 +127,10 @@ function anthropicFacts(chunk: Bag, type: string, facts: ChunkFacts, call: Call)
   return facts;
 }
 
-const RESPONSES_CALLS = ["function_call", "custom_tool_call", "computer_call", "local_shell_call", "shell_call", "apply_patch_call"];
 
 function responsesFacts(chunk: Bag, type: string, facts: ChunkFacts, call: Call): ChunkFacts {
   const item = isObject(chunk.item) ? chunk.item : undefined;
-  if (item && typeof item.type === "string" && RESPONSES_CALLS.includes(item.type)) {
+  if (item && typeof item.type === "string" && RESPONSES_CALLS.has(item.type)) {
     call(item.name, item.call_id ?? item.id, type === "response.output_item.added");
   } else if (type.includes("function_call_arguments") || type.includes("custom_tool_call_input")) {
     facts.toolCall = true;
@@ -140,23 +143,27 @@ function responsesFacts(chunk: Bag, type: string, facts: ChunkFacts, call: Call)
 }
 
 function bedrockFacts(chunk: Bag, facts: ChunkFacts, call: Call): ChunkFacts {
-  const start = isObject(chunk.contentBlockStart) && isObject(chunk.contentBlockStart.start) ? chunk.contentBlockStart.start : {};
-  if (isObject(start.toolUse)) call(start.toolUse.name, start.toolUse.toolUseId, true);
+  const use = ((chunk.contentBlockStart as Bag | null | undefined)?.start as Bag | null | undefined)?.toolUse;
+  if (isObject(use)) call(use.name, use.toolUseId, true);
   const delta = isObject(chunk.contentBlockDelta) && isObject(chunk.contentBlockDelta.delta) ? chunk.contentBlockDelta.delta : {};
   if (isObject(delta.toolUse)) facts.toolCall = true;
   if (nonBlank(delta.text)) facts.text = true;
   facts.final = isObject(chunk.messageStop);
+  facts.failed = Object.keys(chunk).some((k) => /Exception$/.test(k));
   return facts;
 }
 
 function langChainFacts(chunk: Bag, facts: ChunkFacts, call: Call): ChunkFacts {
-  for (const tc of [...list(chunk.tool_call_chunks), ...list(chunk.tool_calls)]) {
-    const starts = isObject(tc) && !!(str(tc.id) || str(tc.name));
-    call(isObject(tc) ? tc.name : undefined, isObject(tc) ? tc.id : undefined, starts);
+  // Structured calls, and calls kept only as content blocks (Anthropic tool_use, LangChain v1 tool_call).
+  const blocks = list(chunk.content).filter((b) => isObject(b) && CONTENT_CALLS.has(b.type as string));
+  for (const tc of [...list(chunk.tool_call_chunks), ...list(chunk.tool_calls), ...blocks]) {
+    const t = isObject(tc) ? tc : {};
+    call(t.name, t.id, !!(str(t.id) || str(t.name)));
   }
-  // Raw provider fields repeat the structured chunks: they mark a tool call but start none.
+  // Raw provider fields repeat the structured chunks, and Strands Agents' own events report a tool use in
+  // progress: they mark a tool call but start none.
   const kwargs = isObject(chunk.additional_kwargs) ? chunk.additional_kwargs : {};
-  if (list(kwargs.tool_calls).length > 0 || isObject(kwargs.function_call)) facts.toolCall = true;
+  if (callParts(kwargs).length > 0 || isObject(chunk.current_tool_use) || isObject((chunk.delta as Bag | null | undefined)?.toolUse)) facts.toolCall = true;
   const content = chunk.content;
   if (nonBlank(content) || (Array.isArray(content) && content.some((b) => nonBlank(b) || (isObject(b) && nonBlank(b.text))))) facts.text = true;
   for (const meta of [chunk.response_metadata, chunk.additional_kwargs]) {

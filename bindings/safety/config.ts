@@ -5,6 +5,8 @@
  * re-checks the detector list when it compiles it.
  */
 
+import { isObject } from "./json-guards.ts";
+
 export interface SafetyDetectorConfig {
   use: string;
   config?: Record<string, string[]> | null;
@@ -55,7 +57,6 @@ export function defaultSafetyDetectors(): SafetyDetectorConfig[] {
   return Object.keys(DETECTORS).map((use) => ({ use }));
 }
 
-const isObject = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);
 
 export function safeParseSafetyConfig(input: unknown, base = ""): { success: true; output: SafetyFinishReasonConfig } | { success: false; issues: SafetyConfigIssue[] } {
   const issues: SafetyConfigIssue[] = [];

@@ -9,13 +9,11 @@
  */
 
 import { stringifyDeep } from "./deep-json.ts";
+import { asList as asArray, isObject, nonEmpty, type JsonObject as Json } from "./json-guards.ts";
+import { CALL_KEYS, callParts, startedCalls } from "./openai-choice.ts";
 import { emptyExplanation, suppressedExplanation } from "./templates.ts";
 import type { SafetyShape, SafetyTermination, SafetyTerminationMetadata } from "./types.ts";
 
-type Json = Record<string, unknown>;
-
-const isObject = (x: unknown): x is Json => typeof x === "object" && x !== null && !Array.isArray(x);
-const asArray = (x: unknown): unknown[] => (Array.isArray(x) ? x : []);
 
 /** A suppressed call as recorded: name and id only, never arguments. */
 export interface SuppressedCall {
@@ -30,17 +28,17 @@ export interface RewriteOutcome {
 }
 
 /** Content blocks that are calls the host executes: Anthropic tool_use, LangChain v1 tool_call. */
-const CONTENT_CALLS = new Set(["tool_use", "tool_call", "function_call"]);
+export const CONTENT_CALLS = new Set(["tool_use", "tool_call", "function_call"]);
 
 /** Client tool-call items of the Responses API (server tools already ran). */
-const RESPONSES_CALLS = new Set(["function_call", "custom_tool_call", "computer_call", "local_shell_call", "shell_call", "apply_patch_call"]);
+export const RESPONSES_CALLS = new Set(["function_call", "custom_tool_call", "computer_call", "local_shell_call", "shell_call", "apply_patch_call", "mcp_approval_request"]);
 
 function nameOf(x: unknown): string {
-  return isObject(x) && typeof x.name === "string" && x.name ? x.name : "unknown";
+  return (isObject(x) && nonEmpty(x.name)) || "unknown";
 }
 
 function idOf(x: unknown, key = "id"): string | undefined {
-  return isObject(x) && typeof x[key] === "string" && x[key] ? (x[key] as string) : undefined;
+  return isObject(x) ? nonEmpty(x[key]) : undefined;
 }
 
 /** Append the explanation DeerFlow's way: alone, after "\n\n", or as a trailing text block. */
@@ -52,7 +50,7 @@ export function appendExplanation(content: unknown, explanation: string, block: 
 }
 
 export function explanationFor(t: SafetyTermination, calls: number): string {
-  return calls > 0 ? suppressedExplanation(t.reason_field, t.reason_value, t.detector) : emptyExplanation(t.reason_field, t.reason_value, t.detector);
+  return (calls > 0 ? suppressedExplanation : emptyExplanation)(t.reason_field, t.reason_value, t.detector);
 }
 
 export function metadataFor(t: SafetyTermination, calls: SuppressedCall[]): SafetyTerminationMetadata {
@@ -124,6 +122,7 @@ function rewriteShape(copy: Json, shape: Exclude<SafetyShape, "auto">, t: Safety
     case "openai_chat":
       return rewriteChoices(copy, t, all, only);
     case "openai_responses":
+    case "openai_agents":
       return rewriteResponses(copy, t, all);
     case "anthropic":
       return rewriteBlocks(copy, t, "anthropic", all);
@@ -131,8 +130,6 @@ function rewriteShape(copy: Json, shape: Exclude<SafetyShape, "auto">, t: Safety
       return rewriteGemini(copy, t, all, only);
     case "bedrock":
       return rewriteBlocks(copy, t, "bedrock", all);
-    case "openai_agents":
-      return rewriteResponses(copy, t, all);
     case "ai_sdk":
       return rewriteAiSdk(copy, t, all);
     case "mcp_sampling":
@@ -183,8 +180,7 @@ function rewriteLangChain(root: Json, t: SafetyTermination, merge: Merge): Rewri
   if (calls.length === 0) {
     // Fail closed beyond DeerFlow: a message that kept only raw fields or chunks.
     const chunks = asArray(target.tool_call_chunks).map((c) => ({ name: nameOf(c), id: idOf(c) }));
-    const raw = asArray(kwargs?.tool_calls).map((c) => ({ name: nameOf(isObject(c) ? c.function : undefined), id: idOf(c) }));
-    if (kwargs && isObject(kwargs.function_call)) raw.push({ name: nameOf(kwargs.function_call), id: undefined });
+    const raw = callParts(kwargs ?? {}).map(([name, id]) => ({ name: name ?? "unknown", id }));
     calls = raw.length >= chunks.length ? raw : chunks;
   }
   calls = merge(calls);
@@ -194,8 +190,7 @@ function rewriteLangChain(root: Json, t: SafetyTermination, merge: Merge): Rewri
   if ("tool_call_chunks" in target) target.tool_call_chunks = [];
   const extra: Json = kwargs ?? {};
   // No call is kept, so no raw entry survives and the key goes (DeerFlow keeps raw entries by kept id).
-  delete extra.tool_calls;
-  delete extra.function_call;
+  for (const key of CALL_KEYS) delete extra[key];
   const metadata = metadataFor(t, calls);
   extra.safety_termination = metadata;
   target.additional_kwargs = extra;
@@ -213,12 +208,11 @@ function rewriteChoices(root: Json, t: SafetyTermination, merge: Merge, only?: R
     const msg = isObject(choice.message) ? choice.message : isObject(choice.delta) ? choice.delta : undefined;
     if (!msg) continue;
     const before = calls.length;
-    for (const c of asArray(msg.tool_calls)) calls.push({ name: nameOf(isObject(c) ? c.function : undefined), id: idOf(c) });
-    if (isObject(msg.function_call)) calls.push({ name: nameOf(msg.function_call) });
-    delete msg.tool_calls;
-    delete msg.function_call;
+    // Both spellings (the legacy Azure OpenAI JS SDK writes toolCalls); a call listed in both counts once.
+    calls.push(...startedCalls(callParts(msg), true));
+    for (const key of CALL_KEYS) delete msg[key];
     if (calls.length > before || isBlank(msg.content)) touched.push(msg);
-    if (choice.finish_reason === "tool_calls") choice.finish_reason = "stop";
+    for (const key of ["finish_reason", "finishReason"]) if (choice[key] === "tool_calls") choice[key] = "stop";
   }
   calls = merge(calls);
   const text = explanationFor(t, calls.length);
@@ -305,7 +299,7 @@ function rewriteGemini(root: Json, t: SafetyTermination, merge: Merge, only?: Re
 }
 
 /** AI SDK parts that carry a tool call the SDK or host would execute. */
-const AI_SDK_CALL_PARTS = new Set(["tool-call", "tool-input-start", "tool-input-delta", "tool-input-end"]);
+export const AI_SDK_CALL_PARTS = new Set(["tool-call", "tool-input-start", "tool-input-delta", "tool-input-end"]);
 
 /** An AI SDK result or step: calls leave toolCalls and content (every step's), the text gets the explanation. */
 function rewriteAiSdk(root: Json, t: SafetyTermination, merge: Merge): RewriteOutcome {
@@ -317,9 +311,12 @@ function rewriteAiSdk(root: Json, t: SafetyTermination, merge: Merge): RewriteOu
     else if (!found.has(call.id)) found.set(call.id, call);
   };
   const strip = (step: Json) => {
-    if (Array.isArray(step.toolCalls)) {
-      step.toolCalls.forEach(note);
-      step.toolCalls = [];
+    // toolCalls is a getter over staticToolCalls and dynamicToolCalls on a live result.
+    for (const key of ["toolCalls", "staticToolCalls", "dynamicToolCalls"]) {
+      if (Array.isArray(step[key])) {
+        (step[key] as unknown[]).forEach(note);
+        step[key] = [];
+      }
     }
     if (Array.isArray(step.content)) {
       step.content = step.content.filter((p) => {

@@ -69,8 +69,9 @@ for (const file of readdirSync(DIR).filter((f) => f.endsWith(".jsonl"))) {
       const at = x.output.indexOf("stop");
       if (at < 0) return;
       const stop = out[at] as Record<string, unknown>;
-      // LangChain messages carry the stamp in additional_kwargs, provider payloads at the top.
-      const stamp = stop.safety_termination ?? (stop.additional_kwargs as Record<string, unknown> | undefined)?.safety_termination;
+      // LangChain messages carry the stamp in additional_kwargs, provider payloads at the top, an {event} wrapper on the event.
+      const inner = (key: string) => (stop[key] as Record<string, unknown> | undefined)?.safety_termination;
+      const stamp = stop.safety_termination ?? inner("additional_kwargs") ?? inner("event");
       expect(stamp).toEqual(metadata);
       if (x.stop_contains) expect(JSON.stringify(stop)).toContain(x.stop_contains);
       // The rewritten stop chunk carries no executable call any more.

@@ -6,21 +6,25 @@
  * - a safety stop drops every held chunk; the stop chunk itself is rewritten
  *   like a whole message (its own tool-call parts removed, the explanation
  *   appended where it carries content, `safety_termination` stamped);
- * - a turn that fails (Responses `response.failed`, an `error` event) or a
- *   stream that ends with no finish reason never releases held chunks: the
- *   calls may be cut off. onTermination reports detector "stream_incomplete";
+ * - a turn that fails (Responses `response.failed`, an `error` event, a
+ *   bare `{error}` chunk, a Bedrock `*Exception` event) or a stream that ends
+ *   with no finish reason never releases held chunks: the calls may be cut
+ *   off. onTermination reports detector "stream_incomplete";
  * - a stream that throws propagates the error with nothing held released;
  * - a chunk the core cannot read throws SafetyCheckError (check.ts);
  * - Chat Completions streams (choices) hold every chunk from the first tool
  *   call to the end of the stream and decide per choice (choice-stream.ts);
  * - with several Gemini candidates, held chunks wait for all of them;
- * - chunks after the end of a turn are judged as a new turn.
+ * - chunks after the end of a turn are judged as a new turn;
+ * - a chunk in a LangChain streamEvents event or a LangGraph messages tuple
+ *   is judged as itself (stream-envelope.ts).
  * A core built with `enabled: false` passes the stream through untouched.
  */
 
 import { buildEvent } from "./middleware.ts";
 import { detectTurn } from "./check.ts";
 import { chunkFacts } from "./chunk-facts.ts";
+import { openEnvelope } from "./stream-envelope.ts";
 import { ChoiceStream } from "./choice-stream.ts";
 import { explanationFor, metadataFor, rewriteMessage, type SuppressedCall } from "./rewrite.ts";
 import type { DetectResult, SafetyCore, SafetyShape, SafetyTermination, SafetyTerminationEvent, SafetyTerminationMetadata } from "./types.ts";
@@ -60,24 +64,29 @@ export async function* guardStream<T>(stream: AsyncIterable<T>, options: GuardSt
         yield* choices.accept(chunk);
         continue;
       }
-      const facts = chunkFacts(chunk);
+      // A chunk inside a framework envelope (LangChain streamEvents, LangGraph messages tuples) is judged as itself.
+      const opened = openEnvelope(chunk);
+      const inner = opened ? opened.inner : chunk;
+      const facts = chunkFacts(inner);
       // The AI SDK's finish part repeats the reason of steps already decided at their finish-step.
       if (facts.summary && turnsEnded > 0 && !turn.toolSeen && !turn.textSeen) {
         yield chunk;
         continue;
       }
-      const result = detectTurn(options.core, chunk, options.shape ?? "auto");
+      const result = detectTurn(options.core, inner, options.shape ?? "auto");
       const tools = turn.toolSeen || facts.toolCall;
       const text = turn.textSeen || facts.text;
       const safetyStop = result.signal === true && !!result.detector && (tools || !text);
       if (safetyStop || (facts.failed && tools)) {
         const t: SafetyTermination = safetyStop
           ? { detector: result.detector!, reason_field: result.reason_field ?? "", reason_value: result.reason_value ?? "", extras: result.extras ?? {} }
-          : { detector: INCOMPLETE, reason_field: "event", reason_value: String((chunk as { type?: unknown }).type ?? "failed"), extras: {} };
-        yield stopChunk(chunk, result, t, turn.priorCalls(), options);
+          : { detector: INCOMPLETE, reason_field: "event", reason_value: failedEvent(chunk), extras: {} };
+        // A failure event is rewritten only when it carries calls (response.failed's output); else it is stamped.
+        const stopped = stopChunk(inner, safetyStop || (result.tool_calls ?? 0) > 0 ? result : undefined, t, turn.priorCalls(), options);
+        yield (opened ? opened.wrap(stopped) : stopped) as T;
         // The turn is over: pass what follows, minus anything that carries a tool call.
         for (let rest = await pull(); !rest.done; rest = await pull()) {
-          if (!chunkFacts(rest.value).toolCall) yield rest.value;
+          if (!chunkFacts(openEnvelope(rest.value)?.inner ?? rest.value).toolCall) yield rest.value;
         }
         return;
       }
@@ -135,10 +144,19 @@ class Turn<T> {
   }
 }
 
-function stopChunk<T>(chunk: T, result: DetectResult, t: SafetyTermination, prior: SuppressedCall[], options: GuardStreamOptions): T {
+/** What failed the stream: the event's type (`error`, `abort`, `response.failed`), or the exception member's name. */
+function failedEvent(chunk: unknown): string {
+  if (typeof chunk !== "object" || chunk === null) return "error";
+  const bag = chunk as Record<string, unknown>;
+  if (typeof bag.type === "string") return bag.type;
+  const inner = typeof bag.event === "object" && bag.event !== null ? (bag.event as Record<string, unknown>) : bag;
+  return Object.keys(inner).find((k) => k.endsWith("Exception")) ?? "error";
+}
+
+function stopChunk<T>(chunk: T, result: DetectResult | undefined, t: SafetyTermination, prior: SuppressedCall[], options: GuardStreamOptions): T {
   let out: T;
   let metadata: SafetyTerminationMetadata;
-  if (result.ai !== false && result.shape) {
+  if (result && result.ai !== false && result.shape) {
     const rewritten = rewriteMessage(chunk, result.shape, t, prior, result.at ?? "");
     out = rewritten.message as T;
     metadata = rewritten.metadata;

@@ -194,12 +194,42 @@ describe("framework shapes", () => {
     expect(stops(doc)).toBe(true);
     expect(stops('{"output":[{"type":"function_call","callId":"c","name":"bash","arguments":"{}"}],"usage":{},"responseId":"r"}', 8)).toBe(false);
   });
+  test("OpenAI Agents ModelResponse from a Chat Completions model: providerData is the raw response", () => {
+    const out = '{"output":[{"type":"function_call","callId":"c","name":"bash","arguments":"{}"}],"usage":{},"responseId":"r",';
+    const choice = (reason: string, extra: string = ""): string =>
+      '{"index":0,"finish_reason":"' + reason + '"' + extra + ',"message":{"role":"assistant","content":null,"tool_calls":[{"id":"c","type":"function","function":{"name":"bash","arguments":"{}"}}]}}';
+    const raw = (choices: string): string => out + '"providerData":{"id":"r","object":"chat.completion","choices":[' + choices + "]}}";
+    expect(stops(raw(choice("content_filter")))).toBe(true);
+    expect(stops(raw(choice("content_filter")), 8)).toBe(true);
+    expect(stops(raw(choice("tool_calls")), 8)).toBe(false);
+    // Another choice's stop, a camelCase reason, the snake_case container, a repeated key: all read.
+    expect(stops(raw(choice("tool_calls") + "," + choice("content_filter")), 8)).toBe(true);
+    expect(stops(out + '"providerData":{"choices":[{"index":0,"finishReason":"content_filter"}]}}', 8)).toBe(true);
+    expect(stops(out + '"provider_data":{"choices":[{"index":0,"finish_reason":"content_filter"}]}}', 8)).toBe(true);
+    expect(stops(out + '"providerData":{"choices":[{"finish_reason":"content_filter"}],"choices":[{"finish_reason":"tool_calls"}]}}', 8)).toBe(true);
+    // Azure's annotation travels as the detector's extras.
+    const azure = detect(raw(choice("content_filter", ',"content_filter_results":{"violence":{"filtered":true,"severity":"high"}}')), 8);
+    expect(has(azure, '"extras":{"content_filter_results":{"violence"')).toBe(true);
+  });
   test("MCP sampling CreateMessageResult", () => {
     const doc = '{"role":"assistant","content":[{"type":"tool_use","id":"t","name":"bash","input":{}}],"model":"m","stopReason":"refusal"}';
     expect(has(detect(doc), '"shape":"mcp_sampling"')).toBe(true);
     expect(stops(doc)).toBe(true);
     expect(stops('{"role":"assistant","content":{"type":"text","text":""},"model":"m","stopReason":"content_filter"}', 9)).toBe(true);
     expect(stops('{"role":"assistant","content":{"type":"text","text":"hi"},"model":"m","stopReason":"endTurn"}', 9)).toBe(false);
+  });
+  test("calls kept where a guessed or serialised turn keeps them", () => {
+    // An MCP CreateMessageResult without its model is still MCP sampling (it was read as Bedrock: tool_use uncounted).
+    const mcp = detect('{"role":"assistant","stopReason":"refusal","content":[{"type":"tool_use","id":"t","name":"bash","input":{}}]}');
+    expect(has(mcp, '"shape":"mcp_sampling"')).toBe(true);
+    expect(has(mcp, '"tool_calls":1')).toBe(true);
+    expect(has(detect('{"output":{"message":{"role":"assistant","content":[]}},"stopReason":"guardrail_intervened"}'), '"shape":"bedrock"')).toBe(true);
+    // An AI SDK result serialised without its toolCalls getter.
+    const call = '{"type":"tool-call","toolCallId":"1","toolName":"bash","input":{}}';
+    expect(has(detect('{"text":"x","finishReason":"content-filter","staticToolCalls":[' + call + '],"dynamicToolCalls":[' + call + "]}"), '"tool_calls":2')).toBe(true);
+    expect(stops('{"text":"x","finishReason":"content-filter","dynamicToolCalls":[' + call + "]}")).toBe(true);
+    // A Responses MCP approval request runs on the server once approved.
+    expect(stops('{"object":"response","status":"incomplete","incomplete_details":{"reason":"content_filter"},"output":[{"type":"mcp_approval_request","id":"m","name":"x","server_label":"s","arguments":"{}"}]}')).toBe(true);
   });
   test("a named shape the input does not have is an error, never a pass", () => {
     const chat = '{"choices":[{"message":{"tool_calls":[{}]},"finish_reason":"content_filter"}]}';
@@ -217,6 +247,18 @@ describe("LangChain tool calls kept elsewhere", () => {
     expect(has(detect('{"type":"ai","content":[{"type":"text","text":"x"},{"type":"tool_use","id":"t","name":"bash","input":{}}],' + meta + "}"), '"tool_calls":1')).toBe(true);
     expect(has(detect('{"type":"ai","content":[{"type":"tool_call","id":"t","name":"bash","args":{}}],' + meta + "}"), '"terminated":true')).toBe(true);
     expect(has(detect('{"type":"ai","content":"x","toolCalls":[' + CALL + "]," + meta + "}"), '"terminated":true')).toBe(true);
+  });
+  test("OpenAI chat choices in camelCase (the legacy Azure OpenAI JS SDK): toolCalls, functionCall, finishReason", () => {
+    const tc = '{"id":"call_1","type":"function","function":{"name":"bash","arguments":"{}"}}';
+    const choice = (reason: string, message: string): string => '{"choices":[{"index":0,"finishReason":"' + reason + '","message":' + message + "}]}";
+    const withText = choice("content_filter", '{"role":"assistant","content":"partial","toolCalls":[' + tc + "]}");
+    expect(stops(withText)).toBe(true);
+    expect(has(detect(withText, 2), '"tool_calls":1')).toBe(true);
+    expect(stops(choice("content_filter", '{"role":"assistant","content":"partial","functionCall":{"name":"bash","arguments":"{}"}}'), 2)).toBe(true);
+    expect(stops('{"choices":[{"index":0,"delta":{"toolCalls":[' + tc + ']},"finish_reason":"content_filter"}]}')).toBe(true);
+    // Both spellings of one call count once; a normal finish keeps it.
+    expect(has(detect(choice("content_filter", '{"content":"x","tool_calls":[' + tc + '],"toolCalls":[' + tc + "]}")), '"tool_calls":1')).toBe(true);
+    expect(stops(choice("tool_calls", '{"role":"assistant","content":null,"toolCalls":[' + tc + "]}"))).toBe(false);
   });
   test("an lc key alone does not make a message serialized", () => {
     const r = detect('{"lc":1,"kwargs":{},"type":"ai","content":"","tool_calls":[' + CALL + '],"response_metadata":{"finish_reason":"content_filter"}}');
