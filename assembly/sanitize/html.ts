@@ -2,11 +2,13 @@
 // stack of open elements the HTML standard's tree construction keeps (htmltree.ts), so a hidden
 // region ends where a browser ends it. Drops what a person does not see, which is what a prompt
 // injection hides in: script, style, noscript, template, iframe, noembed, noframes, comments;
-// fallback content browsers never render (canvas, video, audio, datalist, rp); closed dialogs,
-// popovers; hidden elements (hidden attribute, aria-hidden="true", an inline style that hides
-// (css.ts), a framework's hiding class such as `hidden`, `d-none` or `sr-only`) with everything
-// inside them; visibility:hidden unless a child sets visibility:visible again; SVG except its
-// <text>/<tspan>/<textPath> and <foreignObject>. Decodes character references (charref.ts),
+// fallback content browsers never render (canvas, video, audio, datalist, rp); MathML mphantom,
+// annotation, annotation-xml; closed dialogs, popovers; hidden elements (hidden attribute,
+// aria-hidden="true", an inline style or SVG presentation attribute that hides (css.ts,
+// htmlattrs.ts), a framework's hiding class such as `hidden`, `d-none` or `sr-only`) with
+// everything inside them; visibility:hidden unless a child sets visibility:visible again; SVG
+// except its <text>/<tspan>/<textPath> and <foreignObject>, and SVG text that paints nothing (no
+// fill and no stroke that shows, each inherited on its own). Decodes character references (charref.ts),
 // keeps paragraphs, headings (# …), lists (- / 1.), table rows (cells joined by " | "), links as
 // `text (url)`, <xmp> content as preformatted text. An unclosed hidden element hides the rest of
 // the page, which fails safe.
@@ -16,7 +18,8 @@ import { decodeCharRef, setEntitySearch } from "./charref";
 import { TextWriter, setPlainCopy } from "./htmltext";
 import {
   scratch, readAttributes, resetAttributes, decodeValue, attrHidden, attrVisibility, attrOpen, hrefStart, hrefEnd,
-  altStart, altEnd, selfClosing, tagComplete, setBytewiseValues,
+  altStart, altEnd, selfClosing, tagComplete, setBytewiseValues, beginElement, finishElement, attrPaintSet,
+  attrPaintValue, BOX_NONE, BOX_SVG, BOX_FOREIGN_OBJECT,
 } from "./htmlattrs";
 import * as T from "./htmltags";
 import { tagIdAt } from "./htmltagids";
@@ -219,9 +222,17 @@ function tag(p: usize, end: usize): usize {
   q = readName(q, end);
   resetAttributes();
   const id = tagIdAt(nameBuf.ptr, nameBuf.length);
+  const foreign = isForeign(id);
+  beginElement(foreign, !foreign ? BOX_NONE : id == T.SVG ? BOX_SVG : id == T.FOREIGN_OBJECT ? BOX_FOREIGN_OBJECT : BOX_NONE);
   q = readAttributes(q, end, true);
   if (!tagComplete) return end; // EOF inside a tag: the tag is dropped, as browsers do
-  return startTag(id, q, end, selfClosing);
+  finishElement();
+  return startTag(id, foreign, q, end, selfClosing);
+}
+
+/** A start tag with this id, here, is SVG (foreign content): an <svg>, or inside one but not in its foreignObject. */
+function isForeign(id: i32): bool {
+  return id == T.SVG || ((tree.topFlags() & tree.F_SVG) != 0 && tree.idAt(tree.depth() - 1) != T.FOREIGN_OBJECT);
 }
 
 function literalLt(p: usize): usize {
@@ -293,7 +304,7 @@ function readNameTwoPasses(q: usize, end: usize): usize {
 @inline function push(id: i32, hide: bool, svg: bool, svgText: bool): void {
   const was = dropping;
   // (past the depth cap, tree.push only counts the element)
-  tree.push(id, nameBuf.ptr, nameBuf.length, hide, attrVisibility, svg, svgText);
+  tree.push(id, nameBuf.ptr, nameBuf.length, hide, attrVisibility, svg, svgText, attrPaintSet, attrPaintValue);
   dropping = tree.dropping();
   if (hide && !was) report.htmlDropped++;
 }
@@ -305,10 +316,8 @@ function readNameTwoPasses(q: usize, end: usize): usize {
 }
 
 /** Handle a start tag whose attributes were read; q is just past its '>'. */
-function startTag(id: i32, q: usize, end: usize, selfClose: bool): usize {
-  const top = tree.depth() - 1;
+function startTag(id: i32, foreign: bool, q: usize, end: usize, selfClose: bool): usize {
   const topFlags = tree.topFlags();
-  const foreign = id == T.SVG || ((topFlags & tree.F_SVG) != 0 && tree.idAt(top) != T.FOREIGN_OBJECT);
   if (foreign) {
     // SVG: only text content and foreignObject render; self-closing tags have no content.
     if (selfClose) return q;

@@ -44,7 +44,11 @@ export const SCOPING = 33;
 /** Other special elements of the standard's list (select, listing, plaintext, dir, frameset…). */
 export const SPECIAL = 34;
 export const DIV = 35;
-/** canvas, video, audio, datalist, rp: what is inside is never rendered (fallback content). */
+/**
+ * canvas, video, audio, datalist, rp: what is inside is never rendered (fallback content); MathML
+ * mphantom (takes space, draws nothing), annotation and annotation-xml (alternatives to the
+ * rendered formula).
+ */
 export const NEVER = 36;
 /** SVG text, tspan, textPath: the only SVG elements whose text renders. */
 export const SVG_TEXT = 37;
@@ -150,6 +154,7 @@ export function tagIdByName(p: usize, n: i32): i32 {
       if (eq(p, n, "colgroup") || eq(p, n, "frameset") || eq(p, n, "basefont")) return SPECIAL;
       if (eq(p, n, "textpath")) return SVG_TEXT;
       if (eq(p, n, "clippath") || eq(p, n, "metadata")) return SVG_NONRENDER;
+      if (eq(p, n, "mphantom")) return NEVER;
       return OTHER;
     case 9:
       if (eq(p, n, "plaintext")) return SPECIAL;
@@ -157,12 +162,14 @@ export function tagIdByName(p: usize, n: i32): i32 {
     case 10:
       if (eq(p, n, "blockquote")) return BLOCK2;
       if (eq(p, n, "figcaption")) return BLOCK1;
+      if (eq(p, n, "annotation")) return NEVER;
       return OTHER;
     case 13:
       if (eq(p, n, "foreignobject")) return FOREIGN_OBJECT;
       return OTHER;
     case 14:
       if (eq(p, n, "lineargradient") || eq(p, n, "radialgradient")) return SVG_NONRENDER;
+      if (eq(p, n, "annotation-xml")) return NEVER;
       return OTHER;
   }
   return OTHER;

@@ -25,6 +25,18 @@ export const F_INVISIBLE = 2;
 export const F_SVG = 4;
 /** Inside SVG text content (<text>, <tspan>, <textPath>), where text renders. */
 export const F_SVG_TEXT = 8;
+/** The inherited SVG paint: css.ts PAINT_ bits shifted by PAINT_SHIFT, each inherited on its own. */
+const PAINT_SHIFT = 4;
+const F_PAINT = 31 << PAINT_SHIFT;
+const F_FILL_OFF = (1 | 2) << PAINT_SHIFT; // PAINT_FILL_NONE, PAINT_FILL_FAINT
+const F_STROKE_ON = 4 << PAINT_SHIFT; // PAINT_STROKE
+const F_STROKE_OFF = (8 | 16) << PAINT_SHIFT; // PAINT_STROKE_THIN, PAINT_STROKE_FAINT
+
+/** SVG text with these flags is painted: its fill shows, or a stroke that shows. */
+// @ts-ignore: decorator
+@inline function painted(f: i32): bool {
+  return (f & F_FILL_OFF) == 0 || ((f & F_STROKE_ON) != 0 && (f & F_STROKE_OFF) == 0);
+}
 
 /** Scopes of the standard's "has an element in … scope". */
 export const SCOPE_DEFAULT = 0;
@@ -75,7 +87,7 @@ export function dropping(): bool {
   if (n == 0) return false;
   // n <= MAX_DEPTH, the arrays' length.
   const f = unchecked(flags[n - 1]);
-  return (f & F_INVISIBLE) != 0 || ((f & F_SVG) != 0 && (f & F_SVG_TEXT) == 0);
+  return (f & F_INVISIBLE) != 0 || ((f & F_SVG) != 0 && ((f & F_SVG_TEXT) == 0 || !painted(f)));
 }
 
 /** Flags of the current node (0 when the stack is empty). */
@@ -90,9 +102,12 @@ export function idAt(i: i32): i32 {
 
 /**
  * Push an element. `hide`: it hides everything inside; `visibility`: 1 visible, 2 hidden, 0
- * inherited; `svg`/`svgText`: its foreign-content state (the caller derives it from the parent).
+ * inherited; `svg`/`svgText`: its foreign-content state (the caller derives it from the parent);
+ * `paintSet`/`paintValue`: the SVG paint bits (css.ts PAINT_) it sets, the others inherited.
  */
-export function push(id: i32, name: usize, nameLen: i32, hide: bool, visibility: i32, svg: bool, svgText: bool): void {
+export function push(
+  id: i32, name: usize, nameLen: i32, hide: bool, visibility: i32, svg: bool, svgText: bool, paintSet: i32, paintValue: i32,
+): void {
   const n = size;
   if (n >= MAX_DEPTH) {
     overflow++;
@@ -107,6 +122,7 @@ export function push(id: i32, name: usize, nameLen: i32, hide: bool, visibility:
   if (visibility == 2 || (visibility == 0 && (parent & F_INVISIBLE) != 0)) f |= F_INVISIBLE;
   if (svg) f |= F_SVG;
   if (svgText) f |= F_SVG_TEXT;
+  f |= (parent & F_PAINT & ~(paintSet << PAINT_SHIFT)) | ((paintValue & paintSet) << PAINT_SHIFT);
   // n < MAX_DEPTH (checked above).
   unchecked((ids[n] = id));
   unchecked((starts[n] = arena.length));

@@ -117,3 +117,110 @@ describe("content browsers never render, and hiding classes", () => {
     expect(html("<xmp><b>code</b></xmp>")).toBe("<b>code</b>");
   });
 });
+
+describe("SVG presentation attributes and boxes", () => {
+  test("display, visibility, opacity, font-size and transform written as attributes", () => {
+    hides("<svg><text display='none'>X</text></svg>");
+    hides("<svg><g visibility='hidden'><text>X</text></g></svg>");
+    hides("<svg><text visibility='collapse'>X</text></svg>");
+    hides("<svg><text opacity='0'>X</text></svg>");
+    hides("<svg><text font-size='0'>X</text></svg>");
+    hides("<svg><text transform='scale(0)'>X</text></svg>");
+    hides("<svg><text transform='translate(-9999)'>X</text></svg>");
+    hides("<svg><text DISPLAY='&#110;one'>X</text></svg>");
+    expect(html("<svg><g visibility='hidden'><text visibility='visible'>shown</text>X</g></svg>")).toBe("shown");
+  });
+  test("text that paints nothing: no fill and no stroke that shows", () => {
+    hides("<svg><text fill='transparent'>X</text></svg>");
+    hides("<svg><text fill='none'>X</text></svg>");
+    hides("<svg><text fill='rgba(0,0,0,0)'>X</text></svg>");
+    hides("<svg><text fill-opacity='0'>X</text></svg>");
+    hides("<svg><g fill-opacity='0'><text fill='black'>X</text></g></svg>");
+    hides("<svg><text style='fill:none'>X</text></svg>");
+    hides("<svg><text fill='none' stroke='black' stroke-width='0'>X</text></svg>");
+    hides("<svg><text fill='none' stroke='black' stroke-opacity='0'>X</text></svg>");
+    hides("<svg><g stroke-width='0'><text fill='none' stroke='black'>X</text></g></svg>");
+    hides("<div style='fill:none'><svg><text>X</text></svg></div>");
+    hides("<svg><text fill='black' style='fill:transparent'>X</text></svg>");
+  });
+  test("text whose fill or stroke shows stays", () => {
+    expect(html("<svg><text>label</text></svg>")).toBe("label");
+    expect(html("<svg fill='none' stroke='currentColor'><text>icon</text></svg>")).toBe("icon");
+    expect(html("<svg><g fill='none'><text fill='black'>child</text></g></svg>")).toBe("child");
+    expect(html("<svg><text fill='none'><tspan fill='#000'>span</tspan></text></svg>")).toBe("span");
+    expect(html("<svg><text fill-opacity='0.5' fill='red'>half</text></svg>")).toBe("half");
+    expect(html("<svg><text fill='transparent' style='fill:black'>styled</text></svg>")).toBe("styled");
+    expect(html("<div fill='none' display='none'>html</div>")).toBe("html");
+  });
+  test("an svg or foreignObject box of no size", () => {
+    hides("<svg width='0' height='0'><text>X</text></svg>");
+    hides("<svg width='0'><text>X</text></svg>");
+    hides("<svg height='0' style='overflow:visible'><text>X</text></svg>");
+    hides("<svg style='width:0'><text>X</text></svg>");
+    hides("<svg width='300' height='40'><svg width='0'><text>X</text></svg></svg>");
+    hides("<svg><foreignObject><p>X</p></foreignObject></svg>");
+    hides("<svg><foreignObject width='100'><p>X</p></foreignObject></svg>");
+    hides("<svg><foreignObject width='100' height='0'><p>X</p></foreignObject></svg>");
+    expect(html("<svg width='600' height='40'><text>sized</text></svg>")).toBe("sized");
+    expect(html("<svg width='100%'><text>wide</text></svg>")).toBe("wide");
+    expect(html("<svg><foreignObject width='300' height='40'><p>fo</p></foreignObject></svg>")).toBe("fo");
+    expect(html("<svg><foreignObject style='width:300px;height:40px'><p>fo</p></foreignObject></svg>")).toBe("fo");
+  });
+});
+
+describe("3-D transforms, zoom and clip-path rectangles", () => {
+  test("rotate3d and the rotate property edge-on", () => {
+    hides("<div style='transform:rotate3d(0,1,0,90deg)'>X</div>");
+    hides("<div style='transform:rotate3d(1, 1, 0, 90deg)'>X</div>");
+    hides("<div style='transform:perspective(500px) rotate3d(2,0,0,0.25turn)'>X</div>");
+    hides("<div style='transform:rotate3d(0,1,0,-270deg)'>X</div>");
+    hides("<div style='rotate:y 90deg'>X</div>");
+    hides("<div style='rotate:90deg x'>X</div>");
+    hides("<div style='rotate:1 0 0 90deg'>X</div>");
+    expect(html("<div style='transform:rotate3d(0,0,1,90deg)'>in plane</div>")).toBe("in plane");
+    expect(html("<div style='transform:rotate3d(0,1,0,180deg)'>mirrored</div>")).toBe("mirrored");
+    expect(html("<div style='transform:rotate3d(0,1,0,45deg)'>tilted</div>")).toBe("tilted");
+    expect(html("<div style='rotate:90deg'>turned</div> <div style='rotate:z 90deg'>too</div>")).toBe("turned\ntoo");
+  });
+  test("matrix3d that flattens the plane", () => {
+    hides("<div style='transform:matrix3d(0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,1)'>X</div>");
+    hides("<div style='transform:matrix3d(1,0,0,0,2,0,0,0,0,0,1,0,0,0,0,1)'>X</div>");
+    hides("<div style='transform:matrix3d(1,0,0,0,0,0,0,0,0,0,1,0,50,50,0,1)'>X</div>");
+    expect(html("<div style='transform:matrix3d(1,0,0,0,0,1,0,0,0,0,1,0,0,0,0,1)'>identity</div>")).toBe("identity");
+    expect(html("<div style='transform:matrix3d(2,0,0,0,0,0.5,0,0,0,0,1,0,10,10,0,1)'>scaled</div>")).toBe("scaled");
+  });
+  test("zoom under 0.2", () => {
+    hides("<div style='zoom:0.01'>X</div>");
+    hides("<div style='zoom:5%'>X</div>");
+    hides("<div style='zoom:1e-1'>X</div>");
+    expect(html("<div style='zoom:0.5'>half</div>")).toBe("half");
+    expect(html("<div style='zoom:0'>zero is one</div>")).toBe("zero is one");
+    expect(html("<div style='zoom:normal'>normal</div>")).toBe("normal");
+  });
+  test("clip-path xywh(), rect() and inset() of no area", () => {
+    hides("<div style='clip-path:xywh(0 0 0 0)'>X</div>");
+    hides("<div style='clip-path:xywh(0 0 100% 0)'>X</div>");
+    hides("<div style='clip-path:xywh(10px 10px 0px 50px round 5px)'>X</div>");
+    hides("<div style='clip-path:rect(0 0 0 0)'>X</div>");
+    hides("<div style='clip-path:rect(50% auto 50% auto)'>X</div>");
+    hides("<div style='clip-path:rect(10px 5px 20px 5px)'>X</div>");
+    hides("<div style='clip-path:inset(0 50% 0 50%)'>X</div>");
+    hides("<div style='clip-path:inset(60% 0 40%)'>X</div>");
+    expect(html("<div style='clip-path:xywh(0 0 100% 100%)'>a</div>")).toBe("a");
+    expect(html("<div style='clip-path:rect(0 100% 100% 0)'>b</div>")).toBe("b");
+    expect(html("<div style='clip-path:rect(auto auto auto auto)'>c</div>")).toBe("c");
+    expect(html("<div style='clip-path:rect(10px 90% 50% 0 round 4px)'>d</div>")).toBe("d");
+    expect(html("<div style='clip-path:inset(10% 20%)'>e</div>")).toBe("e");
+  });
+});
+
+describe("MathML that is not drawn", () => {
+  test("mphantom, annotation and annotation-xml", () => {
+    hides("<math><mphantom><mtext>X</mtext></mphantom></math>");
+    expect(html("<math><semantics><mi>x</mi><annotation-xml encoding='text/html'><p>X</p></annotation-xml></semantics></math>")).toBe("x");
+    expect(html("<math><semantics><mi>y</mi><annotation encoding='TeX'>X</annotation></semantics></math>")).toBe("y");
+    hides("<math><MPHANTOM><mi>X</mi></MPHANTOM></math>");
+    expect(html("<math><mi>x</mi><mo>+</mo><mn>1</mn></math>")).toBe("x+1");
+    expect(html("<math><mphantom><mi>X</mi></mphantom><mi>y</mi></math>")).toBe("y");
+  });
+});
