@@ -8,7 +8,9 @@
 // htmlattrs.ts), a framework's hiding class such as `hidden`, `d-none` or `sr-only`) with
 // everything inside them; visibility:hidden unless a child sets visibility:visible again; SVG
 // except its <text>/<tspan>/<textPath> and <foreignObject>, and SVG text that paints nothing (no
-// fill and no stroke that shows, each inherited on its own). Decodes character references (charref.ts),
+// fill and no stroke that shows, each inherited on its own); MathML text outside its token
+// elements; all but the first child of semantics, maction and SVG switch. HTML start tags that a
+// browser lets break out of SVG or MathML (<p>, <div>, <span>…) end it here too. Decodes character references (charref.ts),
 // keeps paragraphs, headings (# …), lists (- / 1.), table rows (cells joined by " | "), links as
 // `text (url)`, <xmp> content as preformatted text. An unclosed hidden element hides the rest of
 // the page, which fails safe.
@@ -19,7 +21,7 @@ import { TextWriter, setPlainCopy } from "./htmltext";
 import {
   scratch, readAttributes, resetAttributes, decodeValue, attrHidden, attrVisibility, attrOpen, hrefStart, hrefEnd,
   altStart, altEnd, selfClosing, tagComplete, setBytewiseValues, beginElement, finishElement, attrPaintSet,
-  attrPaintValue, BOX_NONE, BOX_SVG, BOX_FOREIGN_OBJECT,
+  attrPaintValue, attrViewBox, attrFontLike, BOX_NONE, BOX_SVG, BOX_FOREIGN_OBJECT, KIND_HTML, KIND_SVG, KIND_MATH,
 } from "./htmlattrs";
 import * as T from "./htmltags";
 import { tagIdAt } from "./htmltagids";
@@ -222,11 +224,25 @@ function tag(p: usize, end: usize): usize {
   q = readName(q, end);
   resetAttributes();
   const id = tagIdAt(nameBuf.ptr, nameBuf.length);
-  const foreign = isForeign(id);
-  beginElement(foreign, !foreign ? BOX_NONE : id == T.SVG ? BOX_SVG : id == T.FOREIGN_OBJECT ? BOX_FOREIGN_OBJECT : BOX_NONE);
+  let foreign = isForeign(id);
+  const top = tree.topFlags();
+  if (foreign) {
+    // x and y are page pixels unless an <svg> above has a viewBox (an outermost <svg>'s own are ignored).
+    const positions = (top & tree.F_VIEWBOX) == 0 && (id != T.SVG || (top & tree.F_SVG) != 0);
+    beginElement(KIND_SVG, id == T.SVG ? BOX_SVG : id == T.FOREIGN_OBJECT ? BOX_FOREIGN_OBJECT : BOX_NONE, positions);
+  } else {
+    beginElement(id == T.MATH || (top & tree.F_MATH) != 0 ? KIND_MATH : KIND_HTML, BOX_NONE, false);
+  }
   q = readAttributes(q, end, true);
   if (!tagComplete) return end; // EOF inside a tag: the tag is dropped, as browsers do
   finishElement();
+  const breakout = tree.foreignBreakout();
+  if (breakout >= 0 && (T.breaksOutOfForeign(nameBuf.ptr, nameBuf.length)
+    || (attrFontLike && T.nameIs(nameBuf.ptr, nameBuf.length, "font")))) {
+    // The element leaves the SVG or MathML it is in, as a browser parses it: an HTML element after it.
+    popTo(breakout);
+    foreign = isForeign(id);
+  }
   return startTag(id, foreign, q, end, selfClosing);
 }
 
@@ -301,10 +317,10 @@ function readNameTwoPasses(q: usize, end: usize): usize {
 }
 
 // @ts-ignore: decorator
-@inline function push(id: i32, hide: bool, svg: bool, svgText: bool): void {
+@inline function push(id: i32, hide: bool, context: i32): void {
   const was = dropping;
   // (past the depth cap, tree.push only counts the element)
-  tree.push(id, nameBuf.ptr, nameBuf.length, hide, attrVisibility, svg, svgText, attrPaintSet, attrPaintValue);
+  tree.push(id, nameBuf.ptr, nameBuf.length, hide, attrVisibility, context, attrPaintSet, attrPaintValue);
   dropping = tree.dropping();
   if (hide && !was) report.htmlDropped++;
 }
@@ -320,26 +336,39 @@ function startTag(id: i32, foreign: bool, q: usize, end: usize, selfClose: bool)
   const topFlags = tree.topFlags();
   if (foreign) {
     // SVG: only text content and foreignObject render; self-closing tags have no content.
+    const later = tree.laterChild();
     if (selfClose) return q;
-    const hide = attrHidden || id == T.SVG_NONRENDER || id == T.RCDATA || id == T.RAW;
+    const hide = later || attrHidden || id == T.SVG_NONRENDER || id == T.RCDATA || id == T.RAW;
     const svgText = (id != T.SVG && (topFlags & tree.F_SVG_TEXT) != 0) || id == T.SVG_TEXT || id == T.FOREIGN_OBJECT;
-    push(id, hide, true, svgText);
+    // MathML state goes on down: an <svg> where MathML draws no text draws none either.
+    let context = tree.F_SVG | (topFlags & (tree.F_MATH | tree.F_MATH_TEXT | tree.F_VIEWBOX));
+    if (svgText) context |= tree.F_SVG_TEXT;
+    if (attrViewBox) context |= tree.F_VIEWBOX;
+    push(id, hide, context);
     return q;
   }
   popTo(tree.startTagCloses(id));
+  const later = tree.laterChild();
   if (T.isRawText(id)) {
     if (!dropping) report.htmlDropped++;
     return skipRawText(q, end);
   }
   if (id == T.RCDATA && dropping) return skipRawText(q, end);
   if (id == T.XMP) return dropping ? skipRawText(q, end) : xmp(q, end);
-  const hide = attrHidden || id == T.TEMPLATE || id == T.NEVER || (id == T.DIALOG && !attrOpen);
+  const hide = later || attrHidden || id == T.TEMPLATE || id == T.NEVER || (id == T.DIALOG && !attrOpen);
   if (T.isVoid(id)) {
     if (hide || dropping) return q;
   } else if (id == T.HTML && !hide) {
     // html, head, body: their attributes merge into the open ones; nothing to push.
+  } else if (selfClose && (id == T.MATH || (tree.topFlags() & (tree.F_MATH | tree.F_MATH_TEXT)) == tree.F_MATH)) {
+    // A MathML element's `/>` closes it (HTML's own start tags ignore theirs).
+    return q;
   } else {
-    push(id, hide, false, false);
+    // MathML draws text only inside its token elements (and HTML inside them).
+    let context = tree.topFlags() & (tree.F_MATH | tree.F_MATH_TEXT);
+    if (id == T.MATH) context |= tree.F_MATH;
+    if (id == T.MATH_TOKEN && context != 0) context |= tree.F_MATH_TEXT;
+    push(id, hide, context);
   }
   if (dropping) return q;
   switch (id) {

@@ -1,14 +1,19 @@
 // Attributes of the start tag the HTML converter (html.ts) is reading: the ones that hide an
 // element (hidden, popover, aria-hidden, style (css.ts), class), dialog's open, a link's href and
 // an image's alt. On SVG elements also the presentation attributes, which are the same CSS
-// properties written as attributes (display, visibility, opacity, fill, stroke…, and the width
-// and height of an <svg> or <foreignObject> box): they are read as declarations before the style
+// properties written as attributes (display, visibility, opacity, fill, stroke…, the width and
+// height of an <svg> or <foreignObject> box, and x/y/dx/dy where they are page pixels), and on
+// MathML elements mathcolor and mathsize: they are read as declarations before the style
 // attribute, which overrides them. Module state: one tag at a time.
 import { ByteBuffer } from "../util/bytes";
 import { decodeCharRef } from "./charref";
 import { cssHides, CSS_HIDE, CSS_INVISIBLE, CSS_VISIBLE, paintSet, paintValue, widthSet, heightSet } from "./css";
 import * as T from "./htmltags";
 
+/** beginElement kinds: HTML, SVG (presentation attributes), MathML (mathcolor, mathsize). */
+export const KIND_HTML = 0;
+export const KIND_SVG = 1;
+export const KIND_MATH = 2;
 /** beginElement box kinds: an <svg> clips to its width and height; a <foreignObject> without both has none. */
 export const BOX_NONE = 0;
 export const BOX_SVG = 1;
@@ -35,9 +40,15 @@ export let altEnd: usize = 0;
 export let attrPaintSet = 0;
 export let attrPaintValue = 0;
 
-/** The element is SVG: its presentation attributes count. */
-let foreign = false;
+/** KIND_SVG or KIND_MATH: its presentation attributes count. */
+let foreign = KIND_HTML;
 let box = BOX_NONE;
+/** x, y, dx and dy are page pixels here (no viewBox above): far negative ones are off screen. */
+let positions = false;
+/** The <svg> has a viewBox (its coordinates are its own). */
+export let attrViewBox = false;
+/** A color, face or size attribute (with which <font> breaks out of SVG and MathML). */
+export let attrFontLike = false;
 /** Presentation attributes as `name:value;` declarations. */
 const presentation = new ByteBuffer(64);
 /** The style attribute's decoded value (on SVG elements, read after the presentation attributes). */
@@ -49,24 +60,28 @@ export function resetAttributes(): void {
   attrOpen = false;
   hrefStart = hrefEnd = altStart = altEnd = 0;
   attrPaintSet = attrPaintValue = 0;
-  foreign = false;
+  foreign = KIND_HTML;
   box = BOX_NONE;
+  positions = false;
+  attrViewBox = false;
+  attrFontLike = false;
 }
 
-/** Before readAttributes: whether the element is SVG, and its box kind (BOX_). */
-export function beginElement(isForeign: bool, boxKind: i32): void {
-  foreign = isForeign;
+/** Before readAttributes: the element's kind (KIND_), box kind (BOX_), and whether its x and y are page pixels. */
+export function beginElement(kind: i32, boxKind: i32, pagePositions: bool): void {
+  foreign = kind;
   box = boxKind;
-  if (!isForeign) return;
+  positions = pagePositions;
+  if (kind == KIND_HTML) return;
   presentation.reset();
   svgStyle.reset();
   // An svg or foreignObject clips what is outside its box (overflow:hidden is their default).
   if (boxKind != BOX_NONE) presentation.appendString("overflow:hidden;");
 }
 
-/** After readAttributes of an SVG element: what its presentation attributes and style do together. */
+/** After readAttributes of an SVG or MathML element: what its presentation attributes and style do together. */
 export function finishElement(): void {
-  if (!foreign) return;
+  if (foreign == KIND_HTML) return;
   if (svgStyle.length > 0) presentation.append(svgStyle.ptr, svgStyle.length);
   if (presentation.length == 0) return;
   const css = cssHides(presentation.ptr, presentation.length);
@@ -79,20 +94,45 @@ export function finishElement(): void {
   if (box == BOX_FOREIGN_OBJECT && !(widthSet && heightSet)) attrHidden = true;
 }
 
-/** SVG presentation attributes that can hide text, and a box's width and height. */
-function isPresentation(n: usize, nLen: i32): bool {
+/**
+ * The CSS property an SVG presentation attribute sets, when it can hide text ("" otherwise): the
+ * attribute's own name, a box's width and height, and x, y, dx, dy as offsets from the left and
+ * top where they are page pixels.
+ */
+function svgProperty(n: usize, nLen: i32): string {
   switch (<u32>load<u8>(n) | 0x20) {
-    case 0x64: return T.nameIs(n, nLen, "display");
-    case 0x76: return T.nameIs(n, nLen, "visibility");
-    case 0x6f: return T.nameIs(n, nLen, "opacity");
-    case 0x66: return T.nameIs(n, nLen, "fill") || T.nameIs(n, nLen, "fill-opacity") || T.nameIs(n, nLen, "font-size");
-    case 0x73: return T.nameIs(n, nLen, "stroke") || T.nameIs(n, nLen, "stroke-width") || T.nameIs(n, nLen, "stroke-opacity");
-    case 0x74: return T.nameIs(n, nLen, "transform");
-    case 0x63: return T.nameIs(n, nLen, "clip-path");
-    case 0x77: return box != BOX_NONE && T.nameIs(n, nLen, "width");
-    case 0x68: return box != BOX_NONE && T.nameIs(n, nLen, "height");
+    case 0x64:
+      if (T.nameIs(n, nLen, "display")) return "display";
+      if (positions && T.nameIs(n, nLen, "dx")) return "left";
+      if (positions && T.nameIs(n, nLen, "dy")) return "top";
+      break;
+    case 0x76: if (T.nameIs(n, nLen, "visibility")) return "visibility"; break;
+    case 0x6f: if (T.nameIs(n, nLen, "opacity")) return "opacity"; break;
+    case 0x66:
+      if (T.nameIs(n, nLen, "fill")) return "fill";
+      if (T.nameIs(n, nLen, "fill-opacity")) return "fill-opacity";
+      if (T.nameIs(n, nLen, "font-size")) return "font-size";
+      break;
+    case 0x73:
+      if (T.nameIs(n, nLen, "stroke")) return "stroke";
+      if (T.nameIs(n, nLen, "stroke-width")) return "stroke-width";
+      if (T.nameIs(n, nLen, "stroke-opacity")) return "stroke-opacity";
+      break;
+    case 0x74: if (T.nameIs(n, nLen, "transform")) return "transform"; break;
+    case 0x63: if (T.nameIs(n, nLen, "clip-path")) return "clip-path"; break;
+    case 0x77: if (box != BOX_NONE && T.nameIs(n, nLen, "width")) return "width"; break;
+    case 0x68: if (box != BOX_NONE && T.nameIs(n, nLen, "height")) return "height"; break;
+    case 0x78: if (positions && nLen == 1) return "left"; break;
+    case 0x79: if (positions && nLen == 1) return "top"; break;
   }
-  return false;
+  return "";
+}
+
+/** The CSS property a MathML attribute sets, when it can hide text: mathcolor is color, mathsize font-size. */
+function mathProperty(n: usize, nLen: i32): string {
+  if (T.nameIs(n, nLen, "mathcolor")) return "color";
+  if (T.nameIs(n, nLen, "mathsize")) return "font-size";
+  return "";
 }
 
 export let selfClosing = false;
@@ -158,9 +198,10 @@ export function readAttributes(q: usize, end: usize, start: bool): usize {
 }
 
 function attribute(n: usize, nLen: i32, vs: usize, ve: usize): void {
-  if (foreign && isPresentation(n, nLen)) {
+  const property = foreign == KIND_SVG ? svgProperty(n, nLen) : foreign == KIND_MATH ? mathProperty(n, nLen) : "";
+  if (property.length > 0) {
     decodeValue(vs, ve);
-    presentation.append(n, nLen);
+    presentation.appendString(property);
     presentation.push(0x3a);
     presentation.append(scratch.ptr, scratch.length);
     presentation.push(0x3b);
@@ -173,7 +214,7 @@ function attribute(n: usize, nLen: i32, vs: usize, ve: usize): void {
     if (T.trimmedIs(scratch.ptr, scratch.length, "true")) attrHidden = true;
   } else if (T.nameIs(n, nLen, "style")) {
     decodeValue(vs, ve);
-    if (foreign) {
+    if (foreign != KIND_HTML) {
       svgStyle.reset();
       svgStyle.append(scratch.ptr, scratch.length);
       svgStyle.push(0x3b);
@@ -189,6 +230,10 @@ function attribute(n: usize, nLen: i32, vs: usize, ve: usize): void {
   } else if (T.nameIs(n, nLen, "class")) {
     decodeValue(vs, ve);
     if (T.hasHidingClass(scratch.ptr, scratch.length)) attrHidden = true;
+  } else if (foreign != KIND_HTML && (T.nameIs(n, nLen, "color") || T.nameIs(n, nLen, "face") || T.nameIs(n, nLen, "size"))) {
+    attrFontLike = true;
+  } else if (foreign == KIND_SVG && box == BOX_SVG && T.nameIs(n, nLen, "viewbox")) {
+    attrViewBox = true;
   } else if (T.nameIs(n, nLen, "open")) {
     attrOpen = true;
   } else if (T.nameIs(n, nLen, "href")) {

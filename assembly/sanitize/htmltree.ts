@@ -11,9 +11,10 @@
 // their text is dropped, which fails safe.
 //
 // Each entry carries what it hides: F_HIDE (display:none and the like: nothing inside shows),
-// the effective visibility (visibility:hidden can be undone by a visibility:visible child), and
-// for SVG whether text inside renders (only inside <text>, <tspan>, <textPath>; <foreignObject>
-// goes back to HTML).
+// the effective visibility (visibility:hidden can be undone by a visibility:visible child), for
+// SVG whether text inside renders (only inside <text>, <tspan>, <textPath>, when its fill or
+// stroke paints; <foreignObject> goes back to HTML), for MathML whether it is inside a token
+// element (text elsewhere is not drawn), and whether only the first child element renders.
 import { ByteBuffer } from "../util/bytes";
 import * as T from "./htmltags";
 
@@ -31,6 +32,19 @@ const F_PAINT = 31 << PAINT_SHIFT;
 const F_FILL_OFF = (1 | 2) << PAINT_SHIFT; // PAINT_FILL_NONE, PAINT_FILL_FAINT
 const F_STROKE_ON = 4 << PAINT_SHIFT; // PAINT_STROKE
 const F_STROKE_OFF = (8 | 16) << PAINT_SHIFT; // PAINT_STROKE_THIN, PAINT_STROKE_FAINT
+
+/** Inside MathML: text renders only in token elements (F_MATH_TEXT). */
+export const F_MATH = 512;
+/** Inside a MathML token element (mi, mn, mo, ms, mtext). */
+export const F_MATH_TEXT = 1024;
+/** Renders only its first child element (MathML semantics and maction, SVG switch). */
+const F_FIRST_ONLY = 2048;
+/** An F_FIRST_ONLY element whose first child element has come. */
+const F_HAD_CHILD = 4096;
+/** Inside an <svg> with a viewBox: coordinates are not pixels of the page. */
+export const F_VIEWBOX = 8192;
+/** The push context bits a caller passes (derived from the parent's). */
+const F_CONTEXT = F_SVG | F_SVG_TEXT | F_MATH | F_MATH_TEXT | F_VIEWBOX;
 
 /** SVG text with these flags is painted: its fill shows, or a stroke that shows. */
 // @ts-ignore: decorator
@@ -87,7 +101,8 @@ export function dropping(): bool {
   if (n == 0) return false;
   // n <= MAX_DEPTH, the arrays' length.
   const f = unchecked(flags[n - 1]);
-  return (f & F_INVISIBLE) != 0 || ((f & F_SVG) != 0 && ((f & F_SVG_TEXT) == 0 || !painted(f)));
+  return (f & F_INVISIBLE) != 0 || ((f & F_SVG) != 0 && ((f & F_SVG_TEXT) == 0 || !painted(f)))
+    || (f & (F_MATH | F_MATH_TEXT)) == F_MATH;
 }
 
 /** Flags of the current node (0 when the stack is empty). */
@@ -101,12 +116,51 @@ export function idAt(i: i32): i32 {
 }
 
 /**
+ * Entry i is SVG or MathML that HTML start tags break out of: not a foreignObject, not inside a
+ * MathML token element, and not a MathML element that is never drawn (annotation-xml may hold
+ * HTML; breaking out of mphantom would only show more, so its content stays hidden).
+ */
+function isForeignNode(i: i32): bool {
+  const f = unchecked(flags[i]);
+  const id = unchecked(ids[i]);
+  if ((f & F_SVG) != 0) return id != T.FOREIGN_OBJECT;
+  return (f & (F_MATH | F_MATH_TEXT)) == F_MATH && id != T.NEVER;
+}
+
+/**
+ * Where an HTML start tag that breaks out of foreign content (<p>, <div>, <span>…) pops to: the
+ * lowest of the SVG or MathML entries above the last HTML element or integration point, or -1
+ * when the current node is not one of them.
+ */
+export function foreignBreakout(): i32 {
+  if (overflow > 0) return -1;
+  let i = size - 1;
+  while (i >= 0 && isForeignNode(i)) i--;
+  return i + 1 < size ? i + 1 : -1;
+}
+
+/**
+ * A start tag is about to go under the current node: true when that node renders only its first
+ * child element and this is not it (self-closing and void children count too).
+ */
+export function laterChild(): bool {
+  const n = size;
+  if (n == 0 || overflow > 0) return false;
+  // n <= MAX_DEPTH, the arrays' length.
+  const f = unchecked(flags[n - 1]);
+  if ((f & F_FIRST_ONLY) == 0) return false;
+  unchecked((flags[n - 1] = f | F_HAD_CHILD));
+  return (f & F_HAD_CHILD) != 0;
+}
+
+/**
  * Push an element. `hide`: it hides everything inside; `visibility`: 1 visible, 2 hidden, 0
- * inherited; `svg`/`svgText`: its foreign-content state (the caller derives it from the parent);
- * `paintSet`/`paintValue`: the SVG paint bits (css.ts PAINT_) it sets, the others inherited.
+ * inherited; `context`: its F_SVG, F_SVG_TEXT, F_MATH, F_MATH_TEXT and F_VIEWBOX bits (the caller
+ * derives them from the parent); `paintSet`/`paintValue`: the SVG paint bits (css.ts PAINT_) it
+ * sets, the others inherited.
  */
 export function push(
-  id: i32, name: usize, nameLen: i32, hide: bool, visibility: i32, svg: bool, svgText: bool, paintSet: i32, paintValue: i32,
+  id: i32, name: usize, nameLen: i32, hide: bool, visibility: i32, context: i32, paintSet: i32, paintValue: i32,
 ): void {
   const n = size;
   if (n >= MAX_DEPTH) {
@@ -120,8 +174,8 @@ export function push(
     hideCount++;
   }
   if (visibility == 2 || (visibility == 0 && (parent & F_INVISIBLE) != 0)) f |= F_INVISIBLE;
-  if (svg) f |= F_SVG;
-  if (svgText) f |= F_SVG_TEXT;
+  f |= context & F_CONTEXT;
+  if (id == T.FIRST_CHILD_ONLY) f |= F_FIRST_ONLY;
   f |= (parent & F_PAINT & ~(paintSet << PAINT_SHIFT)) | ((paintValue & paintSet) << PAINT_SHIFT);
   // n < MAX_DEPTH (checked above).
   unchecked((ids[n] = id));
@@ -182,7 +236,7 @@ function nameAtIs(i: i32, id: i32, p: usize, n: i32): bool {
 function isBoundary(id: i32, scope: i32): bool {
   if (id == T.HTML || id == T.TABLE || id == T.TEMPLATE) return true;
   if (scope == SCOPE_TABLE) return false;
-  if (id == T.TD || id == T.CAPTION || id == T.SCOPING || id == T.FOREIGN_OBJECT) return true;
+  if (id == T.TD || id == T.CAPTION || id == T.SCOPING || id == T.FOREIGN_OBJECT || id == T.MATH_TOKEN) return true;
   if (scope == SCOPE_LIST) return id == T.UL || id == T.OL;
   if (scope == SCOPE_BUTTON) return id == T.BUTTON;
   return false;
@@ -231,11 +285,11 @@ export function anyOtherEndTag(id: i32, p: usize, n: i32): i32 {
   return -1;
 }
 
-/** Foreign content's end tag: the SVG entry named (p, n) (element id `id`) above the first HTML one, or -1. */
+/** Foreign content's end tag: the SVG or MathML entry named (p, n) (element id `id`) above the first HTML one, or -1. */
 export function foreignEndTag(id: i32, p: usize, n: i32): i32 {
   want(p, n);
   for (let i = size - 1; i >= 0; i--) {
-    if ((unchecked(flags[i]) & F_SVG) == 0) return -1;
+    if ((unchecked(flags[i]) & (F_SVG | F_MATH)) == 0) return -1;
     if (nameAtIs(i, id, p, n)) return i;
   }
   return -1;
@@ -272,7 +326,7 @@ export function startTagCloses(id: i32): i32 {
 
 /** Index of the open element the end tag (id, lower-case name p/n) closes, or -1 (ignored). */
 export function endTagCloses(id: i32, p: usize, n: i32): i32 {
-  if ((topFlags() & F_SVG) != 0) {
+  if ((topFlags() & (F_SVG | F_MATH)) != 0) {
     const i = foreignEndTag(id, p, n);
     if (i >= 0) return i;
   }

@@ -33,6 +33,18 @@ describe("html: text a browser hides", () => {
     for (const shown of ["VISIBLE-1 paragraph", "VISIBLE-2 svg", "VISIBLE-3 end"]) expect(r.text).toContain(shown);
   });
 
+  it("drops MathML text a browser does not draw and follows HTML tags out of SVG", () => {
+    const r = sanitize(
+      `<math>HIDDEN-BARE<semantics><mi>y</mi><mtext>HIDDEN-SECOND</mtext></semantics></math>` +
+        `<svg><switch><text>first</text><text>HIDDEN-SWITCH</text></switch><text x="-9999">HIDDEN-X</text></svg>` +
+        `<p>a<svg><span hidden></svg>HIDDEN-AFTER-BREAKOUT</p>`,
+      { html: true },
+    );
+    expect(r.text).not.toMatch(/HIDDEN/);
+    expect(r.text).toContain("y");
+    expect(r.text).toContain("first");
+  });
+
   it("keeps visible SVG and MathML text", () => {
     const r = sanitize(`<svg><text>label</text></svg> <math><mi>x</mi><mo>=</mo><mn>2</mn></math>`, { html: true });
     expect(r.text).toBe("label x=2");

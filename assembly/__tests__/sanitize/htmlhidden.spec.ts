@@ -223,4 +223,57 @@ describe("MathML that is not drawn", () => {
     expect(html("<math><mi>x</mi><mo>+</mo><mn>1</mn></math>")).toBe("x+1");
     expect(html("<math><mphantom><mi>X</mi></mphantom><mi>y</mi></math>")).toBe("y");
   });
+  test("text outside token elements, and mathcolor or mathsize that hide", () => {
+    hides("<math>X</math>");
+    hides("<math><mrow>X</mrow></math>");
+    hides("<math><msup>X<mspace/></msup></math>");
+    hides("<math><mi mathcolor='transparent'>X</mi></math>");
+    hides("<math><mstyle mathcolor='#0000'><mi>X</mi></mstyle></math>");
+    hides("<math><mi mathsize='0'>X</mi></math>");
+    hides("<math><mi style='display:none'>X</mi></math>");
+    hides("<math><svg><text>X</text></svg></math>");
+    expect(html("<math><ms>lit</ms><mo>+</mo><mn>7</mn></math>")).toBe("lit+7");
+    expect(html("<math><mtext><b>bold</b></mtext></math>")).toBe("bold");
+    expect(html("<math><mi mathcolor='red' mathsize='2em'>big</mi></math>")).toBe("big");
+    expect(html("<mi>not math</mi>")).toBe("not math");
+    expect(html("<math><mi>x</math>after")).toBe("xafter");
+  });
+  test("semantics, maction and SVG switch draw only their first child element", () => {
+    expect(html("<math><semantics><mi>y</mi><mtext>X</mtext></semantics></math>")).toBe("y");
+    expect(html("<math><semantics><mrow><mi>a</mi><mi>b</mi></mrow><mi>X</mi></semantics></math>")).toBe("ab");
+    expect(html("<math><maction actiontype='toggle'><mi>first</mi><mi>X</mi></maction></math>")).toBe("first");
+    expect(html("<math><semantics><mspace/><mi>X</mi></semantics></math>ok")).toBe("ok");
+    expect(html("<svg><switch><text>one</text><text>X</text></switch></svg>")).toBe("one");
+    expect(html("<svg><switch><g/><text>X</text></switch></svg>ok")).toBe("ok");
+  });
+});
+
+describe("HTML start tags end SVG and MathML, as a browser parses them", () => {
+  test("a hidden HTML element inside SVG or MathML hides what follows", () => {
+    // The element stays open past the foreign content's end tags, which no longer match anything.
+    const tails = ["<svg><span hidden/></svg>X", "<svg><span hidden></svg>X", "<math><span hidden/></math>X",
+      "<svg><g><text><div style='display:none'></text></g></svg>X", "<math><mrow><font size=1 hidden></mrow></math>X"];
+    for (let i = 0; i < tails.length; i++) expect(html("a" + tails[i])).toBe("a");
+  });
+  test("breaking out ends the foreign content, so what follows is HTML", () => {
+    expect(html("<svg><p>shown</p></svg>after")).toBe("shown\n\nafter");
+    expect(html("<math><mrow><b>bold</b></mrow></math>")).toBe("bold");
+    expect(html("<svg><font color=red>out</font></svg>")).toBe("out");
+    hides("<svg><font>X</font></svg>");
+    expect(html("<svg><foreignObject width=9 height=9><span>in</span></foreignObject></svg>")).toBe("in");
+    expect(html("<math><mtext><span>token</span></mtext></math>")).toBe("token");
+  });
+});
+
+describe("SVG text placed off the page", () => {
+  test("x, y, dx or dy 500px or further to the left or top, without a viewBox", () => {
+    hides("<svg><text x='-9999' y='20'>X</text></svg>");
+    hides("<svg><text x='5' y='20' dx='-9999'>X</text></svg>");
+    hides("<svg><text y='-600'>X</text></svg>");
+    hides("<svg><text x='5 -9999 -9999'>X</text></svg>");
+    hides("<svg><text><tspan dx='-1000'>X</tspan></text></svg>");
+    expect(html("<svg><text x='-40' y='20'>near</text></svg>")).toBe("near");
+    expect(html("<svg viewBox='-10000 0 300 30'><text x='-9995' y='20'>viewbox</text></svg>")).toBe("viewbox");
+    expect(html("<svg x='-9999'><text>outer</text></svg>")).toBe("outer");
+  });
 });
