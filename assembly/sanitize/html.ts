@@ -347,7 +347,9 @@ function startTag(id: i32, foreign: bool, q: usize, end: usize, selfClose: bool)
     push(id, hide, context);
     return q;
   }
-  popTo(tree.startTagCloses(id));
+  const closes = tree.startTagCloses(id);
+  tree.noteImpliedEnds(closes);
+  popTo(closes);
   const later = tree.laterChild();
   if (T.isRawText(id)) {
     if (!dropping) report.htmlDropped++;
@@ -368,6 +370,7 @@ function startTag(id: i32, foreign: bool, q: usize, end: usize, selfClose: bool)
     let context = tree.topFlags() & (tree.F_MATH | tree.F_MATH_TEXT);
     if (id == T.MATH) context |= tree.F_MATH;
     if (id == T.MATH_TOKEN && context != 0) context |= tree.F_MATH_TEXT;
+    if ((attrHidden || attrVisibility == 2) && T.isFormatting(nameBuf.ptr, nameBuf.length)) context |= tree.F_FORMAT_HIDES;
     push(id, hide, context);
   }
   if (dropping) return q;
@@ -422,8 +425,12 @@ function endTag(): void {
     return;
   }
   const target = tree.endTagCloses(id, nameBuf.ptr, nameBuf.length);
-  if (target < 0) return;
+  if (target < 0) {
+    if (tree.endPending(nameBuf.ptr, nameBuf.length)) dropping = tree.dropping();
+    return;
+  }
   const was = dropping;
+  tree.noteImpliedEnds(target);
   popTo(target);
   if (was) return;
   switch (id) {

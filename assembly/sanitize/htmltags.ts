@@ -303,3 +303,13 @@ export function breaksOutOfForeign(p: usize, n: i32): bool {
   for (let i = 0; i < BREAKOUT.length; i++) if (eq(p, n, BREAKOUT[i])) return true;
   return false;
 }
+
+/** The standard's formatting elements: a browser re-creates them after an end tag that is not theirs. */
+const FORMATTING: string[] = ["a", "b", "big", "code", "em", "font", "i", "nobr", "s", "small", "strike", "strong", "tt", "u"];
+
+/** The lower-cased name (p, n) is a formatting element. */
+export function isFormatting(p: usize, n: i32): bool {
+  if (n > 6) return false;
+  for (let i = 0; i < FORMATTING.length; i++) if (eq(p, n, FORMATTING[i])) return true;
+  return false;
+}

@@ -43,8 +43,21 @@ const F_FIRST_ONLY = 2048;
 const F_HAD_CHILD = 4096;
 /** Inside an <svg> with a viewBox: coordinates are not pixels of the page. */
 export const F_VIEWBOX = 8192;
+/**
+ * A formatting element of the standard's list (a, b, i, font, strong, em…) that hides by
+ * its own attributes: when something else ends it, a browser re-creates it around what follows.
+ */
+export const F_FORMAT_HIDES = 16384;
 /** The push context bits a caller passes (derived from the parent's). */
-const F_CONTEXT = F_SVG | F_SVG_TEXT | F_MATH | F_MATH_TEXT | F_VIEWBOX;
+const F_CONTEXT = F_SVG | F_SVG_TEXT | F_MATH | F_MATH_TEXT | F_VIEWBOX | F_FORMAT_HIDES;
+
+// Hiding formatting elements that were ended by another element's tag (`<p><b hidden>x</p>y`): a
+// browser keeps them in its list of active formatting elements and re-creates them around the
+// text that follows, until their own end tag. Their names (at most 8 bytes, packed); past
+// MAX_PENDING they are only counted and never end, which fails safe.
+const MAX_PENDING = 16;
+const pendingNames = new StaticArray<u64>(MAX_PENDING);
+let pending = 0;
 
 /** SVG text with these flags is painted: its fill shows, or a stroke that shows. */
 // @ts-ignore: decorator
@@ -81,6 +94,7 @@ export function reset(): void {
   size = 0;
   hideCount = 0;
   overflow = 0;
+  pending = 0;
 }
 
 /** An end tag while past MAX_DEPTH: it ends the deepest counted element. True when it did. */
@@ -97,7 +111,7 @@ export function depth(): i32 {
 /** Text at this point is not rendered. */
 export function dropping(): bool {
   const n = size;
-  if (hideCount > 0 || overflow > 0) return true;
+  if (hideCount > 0 || overflow > 0 || pending > 0) return true;
   if (n == 0) return false;
   // n <= MAX_DEPTH, the arrays' length.
   const f = unchecked(flags[n - 1]);
@@ -212,6 +226,42 @@ function want(p: usize, n: i32): void {
 }
 
 /** Pop the entries at index i and above. */
+/**
+ * Before popTo(i) for an end tag or an implied end: the hiding formatting elements above entry i
+ * become pending (re-created around what follows), except those inside a table cell, caption,
+ * applet, object, marquee or template that ends too (the standard clears them up to that marker).
+ */
+export function noteImpliedEnds(i: i32): void {
+  if (i < 0 || i >= size) return;
+  let to = size;
+  for (let k = i; k < size; k++) {
+    const id = unchecked(ids[k]);
+    if (id == T.TD || id == T.CAPTION || id == T.SCOPING || id == T.TEMPLATE) {
+      to = k;
+      break;
+    }
+  }
+  for (let k = i + 1; k < to; k++) {
+    if ((unchecked(flags[k]) & F_FORMAT_HIDES) == 0) continue;
+    if (pending < MAX_PENDING) unchecked((pendingNames[pending] = unchecked(los[k])));
+    pending++;
+  }
+}
+
+/** An end tag that closes no open element ends the last pending formatting element of its name; true when one did. */
+export function endPending(p: usize, n: i32): bool {
+  // Past MAX_PENDING the names are not all known: none ends (fails safe).
+  if (pending == 0 || pending > MAX_PENDING || n > 8) return false;
+  const name = packed(p, n, 0);
+  for (let k = pending - 1; k >= 0; k--) {
+    if (unchecked(pendingNames[k]) != name) continue;
+    for (let j = k + 1; j < pending; j++) unchecked((pendingNames[j - 1] = unchecked(pendingNames[j])));
+    pending--;
+    return true;
+  }
+  return false;
+}
+
 export function popTo(i: i32): void {
   if (i < 0 || i >= size) return;
   let n = size;

@@ -33,16 +33,18 @@ describe("html: text a browser hides", () => {
     for (const shown of ["VISIBLE-1 paragraph", "VISIBLE-2 svg", "VISIBLE-3 end"]) expect(r.text).toContain(shown);
   });
 
-  it("drops MathML text a browser does not draw and follows HTML tags out of SVG", () => {
+  it("drops MathML text a browser does not draw, follows HTML tags out of SVG, re-creates hidden formatting", () => {
     const r = sanitize(
       `<math>HIDDEN-BARE<semantics><mi>y</mi><mtext>HIDDEN-SECOND</mtext></semantics></math>` +
         `<svg><switch><text>first</text><text>HIDDEN-SWITCH</text></switch><text x="-9999">HIDDEN-X</text></svg>` +
-        `<p>a<svg><span hidden></svg>HIDDEN-AFTER-BREAKOUT</p>`,
+        `<p>a<svg><span hidden></svg>HIDDEN-AFTER-BREAKOUT</p>` +
+        `<div><p><b hidden>x</p>HIDDEN-RECREATED</b>shown</div>`,
       { html: true },
     );
     expect(r.text).not.toMatch(/HIDDEN/);
     expect(r.text).toContain("y");
     expect(r.text).toContain("first");
+    expect(r.text).toContain("shown");
   });
 
   it("keeps visible SVG and MathML text", () => {

@@ -265,6 +265,22 @@ describe("HTML start tags end SVG and MathML, as a browser parses them", () => {
   });
 });
 
+describe("hiding formatting elements a browser re-creates", () => {
+  test("ended by another element's tag, they hide what follows until their own end tag", () => {
+    expect(html("a<p><b hidden>x</p>X")).toBe("a");
+    expect(html("a<p><b hidden>x</p><b>X</b>X")).toBe("a");
+    expect(html("<div><i style='display:none'>x</div>X</i>shown")).toBe("shown");
+    expect(html("<p><b hidden>x<p>X</b>shown")).toBe("shown");
+    expect(html("<p><a hidden href=#>x</p>X</a>shown")).toBe("shown");
+    expect(html("a<p><font style='visibility:hidden'>x</p>X")).toBe("a");
+  });
+  test("those inside an ended table cell, and other elements, are not re-created", () => {
+    expect(html("<table><tr><td><b hidden>x</td><td>cell</td></tr></table>after")).toBe("cell\n\nafter");
+    expect(html("<p><span hidden>x</p>shown")).toBe("shown");
+    expect(html("<p><b>bold</p>shown")).toBe("bold\n\nshown");
+  });
+});
+
 describe("SVG text placed off the page", () => {
   test("x, y, dx or dy 500px or further to the left or top, without a viewBox", () => {
     hides("<svg><text x='-9999' y='20'>X</text></svg>");
