@@ -236,7 +236,7 @@ function tag(p: usize, end: usize): usize {
   q = readAttributes(q, end, true);
   if (!tagComplete) return end; // EOF inside a tag: the tag is dropped, as browsers do
   finishElement();
-  const breakout = tree.foreignBreakout();
+  const breakout = (top & (tree.F_SVG | tree.F_MATH)) != 0 ? tree.foreignBreakout() : -1;
   if (breakout >= 0 && (T.breaksOutOfForeign(nameBuf.ptr, nameBuf.length)
     || (attrFontLike && T.nameIs(nameBuf.ptr, nameBuf.length, "font")))) {
     // The element leaves the SVG or MathML it is in, as a browser parses it: an HTML element after it.
@@ -336,7 +336,7 @@ function startTag(id: i32, foreign: bool, q: usize, end: usize, selfClose: bool)
   const topFlags = tree.topFlags();
   if (foreign) {
     // SVG: only text content and foreignObject render; self-closing tags have no content.
-    const later = tree.laterChild();
+    const later = (topFlags & tree.F_FIRST_ONLY) != 0 && tree.laterChild();
     if (selfClose) return q;
     const hide = later || attrHidden || id == T.SVG_NONRENDER || id == T.RCDATA || id == T.RAW;
     const svgText = (id != T.SVG && (topFlags & tree.F_SVG_TEXT) != 0) || id == T.SVG_TEXT || id == T.FOREIGN_OBJECT;
@@ -350,7 +350,7 @@ function startTag(id: i32, foreign: bool, q: usize, end: usize, selfClose: bool)
   const closes = tree.startTagCloses(id);
   tree.noteImpliedEnds(closes);
   popTo(closes);
-  const later = tree.laterChild();
+  const later = (tree.topFlags() & tree.F_FIRST_ONLY) != 0 && tree.laterChild();
   if (T.isRawText(id)) {
     if (!dropping) report.htmlDropped++;
     return skipRawText(q, end);

@@ -38,7 +38,7 @@ export const F_MATH = 512;
 /** Inside a MathML token element (mi, mn, mo, ms, mtext). */
 export const F_MATH_TEXT = 1024;
 /** Renders only its first child element (MathML semantics and maction, SVG switch). */
-const F_FIRST_ONLY = 2048;
+export const F_FIRST_ONLY = 2048;
 /** An F_FIRST_ONLY element whose first child element has come. */
 const F_HAD_CHILD = 4096;
 /** Inside an <svg> with a viewBox: coordinates are not pixels of the page. */
@@ -58,6 +58,8 @@ const F_CONTEXT = F_SVG | F_SVG_TEXT | F_MATH | F_MATH_TEXT | F_VIEWBOX | F_FORM
 const MAX_PENDING = 16;
 const pendingNames = new StaticArray<u64>(MAX_PENDING);
 let pending = 0;
+/** Open entries with F_FORMAT_HIDES (none: an end needs no look at them). */
+let formatHides = 0;
 
 /** SVG text with these flags is painted: its fill shows, or a stroke that shows. */
 // @ts-ignore: decorator
@@ -95,6 +97,7 @@ export function reset(): void {
   hideCount = 0;
   overflow = 0;
   pending = 0;
+  formatHides = 0;
 }
 
 /** An end tag while past MAX_DEPTH: it ends the deepest counted element. True when it did. */
@@ -189,6 +192,7 @@ export function push(
   }
   if (visibility == 2 || (visibility == 0 && (parent & F_INVISIBLE) != 0)) f |= F_INVISIBLE;
   f |= context & F_CONTEXT;
+  if ((f & F_FORMAT_HIDES) != 0) formatHides++;
   if (id == T.FIRST_CHILD_ONLY) f |= F_FIRST_ONLY;
   f |= (parent & F_PAINT & ~(paintSet << PAINT_SHIFT)) | ((paintValue & paintSet) << PAINT_SHIFT);
   // n < MAX_DEPTH (checked above).
@@ -232,7 +236,7 @@ function want(p: usize, n: i32): void {
  * applet, object, marquee or template that ends too (the standard clears them up to that marker).
  */
 export function noteImpliedEnds(i: i32): void {
-  if (i < 0 || i >= size) return;
+  if (formatHides == 0 || i < 0 || i >= size) return;
   let to = size;
   for (let k = i; k < size; k++) {
     const id = unchecked(ids[k]);
@@ -267,7 +271,9 @@ export function popTo(i: i32): void {
   let n = size;
   while (n > i) {
     n--;
-    if ((unchecked(flags[n]) & F_HIDE) != 0) hideCount--;
+    const f = unchecked(flags[n]);
+    if ((f & F_HIDE) != 0) hideCount--;
+    if ((f & F_FORMAT_HIDES) != 0) formatHides--;
   }
   arena.length = unchecked(starts[i]);
   size = i;
