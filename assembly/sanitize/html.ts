@@ -21,11 +21,12 @@ import { TextWriter, setPlainCopy } from "./htmltext";
 import {
   scratch, readAttributes, resetAttributes, decodeValue, attrHidden, attrVisibility, attrOpen, hrefStart, hrefEnd,
   altStart, altEnd, selfClosing, tagComplete, setBytewiseValues, beginElement, finishElement, attrPaintSet,
-  attrPaintValue, attrViewBox, attrFontLike, BOX_NONE, BOX_SVG, BOX_FOREIGN_OBJECT, KIND_HTML, KIND_SVG, KIND_MATH,
+  attrPaintValue, attrViewBox, attrFontLike, attrIdHash, attrHrefHash, attrPath, BOX_NONE, BOX_SVG, BOX_FOREIGN_OBJECT, KIND_HTML, KIND_SVG, KIND_MATH,
 } from "./htmlattrs";
 import * as T from "./htmltags";
 import { tagIdAt } from "./htmltagids";
 import * as tree from "./htmltree";
+import { resetRefs, addPath, hasPath, isPath } from "./svgrefs";
 
 const writer = new TextWriter();
 /** The current tag's name, lower-cased, whole; never under 64 bytes of room (tagIdAt and the open elements read 16 at its start). */
@@ -51,6 +52,7 @@ export function htmlToText(ptr: usize, len: i32, out: ByteBuffer, rep: SanitizeR
   writer.reset(out);
   out.ensure(len + 64);
   tree.reset();
+  resetRefs();
   dropping = false;
   const end = ptr + <usize>(len < 0 ? 0 : len);
   let p = ptr;
@@ -337,8 +339,10 @@ function startTag(id: i32, foreign: bool, q: usize, end: usize, selfClose: bool)
   if (foreign) {
     // SVG: only text content and foreignObject render; self-closing tags have no content.
     const later = (topFlags & tree.F_FIRST_ONLY) != 0 && tree.laterChild();
+    if (attrIdHash != 0 && isPath(nameBuf.ptr, nameBuf.length)) addPath(attrIdHash);
     if (selfClose) return q;
-    const hide = later || attrHidden || id == T.SVG_NONRENDER || id == T.RCDATA || id == T.RAW;
+    const hide = later || attrHidden || id == T.SVG_NONRENDER || id == T.RCDATA || id == T.RAW || (id == T.SVG_TEXT
+      && !attrPath && !(attrHrefHash > 1 && hasPath(attrHrefHash)) && T.nameIs(nameBuf.ptr, nameBuf.length, "textpath"));
     const svgText = (id != T.SVG && (topFlags & tree.F_SVG_TEXT) != 0) || id == T.SVG_TEXT || id == T.FOREIGN_OBJECT;
     // MathML state goes on down: an <svg> where MathML draws no text draws none either.
     let context = tree.F_SVG | (topFlags & (tree.F_MATH | tree.F_MATH_TEXT | tree.F_VIEWBOX));

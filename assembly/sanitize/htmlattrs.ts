@@ -9,6 +9,7 @@ import { ByteBuffer } from "../util/bytes";
 import { decodeCharRef } from "./charref";
 import { cssHides, CSS_HIDE, CSS_INVISIBLE, CSS_VISIBLE, paintSet, paintValue, widthSet, heightSet } from "./css";
 import * as T from "./htmltags";
+import { idHash } from "./svgrefs";
 
 /** beginElement kinds: HTML, SVG (presentation attributes), MathML (mathcolor, mathsize). */
 export const KIND_HTML = 0;
@@ -49,6 +50,10 @@ let positions = false;
 export let attrViewBox = false;
 /** A color, face or size attribute (with which <font> breaks out of SVG and MathML). */
 export let attrFontLike = false;
+/** On SVG elements: idHash of the id attribute (0: none), of the local href target `#x` (0: none; 1: another URL), and a non-empty path attribute. */
+export let attrIdHash: u64 = 0;
+export let attrHrefHash: u64 = 0;
+export let attrPath = false;
 /** Presentation attributes as `name:value;` declarations. */
 const presentation = new ByteBuffer(64);
 /** The style attribute's decoded value (on SVG elements, read after the presentation attributes). */
@@ -65,6 +70,8 @@ export function resetAttributes(): void {
   positions = false;
   attrViewBox = false;
   attrFontLike = false;
+  attrIdHash = attrHrefHash = 0;
+  attrPath = false;
 }
 
 /** Before readAttributes: the element's kind (KIND_), box kind (BOX_), and whether its x and y are page pixels. */
@@ -232,6 +239,9 @@ function attribute(n: usize, nLen: i32, vs: usize, ve: usize): void {
     if (T.hasHidingClass(scratch.ptr, scratch.length)) attrHidden = true;
   } else if (foreign != KIND_HTML && (T.nameIs(n, nLen, "color") || T.nameIs(n, nLen, "face") || T.nameIs(n, nLen, "size"))) {
     attrFontLike = true;
+  } else if (foreign == KIND_SVG && (T.nameIs(n, nLen, "id") || T.nameIs(n, nLen, "href") || T.nameIs(n, nLen, "xlink:href")
+    || T.nameIs(n, nLen, "path"))) {
+    svgReference(n, nLen, vs, ve);
   } else if (foreign == KIND_SVG && box == BOX_SVG && T.nameIs(n, nLen, "viewbox")) {
     attrViewBox = true;
   } else if (T.nameIs(n, nLen, "open")) {
@@ -242,6 +252,22 @@ function attribute(n: usize, nLen: i32, vs: usize, ve: usize): void {
   } else if (T.nameIs(n, nLen, "alt")) {
     altStart = vs;
     altEnd = ve;
+  }
+}
+
+/** An SVG element's id, href or path attribute (for textPath, svgrefs.ts). */
+function svgReference(n: usize, nLen: i32, vs: usize, ve: usize): void {
+  decodeValue(vs, ve);
+  const t = T.trim(scratch.ptr, scratch.length);
+  const p = scratch.ptr + <usize>(t >> 16);
+  const len = t & 0xffff;
+  const c = <u32>load<u8>(n) | 0x20;
+  if (c == 0x69) {
+    if (len > 0) attrIdHash = idHash(p, len);
+  } else if (c == 0x70) {
+    attrPath = len > 0;
+  } else {
+    attrHrefHash = len > 1 && load<u8>(p) == 0x23 ? idHash(p + 1, len - 1) : 1;
   }
 }
 

@@ -281,6 +281,22 @@ describe("hiding formatting elements a browser re-creates", () => {
   });
 });
 
+describe("SVG textPath", () => {
+  test("text on a path that does not exist (yet) is not drawn", () => {
+    hides("<svg><text><textPath href='#nope'>X</textPath></text></svg>");
+    hides("<svg><text><textPath>X</textPath></text></svg>");
+    hides("<svg><text><textPath href='other.svg#p'>X</textPath></text></svg>");
+    hides("<svg><g id='p'></g><text><textPath href='#p'>X</textPath></text></svg>");
+    hides("<svg><circle id='r' r='40'/><text><textPath href='#r'>X</textPath></text></svg>");
+    hides("<svg><text><textPath href='#later'>X</textPath></text><path id='later' d='M0 0 L100 0'/></svg>");
+  });
+  test("text on a path defined before, or on its own path, stays", () => {
+    expect(html("<svg><defs><path id='c' d='M10 80 Q 95 10 180 80'/></defs><text><textPath href='#c'>curved</textPath></text></svg>")).toBe("curved");
+    expect(html("<svg><path id='p' d='M0 20 L200 20'></path><text><textPath xlink:href=' #p '>old href</textPath></text></svg>")).toBe("old href");
+    expect(html("<svg><text><textPath path='M0 20 L200 20'>inline</textPath></text></svg>")).toBe("inline");
+  });
+});
+
 describe("SVG text placed off the page", () => {
   test("x, y, dx or dy 500px or further to the left or top, without a viewBox", () => {
     hides("<svg><text x='-9999' y='20'>X</text></svg>");
