@@ -14,7 +14,8 @@
 // the upper-case letter is kept; the 'l' skeleton shared by I, l, 1 and | becomes 'I' for capitals,
 // 'L' for other letters and '|' for everything else (bars, pipes), which the matchers read as I or L anyway.
 // EXTRA lists the look-alikes neither source maps (Latin small capitals, angle brackets of other
-// blocks, broken and light vertical bars); each is a character a model reads as the ASCII one.
+// blocks, broken and light vertical bars), EXTRA_ALPHABETS whole enclosed alphabets (parenthesized,
+// negative circled and squared, regional indicators); each is a character a model reads as the ASCII one.
 //
 // Usage: node scripts/gen-confusables.mjs [--check]
 //   --check  regenerate in memory and fail if the committed file differs.
@@ -47,6 +48,21 @@ const EXTRA = {
   "-": [0x2010, 0x2011, 0x2012, 0x2013, 0x2014, 0x2212, 0xfe63],
 };
 
+/**
+ * Alphabets of enclosed letters, A to Z from the code point given, that neither source reduces to
+ * one letter: parenthesized ones decompose to three characters `(a)`, and the negative circled,
+ * negative squared and regional-indicator letters have no decomposition at all. A reader (and a
+ * model) takes each for its letter, and regional indicators show as letters wherever two do not
+ * form a flag.
+ */
+const EXTRA_ALPHABETS = [
+  0x249c, // ⒜ parenthesized small letters
+  0x1f110, // 🄐 parenthesized capital letters
+  0x1f150, // 🅐 negative circled capital letters
+  0x1f170, // 🅰 negative squared capital letters
+  0x1f1e6, // 🇦 regional indicator symbols
+];
+
 const MARK = /\p{M}/gu;
 const LETTER = /^\p{L}$/u;
 const UPPER = /^\p{Lu}$/u;
@@ -77,6 +93,7 @@ for (let cp = 0x80; cp <= 0x10ffff; cp++) {
   if (f) fold.set(cp, f);
 }
 for (const [ascii, cps] of Object.entries(EXTRA)) for (const cp of cps) fold.set(cp, ascii.charCodeAt(0));
+for (const first of EXTRA_ALPHABETS) for (let i = 0; i < 26; i++) fold.set(first + i, 0x41 + i);
 
 // Runs of consecutive code points whose fold is constant (mode 0) or counts up by one (mode 1).
 const cps = [...fold.keys()].sort((a, b) => a - b);

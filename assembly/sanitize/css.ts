@@ -5,18 +5,22 @@
 //   visibility:hidden|collapse (CSS_INVISIBLE: a visibility:visible child shows again)
 //   font-size (or the font shorthand's size) under 2px/0.2em/20%   opacity or filter:opacity() under 0.1
 //   color or -webkit-text-fill-color transparent, or with alpha under 0.1 (rgba hsla #rgba #rrggbbaa, `/ a`)
-//   transform: scale(0) scaleX(0) scale3d(…0…) matrix() of zero area, rotateX/Y(90deg), translate off screen;
-//   the scale and translate properties likewise
-//   clip:rect(…)   clip-path: inset(50% or more), circle(0), ellipse(0), a polygon of zero area
+//   transform: scale(0) scaleX(0) scale3d(…0…) matrix() or matrix3d() of zero area, rotateX/Y(90deg)
+//   or rotate3d() edge-on, translate off screen; the scale, rotate and translate properties likewise
+//   zoom above 0 and under 0.2 (20%)
+//   clip:rect(…)   clip-path: inset() that meets, circle(0), ellipse(0), rect() or xywh() of zero area,
+//   a polygon of zero area
 //   left|top|right|bottom|inset*|margin*|text-indent 500px or more off screen (about 32em, 50vw, 50%),
 //   text-indent 100% or 500px and more
 //   width or height under 2px together with overflow:hidden
+// For SVG it also reads paint (fill, stroke and their opacities and width: paintSet, paintValue)
+// and whether a width and a height are given (a foreignObject needs both).
 // Numbers may be written 1e-3, calc(0px). Stylesheet rules (`<style>#x{display:none}`) are not
 // evaluated.
 import { ByteBuffer } from "../util/bytes";
 import {
   spanIs, spanStarts, isZero, isTinyFontSize, isFaint, isOffScreen, isFarIndent, hasZeroAlpha, transformHides,
-  fontShorthandTiny, isTinySize, scaleHides, translateHides, contains,
+  fontShorthandTiny, isTinySize, scaleHides, translateHides, contains, rotateHides, isTinyZoom, isThinStroke,
 } from "./cssvalues";
 import { clipPathHides } from "./cssshapes";
 
@@ -24,6 +28,30 @@ import { clipPathHides } from "./cssshapes";
 export const CSS_HIDE = 1;
 export const CSS_INVISIBLE = 2;
 export const CSS_VISIBLE = 4;
+
+// SVG paint, inherited property by property, so each is its own bit: text shows when its fill
+// paints (colour and fill-opacity) or its stroke does (colour, stroke-width and stroke-opacity).
+/** fill: none, transparent or an alpha under 0.1. */
+export const PAINT_FILL_NONE = 1;
+/** fill-opacity under 0.1. */
+export const PAINT_FILL_FAINT = 2;
+/** stroke: a colour that shows (the initial stroke is none). */
+export const PAINT_STROKE = 4;
+/** stroke-width of (about) zero. */
+export const PAINT_STROKE_THIN = 8;
+/** stroke-opacity under 0.1. */
+export const PAINT_STROKE_FAINT = 16;
+/** The PAINT_ bits the last cssHides call set, and their values. */
+export let paintSet = 0;
+export let paintValue = 0;
+/** The last cssHides call read a width / a height that is not auto (a foreignObject without both has no box). */
+export let widthSet = false;
+export let heightSet = false;
+
+function setPaint(bit: i32, on: bool): void {
+  paintSet |= bit;
+  paintValue = on ? paintValue | bit : paintValue & ~bit;
+}
 
 const css = new ByteBuffer(128);
 /** Stands for any non-ASCII character an escape spells (never part of a keyword). */
@@ -94,6 +122,8 @@ export function cssHides(p: usize, n: i32): i32 {
   let zeroSize = false;
   let overflowHidden = false;
   let result = 0;
+  paintSet = paintValue = 0;
+  widthSet = heightSet = false;
   let i = 0;
   while (i < len) {
     let declEnd = i;
@@ -122,12 +152,24 @@ export function cssHides(p: usize, n: i32): i32 {
       }
       if ((spanIs(b, ps, pe, "width") || spanIs(b, ps, pe, "height") || spanIs(b, ps, pe, "max-width")
         || spanIs(b, ps, pe, "max-height")) && isTinySize(b, vs, ve)) zeroSize = true;
+      if (spanIs(b, ps, pe, "width")) widthSet = !spanIs(b, vs, ve, "auto");
+      if (spanIs(b, ps, pe, "height")) heightSet = !spanIs(b, vs, ve, "auto");
+      if (spanStarts(b, ps, pe, "fill") || spanStarts(b, ps, pe, "stroke")) paintDeclaration(b, ps, pe, vs, ve);
       if ((spanIs(b, ps, pe, "overflow") || spanIs(b, ps, pe, "overflow-x") || spanIs(b, ps, pe, "overflow-y"))
         && (spanIs(b, vs, ve, "hidden") || spanIs(b, vs, ve, "clip"))) overflowHidden = true;
     }
     i = declEnd + 1;
   }
   return zeroSize && overflowHidden ? CSS_HIDE : result;
+}
+
+/** fill, fill-opacity, stroke, stroke-width, stroke-opacity: the PAINT_ bits. */
+function paintDeclaration(b: usize, ps: i32, pe: i32, vs: i32, ve: i32): void {
+  if (spanIs(b, ps, pe, "fill")) setPaint(PAINT_FILL_NONE, spanIs(b, vs, ve, "none") || hasZeroAlpha(b, vs, ve));
+  else if (spanIs(b, ps, pe, "fill-opacity")) setPaint(PAINT_FILL_FAINT, isFaint(b, vs, ve));
+  else if (spanIs(b, ps, pe, "stroke")) setPaint(PAINT_STROKE, !(spanIs(b, vs, ve, "none") || hasZeroAlpha(b, vs, ve)));
+  else if (spanIs(b, ps, pe, "stroke-width")) setPaint(PAINT_STROKE_THIN, isThinStroke(b, vs, ve));
+  else if (spanIs(b, ps, pe, "stroke-opacity")) setPaint(PAINT_STROKE_FAINT, isFaint(b, vs, ve));
 }
 
 /** One declaration (property ps..pe, value vs..ve) that hides on its own (visibility aside). */
@@ -140,6 +182,8 @@ function declarationHides(b: usize, ps: i32, pe: i32, vs: i32, ve: i32): bool {
   if (spanIs(b, ps, pe, "filter")) return transformHides(b, vs, ve);
   if (spanIs(b, ps, pe, "color") || spanIs(b, ps, pe, "-webkit-text-fill-color")) return hasZeroAlpha(b, vs, ve);
   if (spanIs(b, ps, pe, "transform")) return transformHides(b, vs, ve);
+  if (spanIs(b, ps, pe, "rotate")) return rotateHides(b, vs, ve);
+  if (spanIs(b, ps, pe, "zoom")) return isTinyZoom(b, vs, ve);
   if (spanIs(b, ps, pe, "scale")) return scaleHides(b, vs, ve);
   if (spanIs(b, ps, pe, "translate")) return translateHides(b, vs, ve);
   if (spanIs(b, ps, pe, "clip")) return spanStarts(b, vs, ve, "rect(");

@@ -237,9 +237,10 @@ function hexDigit(c: u32): i32 {
   return c - 0x61 < 6 ? <i32>(c - 0x61 + 10) : -1;
 }
 
-// Arguments of the function being read by functionArgs: up to 8 spans.
-const argStart = new StaticArray<i32>(8);
-const argEnd = new StaticArray<i32>(8);
+// Arguments of the function being read by functionArgs: up to 16 spans (matrix3d has 16).
+const MAX_ARGS = 16;
+const argStart = new StaticArray<i32>(MAX_ARGS);
+const argEnd = new StaticArray<i32>(MAX_ARGS);
 export let argCount = 0;
 /** Index of the argument after '/' (colour alpha), or -1. */
 let slashArg = -1;
@@ -249,7 +250,7 @@ export function functionArgs(p: usize, s: i32, e: i32): void {
   argCount = 0;
   slashArg = -1;
   let i = s;
-  while (i < e && argCount < 8) {
+  while (i < e && argCount < MAX_ARGS) {
     i = nextToken(p, i, e, true);
     if (slashBefore) slashArg = argCount;
     if (i > tokenStart) {
@@ -258,6 +259,11 @@ export function functionArgs(p: usize, s: i32, e: i32): void {
       argCount++;
     }
   }
+}
+
+/** Argument k of the last functionArgs is the lower-case word lit. */
+export function argIs(p: usize, k: i32, lit: string): bool {
+  return k < argCount && spanIs(p, argStart[k], argEnd[k], lit);
 }
 
 export function argNumber(p: usize, k: i32): bool {
@@ -336,6 +342,17 @@ function transformFunction(p: usize, ns: i32, ne: i32, as: i32, ae: i32): bool {
     for (let k = 0; k < 2; k++) if (argNumber(p, k) && pixels(1) <= OFF_SCREEN) return true;
     return false;
   }
+  if (spanIs(p, ns, ne, "rotate3d")) {
+    if (argCount != 4 || !argNumber(p, 3) || numberUnit != UNIT_ANGLE) return false;
+    const angle = numberValue * unitScale;
+    const v = new StaticArray<f64>(3);
+    for (let k = 0; k < 3; k++) {
+      if (!argNumber(p, k) || numberUnit != UNIT_NONE) return false;
+      v[k] = numberValue;
+    }
+    return edgeOn(v[0], v[1], v[2], angle);
+  }
+  if (spanIs(p, ns, ne, "matrix3d")) return argCount == 16 && matrix3dFlat(p);
   if (spanIs(p, ns, ne, "matrix")) {
     if (argCount < 4) return false;
     const v = new StaticArray<f64>(4);
@@ -365,4 +382,78 @@ export function translateHides(p: usize, s: i32, e: i32): bool {
   functionArgs(p, s, e);
   for (let k = 0; k < 2; k++) if (argNumber(p, k) && pixels(1) <= OFF_SCREEN) return true;
   return false;
+}
+
+/**
+ * A turn of `deg` degrees about the axis (x, y, z) leaves the page's plane edge-on: the z of the
+ * turned normal, cos a + z²(1 − cos a) for the unit axis, is within about 1° of 0 (rotateX/Y(90deg),
+ * rotate3d(1, 1, 0, 90deg)). A zero axis turns nothing.
+ */
+function edgeOn(x: f64, y: f64, z: f64, deg: f64): bool {
+  const n2 = x * x + y * y + z * z;
+  if (n2 < 1e-12) return false;
+  const c = Math.cos(deg * Math.PI / 180);
+  return Math.abs(c + (z * z / n2) * (1 - c)) < 0.0175;
+}
+
+/**
+ * matrix3d() (16 arguments, column by column) that maps the page's plane onto a line or a point:
+ * the 3×3 determinant of x, y and w over the plane's x, y and 1 is (about) zero.
+ */
+function matrix3dFlat(p: usize): bool {
+  const m = new StaticArray<f64>(16);
+  for (let k = 0; k < 16; k++) {
+    if (!argNumber(p, k)) return false;
+    m[k] = numberValue;
+  }
+  const a1 = m[0], b1 = m[1], d1 = m[3];
+  const a2 = m[4], b2 = m[5], d2 = m[7];
+  const a4 = m[12], b4 = m[13], d4 = m[15];
+  const det = a1 * (b2 * d4 - b4 * d2) - a2 * (b1 * d4 - b4 * d1) + a4 * (b1 * d2 - b2 * d1);
+  const w = Math.abs(d4) > 1e-9 ? Math.abs(d4) : 1;
+  return Math.abs(det) < 1e-4 * w * w * w;
+}
+
+/** The rotate property (`x 90deg`, `0 1 0 90deg`, `90deg y`; a bare angle turns in the plane). */
+export function rotateHides(p: usize, s: i32, e: i32): bool {
+  functionArgs(p, s, e);
+  let x: f64 = 0, y: f64 = 0, z: f64 = 1;
+  let numbers = 0;
+  let angle: f64 = 0;
+  let hasAngle = false;
+  const v = new StaticArray<f64>(3);
+  for (let k = 0; k < argCount; k++) {
+    const as = argStart[k], ae = argEnd[k];
+    if (spanIs(p, as, ae, "x")) { x = 1; y = 0; z = 0; }
+    else if (spanIs(p, as, ae, "y")) { x = 0; y = 1; z = 0; }
+    else if (spanIs(p, as, ae, "z")) { x = 0; y = 0; z = 1; }
+    else if (parseNumber(p, as, ae)) {
+      if (numberUnit == UNIT_ANGLE) {
+        angle = numberValue * unitScale;
+        hasAngle = true;
+      } else if (numberUnit == UNIT_NONE && numbers < 3) {
+        v[numbers++] = numberValue;
+      } else return false;
+    } else return false;
+  }
+  if (!hasAngle) return false;
+  if (numbers == 3) {
+    x = v[0];
+    y = v[1];
+    z = v[2];
+  } else if (numbers != 0) return false;
+  return edgeOn(x, y, z, angle);
+}
+
+/** A zoom that shrinks text out of reading: above 0 (0 is taken as 1) and under 0.2 or 20%. */
+export function isTinyZoom(p: usize, s: i32, e: i32): bool {
+  if (!parseNumber(p, s, e) || numberValue <= 0) return false;
+  if (numberUnit == UNIT_PERCENT) return numberValue < 20;
+  return numberUnit == UNIT_NONE && numberValue < 0.2;
+}
+
+/** A stroke-width that draws (about) nothing: under 0.1px or 0.05%. */
+export function isThinStroke(p: usize, s: i32, e: i32): bool {
+  if (!parseNumber(p, s, e) || numberValue < 0) return false;
+  return numberUnit == UNIT_PERCENT ? numberValue < 0.05 : pixels(0) < 0.1;
 }

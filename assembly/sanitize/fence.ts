@@ -9,7 +9,9 @@ import { decodeUtf8 } from "./props";
 import { HIGHS, zeroBytes } from "../util/swar";
 import { foldMarkerChar, letterMatches, couldStartWord } from "./fold";
 import { nextZone, zoneEnd, resetZones } from "./markerzone";
-import { matchMarker, retract, gtCount, ltCount, hadId, sepFlags, wordCount, canonical, wordBoundary } from "./marker";
+import {
+  matchMarker, retract, isSeparator, MAX_GAP, gtCount, ltCount, hadId, sepFlags, wordCount, canonical, wordBoundary,
+} from "./marker";
 
 export const MARKER_REPLACEMENT = "[[MARKER_SANITIZED]]";
 export const FENCE_START = "<<<EXTERNAL_UNTRUSTED_CONTENT";
@@ -24,10 +26,11 @@ const MAX_ID = 128;
  * off the full matcher.
  */
 function asciiCouldStartMarker(f: u32, p: usize, end: usize): bool {
-  if (f == 0x55) return asciiMayBe(p, end, 0x5552544e); // "NTRU", lowest byte first
-  if (f == 0x43) return asciiMayBe(p, end, 0x45544e4f); // "ONTE"
   const first = <u32>load<u8>(p);
   if (first >= 0x80 || first < 0x20) return true;
+  if (isAsciiGap(first)) return secondLetterAfterGap(f, p, end);
+  if (f == 0x55) return asciiMayBe(p, end, 0x5552544e); // "NTRU", lowest byte first
+  if (f == 0x43) return asciiMayBe(p, end, 0x45544e4f); // "ONTE"
   const g = foldMarkerChar(first);
   if (g == 0x58) return asciiMayBe(p + 1, end, 0x524554); // "TER"
   if (g != 0x4e || !asciiMayBe(p + 1, end, 0x44)) return false; // "ND"
@@ -38,15 +41,42 @@ function asciiCouldStartMarker(f: u32, p: usize, end: usize): bool {
   return h - 0x41 >= 26 || letterMatches(h, 0x45) || h == 0x55 || h == 0x43;
 }
 
-/** The upper-case letters packed in `word` (first in the low byte) follow at p, as far as p holds ASCII. */
+/**
+ * The upper-case letters packed in `word` (first in the low byte) follow at p, as far as p holds
+ * ASCII with no gap (a gap between letters is the matcher's to judge).
+ */
 function asciiMayBe(p: usize, end: usize, word: u32): bool {
   for (let k: usize = 0; word != 0; k++, word >>= 8) {
     if (p + k >= end) return false;
     const c = <u32>load<u8>(p + k);
-    if (c >= 0x80 || c < 0x20) return true;
+    if (c >= 0x80 || c < 0x20 || isAsciiGap(c)) return true;
     if (!letterMatches(foldMarkerChar(c), word & 0xff)) return false;
   }
   return true;
+}
+
+/** An ASCII byte that may stand between two letters of a word (marker.ts nextLetter): a separator. */
+// @ts-ignore: decorator
+@inline function isAsciiGap(c: u32): bool {
+  return isSeparator(foldMarkerChar(c));
+}
+
+/**
+ * After the first letter f and a gap of ASCII separators at p: whether the word's second letter
+ * (N or X after E, N after U, O after C) or a character that is not plain ASCII follows within
+ * MAX_GAP separators.
+ */
+function secondLetterAfterGap(f: u32, p: usize, end: usize): bool {
+  for (let k: usize = 1; k <= <usize>MAX_GAP && p + k < end; k++) {
+    const c = <u32>load<u8>(p + k);
+    if (c >= 0x80 || c < 0x20) return true;
+    if (isAsciiGap(c)) continue;
+    const g = foldMarkerChar(c);
+    if (f == 0x55) return letterMatches(g, 0x4e);
+    if (f == 0x43) return letterMatches(g, 0x4f);
+    return letterMatches(g, 0x4e) || letterMatches(g, 0x58);
+  }
+  return false;
 }
 
 let matchEnd: usize = 0;
@@ -64,6 +94,23 @@ const N_BYTES: u64 = 0x6e6e6e6e6e6e6e6e;
 const D_BYTES: u64 = 0x6464646464646464;
 /** Bytes below 0x20 have none of these bits. */
 const CONTROL_BITS: u64 = 0xe0e0e0e0e0e0e0e0;
+const LOW7: u64 = 0x7f7f7f7f7f7f7f7f;
+
+/**
+ * 0x80 in each byte of w that is ASCII punctuation or a space: no letter, digit or angle
+ * bracket, the bytes a word's letters may be spaced apart with. Bytes that are not ASCII or are
+ * controls may be flagged too (the callers treat those as possible letters anyway). Sums stay
+ * within their byte: each is under 0x80 + 0x80.
+ */
+// @ts-ignore: decorator
+@inline function asciiGaps(w: u64): u64 {
+  const a = w & LOW7;
+  const l = a | SPACES;
+  const letter = (l + 0x1f1f1f1f1f1f1f1f) & ~(l + 0x0505050505050505);
+  const digit = (a + 0x5050505050505050) & ~(a + 0x4646464646464646);
+  const angle = zeroBytes((a | 0x0202020202020202) ^ 0x3e3e3e3e3e3e3e3e);
+  return ~(letter | digit | angle) & HIGHS;
+}
 
 /** Whether a match of marker.ts counts as a marker (the rules at the top of marker.ts). */
 function counts(lt: i32): bool {
@@ -118,17 +165,20 @@ function nextMarkerIn(p: usize, floor: usize, stop: usize, end: usize): usize {
       const n2 = zeroBytes(l2 ^ N_BYTES);
       const x2 = zeroBytes(l2 ^ X_BYTES);
       const o2 = zeroBytes(l2 ^ O_BYTES) | zeroBytes(w2 ^ ZERO_BYTES);
+      // A gap between the letters (`E N D`, `E.X.T`) leaves the word to asciiCouldStartMarker.
+      const gap2 = asciiGaps(w2);
       // The first two letters settle most windows of prose (a quarter have "en", "ex", "un" or
       // "co"); the third byte is loaded only for those. Every bit of m below is also a bit here.
-      if (((es & (x2 | n2 | special)) | (us & (n2 | special)) | (cs & (o2 | special))) != 0) {
+      const any2 = special | gap2;
+      if (((es & (x2 | n2 | any2)) | (us & (n2 | any2)) | (cs & (o2 | any2))) != 0) {
         const w3 = load<u64>(p + 2);
         const l3 = w3 | SPACES;
-        const special3 = (w3 & HIGHS) | zeroBytes(w3 & CONTROL_BITS);
+        const special3 = (w3 & HIGHS) | zeroBytes(w3 & CONTROL_BITS) | asciiGaps(w3);
         const t3 = zeroBytes(l3 ^ T_BYTES) | zeroBytes(w3 ^ SEVEN_BYTES) | special3;
         const xt = x2 & t3;
         const nd = n2 & (zeroBytes(l3 ^ D_BYTES) | special3);
         const on = o2 & (zeroBytes(l3 ^ N_BYTES) | special3);
-        let m = (es & (xt | nd | special)) | (us & ((n2 & t3) | special)) | (cs & (on | special));
+        let m = (es & (xt | nd | any2)) | (us & ((n2 & t3) | any2)) | (cs & (on | any2));
         let found = false;
         while (m != 0) {
           const at = p + <usize>(ctz(m) >> 3);

@@ -2,11 +2,15 @@
 // stack of open elements the HTML standard's tree construction keeps (htmltree.ts), so a hidden
 // region ends where a browser ends it. Drops what a person does not see, which is what a prompt
 // injection hides in: script, style, noscript, template, iframe, noembed, noframes, comments;
-// fallback content browsers never render (canvas, video, audio, datalist, rp); closed dialogs,
-// popovers; hidden elements (hidden attribute, aria-hidden="true", an inline style that hides
-// (css.ts), a framework's hiding class such as `hidden`, `d-none` or `sr-only`) with everything
-// inside them; visibility:hidden unless a child sets visibility:visible again; SVG except its
-// <text>/<tspan>/<textPath> and <foreignObject>. Decodes character references (charref.ts),
+// fallback content browsers never render (canvas, video, audio, datalist, rp); MathML mphantom,
+// annotation, annotation-xml; closed dialogs, popovers; hidden elements (hidden attribute,
+// aria-hidden="true", an inline style or SVG presentation attribute that hides (css.ts,
+// htmlattrs.ts), a framework's hiding class such as `hidden`, `d-none` or `sr-only`) with
+// everything inside them; visibility:hidden unless a child sets visibility:visible again; SVG
+// except its <text>/<tspan>/<textPath> and <foreignObject>, and SVG text that paints nothing (no
+// fill and no stroke that shows, each inherited on its own); MathML text outside its token
+// elements; all but the first child of semantics, maction and SVG switch. HTML start tags that a
+// browser lets break out of SVG or MathML (<p>, <div>, <span>…) end it here too. Decodes character references (charref.ts),
 // keeps paragraphs, headings (# …), lists (- / 1.), table rows (cells joined by " | "), links as
 // `text (url)`, <xmp> content as preformatted text. An unclosed hidden element hides the rest of
 // the page, which fails safe.
@@ -16,11 +20,13 @@ import { decodeCharRef, setEntitySearch } from "./charref";
 import { TextWriter, setPlainCopy } from "./htmltext";
 import {
   scratch, readAttributes, resetAttributes, decodeValue, attrHidden, attrVisibility, attrOpen, hrefStart, hrefEnd,
-  altStart, altEnd, selfClosing, tagComplete, setBytewiseValues,
+  altStart, altEnd, selfClosing, tagComplete, setBytewiseValues, beginElement, finishElement, attrPaintSet,
+  attrPaintValue, attrViewBox, attrFontLike, attrIdHash, attrHrefHash, attrPath, BOX_NONE, BOX_SVG, BOX_FOREIGN_OBJECT, KIND_HTML, KIND_SVG, KIND_MATH,
 } from "./htmlattrs";
 import * as T from "./htmltags";
 import { tagIdAt } from "./htmltagids";
 import * as tree from "./htmltree";
+import { resetRefs, addPath, hasPath, isPath } from "./svgrefs";
 
 const writer = new TextWriter();
 /** The current tag's name, lower-cased, whole; never under 64 bytes of room (tagIdAt and the open elements read 16 at its start). */
@@ -46,6 +52,7 @@ export function htmlToText(ptr: usize, len: i32, out: ByteBuffer, rep: SanitizeR
   writer.reset(out);
   out.ensure(len + 64);
   tree.reset();
+  resetRefs();
   dropping = false;
   const end = ptr + <usize>(len < 0 ? 0 : len);
   let p = ptr;
@@ -219,9 +226,31 @@ function tag(p: usize, end: usize): usize {
   q = readName(q, end);
   resetAttributes();
   const id = tagIdAt(nameBuf.ptr, nameBuf.length);
+  let foreign = isForeign(id);
+  const top = tree.topFlags();
+  if (foreign) {
+    // x and y are page pixels unless an <svg> above has a viewBox (an outermost <svg>'s own are ignored).
+    const positions = (top & tree.F_VIEWBOX) == 0 && (id != T.SVG || (top & tree.F_SVG) != 0);
+    beginElement(KIND_SVG, id == T.SVG ? BOX_SVG : id == T.FOREIGN_OBJECT ? BOX_FOREIGN_OBJECT : BOX_NONE, positions);
+  } else {
+    beginElement(id == T.MATH || (top & tree.F_MATH) != 0 ? KIND_MATH : KIND_HTML, BOX_NONE, false);
+  }
   q = readAttributes(q, end, true);
   if (!tagComplete) return end; // EOF inside a tag: the tag is dropped, as browsers do
-  return startTag(id, q, end, selfClosing);
+  finishElement();
+  const breakout = (top & (tree.F_SVG | tree.F_MATH)) != 0 ? tree.foreignBreakout() : -1;
+  if (breakout >= 0 && (T.breaksOutOfForeign(nameBuf.ptr, nameBuf.length)
+    || (attrFontLike && T.nameIs(nameBuf.ptr, nameBuf.length, "font")))) {
+    // The element leaves the SVG or MathML it is in, as a browser parses it: an HTML element after it.
+    popTo(breakout);
+    foreign = isForeign(id);
+  }
+  return startTag(id, foreign, q, end, selfClosing);
+}
+
+/** A start tag with this id, here, is SVG (foreign content): an <svg>, or inside one but not in its foreignObject. */
+function isForeign(id: i32): bool {
+  return id == T.SVG || ((tree.topFlags() & tree.F_SVG) != 0 && tree.idAt(tree.depth() - 1) != T.FOREIGN_OBJECT);
 }
 
 function literalLt(p: usize): usize {
@@ -290,10 +319,10 @@ function readNameTwoPasses(q: usize, end: usize): usize {
 }
 
 // @ts-ignore: decorator
-@inline function push(id: i32, hide: bool, svg: bool, svgText: bool): void {
+@inline function push(id: i32, hide: bool, context: i32): void {
   const was = dropping;
   // (past the depth cap, tree.push only counts the element)
-  tree.push(id, nameBuf.ptr, nameBuf.length, hide, attrVisibility, svg, svgText);
+  tree.push(id, nameBuf.ptr, nameBuf.length, hide, attrVisibility, context, attrPaintSet, attrPaintValue);
   dropping = tree.dropping();
   if (hide && !was) report.htmlDropped++;
 }
@@ -305,32 +334,48 @@ function readNameTwoPasses(q: usize, end: usize): usize {
 }
 
 /** Handle a start tag whose attributes were read; q is just past its '>'. */
-function startTag(id: i32, q: usize, end: usize, selfClose: bool): usize {
-  const top = tree.depth() - 1;
+function startTag(id: i32, foreign: bool, q: usize, end: usize, selfClose: bool): usize {
   const topFlags = tree.topFlags();
-  const foreign = id == T.SVG || ((topFlags & tree.F_SVG) != 0 && tree.idAt(top) != T.FOREIGN_OBJECT);
   if (foreign) {
     // SVG: only text content and foreignObject render; self-closing tags have no content.
+    const later = (topFlags & tree.F_FIRST_ONLY) != 0 && tree.laterChild();
+    if (attrIdHash != 0 && isPath(nameBuf.ptr, nameBuf.length)) addPath(attrIdHash);
     if (selfClose) return q;
-    const hide = attrHidden || id == T.SVG_NONRENDER || id == T.RCDATA || id == T.RAW;
+    const hide = later || attrHidden || id == T.SVG_NONRENDER || id == T.RCDATA || id == T.RAW || (id == T.SVG_TEXT
+      && !attrPath && !(attrHrefHash > 1 && hasPath(attrHrefHash)) && T.nameIs(nameBuf.ptr, nameBuf.length, "textpath"));
     const svgText = (id != T.SVG && (topFlags & tree.F_SVG_TEXT) != 0) || id == T.SVG_TEXT || id == T.FOREIGN_OBJECT;
-    push(id, hide, true, svgText);
+    // MathML state goes on down: an <svg> where MathML draws no text draws none either.
+    let context = tree.F_SVG | (topFlags & (tree.F_MATH | tree.F_MATH_TEXT | tree.F_VIEWBOX));
+    if (svgText) context |= tree.F_SVG_TEXT;
+    if (attrViewBox) context |= tree.F_VIEWBOX;
+    push(id, hide, context);
     return q;
   }
-  popTo(tree.startTagCloses(id));
+  const closes = tree.startTagCloses(id);
+  tree.noteImpliedEnds(closes);
+  popTo(closes);
+  const later = (tree.topFlags() & tree.F_FIRST_ONLY) != 0 && tree.laterChild();
   if (T.isRawText(id)) {
     if (!dropping) report.htmlDropped++;
     return skipRawText(q, end);
   }
   if (id == T.RCDATA && dropping) return skipRawText(q, end);
   if (id == T.XMP) return dropping ? skipRawText(q, end) : xmp(q, end);
-  const hide = attrHidden || id == T.TEMPLATE || id == T.NEVER || (id == T.DIALOG && !attrOpen);
+  const hide = later || attrHidden || id == T.TEMPLATE || id == T.NEVER || (id == T.DIALOG && !attrOpen);
   if (T.isVoid(id)) {
     if (hide || dropping) return q;
   } else if (id == T.HTML && !hide) {
     // html, head, body: their attributes merge into the open ones; nothing to push.
+  } else if (selfClose && (id == T.MATH || (tree.topFlags() & (tree.F_MATH | tree.F_MATH_TEXT)) == tree.F_MATH)) {
+    // A MathML element's `/>` closes it (HTML's own start tags ignore theirs).
+    return q;
   } else {
-    push(id, hide, false, false);
+    // MathML draws text only inside its token elements (and HTML inside them).
+    let context = tree.topFlags() & (tree.F_MATH | tree.F_MATH_TEXT);
+    if (id == T.MATH) context |= tree.F_MATH;
+    if (id == T.MATH_TOKEN && context != 0) context |= tree.F_MATH_TEXT;
+    if ((attrHidden || attrVisibility == 2) && T.isFormatting(nameBuf.ptr, nameBuf.length)) context |= tree.F_FORMAT_HIDES;
+    push(id, hide, context);
   }
   if (dropping) return q;
   switch (id) {
@@ -384,8 +429,12 @@ function endTag(): void {
     return;
   }
   const target = tree.endTagCloses(id, nameBuf.ptr, nameBuf.length);
-  if (target < 0) return;
+  if (target < 0) {
+    if (tree.endPending(nameBuf.ptr, nameBuf.length)) dropping = tree.dropping();
+    return;
+  }
   const was = dropping;
+  tree.noteImpliedEnds(target);
   popTo(target);
   if (was) return;
   switch (id) {

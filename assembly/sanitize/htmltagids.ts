@@ -45,7 +45,7 @@ function add(name: string, id: i32): void {
     if (k >= 8) hi = (hi << 8) | c;
     else lo = (lo << 8) | c;
   }
-  // 107 names, under MAX_NAMES (the spec counts them through tagIdByName).
+  // 119 names, under MAX_NAMES (the spec counts them through tagIdByName).
   unchecked((los[count] = lo));
   unchecked((his[count] = hi));
   unchecked((ids[count] = id | (n << 8)));
@@ -90,6 +90,10 @@ function build(): void {
   add("metadata", T.SVG_NONRENDER);
   add("plaintext", T.SPECIAL); add("blockquote", T.BLOCK2); add("figcaption", T.BLOCK1);
   add("foreignobject", T.FOREIGN_OBJECT); add("lineargradient", T.SVG_NONRENDER); add("radialgradient", T.SVG_NONRENDER);
+  add("mphantom", T.NEVER); add("annotation", T.NEVER); add("annotation-xml", T.NEVER); add("math", T.MATH);
+  add("mi", T.MATH_TOKEN); add("mn", T.MATH_TOKEN); add("mo", T.MATH_TOKEN); add("ms", T.MATH_TOKEN);
+  add("mtext", T.MATH_TOKEN); add("semantics", T.FIRST_CHILD_ONLY); add("maction", T.FIRST_CHILD_ONLY);
+  add("switch", T.FIRST_CHILD_ONLY);
   // Odd multipliers from FIRST_MULTIPLIER on, until one separates every name.
   let m = FIRST_MULTIPLIER;
   while (!place(m)) m += 2;

@@ -44,7 +44,11 @@ export const SCOPING = 33;
 /** Other special elements of the standard's list (select, listing, plaintext, dir, frameset…). */
 export const SPECIAL = 34;
 export const DIV = 35;
-/** canvas, video, audio, datalist, rp: what is inside is never rendered (fallback content). */
+/**
+ * canvas, video, audio, datalist, rp: what is inside is never rendered (fallback content); MathML
+ * mphantom (takes space, draws nothing), annotation and annotation-xml (alternatives to the
+ * rendered formula).
+ */
 export const NEVER = 36;
 /** SVG text, tspan, textPath: the only SVG elements whose text renders. */
 export const SVG_TEXT = 37;
@@ -53,6 +57,12 @@ export const FOREIGN_OBJECT = 38;
 export const SVG_NONRENDER = 39;
 /** xmp: raw text that is shown, as pre. */
 export const XMP = 40;
+/** MathML's root: text inside renders only in token elements. */
+export const MATH = 41;
+/** MathML token elements mi, mn, mo, ms, mtext: where MathML text renders. */
+export const MATH_TOKEN = 42;
+/** MathML semantics and maction, SVG switch: only the first child element renders. */
+export const FIRST_CHILD_ONLY = 43;
 
 /** Lower-case name bytes (p, n) equal the ASCII literal s. */
 function eq(p: usize, n: i32, s: string): bool {
@@ -87,6 +97,7 @@ export function tagIdByName(p: usize, n: i32): i32 {
       if (eq(p, n, "dt")) return DT;
       if (eq(p, n, "dd")) return DD;
       if (eq(p, n, "dl")) return BLOCK2;
+      if (eq(p, n, "mi") || eq(p, n, "mn") || eq(p, n, "mo") || eq(p, n, "ms")) return MATH_TOKEN;
       return OTHER;
     }
     case 3:
@@ -106,6 +117,7 @@ export function tagIdByName(p: usize, n: i32): i32 {
       if (eq(p, n, "html") || eq(p, n, "head") || eq(p, n, "body")) return HTML;
       if (eq(p, n, "text")) return SVG_TEXT;
       if (eq(p, n, "defs") || eq(p, n, "mask") || eq(p, n, "desc")) return SVG_NONRENDER;
+      if (eq(p, n, "math")) return MATH;
       return OTHER;
     case 5:
       if (eq(p, n, "style")) return RAW;
@@ -113,6 +125,7 @@ export function tagIdByName(p: usize, n: i32): i32 {
       if (eq(p, n, "video") || eq(p, n, "audio")) return NEVER;
       if (eq(p, n, "frame")) return SPECIAL;
       if (eq(p, n, "tspan")) return SVG_TEXT;
+      if (eq(p, n, "mtext")) return MATH_TOKEN;
       if (eq(p, n, "title")) return RCDATA;
       if (eq(p, n, "input") || eq(p, n, "embed") || eq(p, n, "param") || eq(p, n, "track")) return VOID;
       if (eq(p, n, "thead") || eq(p, n, "tbody") || eq(p, n, "tfoot")) return TBODY;
@@ -130,6 +143,7 @@ export function tagIdByName(p: usize, n: i32): i32 {
       if (eq(p, n, "select")) return SPECIAL;
       if (eq(p, n, "canvas")) return NEVER;
       if (eq(p, n, "symbol") || eq(p, n, "marker")) return SVG_NONRENDER;
+      if (eq(p, n, "switch")) return FIRST_CHILD_ONLY;
       return OTHER;
     case 7:
       if (eq(p, n, "noembed")) return RAW;
@@ -139,6 +153,7 @@ export function tagIdByName(p: usize, n: i32): i32 {
       if (eq(p, n, "marquee")) return SCOPING;
       if (eq(p, n, "listing")) return SPECIAL;
       if (eq(p, n, "pattern")) return SVG_NONRENDER;
+      if (eq(p, n, "maction")) return FIRST_CHILD_ONLY;
       if (eq(p, n, "bgsound")) return VOID;
       return OTHER;
     case 8:
@@ -150,19 +165,23 @@ export function tagIdByName(p: usize, n: i32): i32 {
       if (eq(p, n, "colgroup") || eq(p, n, "frameset") || eq(p, n, "basefont")) return SPECIAL;
       if (eq(p, n, "textpath")) return SVG_TEXT;
       if (eq(p, n, "clippath") || eq(p, n, "metadata")) return SVG_NONRENDER;
+      if (eq(p, n, "mphantom")) return NEVER;
       return OTHER;
     case 9:
       if (eq(p, n, "plaintext")) return SPECIAL;
+      if (eq(p, n, "semantics")) return FIRST_CHILD_ONLY;
       return OTHER;
     case 10:
       if (eq(p, n, "blockquote")) return BLOCK2;
       if (eq(p, n, "figcaption")) return BLOCK1;
+      if (eq(p, n, "annotation")) return NEVER;
       return OTHER;
     case 13:
       if (eq(p, n, "foreignobject")) return FOREIGN_OBJECT;
       return OTHER;
     case 14:
       if (eq(p, n, "lineargradient") || eq(p, n, "radialgradient")) return SVG_NONRENDER;
+      if (eq(p, n, "annotation-xml")) return NEVER;
       return OTHER;
   }
   return OTHER;
@@ -179,7 +198,7 @@ export function isRawText(id: i32): bool {
 /** In the standard's list of special elements (they stop the search of "any other end tag"). */
 export function isSpecial(id: i32): bool {
   return !(id == OTHER || id == A || id == NEVER || id == SVG || id == SVG_TEXT || id == SVG_NONRENDER
-    || id == OPTION || id == DIALOG);
+    || id == OPTION || id == DIALOG || id == MATH || id == FIRST_CHILD_ONLY);
 }
 
 /** Start tags that close an open <p> in button scope. */
@@ -265,5 +284,32 @@ function isHidingClass(p: usize, n: i32): bool {
   for (let i = 0; i < HIDING_CLASSES.length; i++) {
     if (nameIs(p, n, HIDING_CLASSES[i])) return true;
   }
+  return false;
+}
+
+/**
+ * HTML start tags that end SVG and MathML content (the standard's "rules for parsing tokens in
+ * foreign content"): the open SVG and MathML elements are popped and the tag is read as HTML.
+ * font breaks out only with a color, face or size attribute (the caller checks those).
+ */
+const BREAKOUT: string[] = [
+  "b", "big", "blockquote", "body", "br", "center", "code", "dd", "div", "dl", "dt", "em", "embed", "h1", "h2", "h3",
+  "h4", "h5", "h6", "head", "hr", "i", "img", "li", "listing", "menu", "meta", "nobr", "ol", "p", "pre", "ruby", "s",
+  "small", "span", "strong", "strike", "sub", "sup", "table", "tt", "u", "ul", "var",
+];
+
+/** The lower-cased name (p, n) is a start tag that breaks out of foreign content (font aside). */
+export function breaksOutOfForeign(p: usize, n: i32): bool {
+  for (let i = 0; i < BREAKOUT.length; i++) if (eq(p, n, BREAKOUT[i])) return true;
+  return false;
+}
+
+/** The standard's formatting elements: a browser re-creates them after an end tag that is not theirs. */
+const FORMATTING: string[] = ["a", "b", "big", "code", "em", "font", "i", "nobr", "s", "small", "strike", "strong", "tt", "u"];
+
+/** The lower-cased name (p, n) is a formatting element. */
+export function isFormatting(p: usize, n: i32): bool {
+  if (n > 6) return false;
+  for (let i = 0; i < FORMATTING.length; i++) if (eq(p, n, FORMATTING[i])) return true;
   return false;
 }

@@ -11,9 +11,10 @@
 // their text is dropped, which fails safe.
 //
 // Each entry carries what it hides: F_HIDE (display:none and the like: nothing inside shows),
-// the effective visibility (visibility:hidden can be undone by a visibility:visible child), and
-// for SVG whether text inside renders (only inside <text>, <tspan>, <textPath>; <foreignObject>
-// goes back to HTML).
+// the effective visibility (visibility:hidden can be undone by a visibility:visible child), for
+// SVG whether text inside renders (only inside <text>, <tspan>, <textPath>, when its fill or
+// stroke paints; <foreignObject> goes back to HTML), for MathML whether it is inside a token
+// element (text elsewhere is not drawn), and whether only the first child element renders.
 import { ByteBuffer } from "../util/bytes";
 import * as T from "./htmltags";
 
@@ -25,6 +26,46 @@ export const F_INVISIBLE = 2;
 export const F_SVG = 4;
 /** Inside SVG text content (<text>, <tspan>, <textPath>), where text renders. */
 export const F_SVG_TEXT = 8;
+/** The inherited SVG paint: css.ts PAINT_ bits shifted by PAINT_SHIFT, each inherited on its own. */
+const PAINT_SHIFT = 4;
+const F_PAINT = 31 << PAINT_SHIFT;
+const F_FILL_OFF = (1 | 2) << PAINT_SHIFT; // PAINT_FILL_NONE, PAINT_FILL_FAINT
+const F_STROKE_ON = 4 << PAINT_SHIFT; // PAINT_STROKE
+const F_STROKE_OFF = (8 | 16) << PAINT_SHIFT; // PAINT_STROKE_THIN, PAINT_STROKE_FAINT
+
+/** Inside MathML: text renders only in token elements (F_MATH_TEXT). */
+export const F_MATH = 512;
+/** Inside a MathML token element (mi, mn, mo, ms, mtext). */
+export const F_MATH_TEXT = 1024;
+/** Renders only its first child element (MathML semantics and maction, SVG switch). */
+export const F_FIRST_ONLY = 2048;
+/** An F_FIRST_ONLY element whose first child element has come. */
+const F_HAD_CHILD = 4096;
+/** Inside an <svg> with a viewBox: coordinates are not pixels of the page. */
+export const F_VIEWBOX = 8192;
+/**
+ * A formatting element of the standard's list (a, b, i, font, strong, em…) that hides by
+ * its own attributes: when something else ends it, a browser re-creates it around what follows.
+ */
+export const F_FORMAT_HIDES = 16384;
+/** The push context bits a caller passes (derived from the parent's). */
+const F_CONTEXT = F_SVG | F_SVG_TEXT | F_MATH | F_MATH_TEXT | F_VIEWBOX | F_FORMAT_HIDES;
+
+// Hiding formatting elements that were ended by another element's tag (`<p><b hidden>x</p>y`): a
+// browser keeps them in its list of active formatting elements and re-creates them around the
+// text that follows, until their own end tag. Their names (at most 8 bytes, packed); past
+// MAX_PENDING they are only counted and never end, which fails safe.
+const MAX_PENDING = 16;
+const pendingNames = new StaticArray<u64>(MAX_PENDING);
+let pending = 0;
+/** Open entries with F_FORMAT_HIDES (none: an end needs no look at them). */
+let formatHides = 0;
+
+/** SVG text with these flags is painted: its fill shows, or a stroke that shows. */
+// @ts-ignore: decorator
+@inline function painted(f: i32): bool {
+  return (f & F_FILL_OFF) == 0 || ((f & F_STROKE_ON) != 0 && (f & F_STROKE_OFF) == 0);
+}
 
 /** Scopes of the standard's "has an element in … scope". */
 export const SCOPE_DEFAULT = 0;
@@ -55,6 +96,8 @@ export function reset(): void {
   size = 0;
   hideCount = 0;
   overflow = 0;
+  pending = 0;
+  formatHides = 0;
 }
 
 /** An end tag while past MAX_DEPTH: it ends the deepest counted element. True when it did. */
@@ -71,11 +114,12 @@ export function depth(): i32 {
 /** Text at this point is not rendered. */
 export function dropping(): bool {
   const n = size;
-  if (hideCount > 0 || overflow > 0) return true;
+  if (hideCount > 0 || overflow > 0 || pending > 0) return true;
   if (n == 0) return false;
   // n <= MAX_DEPTH, the arrays' length.
   const f = unchecked(flags[n - 1]);
-  return (f & F_INVISIBLE) != 0 || ((f & F_SVG) != 0 && (f & F_SVG_TEXT) == 0);
+  return (f & F_INVISIBLE) != 0 || ((f & F_SVG) != 0 && ((f & F_SVG_TEXT) == 0 || !painted(f)))
+    || (f & (F_MATH | F_MATH_TEXT)) == F_MATH;
 }
 
 /** Flags of the current node (0 when the stack is empty). */
@@ -89,10 +133,52 @@ export function idAt(i: i32): i32 {
 }
 
 /**
- * Push an element. `hide`: it hides everything inside; `visibility`: 1 visible, 2 hidden, 0
- * inherited; `svg`/`svgText`: its foreign-content state (the caller derives it from the parent).
+ * Entry i is SVG or MathML that HTML start tags break out of: not a foreignObject, not inside a
+ * MathML token element, and not a MathML element that is never drawn (annotation-xml may hold
+ * HTML; breaking out of mphantom would only show more, so its content stays hidden).
  */
-export function push(id: i32, name: usize, nameLen: i32, hide: bool, visibility: i32, svg: bool, svgText: bool): void {
+function isForeignNode(i: i32): bool {
+  const f = unchecked(flags[i]);
+  const id = unchecked(ids[i]);
+  if ((f & F_SVG) != 0) return id != T.FOREIGN_OBJECT;
+  return (f & (F_MATH | F_MATH_TEXT)) == F_MATH && id != T.NEVER;
+}
+
+/**
+ * Where an HTML start tag that breaks out of foreign content (<p>, <div>, <span>…) pops to: the
+ * lowest of the SVG or MathML entries above the last HTML element or integration point, or -1
+ * when the current node is not one of them.
+ */
+export function foreignBreakout(): i32 {
+  if (overflow > 0) return -1;
+  let i = size - 1;
+  while (i >= 0 && isForeignNode(i)) i--;
+  return i + 1 < size ? i + 1 : -1;
+}
+
+/**
+ * A start tag is about to go under the current node: true when that node renders only its first
+ * child element and this is not it (self-closing and void children count too).
+ */
+export function laterChild(): bool {
+  const n = size;
+  if (n == 0 || overflow > 0) return false;
+  // n <= MAX_DEPTH, the arrays' length.
+  const f = unchecked(flags[n - 1]);
+  if ((f & F_FIRST_ONLY) == 0) return false;
+  unchecked((flags[n - 1] = f | F_HAD_CHILD));
+  return (f & F_HAD_CHILD) != 0;
+}
+
+/**
+ * Push an element. `hide`: it hides everything inside; `visibility`: 1 visible, 2 hidden, 0
+ * inherited; `context`: its F_SVG, F_SVG_TEXT, F_MATH, F_MATH_TEXT and F_VIEWBOX bits (the caller
+ * derives them from the parent); `paintSet`/`paintValue`: the SVG paint bits (css.ts PAINT_) it
+ * sets, the others inherited.
+ */
+export function push(
+  id: i32, name: usize, nameLen: i32, hide: bool, visibility: i32, context: i32, paintSet: i32, paintValue: i32,
+): void {
   const n = size;
   if (n >= MAX_DEPTH) {
     overflow++;
@@ -105,8 +191,10 @@ export function push(id: i32, name: usize, nameLen: i32, hide: bool, visibility:
     hideCount++;
   }
   if (visibility == 2 || (visibility == 0 && (parent & F_INVISIBLE) != 0)) f |= F_INVISIBLE;
-  if (svg) f |= F_SVG;
-  if (svgText) f |= F_SVG_TEXT;
+  f |= context & F_CONTEXT;
+  if ((f & F_FORMAT_HIDES) != 0) formatHides++;
+  if (id == T.FIRST_CHILD_ONLY) f |= F_FIRST_ONLY;
+  f |= (parent & F_PAINT & ~(paintSet << PAINT_SHIFT)) | ((paintValue & paintSet) << PAINT_SHIFT);
   // n < MAX_DEPTH (checked above).
   unchecked((ids[n] = id));
   unchecked((starts[n] = arena.length));
@@ -142,12 +230,50 @@ function want(p: usize, n: i32): void {
 }
 
 /** Pop the entries at index i and above. */
+/**
+ * Before popTo(i) for an end tag or an implied end: the hiding formatting elements above entry i
+ * become pending (re-created around what follows), except those inside a table cell, caption,
+ * applet, object, marquee or template that ends too (the standard clears them up to that marker).
+ */
+export function noteImpliedEnds(i: i32): void {
+  if (formatHides == 0 || i < 0 || i >= size) return;
+  let to = size;
+  for (let k = i; k < size; k++) {
+    const id = unchecked(ids[k]);
+    if (id == T.TD || id == T.CAPTION || id == T.SCOPING || id == T.TEMPLATE) {
+      to = k;
+      break;
+    }
+  }
+  for (let k = i + 1; k < to; k++) {
+    if ((unchecked(flags[k]) & F_FORMAT_HIDES) == 0) continue;
+    if (pending < MAX_PENDING) unchecked((pendingNames[pending] = unchecked(los[k])));
+    pending++;
+  }
+}
+
+/** An end tag that closes no open element ends the last pending formatting element of its name; true when one did. */
+export function endPending(p: usize, n: i32): bool {
+  // Past MAX_PENDING the names are not all known: none ends (fails safe).
+  if (pending == 0 || pending > MAX_PENDING || n > 8) return false;
+  const name = packed(p, n, 0);
+  for (let k = pending - 1; k >= 0; k--) {
+    if (unchecked(pendingNames[k]) != name) continue;
+    for (let j = k + 1; j < pending; j++) unchecked((pendingNames[j - 1] = unchecked(pendingNames[j])));
+    pending--;
+    return true;
+  }
+  return false;
+}
+
 export function popTo(i: i32): void {
   if (i < 0 || i >= size) return;
   let n = size;
   while (n > i) {
     n--;
-    if ((unchecked(flags[n]) & F_HIDE) != 0) hideCount--;
+    const f = unchecked(flags[n]);
+    if ((f & F_HIDE) != 0) hideCount--;
+    if ((f & F_FORMAT_HIDES) != 0) formatHides--;
   }
   arena.length = unchecked(starts[i]);
   size = i;
@@ -166,7 +292,7 @@ function nameAtIs(i: i32, id: i32, p: usize, n: i32): bool {
 function isBoundary(id: i32, scope: i32): bool {
   if (id == T.HTML || id == T.TABLE || id == T.TEMPLATE) return true;
   if (scope == SCOPE_TABLE) return false;
-  if (id == T.TD || id == T.CAPTION || id == T.SCOPING || id == T.FOREIGN_OBJECT) return true;
+  if (id == T.TD || id == T.CAPTION || id == T.SCOPING || id == T.FOREIGN_OBJECT || id == T.MATH_TOKEN) return true;
   if (scope == SCOPE_LIST) return id == T.UL || id == T.OL;
   if (scope == SCOPE_BUTTON) return id == T.BUTTON;
   return false;
@@ -215,11 +341,11 @@ export function anyOtherEndTag(id: i32, p: usize, n: i32): i32 {
   return -1;
 }
 
-/** Foreign content's end tag: the SVG entry named (p, n) (element id `id`) above the first HTML one, or -1. */
+/** Foreign content's end tag: the SVG or MathML entry named (p, n) (element id `id`) above the first HTML one, or -1. */
 export function foreignEndTag(id: i32, p: usize, n: i32): i32 {
   want(p, n);
   for (let i = size - 1; i >= 0; i--) {
-    if ((unchecked(flags[i]) & F_SVG) == 0) return -1;
+    if ((unchecked(flags[i]) & (F_SVG | F_MATH)) == 0) return -1;
     if (nameAtIs(i, id, p, n)) return i;
   }
   return -1;
@@ -256,7 +382,7 @@ export function startTagCloses(id: i32): i32 {
 
 /** Index of the open element the end tag (id, lower-case name p/n) closes, or -1 (ignored). */
 export function endTagCloses(id: i32, p: usize, n: i32): i32 {
-  if ((topFlags() & F_SVG) != 0) {
+  if ((topFlags() & (F_SVG | F_MATH)) != 0) {
     const i = foreignEndTag(id, p, n);
     if (i >= 0) return i;
   }

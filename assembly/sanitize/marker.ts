@@ -5,7 +5,8 @@
 // order — with separators between them, an optional ` id="…"`, and brackets around it. A
 // separator is any run (up to 32) of characters that are not letters, digits or brackets:
 // `_ - . | = ; · • ‿ ( )`, U+2800, spaces, newlines, letters of other scripts. Letters may be
-// written with the digits and signs people read as them (C0NTENT, UN7RUSTED). A bracket is '<' or
+// written with the digits and signs people read as them (C0NTENT, UN7RUSTED), and spaced apart by
+// up to four separators (`E N D`, `E.X.T…`, one letter per line). A bracket is '<' or
 // '>', a look-alike, or an encoded one (&lt; &#60; &#x3c; \u003c \x3c %3C, and the '>' forms).
 // It counts as a marker when a model could read it as opening or closing the fence:
 //   - EXTERNAL UNTRUSTED CONTENT in this order (END before it or not) with a bracket on either
@@ -21,6 +22,8 @@ import { foldMarkerChar, letterMatches, FOLD_SKIP, FOLD_OTHER } from "./fold";
 const MAX_ID = 128;
 const MAX_SEP = 32;
 const MAX_RETRACT = 64;
+/** Separators that may stand between two letters of one word (fence.ts asciiCouldStartMarker allows as many). */
+export const MAX_GAP = 4;
 
 // Cursor over folded characters (module state: matching is not reentrant).
 let at: usize = 0;
@@ -69,15 +72,38 @@ export const W_EXTERNAL = 2;
 export const W_UNTRUSTED = 4;
 export const W_CONTENT = 8;
 
-/** Match a word given as (length << 8 | offset in WORDS). */
-function expectWord(word: i32): bool {
+/**
+ * Match a word given as (length << 8 | offset in WORDS); `spaced`: its letters may be spaced
+ * apart, the first one too (it continues a word begun before).
+ */
+function expectWord(word: i32, spaced: bool): bool {
   const start = WORDS + <usize>(word & 0xff);
   const n = word >> 8;
   for (let i = 0; i < n; i++) {
-    if (!letterMatches(peek(), <u32>load<u8>(start + <usize>i))) return false;
+    const letter = <u32>load<u8>(start + <usize>i);
+    if (!letterMatches(i > 0 || spaced ? nextLetter(letter) : peek(), letter)) return false;
     advance();
   }
   return true;
+}
+
+/**
+ * The folded character standing for a word's next letter: the one at the cursor, or, when that
+ * is a separator that is not read as the letter, the first one after a gap of up to MAX_GAP
+ * separators (`E N D`, `E.N.D`, `E-N-D`, a letter per line), which reads as the same word. With
+ * no letter after the gap the cursor stays and the character there is returned.
+ */
+function nextLetter(letter: u32): u32 {
+  const f = peek();
+  if (!isSeparator(f) || letterMatches(f, letter) || at >= limit) return f;
+  const back = at;
+  for (let n = 0; n < MAX_GAP && at < limit; n++) {
+    advance();
+    const g = peek();
+    if (!isSeparator(g)) return g;
+  }
+  at = back;
+  return peek();
 }
 
 /** A folded character that may separate the marker's words: anything but letters, digits and brackets. */
@@ -106,19 +132,20 @@ function word(): i32 {
   const first = peek();
   if (letterMatches(first, 0x45)) {
     advance();
-    const second = peek();
+    // N (END) or X (EXTERNAL): neither is read from a sign, so the gap is skipped for either.
+    const second = nextLetter(0x4e);
     if (second == 0x4e) {
       advance();
-      if (peek() != 0x44) return 0;
+      if (nextLetter(0x44) != 0x44) return 0;
       advance();
       return W_END;
     }
     if (second != 0x58) return 0;
     advance();
-    return expectWord(TERNAL) ? W_EXTERNAL : 0;
+    return expectWord(TERNAL, true) ? W_EXTERNAL : 0;
   }
-  if (first == 0x55) return expectWord(UNTRUSTED) ? W_UNTRUSTED : 0;
-  if (first == 0x43) return expectWord(CONTENT) ? W_CONTENT : 0;
+  if (first == 0x55) return expectWord(UNTRUSTED, false) ? W_UNTRUSTED : 0;
+  if (first == 0x43) return expectWord(CONTENT, false) ? W_CONTENT : 0;
   return 0;
 }
 
@@ -129,7 +156,7 @@ function skipSpaces(): void {
 /** Optional ` id="…"` after the words; returns false (cursor unspecified) when malformed. */
 function idAttribute(): bool {
   skipSpaces();
-  if (!expectWord(ID)) return false;
+  if (!expectWord(ID, false)) return false;
   skipSpaces();
   if (peek() != 0x3d) return false;
   advance();

@@ -14,7 +14,8 @@ const KNOWN: string[] = [
   "object", "select", "canvas", "symbol", "marker", "noembed", "article", "section", "address", "details", "summary",
   "caption", "marquee", "listing", "pattern", "noscript", "noframes", "template", "textarea", "fieldset", "datalist",
   "colgroup", "frameset", "basefont", "bgsound", "textpath", "clippath", "metadata", "plaintext", "blockquote",
-  "figcaption", "foreignobject", "lineargradient", "radialgradient",
+  "figcaption", "foreignobject", "lineargradient", "radialgradient", "mphantom", "annotation", "annotation-xml", "math",
+  "mi", "mn", "mo", "ms", "mtext", "semantics", "maction", "switch",
 ];
 
 const buf = memory.data(64);
