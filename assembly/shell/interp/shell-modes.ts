@@ -5,9 +5,11 @@
 //   `set -k`, `set -o keyword`, `bash -k`                 `NAME=value` operands become the environment
 //   `shopt -s cdable_vars`, `bash -O cdable_vars`         `cd NAME` goes to $NAME
 //   `shopt -u globskipdots`, `bash +O globskipdots`       `.?`, `.*` and `.[.]` match `..`
+//   a path through such a glob (`.?/etc/passwd`)          the same in bash 5.1 and older, by default
 //   `set -H`, `set -o histexpand`, `bash -H`              `!!` re-runs a history entry
 //   a name the command defines with `alias`               the alias's text joins the words after it
-//   `hash -p PATH NAME`                                   NAME runs PATH
+//   `hash -p PATH NAME`, BASH_CMDS[NAME]=PATH             NAME runs PATH
+//   BASH_ALIASES[NAME]=TEXT                               defines an alias
 //   `fc` (but `fc -l`)                                    runs history entries and its editor string
 //   `compgen -W` with `$`, `` ` `` or a computed list, `-F` the word list is expanded again; a function runs
 //   `mapfile -C` / `readarray -C`                         the callback gets each line as words (`eval`)
@@ -18,6 +20,7 @@ import { Script } from "../syntax/nodes";
 import { Attr, WordFlag } from "../syntax/tokens";
 import { envName, wordIs } from "../expand/argv";
 import { Cmd, Kind, cmdId } from "../programs";
+import { globMayClimb } from "../expand/climbing-glob";
 
 const BASH_COMPAT = "BASH_COMPAT";
 
@@ -30,6 +33,11 @@ export function isReadingVariableName(name: string): bool {
 export function shellModeChange(s: Script): string {
   const compat = compatSet(s);
   if (compat.length > 0) return compat;
+  const climb = climbingGlob(s);
+  if (climb >= 0) {
+    return "the command names '" + text(s, climb) + "', whose wildcard segment may match '..' (bash 5.1 and older, or " +
+      "with globskipdots off), a climb out of the directory it seems to stay in";
+  }
   const aliases = new Array<string>();
   const arrays = new Array<string>();
   for (let v = 0, n = s.viewCount; v < n; v++) {
@@ -51,12 +59,36 @@ export function shellModeChange(s: Script): string {
   return "";
 }
 
-/** BASH_COMPAT set to anything but a level of 4.3 or above written out. */
+/** An operand or redirection word with a wildcard segment that may match `..` and a `/` after it (`.?/etc`), or -1. */
+function climbingGlob(s: Script): i32 {
+  if ((s.wordFlagsSeen & WordFlag.GLOB) == 0) return -1;
+  for (let v = 0, n = s.viewCount; v < n; v++) {
+    for (let k = 1, argc = s.viewArgc(v); k < argc; k++) {
+      const w = s.viewArg(v, k);
+      if ((s.wordFlags(w) & WordFlag.GLOB) != 0 && globMayClimb(s.wordPtr(w), s.wordLen(w), true)) return w;
+    }
+  }
+  for (let i = 0, n = s.redirFlat.length; i < n; i++) {
+    const w = s.redirFlat.get(i);
+    if ((s.wordFlags(w) & WordFlag.GLOB) != 0 && globMayClimb(s.wordPtr(w), s.wordLen(w), true)) return w;
+  }
+  return -1;
+}
+
+/**
+ * BASH_COMPAT set to anything but a level of 4.3 or above written out; BASH_ALIASES or BASH_CMDS set at all
+ * (an element of either defines an alias or binds a command name to a program, as `alias` and `hash -p` do).
+ */
 function compatSet(s: Script): string {
   for (let i = 0, n = s.envWords.length; i < n; i++) {
     const w = s.envWords.get(i);
     const len = envName(s, w);
-    if (len != BASH_COMPAT.length || text(s, w).substring(0, len) != BASH_COMPAT) continue;
+    if (len <= 0) continue;
+    const name = text(s, w).substring(0, len);
+    if (name == "BASH_ALIASES" || name == "BASH_CMDS") {
+      return "the command sets " + name + ", which defines aliases or binds command names to programs the command does not show";
+    }
+    if (name != BASH_COMPAT) continue;
     if (!s.isStatic(w) || s.wordLen(w) == len || !compatAtLeast43(text(s, w).substring(len))) {
       return "the command sets BASH_COMPAT to a level that is not 4.3 or above written out; " +
         "below 4.3 bash reads quotes inside ${x/pat/rep} differently";
@@ -102,7 +134,24 @@ function viewModeChange(s: Script, v: i32, aliases: Array<string>, arrays: Array
     if (clusterHas(s, v, "a", "dinNptu")) recordArrayOperand(s, v, arrays);
     return "";
   }
-  if (cmdId(info) == Cmd.DECLARE && clusterHas(s, v, "aA", "")) recordDeclaredNames(s, v, arrays);
+  if (cmdId(info) == Cmd.DECLARE) {
+    if (clusterHas(s, v, "aA", "")) recordDeclaredNames(s, v, arrays);
+    if (clusterHas(s, v, "n", "")) return namerefToMode(s, v);
+  }
+  return "";
+}
+
+/** `declare -n r=BASH_COMPAT`: assignments to r then set the variable it names. */
+function namerefToMode(s: Script, v: i32): string {
+  for (let k = 1, argc = s.viewArgc(v); k < argc; k++) {
+    const t = text(s, s.viewArg(v, k));
+    const eq = t.indexOf("=");
+    if (eq < 0) continue;
+    const target = t.substring(eq + 1);
+    if (target == BASH_COMPAT || target.startsWith("BASH_ALIASES") || target.startsWith("BASH_CMDS")) {
+      return "the command makes a nameref to " + target + ", which changes how bash reads the command or what a command name runs";
+    }
+  }
   return "";
 }
 

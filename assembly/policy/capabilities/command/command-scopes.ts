@@ -24,7 +24,8 @@ import { Code, Verdict } from "../../verdict";
 import { FileLimits, FileInput, admitsCanonical, admitsPrepared, checkFile, prepareLimits } from "../file/file";
 import { qualifyRule } from "../../rule-keys";
 import { blockedInTree, globMayHitBlocked, treeHit } from "./scope-trees";
-import { globMayClimb, hasDotDot, isLinkCommand, makesLink } from "./path-climbs";
+import { hasDotDot, isLinkCommand, makesLink } from "./path-climbs";
+import { globMayClimb } from "../../../shell/expand/climbing-glob";
 import { globReachBlock, reachRule, reachSegment, reachWhat } from "../file/file-glob-reach";
 import { trace } from "../../trace";
 import { WebLimits, WebInput, checkWeb, quote } from "../web/web";
@@ -312,10 +313,6 @@ function hasGlobByte(p: usize, n: i32): bool {
 /** The path (tp, tn) of effect e, as written or as one reading of its word, under every directory its command may run in. */
 function checkText(limits: FileLimits, kind: ScopeEffectKind, s: Script, e: i32, tp: usize, tn: i32, glob: bool, place: ScopePlace,
   verdict: Verdict): bool {
-  if (glob && globMayClimb(tp, tn)) {
-    return verdict.deny(Code.PATH_NOT_ALLOWED, what(s, e, kind) + quote(effectText(s, e)) + ", a glob with a segment that may match '..' " +
-      "(bash 5.1 and older, or with globskipdots off, match '.?', '.*' and '.[.]' to it), so " + scopeName(kind) + " allowed_paths cannot be checked");
-  }
   if (linkMade && hasDotDot(tp, tn) && !isLinkCommand(s, effects.cmd.get(e))) {
     return verdict.deny(Code.PATH_NOT_ALLOWED, what(s, e, kind) + quote(effectText(s, e)) + ", a path with '..' in a command that makes a " +
       "symbolic link; the kernel resolves '..' from where a link points, so " + scopeName(kind) + " allowed_paths cannot be checked");
@@ -395,6 +392,10 @@ function checkResolvedOut(limits: FileLimits, kind: ScopeEffectKind, s: Script, 
       return verdict.deny(Code.PATH_BLOCKED, what(s, e, kind) + (text == resolved ? quote(text) : quote(text) + " (" + resolved + ")") +
         ", a glob that could name a file " + reachWhat + " blocks (its segment " + quote(reachSegment) + "), outside the passport's " +
         scopeName(kind) + " limits", reachRule);
+    }
+    if (globMayClimb(tp, tn)) {
+      return verdict.deny(Code.PATH_NOT_ALLOWED, what(s, e, kind) + quote(effectText(s, e)) + ", a glob with a segment that may match '..' " +
+        "(bash 5.1 and older, or with globskipdots off, match '.?', '.*' and '.[.]' to it), so " + scopeName(kind) + " allowed_paths cannot be checked");
     }
   }
   if (!(!trace.on && admits(limits, resolvedBuf, kind != ScopeEffectKind.READ, place, verdict)) &&
