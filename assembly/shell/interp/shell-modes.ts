@@ -13,7 +13,8 @@
 //   `fc` (but `fc -l`)                                    runs history entries and its editor string
 //   `compgen -W` with `$`, `` ` `` or a computed list, `-F` the word list is expanded again; a function runs
 //   `mapfile -C` / `readarray -C`                         the callback gets each line as words (`eval`)
-//   `declare -a NAME=$x` and a computed value for a name the command makes an array: bash re-reads
+//   `declare -a NAME=$x` and a computed value for a name the command makes an array (`declare -a`, `b=(…)`,
+//   `b[i]=…`, `mapfile`, `read -a`): bash re-reads
 //                                                         `(…)` in the value as a compound assignment
 
 import { Script } from "../syntax/nodes";
@@ -44,6 +45,7 @@ export function shellModeChange(s: Script): string {
     const why = viewModeChange(s, v, aliases, arrays);
     if (why.length > 0) return why;
   }
+  recordAssignedArrays(s, arrays);
   // Uses of a defined alias, and computed values declared into arrays, once every view is known.
   for (let v = 0, n = s.viewCount; v < n; v++) {
     const name = s.viewName(v);
@@ -298,6 +300,20 @@ function recordArrayOperand(s: Script, v: i32, arrays: Array<string>): void {
   if (argc < 2) return;
   const w = s.viewArg(v, argc - 1);
   if (envName(s, w) == s.wordLen(w)) arrays.push(text(s, w));
+}
+
+/** `b=(…)`, `b+=(…)` and `b[i]=…` make b an array. */
+function recordAssignedArrays(s: Script, arrays: Array<string>): void {
+  for (let i = 0, n = s.envWords.length; i < n; i++) {
+    const w = s.envWords.get(i);
+    const len = envName(s, w), wl = s.wordLen(w);
+    if (len <= 0 || len >= wl) continue;
+    const p = s.wordPtr(w);
+    let at = len;
+    if (load<u8>(p + <usize>at) == 0x5b) { arrays.push(text(s, w).substring(0, len)); continue; } // [
+    if (load<u8>(p + <usize>at) == 0x2b) at++; // +=
+    if (at + 1 < wl && load<u8>(p + <usize>at) == 0x3d && load<u8>(p + <usize>at + 1) == 0x28) arrays.push(text(s, w).substring(0, len));
+  }
 }
 
 /** The names `declare -a NAME…` / `local -A NAME=…` make arrays. */
