@@ -14,6 +14,7 @@ export { ParseError, WordFlag, WordKind } from "./syntax/tokens";
 export { AllowList, compileAllowEntry, isFunctionCall } from "./allow";
 export { isStateBuiltin } from "./interp/state-builtins";
 export { writtenThenRun } from "./interp/writes-then-runs";
+export { isReadingVariableName, shellModeChange } from "./interp/shell-modes";
 export { envName } from "./expand/argv";
 export { codeVariableSet, gitConfigMoved, gitFileFromEnv, isCodeVariableName, programOption } from "./hidden-code";
 export { ArithTaint, arithTainted } from "./syntax/arith";

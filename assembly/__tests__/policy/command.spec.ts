@@ -150,7 +150,7 @@ describe("allowed_commands", () => {
     expect(check("bash -c \"$X\"", new Opts())).toBe(Code.COMMAND_INJECTION_DETECTED);
     expect(last.message).toBe("command 'bash -c $X' runs code computed at run time, which cannot be inspected");
     expect(check("cat f | sh", new Opts())).toBe(Code.COMMAND_INJECTION_DETECTED);
-    expect(last.message).toBe("command 'sh' reads commands from a pipe whose content cannot be inspected");
+    expect(last.message).toBe("command 'sh' reads commands from a pipe or a descriptor whose content cannot be inspected");
   });
 });
 

@@ -2,7 +2,7 @@
 // writes-then-runs.ts, programs/names.ts), kept here unchanged so the differential specs can compare
 // every answer of the new code with the old one.
 import { Script } from "../../shell/syntax/nodes";
-import { Redir, writesFile } from "../../shell/syntax/tokens";
+import { Redir, WordFlag, writesFile } from "../../shell/syntax/tokens";
 import { Cmd, Kind, cmdId, programRows } from "../../shell/programs";
 import { basenameOffset, bytesIs, envName, indexOf, wordIs } from "../../shell/expand/argv";
 import { overBudget, spend } from "../../util/budget";
@@ -10,7 +10,7 @@ import { ByteBuffer, toLowerAscii } from "../../util/bytes";
 import { IntList } from "../../shell/syntax/nodes";
 // Helpers the fast paths did not change are the shipped ones.
 import { jobsOnly, namesOnly, setOptionsOnly } from "../../shell/interp/state-builtins";
-import { checked, hasSlash, npmWritesManifest, ranMessage, samePath, showName } from "../../shell/interp/writes-then-runs";
+import { checked, hasSlash, mayBeSameFile, npmWritesManifest, ranMessage, showName } from "../../shell/interp/writes-then-runs";
 import { hasPrefix, versioned } from "../../shell/programs/names";
 
 // ---- state-builtins.ts ----
@@ -84,19 +84,23 @@ export function writtenThenRunBefore(s: Script): string {
 /** Does the command run or load the file named by word w? A description, or "". */
 function runs(s: Script, w: i32): string {
   const p = s.wordPtr(w), n = s.wordLen(w);
-  if (n == 0 || !s.isStatic(w)) return "";
+  // A glob or brace target (`>> f*`) is a file the run may be, compared below; a computed one is not seen.
+  if (n == 0 || (s.wordFlags(w) & WordFlag.DYNAMIC) != 0) return "";
   // Each written file is compared with every view: charged, so that many of both end in a budget denial.
   if (!spend(2 * <i64>s.viewCount)) return "";
-  const loader = loaderOf(s, w);
+  const loader = s.isStatic(w) ? loaderOf(s, w) : Loader.NONE;
   if (loader != Loader.NONE && runsLoader(s, loader)) {
     return "the command writes '" + String.UTF8.decodeUnsafe(p, <usize>n, false) + "', which " +
       (loader == Loader.GIT ? "git" : loader == Loader.NPM ? "npm" : "make") + " then loads";
+  }
+  for (let i = 0, m = s.stdinViews.length; i < m; i++) {
+    if (mayBeSameFile(s, s.stdinFiles.get(i), w)) return ranMessage(s, w, s.stdinViews.get(i));
   }
   for (let v = 0, m = s.viewCount; v < m; v++) {
     const argc = s.viewArgc(v);
     const name = s.viewArg(v, 0);
     // `./f`, `/tmp/f`: the written file as the command.
-    if (hasSlash(s, name) && samePath(s, name, w)) return ranMessage(s, w, v);
+    if (hasSlash(s, name) && mayBeSameFile(s, name, w)) return ranMessage(s, w, v);
     // `bash f`, `sh ./f`, `. f`, `source f`: the first operand that is not an option.
     const id = cmdId(s.vInfo(v));
     if (id != Cmd.SHELL && id != Cmd.SOURCE) continue;
@@ -106,7 +110,7 @@ function runs(s: Script, w: i32): string {
         if (s.wordLen(a) == 2 && load<u8>(s.wordPtr(a) + 1) == 0x63) break; // -c: the code is the operand, seen
         continue;
       }
-      if (samePath(s, a, w)) return ranMessage(s, w, v);
+      if (mayBeSameFile(s, a, w)) return ranMessage(s, w, v);
       break;
     }
   }

@@ -15,7 +15,7 @@
 // which no scope can bind.
 
 import { ByteBuffer, inWordList, toLowerAscii } from "../../util/bytes";
-import { IntList, Script, rowInfo, rowLen, rowStart } from "../syntax/nodes";
+import { IntList, Script, ViewFlag, rowInfo, rowLen, rowStart } from "../syntax/nodes";
 import { Redir, Subst, WordFlag } from "../syntax/tokens";
 import { basenameOffset } from "../expand/argv";
 import { Condition, assignmentValue, conditionHolds } from "./effect-condition";
@@ -944,7 +944,8 @@ function isUnbound(s: Script, v: i32, argc: i32): bool {
   if (kind == Runner.INTERPRETER) return true;
   if (kind == Runner.SHELL) {
     // `bash -c '…'` and a shell reading a here-document: the code is parsed and its commands checked.
-    // `bash script.sh`: the script is not.
+    // `bash script.sh` and `bash < script.sh`: the script is not.
+    if ((s.vFlags(v) & ViewFlag.STDIN_FILE) != 0) return true;
     for (let k = 1; k < argc; k++) {
       const w = s.viewArg(v, k);
       const p = s.wordPtr(w), n = s.wordLen(w);

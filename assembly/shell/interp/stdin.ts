@@ -6,7 +6,7 @@ import { ByteBuffer } from "../../util/bytes";
 import { indexOf, wordIs } from "../expand/argv";
 import { Cmd, cmdId, commandInfo } from "../programs";
 import { Script } from "../syntax/nodes";
-import { Ch, Redir } from "../syntax/tokens";
+import { Ch, CmdFlag, Redir, WordKind } from "../syntax/tokens";
 import { ProgramSink } from "./program-sink";
 
 /** The pipeline stage (index > 0) whose output is this command's stdin, or -1. */
@@ -150,6 +150,73 @@ export function catInto(s: Script, c: i32, argc: i32, buf: ByteBuffer): bool {
     buf.append(s.wordPtr(w), s.wordLen(w));
     if (op == Redir.HERESTRING) buf.push(<u8>Ch.NL);
     return true;
+  }
+  return false;
+}
+
+/** fdSource: no redirection of that descriptor on the command (it keeps what the shell gave it). */
+export const NO_REDIRECT = -1;
+/** fdSource: the descriptor is closed (`<&-`). */
+export const FD_CLOSED = -2;
+/** fdSource: it is a copy of a descriptor the command does not open, or of one computed at run time. */
+export const FD_UNKNOWN = -3;
+
+/**
+ * Which of a command's redirections (redirFlat[base, base + n)) leaves descriptor `fd` open on its source: the
+ * last one that targets it, followed through duplications (`<&3`, `0<&3-`, `3<&4`) to the redirection that
+ * opened the copied descriptor before it. Its word, or NO_REDIRECT, FD_CLOSED or FD_UNKNOWN.
+ */
+export function fdSource(s: Script, base: i32, n: i32, fd: i32): i32 {
+  for (let k = n - 1; k >= 0; k--) {
+    const r = s.redirFlat.get(base + k);
+    const aux = s.wAux(r), op = aux & 0xff;
+    const input = op == Redir.IN || op == Redir.READ_WRITE || op == Redir.DUP_IN || op == Redir.HEREDOC ||
+      op == Redir.HEREDOC_TABS || op == Redir.HERESTRING;
+    let target = (aux >> 8) - 1;
+    if (target < 0) target = input ? 0 : 1;
+    if (target != fd && !((op == Redir.ALL_OUT || op == Redir.ALL_APPEND) && fd == 2)) continue;
+    if (op != Redir.DUP_IN && op != Redir.DUP_OUT) return input ? r : FD_UNKNOWN;
+    // `<&N`, `<&N-` (moved), `<&-` (closed): N's source among the redirections before this one.
+    if (!s.isStatic(r)) return FD_UNKNOWN;
+    const p = s.wordPtr(r);
+    let len = s.wordLen(r);
+    if (len == 1 && load<u8>(p) == Ch.MINUS) return FD_CLOSED;
+    if (len > 1 && load<u8>(p + <usize>len - 1) == Ch.MINUS) len--;
+    let from = 0;
+    for (let i = 0; i < len; i++) {
+      const c = <i32>load<u8>(p + <usize>i) - 0x30;
+      if (c < 0 || c > 9 || from > 1000) return FD_UNKNOWN;
+      from = from * 10 + c;
+    }
+    if (len == 0) return FD_UNKNOWN;
+    const source = fdSource(s, base, k, from);
+    // A descriptor the command does not open is the shell's own: stdin is what it was, any other is unknown.
+    return source == NO_REDIRECT && from != 0 ? FD_UNKNOWN : source;
+  }
+  return NO_REDIRECT;
+}
+
+/**
+ * Does a compound command (`{ …; } < f`, `while …; done <<< x`, `(…) <&3`) or `exec` without a command
+ * redirect the shell's stdin? The commands inside (or after) would read it; which ones is not tracked. Read
+ * from the parsed words, as the walk may not have reached those commands yet.
+ */
+export function compoundFeedsStdin(s: Script): bool {
+  for (let c = 0, n = s.commandCount; c < n; c++) {
+    const compound = (s.cFlags(c) & CmdFlag.COMPOUND) != 0;
+    let args = 0, exec = false, stdin = false;
+    for (let w = s.cFirst(c); w >= 0; w = s.wNext(w)) {
+      const kind = s.wordKind(w);
+      if (kind == WordKind.ARG) {
+        if (args++ == 0) exec = wordIs(s, w, "exec");
+      } else if (kind == WordKind.REDIR) {
+        const aux = s.wAux(w), op = aux & 0xff, fd = (aux >> 8) - 1;
+        const input = op == Redir.IN || op == Redir.READ_WRITE || op == Redir.DUP_IN || op == Redir.HEREDOC ||
+          op == Redir.HEREDOC_TABS || op == Redir.HERESTRING;
+        if (fd == 0 || (fd < 0 && input)) stdin = true;
+      }
+    }
+    if (stdin && (compound || (exec && args == 1))) return true;
   }
   return false;
 }

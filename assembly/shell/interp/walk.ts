@@ -13,7 +13,7 @@ import { noteView } from "./view-summary";
 import { CdScope, IntList, Script, ViewFlag, WORD_SHIFT, rowInfo, rowKind, rowLen, rowNext } from "../syntax/nodes";
 import { Parser } from "../syntax/parser";
 import { Attr, Ch, CmdFlag, MAX_PAYLOAD_DEPTH, ParseError, Redir, Subst, WordFlag, WordKind } from "../syntax/tokens";
-import { producerPayload } from "./stdin";
+import { FD_CLOSED, FD_UNKNOWN, NO_REDIRECT, compoundFeedsStdin, fdSource, producerPayload, stdinStage } from "./stdin";
 import { writtenScript } from "./script-file";
 import { unwrap } from "./wrappers";
 import { addSubscriptArith } from "../syntax/arith";
@@ -296,24 +296,30 @@ export class Walker extends ProgramSink {
     const s = this.s;
     s.setVFlags(v, s.vFlags(v) | ViewFlag.READS_STDIN);
     if (!shell) return;
-    const base = s.cRedir(cmd), n = s.cRedirN(cmd);
-    for (let k = n - 1; k >= 0; k--) {
-      const r = s.redirFlat.get(base + k);
-      const aux = s.wAux(r), op = aux & 0xff, fd = (aux >> 8) - 1;
-      if (fd > 0) continue;
-      if (op == Redir.HEREDOC || op == Redir.HEREDOC_TABS) {
-        const body = s.wAux2(r);
-        if (body >= 0) this.payloadWord(cmd, v, body, 0);
-        return;
-      }
-      if (op == Redir.HERESTRING) { this.payloadWord(cmd, v, r, 0); return; }
-      if (op == Redir.IN || op == Redir.READ_WRITE || op == Redir.DUP_IN) {
-        // A script file; but `sh < <(…)` is code we cannot see.
-        if ((s.wordFlags(r) & WordFlag.SUBST) != 0) s.setVFlags(v, s.vFlags(v) | ViewFlag.STDIN_UNKNOWN);
-        return;
-      }
+    const base = s.cRedir(cmd);
+    // The redirection that leaves fd 0 open on something: the last one to fd 0, followed through `<&N` to N's.
+    const r = fdSource(s, base, s.cRedirN(cmd), 0);
+    if (r == NO_REDIRECT) {
+      if (!producerPayload(this, cmd, v)) { s.setVFlags(v, s.vFlags(v) | ViewFlag.STDIN_UNKNOWN); return; }
+      // `{ bash; } < f`, `(bash) <&3`: a compound command's redirection may feed it, and which one is not tracked.
+      if (stdinStage(s, cmd) < 0 && compoundFeedsStdin(s)) s.setVFlags(v, s.vFlags(v) | ViewFlag.STDIN_UNKNOWN);
+      return;
     }
-    if (!producerPayload(this, cmd, v)) s.setVFlags(v, s.vFlags(v) | ViewFlag.STDIN_UNKNOWN);
+    if (r == FD_CLOSED) return; // `bash <&-`: reads nothing
+    if (r == FD_UNKNOWN) { s.setVFlags(v, s.vFlags(v) | ViewFlag.STDIN_UNKNOWN); return; }
+    const op = s.wAux(r) & 0xff;
+    if (op == Redir.HEREDOC || op == Redir.HEREDOC_TABS) {
+      const body = s.wAux2(r);
+      if (body >= 0) this.payloadWord(cmd, v, body, 0);
+      return;
+    }
+    if (op == Redir.HERESTRING) { this.payloadWord(cmd, v, r, 0); return; }
+    // A script file, as `bash f` runs one; but `sh < <(…)` is code we cannot see.
+    if ((s.wordFlags(r) & WordFlag.SUBST) != 0) { s.setVFlags(v, s.vFlags(v) | ViewFlag.STDIN_UNKNOWN); return; }
+    if (writtenScript(this, cmd, v, r)) return;
+    s.setVFlags(v, s.vFlags(v) | ViewFlag.STDIN_FILE);
+    s.stdinViews.push(v);
+    s.stdinFiles.push(r);
   }
 
   /** literalCode over argv[from, to). */

@@ -16,7 +16,7 @@
 // file holds (`bash build.sh`).
 
 import { Script, viewRowArgc, viewRowInfo } from "../syntax/nodes";
-import { writesFile } from "../syntax/tokens";
+import { Attr, WordFlag, writesFile } from "../syntax/tokens";
 import { Cmd, cmdId } from "../programs";
 import { basenameOffset, bytesIs, indexOf } from "../expand/argv";
 import { ViewBits, bitsOfView, viewBits } from "./view-summary";
@@ -81,25 +81,30 @@ export function checked(s: Script, r: i32): bool {
 /** Does the command run or load the file named by word w? A description, or "". */
 function runs(s: Script, w: i32): string {
   const p = s.wordPtr(w), n = s.wordLen(w);
-  if (n == 0 || !s.isStatic(w)) return "";
+  // A glob or brace target (`>> f*`) is a file the run may be, compared below; a computed one is not seen.
+  if (n == 0 || (s.wordFlags(w) & WordFlag.DYNAMIC) != 0) return "";
   // Each written file is compared with every view: charged, so that many of both end in a budget denial.
   if (!spend(2 * <i64>s.viewCount)) return "";
   const sum = summaryOf(s);
   // Only a view that runs git, npm or make loads a file by its name; only a name with a `/`, a shell or
   // `source` runs one: most scripts have none of them, and no written file is compared with their views.
-  if ((sum & RUNS_LOADER) != 0) {
+  if ((sum & RUNS_LOADER) != 0 && s.isStatic(w)) {
     const loader = loaderOf(s, w);
     if (loader != Loader.NONE && (sum & (1 << loader)) != 0) {
       return "the command writes '" + String.UTF8.decodeUnsafe(p, <usize>n, false) + "', which " +
         (loader == Loader.GIT ? "git" : loader == Loader.NPM ? "npm" : "make") + " then loads";
     }
   }
+  // `bash < f`, `bash 3< f <&3`: the written file as the shell's stdin.
+  for (let i = 0, m = s.stdinViews.length; i < m; i++) {
+    if (mayBeSameFile(s, s.stdinFiles.get(i), w)) return ranMessage(s, w, s.stdinViews.get(i));
+  }
   if ((sum & RUNS_FILE) == 0) return "";
   for (let v = 0, m = s.viewCount; v < m; v++) {
     const argc = s.viewArgc(v);
     const name = s.viewArg(v, 0);
     // `./f`, `/tmp/f`: the written file as the command.
-    if (hasSlash(s, name) && samePath(s, name, w)) return ranMessage(s, w, v);
+    if (hasSlash(s, name) && mayBeSameFile(s, name, w)) return ranMessage(s, w, v);
     // `bash f`, `sh ./f`, `. f`, `source f`: the first operand that is not an option.
     const id = cmdId(s.vInfo(v));
     if (id != Cmd.SHELL && id != Cmd.SOURCE) continue;
@@ -109,7 +114,7 @@ function runs(s: Script, w: i32): string {
         if (s.wordLen(a) == 2 && load<u8>(s.wordPtr(a) + 1) == 0x63) break; // -c: the code is the operand, seen
         continue;
       }
-      if (samePath(s, a, w)) return ranMessage(s, w, v);
+      if (mayBeSameFile(s, a, w)) return ranMessage(s, w, v);
       break;
     }
   }
@@ -205,6 +210,37 @@ export function npmWritesManifest(s: Script, v: i32, argc: i32): bool {
 
 export function hasSlash(s: Script, w: i32): bool {
   return indexOf(s.wordPtr(w), s.wordLen(w), 0x2f) >= 0;
+}
+
+/**
+ * Could run word `run` and written word `written` (static) name the same file? The directory part is not
+ * compared: a `cd` between them, `/workspace/f`, `out/../f` and `~/…` all spell one file several ways. So the
+ * last segments are compared: equal, either a glob or brace (`f*`, `[f]`, `{f,g}`), `.`/`..`, or the run's computed at run time
+ * (`"$PWD/f"`) count as the same file.
+ */
+export function mayBeSameFile(s: Script, run: i32, written: i32): bool {
+  const pr = s.wordPtr(run), nr = s.wordLen(run), pw = s.wordPtr(written), nw = s.wordLen(written);
+  const br = lastSegment(pr, nr), bw = lastSegment(pw, nw);
+  const a = s.attrPtr(run);
+  for (let i = br; i < nr; i++) if (load<u8>(a + <usize>i) == Attr.EXPANSION) return true;
+  if (((s.wordFlags(run) | s.wordFlags(written)) & (WordFlag.GLOB | WordFlag.BRACE)) != 0) return true;
+  const lr = nr - br, lw = nw - bw;
+  if (lr == 0 || lw == 0 || dots(pr + <usize>br, lr) || dots(pw + <usize>bw, lw)) return true;
+  return lr == lw && memory.compare(pr + <usize>br, pw + <usize>bw, <usize>lr) == 0;
+}
+
+/** Where the last path segment of (p, n) starts, trailing slashes left out of it. */
+function lastSegment(p: usize, n: i32): i32 {
+  let end = n;
+  while (end > 1 && load<u8>(p + <usize>end - 1) == 0x2f) end--;
+  let i = end;
+  while (i > 0 && load<u8>(p + <usize>i - 1) != 0x2f) i--;
+  return i;
+}
+
+/** `.` or `..` (a segment that names a directory by where it is). */
+function dots(p: usize, n: i32): bool {
+  return (n == 1 && load<u8>(p) == 0x2e) || (n == 2 && load<u16>(p) == 0x2e2e);
 }
 
 /** The same file, with leading `./` segments dropped (`f`, `./f`, `././f`). */

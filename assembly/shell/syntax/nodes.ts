@@ -208,6 +208,9 @@ const V_CMD = 0, V_START = 4, V_END = 8, V_PARENT = 12, V_FLAGS = 16, V_INFO = 2
   intNames: IntList = new IntList(4);
   /** Output redirections whose written text was parsed as the script a later shell runs (script-file.ts). */
   checkedWrites: IntList = new IntList(2);
+  /** Shells (and `source`) that read their program from a file on stdin (`bash < f`, `bash 3< f <&3`): view and file word. */
+  stdinViews: IntList = new IntList(2);
+  stdinFiles: IntList = new IntList(2);
   /**
    * The pipelines of the command string's own top-level list, in order (command-dirs.ts): the first command row
    * of each (its rows run to the next one's first, the last one's to topEnd), and how it is joined to the one
@@ -233,7 +236,7 @@ const V_CMD = 0, V_START = 4, V_END = 8, V_PARENT = 12, V_FLAGS = 16, V_INFO = 2
     this.arithWords.reset(); this.dynNames.reset();
     this.intNames.reset(); this.valueNames.reset(); this.valueWords.reset(); this.loopWords.reset(); this.loopVars.reset(); this.namerefs.reset();
     this.forVar.reset(); this.forFirst.reset(); this.forEnd.reset();
-    this.checkedWrites.reset();
+    this.checkedWrites.reset(); this.stdinViews.reset(); this.stdinFiles.reset();
     this.topFirst.reset(); this.topLink.reset(); this.topEnd = 0;
   }
 
@@ -564,6 +567,7 @@ export namespace ViewFlag {
   export const INTERPRETER: i32 = 16;     // a shell or language interpreter
   export const GLOB_OPTION: i32 = 32;     // a glob could expand to one of its code-running options (wildcard injection)
   export const XARGS_OPTION: i32 = 64;    // xargs appends words that could be such options
+  export const STDIN_FILE: i32 = 128;     // a shell reading its program from a file on stdin (`bash < f`)
 }
 
 // Bytes that can make an unquoted word a glob, a brace expansion or a tilde

@@ -50,7 +50,7 @@ export function allowedCommandsStep(limits: CommandLimits, run: CommandRun, verd
           " gets words from xargs that it could read as options, and some of them run programs: end its options with -- before them");
       }
       if ((flags & ViewFlag.STDIN_UNKNOWN) != 0) {
-        return verdict.deny(Code.COMMAND_INJECTION_DETECTED, "command '" + showView(s, v) + "' reads commands from a pipe whose content cannot be inspected");
+        return verdict.deny(Code.COMMAND_INJECTION_DETECTED, "command '" + showView(s, v) + "' reads commands from a pipe or a descriptor whose content cannot be inspected");
       }
     }
     const option = programOption(s, v);

@@ -10,8 +10,9 @@
 // place may lie inside it (scope-trees.ts).
 //
 // Fail closed: a path computed at run time, a relative path after a `cd` to a
-// directory that is not known, a brace expansion, or a write to a place no path
-// names is refused when the scope it falls under is declared.
+// directory that is not known, a brace expansion, a write to a place no path
+// names, a glob segment that may match `..` and a `..` in a command that makes
+// a symbolic link (path-climbs.ts) are refused when the scope it falls under is declared.
 //
 // Not bound: what an interpreter does with the code it runs (`node x.js`,
 // `npm run`, `make`, `bash script.sh`); `unbound_programs` sends such runs to
@@ -23,6 +24,8 @@ import { Code, Verdict } from "../../verdict";
 import { FileLimits, FileInput, admitsCanonical, admitsPrepared, checkFile, prepareLimits } from "../file/file";
 import { qualifyRule } from "../../rule-keys";
 import { blockedInTree, globMayHitBlocked, treeHit } from "./scope-trees";
+import { hasDotDot, isLinkCommand, makesLink } from "./path-climbs";
+import { globMayClimb } from "../../../shell/expand/climbing-glob";
 import { globReachBlock, reachRule, reachSegment, reachWhat } from "../file/file-glob-reach";
 import { trace } from "../../trace";
 import { WebLimits, WebInput, checkWeb, quote } from "../web/web";
@@ -65,6 +68,8 @@ let dirsTracker: CwdTracker | null = null;
 const textBuf = new ByteBuffer(64);
 const resolvedBuf = new ByteBuffer(256);
 const globBuf = new ByteBuffer(256);
+/** The command makes a symbolic link or a bind mount (path-climbs.ts): a `..` in its paths cannot be resolved lexically. */
+let linkMade = false;
 /** The file block whose entries the trace names (set only while tracing). */
 let tracedBlock = "";
 
@@ -91,6 +96,7 @@ export function checkScopes(scopes: CommandScopes, s: Script, tracker: CwdTracke
   preparedA = null;
   preparedB = null;
   collectEffects(s, effects, wantedBy(scopes));
+  linkMade = makesLink(s);
   dirsTracker = tracker;
   dirs.run(s, tracker, flow, place.cwdLen, place.cdpath);
   for (let e = 0, n = effects.count; e < n; e++) {
@@ -307,6 +313,10 @@ function hasGlobByte(p: usize, n: i32): bool {
 /** The path (tp, tn) of effect e, as written or as one reading of its word, under every directory its command may run in. */
 function checkText(limits: FileLimits, kind: ScopeEffectKind, s: Script, e: i32, tp: usize, tn: i32, glob: bool, place: ScopePlace,
   verdict: Verdict): bool {
+  if (linkMade && hasDotDot(tp, tn) && !isLinkCommand(s, effects.cmd.get(e))) {
+    return verdict.deny(Code.PATH_NOT_ALLOWED, what(s, e, kind) + quote(effectText(s, e)) + ", a path with '..' in a command that makes a " +
+      "symbolic link; the kernel resolves '..' from where a link points, so " + scopeName(kind) + " allowed_paths cannot be checked");
+  }
   const c0 = tn > 0 ? <u32>load<u8>(tp) : 0;
   // One directory (none for `/` and `~`) is judged below by the one call of checkResolved, inlined there.
   // The home is canonical (run.ts placeOf: canonicalizePathInto), or empty.
@@ -382,6 +392,10 @@ function checkResolvedOut(limits: FileLimits, kind: ScopeEffectKind, s: Script, 
       return verdict.deny(Code.PATH_BLOCKED, what(s, e, kind) + (text == resolved ? quote(text) : quote(text) + " (" + resolved + ")") +
         ", a glob that could name a file " + reachWhat + " blocks (its segment " + quote(reachSegment) + "), outside the passport's " +
         scopeName(kind) + " limits", reachRule);
+    }
+    if (globMayClimb(tp, tn)) {
+      return verdict.deny(Code.PATH_NOT_ALLOWED, what(s, e, kind) + quote(effectText(s, e)) + ", a glob with a segment that may match '..' " +
+        "(bash 5.1 and older, or with globskipdots off, match '.?', '.*' and '.[.]' to it), so " + scopeName(kind) + " allowed_paths cannot be checked");
     }
   }
   if (!(!trace.on && admits(limits, resolvedBuf, kind != ScopeEffectKind.READ, place, verdict)) &&

@@ -1,12 +1,14 @@
 // Steps 8 and 9: code the command makes programs run without showing it. Variables that make programs load
 // code (GIT_CONFIG_*, npm_config_*, LD_PRELOAD, PATH, BASH_ENV, …; shell/hidden-code.ts), set in the command
-// or in tool_input.env alike; a file the command writes and then runs or loads; HOME or XDG_CONFIG_HOME
+// or in tool_input.env alike; shell options and builtins that change how bash reads the rest
+// (shell/interp/shell-modes.ts); a file the command writes and then runs or loads; HOME or XDG_CONFIG_HOME
 // moved while git runs; arithmetic on values from outside the command (bash runs `$( )` in their array
 // subscripts; shell/syntax/arith.ts).
 
 import { Code, Verdict } from "../../verdict";
 import {
-  ArithTaint, arithTainted, codeVariableSet, gitConfigMoved, gitFileFromEnv, isCodeVariableName, showWord, writtenThenRun,
+  ArithTaint, arithTainted, codeVariableSet, gitConfigMoved, gitFileFromEnv, isCodeVariableName, isReadingVariableName,
+  shellModeChange, showWord, writtenThenRun,
 } from "../../../shell";
 import { trace } from "../../trace";
 import { traceCommandStep } from "../../trace-command";
@@ -28,6 +30,14 @@ export function hiddenCodeStep(input: CommandInput, run: CommandRun, verdict: Ve
         ", which can make programs load code or configuration that cannot be checked against allowed_commands");
     }
   }
+  for (let i = 0; i < input.envKeys.length; i++) {
+    if (isReadingVariableName(input.envKeys[i])) {
+      return verdict.deny(Code.COMMAND_INJECTION_DETECTED, "tool_input.env sets " + input.envKeys[i] +
+        ", which changes how bash reads the command; its value is not seen (set it in the command)");
+    }
+  }
+  const mode = shellModeChange(s);
+  if (mode.length > 0) return verdict.deny(Code.COMMAND_INJECTION_DETECTED, mode + ", so the command is refused");
   const written = writtenThenRun(s);
   if (written.length > 0) return verdict.deny(Code.COMMAND_INJECTION_DETECTED, written);
   const config = gitConfigMoved(s, input.envKeys);
