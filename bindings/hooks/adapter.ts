@@ -17,6 +17,8 @@ export interface HookCall {
   session: string | null;
   /** The working directory of the call. */
   cwd: string | null;
+  /** The agent's workspace or project roots, when the event (or the agent's environment) names them. */
+  roots?: string[];
   /** The hook event as the agent names it. */
   event: string;
 }

@@ -40,7 +40,9 @@ export function claudeCall(event: Record<string, unknown>, agent = "Claude Code"
     thread_id: session,
     ...(contextOf(cwd) ? { context: contextOf(cwd) } : {}),
   };
-  return { request, session, cwd, event: name };
+  // Claude Code (and Gemini CLI, which sets both) names the project in the hook's environment.
+  const project = process.env.CLAUDE_PROJECT_DIR ?? process.env.GEMINI_PROJECT_DIR;
+  return { request, session, cwd, event: name, ...(project && project.startsWith("/") ? { roots: [project] } : {}) };
 }
 
 /** An allowed Bash call without a stated timeout gets the policy's limit as its timeout. */

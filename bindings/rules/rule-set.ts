@@ -67,16 +67,34 @@ export interface RuleExample {
 export const emptyTier = (): Tier => ({ commands: [], readPaths: [], writePaths: [], domains: [], tools: [] });
 
 /**
- * Files through which an agent would widen its own permissions or run code in later sessions: the agents'
- * settings and rule files and the shell's startup files. Every rule set asks before a command or an edit that
- * names one, whatever its allow rules say (an `echo … >> .claude/settings.json` grants the agent new rules).
+ * Files through which an agent would widen its own permissions, remove its guard or run code in later sessions:
+ * the agents' settings, hook and MCP files, the guard's own package, and the shell's startup files. Project
+ * entries are relative to a project root; home entries start with `~/`.
  */
-export const SELF_PROTECTED = [
-  ".claude/settings.json", ".claude/settings.local.json", "~/.claude/settings.json", ".claude/hooks/*",
-  ".codex/config.toml", ".codex/hooks.json", ".codex/rules/*", "~/.codex/config.toml", "~/.codex/rules/*",
-  ".gemini/settings.json", ".gemini/policies/*", "~/.gemini/settings.json", "~/.gemini/policies/*",
-  ".cursor/hooks.json", "~/.cursor/hooks.json",
-  "~/.bashrc", "~/.bash_profile", "~/.profile", "~/.zshrc", "~/.zprofile", "~/.zshenv",
+export const SELF_PROTECTED_PROJECT = [
+  ".claude/settings.json", ".claude/settings.local.json", ".claude/hooks/**", ".mcp.json",
+  ".codex/**", ".gemini/**", ".cursor/hooks.json", ".cursor/mcp.json",
+  "node_modules/portcullis/**", "node_modules/.bin/portcullis",
+];
+export const SELF_PROTECTED_HOME = [
+  "~/.claude/settings.json", "~/.claude/settings.local.json", "~/.claude/hooks/**", "~/.claude.json",
+  "~/.codex/**", "~/.gemini/**", "~/.cursor/hooks.json", "~/.cursor/mcp.json",
+  "~/.bashrc", "~/.bash_profile", "~/.bash_login", "~/.bash_logout", "~/.profile",
+  "~/.zshrc", "~/.zprofile", "~/.zshenv", "~/.zlogin", "~/.zlogout", "~/.config/fish/**",
+  "~/.kshrc", "~/.mkshrc", "~/.cshrc", "~/.tcshrc", "~/.login", "~/.logout",
+];
+/** Every self-protected entry; the project ones resolve against the workspace root. */
+export const SELF_PROTECTED = [...SELF_PROTECTED_PROJECT, ...SELF_PROTECTED_HOME];
+
+/**
+ * Commands that write files their command line does not name — a patch's targets, a checkout's or an
+ * archive's contents, a sync's tree, the guard's own package removed — so they may reach a protected file.
+ * Every rule set and every hook asks before one.
+ */
+export const UNNAMED_WRITERS = [
+  "git apply", "git am", "patch", "git checkout --", "git restore", "git stash pop", "git stash apply",
+  "tar -x", "tar x*", "bsdtar -x", "unzip", "7z x", "cpio", "rsync",
+  "npm uninstall portcullis", "pnpm remove portcullis", "yarn remove portcullis",
 ];
 
 /** Adds the self-protection rules to a rule set's ask tier. */
@@ -86,6 +104,8 @@ export function protectSelf(rules: RuleSet): RuleSet {
     rules.ask.commands.push({ entry: path, ref });
     rules.ask.writePaths.push({ path, ref });
   }
+  const writers: RuleRef = { rule: "(commands that write files they do not name)", at: "built-in" };
+  for (const entry of UNNAMED_WRITERS) rules.ask.commands.push({ entry, ref: writers });
   return rules;
 }
 
