@@ -128,6 +128,9 @@ function kindOf(tool: string): Kind {
 /** A tier as a passport. `restrict`: deny/ask tiers grant everything but their patterns. */
 export function tierPassport(tier: Tier, restrict: boolean, id: string): Record<string, unknown> {
   const limits: Record<string, Record<string, unknown>> = {};
+  // Every MCP server passes here: the tool-name rules judge servers and tools. An MCP tool the core reads as
+  // running commands (named like a shell) is also judged by this tier's command rules.
+  limits["mcp.tool.execute"] = { allowed_servers: ["*"] };
   if (restrict) {
     // Only the rules decide here; the built-in checks run once, in the allow tier.
     limits["system.command.execute"] = { allowed_commands: ["*"], blocked_patterns: tier.commands.map((c) => c.entry), builtin_checks: false };
@@ -216,6 +219,8 @@ export class RuleSetProvider implements GuardrailProvider {
     const a = toolRule(ask, tool, args);
     if (a) return decided("ask", "oap.approval_required", `${by(a)} asks for approval`, a);
     if (kind === "tool") {
+      const mcp = await this.asMcpTool(request, tool, decided, by);
+      if (mcp) return mcp;
       const l = toolRule(allow, tool, args);
       if (l) return decided("allow", "oap.allowed", `allowed by ${by(l)}`, l);
       return this.fallback(decided, tool);
@@ -254,6 +259,32 @@ export class RuleSetProvider implements GuardrailProvider {
       return this.fallback(decided, tool, l.reasons[0]!.message);
     }
     return { ...l, policy_id: this.rules.syntax };
+  }
+
+  /**
+   * An MCP tool through the three tiers, named as the core reads MCP tools (`mcp__server__tool`; Gemini's
+   * `server__tool` and Cursor's bare tool names are read so). A tool the core reads as running commands (named
+   * like a shell) meets the command rules there, as Bash does: a deny, a built-in check, an ask rule, or no Bash
+   * rule allowing the command decides here. Null: the tool-name rules decide.
+   */
+  private async asMcpTool(request: GuardrailRequest, tool: string, decided: (kind: "deny" | "ask" | "allow", code: string, message: string, ref?: RuleRef, from?: Decision) => Decision, by: (ref: RuleRef) => string): Promise<Decision | null> {
+    const name = tool.startsWith("mcp__") ? tool : tool.includes("__") ? `mcp__${tool}` : request.mcp_server != null ? `mcp__server__${tool}` : null;
+    if (!name) return null;
+    const mcp = { ...request, tool_name: name };
+    const d = await this.deny.evaluate(mcp);
+    if (!d.allow) {
+      const ref = MATCHED.has(d.reasons[0]?.code ?? "") ? this.refFor(this.rules.deny, "command", d) : undefined;
+      return decided("deny", d.reasons[0]?.code ?? "oap.denied", ref ? `${d.reasons[0]!.message}: denied by ${by(ref)}` : d.reasons[0]?.message ?? "denied", ref, d);
+    }
+    const l = await this.allow.evaluate(mcp);
+    if (!l.allow && !UNMATCHED.has(l.reasons[0]?.code ?? "")) return { ...l, policy_id: this.rules.syntax };
+    const a = await this.ask.evaluate(mcp);
+    if (!a.allow) {
+      const ref = MATCHED.has(a.reasons[0]?.code ?? "") ? this.refFor(this.rules.ask, "command", a) : undefined;
+      return decided("ask", "oap.approval_required", `${a.reasons[0]!.message}: ${ref ? by(ref) : "an ask rule"} asks for approval`, ref, a);
+    }
+    if (!l.allow) return this.fallback(decided, tool, l.reasons[0]?.message);
+    return null;
   }
 
   private fallback(decided: (d: "deny" | "ask", code: string, message: string) => Decision, tool: string, why?: string): Decision {
