@@ -112,7 +112,7 @@ export function protectSelf(rules: RuleSet): RuleSet {
 /** Tool names of the capabilities the tiers cover (the core's tool map knows the same names). */
 const COMMAND_TOOLS = new Set(["Bash", "run_shell_command", "Shell", "shell", "exec_command", "local_shell"]);
 const READ_TOOLS = new Set(["Read", "Glob", "Grep", "LS", "NotebookRead", "read_file", "read_many_files", "list_directory", "glob", "search_file_content"]);
-const WRITE_TOOLS = new Set(["Write", "Edit", "MultiEdit", "NotebookEdit", "write_file", "replace", "edit_file"]);
+const WRITE_TOOLS = new Set(["Write", "Edit", "MultiEdit", "NotebookEdit", "write_file", "replace", "edit_file", "apply_patch"]);
 const WEB_TOOLS = new Set(["WebFetch", "web_fetch"]);
 
 type Kind = "command" | "read" | "write" | "web" | "tool";
