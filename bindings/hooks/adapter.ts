@@ -21,6 +21,8 @@ export interface HookCall {
   roots?: string[];
   /** The hook event as the agent names it. */
   event: string;
+  /** The agent's permission mode for this call, when the event states one (Claude Code's `permission_mode`). */
+  mode?: string;
 }
 
 export interface HookReply {
