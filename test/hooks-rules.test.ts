@@ -71,7 +71,8 @@ describe("Claude Code permissions", () => {
 
   it("WebFetch domains and MCP tools", async () => {
     expect((await judge(settings, "WebFetch", { url: "https://github.com/x" })).decision).toBe("allow");
-    expect((await judge(settings, "WebFetch", { url: "https://api.github.com/x" })).decision).toBe("allow");
+    // Claude Code matches domain:HOST exactly: a subdomain is not covered.
+    expect((await judge(settings, "WebFetch", { url: "https://api.github.com/x" })).decision).toBe("ask");
     expect((await judge(settings, "WebFetch", { url: "https://github.com.evil.example/x" })).decision).toBe("ask");
     expect((await judge(settings, "mcp__github__list_issues", {})).decision).toBe("allow");
     expect((await judge(settings, "mcp__github__delete_repository", {})).decision).toBe("deny");
@@ -228,5 +229,24 @@ describe("MCP tools that run commands, under rule files", () => {
     const { guard } = await loadGuard(mcpDev());
     const cursor = await guard.evaluate({ tool_name: "bash", tool_input: { command: "rm -rf ~/" }, mcp_server: "npx dev-server", context: { workspace_root: cwd } });
     expect(cursor.decision).toBe("deny");
+  });
+});
+
+describe("WebFetch(domain:host) matches the host exactly", () => {
+  const web = () => file("settings.json", JSON.stringify({ permissions: { allow: ["WebFetch(domain:s3.amazonaws.com)", "WebFetch(domain:docs.python.org)", "WebFetch(domain:*.example.org)"], deny: ["WebFetch(domain:evil.example)"] } }));
+  const fetch = async (p: string, url: string) => (await judge(p, "WebFetch", { url, prompt: "summarise" })).decision;
+
+  it("a subdomain of an allowed host asks; the host itself and *.host subdomains are allowed", async () => {
+    const p = web();
+    expect(await fetch(p, "https://attacker-bucket.s3.amazonaws.com/?d=SECRET_TOKEN")).toBe("ask");
+    expect(await fetch(p, "https://evil.docs.python.org/x")).toBe("ask");
+    expect(await fetch(p, "https://S3.AMAZONAWS.COM./public-data/x.csv")).toBe("allow");
+    expect(await fetch(p, "https://s3.amazonaws.com/public-data/x.csv")).toBe("allow");
+    expect(await fetch(p, "https://docs.python.org/3/")).toBe("allow");
+    expect(await fetch(p, "https://www.example.org/")).toBe("allow");
+    expect(await fetch(p, "https://example.org/")).toBe("ask");
+    expect(await fetch(p, "https://docs.python.org.evil.example/")).toBe("deny");
+    // A deny rule stays wide: subdomains of a denied host are denied.
+    expect(await fetch(p, "https://x.evil.example/")).toBe("deny");
   });
 });

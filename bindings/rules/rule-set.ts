@@ -35,7 +35,8 @@ export interface Tier {
   anyRead?: RuleRef;
   writePaths: { path: string; ref: RuleRef }[];
   anyWrite?: RuleRef;
-  domains: { domain: string; ref: RuleRef }[];
+  /** `exact`: the host itself only (Claude Code's `domain:host`); otherwise the core's reading (subdomains too). */
+  domains: { domain: string; ref: RuleRef; exact?: boolean }[];
   anyWeb?: RuleRef;
   /** Other tools by name; `prefix` names a namespace (`mcp__github` covers `mcp__github__*`). */
   tools: { name: string; prefix: boolean; ref: RuleRef; args?: RegExp }[];
@@ -248,6 +249,9 @@ export class RuleSetProvider implements GuardrailProvider {
       }
     }
     const l = await this.allow.evaluate(request);
+    if (l.allow && kind === "web" && !allow.anyWeb && !this.hostAllowed(request)) {
+      return this.fallback(decided, tool, "an allow rule names this host's parent domain, not the host itself");
+    }
     if (l.allow) {
       const ref = has(allow, kind);
       return { ...l, policy_id: this.rules.syntax, metadata: { ...(l.metadata ?? {}), ...(ref && ref !== true ? { rule: ref.rule, rule_at: ref.at } : {}) } };
@@ -285,6 +289,23 @@ export class RuleSetProvider implements GuardrailProvider {
     }
     if (!l.allow) return this.fallback(decided, tool, l.reasons[0]?.message);
     return null;
+  }
+
+  /** A web tool's URL host against the allow tier's domains, with exact entries matching only themselves. */
+  private hostAllowed(request: GuardrailRequest): boolean {
+    const url = request.tool_input?.url;
+    if (typeof url !== "string") return true; // no URL: the core judged what the call names
+    let host: string;
+    try {
+      host = new URL(url).hostname.toLowerCase().replace(/\.$/, "");
+    } catch {
+      return false;
+    }
+    return this.rules.allow.domains.some(({ domain, exact }) => {
+      const d = domain.toLowerCase().replace(/\.$/, "");
+      if (d.startsWith("*.")) return host.endsWith(d.slice(1));
+      return exact ? host === d : host === d || host.endsWith(`.${d}`);
+    });
   }
 
   private fallback(decided: (d: "deny" | "ask", code: string, message: string) => Decision, tool: string, why?: string): Decision {
