@@ -93,6 +93,7 @@ async function serveHooks(args: string[], io: HookIo): Promise<number> {
   const [{ residentHandler }, { listen }] = await Promise.all([import("../hooks/resident.ts"), import("../server/index.ts")]);
   const handler = residentHandler({
     policy: values.policy,
+    host: values.host ?? "127.0.0.1",
     audit: auditSinks(values.audit),
     judge: (guard, agent, text) => judgeEventText(guard, HOOK_AGENTS[agent]!, text, scope),
   });
