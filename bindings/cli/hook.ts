@@ -14,10 +14,9 @@ import { parseArgs } from "node:util";
 import { loadGuard } from "../config/load-guard.ts";
 import { judge, jsonLinesSink, type AuditSink } from "../middleware/index.ts";
 import type { Decision } from "../core/decision.ts";
-import { HOOK_AGENTS, type HookAdapter, type HookCall, type HookReply } from "../hooks/index.ts";
+import { HOOK_AGENTS, selfProtectionAsk, type HookAdapter, type HookCall, type HookReply, type ProtectedScope } from "../hooks/index.ts";
 import { UsageError } from "./usage-error.ts";
 import type { Guard } from "../middleware/guard.ts";
-import { selfProtectionAsk, type ProtectedScope } from "../hooks/self-protection.ts";
 
 /** Events above this size are refused (a tool call's input is far smaller). */
 const MAX_EVENT_BYTES = 8 * 1024 * 1024;

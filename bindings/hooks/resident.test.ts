@@ -21,13 +21,14 @@ const post = (headers: Record<string, string>) => new Request("http://127.0.0.1:
 describe("resident hook server: who may ask", () => {
   it("refuses requests from web pages and foreign host names, unjudged", async () => {
     const { handler, judged } = server();
-    for (const headers of [
+    const cases: Record<string, string>[] = [
       { origin: "https://evil.example", "content-type": "text/plain" },
       { origin: "null" },
       { "sec-fetch-site": "cross-site", "sec-fetch-mode": "no-cors" },
       { host: "rebind.evil.example:8787" },
       { host: "127.0.0.1.nip.io:8787" },
-    ]) {
+    ];
+    for (const headers of cases) {
       const r = await handler(post(headers));
       expect(r.status, JSON.stringify(headers)).toBe(403);
     }
