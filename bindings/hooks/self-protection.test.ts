@@ -54,10 +54,10 @@ describe("hook self-protection by place", () => {
 
   it("asks for commands that write files they do not name", async () => {
     const { root, policy } = await project(open);
-    for (const command of ["git apply fix.patch", "patch -p1 < fix.patch", "patch -p1 -i fix.patch", "git am 0001.patch", "git checkout main -- .", "git restore .", "git stash pop", "tar -xzf a.tgz", "tar xf a.tar", "tar --extract -f a.tar -C ..", "unzip a.zip", "rsync -a x/ ./", "cp -r vendor/. .", "git -C .. apply fix.patch"]) {
+    for (const command of ["git apply fix.patch", "patch -p1 < fix.patch", "patch -p1 -i fix.patch", "git am 0001.patch", "git checkout main -- .", "git checkout main .", "git checkout .", "git checkout HEAD~3 ./", "git checkout main :/", "git restore .", "git stash pop", "tar -xzf a.tgz", "tar xf a.tar", "tar --extract -f a.tar -C ..", "unzip a.zip", "rsync -a x/ ./", "cp -r vendor/. .", "git -C .. apply fix.patch"]) {
       expect(await answer(policy, bash(command, join(root, "src"))), command).toBe("ask");
     }
-    for (const command of ["git status", "git diff", "git checkout -b feature", "tar czf out.tgz src", "tar -cf out.tar lib", "cp a.js b.js"]) {
+    for (const command of ["git status", "git diff", "git checkout -b feature", "git checkout src/app.js", "tar czf out.tgz src", "tar -cf out.tar lib", "cp a.js b.js"]) {
       expect(await answer(policy, bash(command, root)), command).toBe("allow");
     }
   });

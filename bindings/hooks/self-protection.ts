@@ -23,8 +23,9 @@ export interface ProtectedScope {
   home: string;
 }
 
-/** Codes by which the protection passport says "this call reaches a protected place". */
-const REACHED = new Set(["oap.blocked_pattern", "oap.path_blocked"]);
+/** The one refusal that means "nothing here for this passport": a tool that neither runs commands nor writes files. */
+const NOT_JUDGED = "oap.unknown_capability";
+const reached = (d: Decision) => d.reasons[0]?.code === "oap.blocked_pattern" || d.reasons[0]?.code === "oap.path_blocked";
 
 /** `/a/b/c` → `/a/b/c`, `/a/b`, `/a`, `/`. */
 function selfAndParents(dir: string): string[] {
@@ -67,12 +68,12 @@ export async function selfProtectionAsk(call: HookCall, scope: ProtectedScope): 
   const places = protectedPlaces(call, scope);
   const provider = new PassportProvider({ passport: protectionPassport(places), home: scope.home });
   const d = await provider.evaluate(call.request);
-  const code = d.reasons[0]?.code ?? "";
-  if (d.allow || !REACHED.has(code)) return null;
+  // Any other refusal (a command too costly to analyse, an input it cannot read) could hide a protected place.
+  if (d.allow || (d.reasons[0]?.code ?? "") === NOT_JUDGED) return null;
   return {
     decision: "ask",
     allow: false,
-    reasons: [{ code: "oap.approval_required", message: `${d.reasons[0]!.message}: the agent's own settings, policy, guard or shell startup files are changed only with approval` }],
+    reasons: [{ code: "oap.approval_required", message: `${reached(d) ? d.reasons[0]!.message : `${d.reasons[0]?.message ?? "the call"} (so it may reach a protected place)`}: the agent's own settings, policy, guard or shell startup files are changed only with approval` }],
     policy_id: "hook self-protection",
     metadata: { self_protection: true },
   };

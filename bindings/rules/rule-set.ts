@@ -93,7 +93,7 @@ export const SELF_PROTECTED = [...SELF_PROTECTED_PROJECT, ...SELF_PROTECTED_HOME
  * Every rule set and every hook asks before one.
  */
 export const UNNAMED_WRITERS = [
-  "git apply", "git am", "patch", "git checkout --", "git restore", "git stash pop", "git stash apply",
+  "git apply", "git am", "patch", "git checkout --", "git checkout .", "git checkout ./", "git checkout :/", "git restore", "git stash pop", "git stash apply",
   "tar -x", "tar x*", "bsdtar -x", "unzip", "7z x", "cpio", "rsync",
   "npm uninstall portcullis", "pnpm remove portcullis", "yarn remove portcullis",
 ];
