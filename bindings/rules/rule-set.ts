@@ -73,7 +73,7 @@ export const emptyTier = (): Tier => ({ commands: [], readPaths: [], writePaths:
  * entries are relative to a project root; home entries start with `~/`.
  */
 export const SELF_PROTECTED_PROJECT = [
-  ".claude/settings.json", ".claude/settings.local.json", ".claude/hooks/**", ".mcp.json",
+  ".claude/settings.json", ".claude/settings.local.json", ".claude/hooks/**", "./.mcp.json",
   ".codex/**", ".gemini/**", ".cursor/hooks.json", ".cursor/mcp.json",
   "node_modules/portcullis/**", "node_modules/.bin/portcullis",
 ];
