@@ -46,6 +46,31 @@ describe("init", () => {
     expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision).toBe("ask");
   });
 
+  it("the written hook command blocks (exit 2) when the CLI it names is gone", () => {
+    const dir = mkdtempSync(join(tmpdir(), "pc-init-"));
+    mkdirSync(join(dir, ".claude"));
+    writeFileSync(join(dir, ".claude/settings.json"), JSON.stringify({ permissions: { allow: ["Bash"] } }));
+    run("claude-code", "--dir", dir);
+    const command: string = JSON.parse(readFileSync(join(dir, ".claude/settings.json"), "utf8")).hooks.PreToolUse[0].hooks[0].command;
+    expect(command).toMatch(/ \|\| exit 2$/);
+    const missing = command.replace(cli, join(dir, "node_modules/portcullis/dist/cli.js"));
+    expect(missing).not.toBe(command);
+    const event = JSON.stringify({ session_id: "s", cwd: dir, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "rm -rf ~/" } });
+    expect(spawnSync("sh", ["-c", missing], { input: event, encoding: "utf8" }).status).toBe(2);
+    // A CLI that crashes (exit 1) blocks too.
+    const crashing = join(dir, "crash.js");
+    writeFileSync(crashing, "process.exit(1)");
+    expect(spawnSync("sh", ["-c", command.replace(cli, crashing)], { input: event, encoding: "utf8" }).status).toBe(2);
+  });
+
+  it("warns when the CLI it pins lives inside the project or npx's cache", async () => {
+    const { exposedCli } = await import("../bindings/cli/init.ts");
+    expect(exposedCli("/repo/node_modules/portcullis/dist/cli.js", "/repo")).toMatch(/inside \/repo/);
+    expect(exposedCli("/home/u/.npm/_npx/1a2b/node_modules/portcullis/dist/cli.js", "/repo")).toMatch(/npx's cache/);
+    expect(exposedCli("/usr/lib/node_modules/portcullis/dist/cli.js", "/repo")).toBeNull();
+    expect(exposedCli("/repository/cli.js", "/repo")).toBeNull();
+  });
+
   it("cursor, gemini-cli and codex files", () => {
     const dir = mkdtempSync(join(tmpdir(), "pc-init-"));
     const policy = join(dir, "policy.json");

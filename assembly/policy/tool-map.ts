@@ -99,7 +99,8 @@ export function timeoutInMsBytes(ptr: usize, len: i32): bool {
 /**
  * MCP tools named like a shell (`mcp__dev__bash`) run commands: they are
  * judged by system.command.execute as well as mcp.tool.execute. Compared
- * case-insensitively, `-` read as `_`.
+ * case-insensitively, `-` read as `_`: a well-known name, or a name with a
+ * word that says it runs commands (snake, kebab, dotted or camel case).
  */
 export function isExecToolName(tool: string): bool {
   const t = tool.toLowerCase().replaceAll("-", "_");
@@ -114,7 +115,66 @@ export function isExecToolName(tool: string): bool {
     t == "start_process" || t == "run_process" || t == "spawn_process" || t == "execute_process" || t == "interact_with_process" ||
     t == "run_script" || t == "execute_script" || t == "write_to_terminal" || t == "send_to_terminal" ||
     t == "terminal_run" || t == "terminal_execute" || t == "ssh_exec" || t == "ssh_execute" || t == "ssh_run" ||
-    t == "remote_exec" || t == "remote_command" || t == "docker_exec" || t == "container_exec" || t == "spawn" || t == "subprocess";
+    t == "remote_exec" || t == "remote_command" || t == "docker_exec" || t == "container_exec" || t == "spawn" || t == "subprocess" ||
+    namesShellWords(tool);
+}
+
+function setOf(words: string[]): Set<string> {
+  const set = new Set<string>();
+  for (let i = 0; i < words.length; i++) set.add(words[i]);
+  return set;
+}
+
+/** A word that says the tool runs commands wherever it stands (`execute_shell_command`, `runCommand`, `pods_exec`). */
+const SHELL_WORDS = setOf(["bash", "sh", "zsh", "fish", "ksh", "csh", "tcsh", "shell", "terminal", "powershell", "pwsh", "cmd", "command", "commands", "subprocess", "spawn", "exec", "repl"]);
+/** Verbs that, with a CODE_WORDS word, say the tool runs code (`run_python`, `execute_code`). */
+const RUN_WORDS = setOf(["run", "execute", "eval", "evaluate", "invoke", "start", "launch"]);
+const CODE_WORDS = setOf(["code", "script", "python", "python3", "py", "javascript", "js", "ruby", "perl", "php", "lua", "snippet"]);
+/** A tool that starts with one of these only looks at commands (`get_terminal_output`, `list_commands`, `kill_process`). */
+const LOOK_WORDS = setOf(["list", "get", "read", "search", "find", "describe", "show", "view", "kill", "stop", "cancel", "close"]);
+
+/** The name's words, lower-cased: split at `_`, `-`, `.`, other non-letters and camelCase humps (`runHTTPCommand` → run, http, command). */
+export function toolNameWords(name: string): string[] {
+  const words: string[] = [];
+  let start = -1;
+  for (let i = 0; i <= name.length; i++) {
+    const c = i < name.length ? name.charCodeAt(i) : 0;
+    const upper = c >= 0x41 && c <= 0x5a;
+    const lower = c >= 0x61 && c <= 0x7a;
+    const digit = c >= 0x30 && c <= 0x39;
+    if (!(upper || lower || digit)) {
+      if (start >= 0) words.push(name.substring(start, i).toLowerCase());
+      start = -1;
+      continue;
+    }
+    if (start >= 0 && upper) {
+      const prev = name.charCodeAt(i - 1);
+      const prevLower = (prev >= 0x61 && prev <= 0x7a) || (prev >= 0x30 && prev <= 0x39);
+      const next = i + 1 < name.length ? name.charCodeAt(i + 1) : 0;
+      const nextLower = next >= 0x61 && next <= 0x7a;
+      const prevUpper = prev >= 0x41 && prev <= 0x5a;
+      if (prevLower || (prevUpper && nextLower)) {
+        words.push(name.substring(start, i).toLowerCase());
+        start = i;
+      }
+    }
+    if (start < 0) start = i;
+  }
+  return words;
+}
+
+/** A name whose words say it runs commands or code, unless it starts by saying it only looks at them. */
+function namesShellWords(name: string): bool {
+  const words = toolNameWords(name);
+  if (words.length == 0 || LOOK_WORDS.has(words[0])) return false;
+  let run = false, code = false;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    if (SHELL_WORDS.has(w)) return true;
+    if (RUN_WORDS.has(w)) run = true;
+    if (CODE_WORDS.has(w)) code = true;
+  }
+  return run && code;
 }
 
 /**

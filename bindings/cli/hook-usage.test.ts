@@ -15,6 +15,7 @@ const passport = {
   status: "active", regions: ["US"], created_at: "2026-01-01T00:00:00Z", updated_at: "2026-01-01T00:00:00Z", version: "1.0.0",
   capabilities: [{ id: "mcp.tool.execute" }], limits: { "mcp.tool.execute": { allowed_servers: ["dev"], max_calls_per_minute: 1 } },
 };
+const scope = { policy: "/etc/portcullis/policy.json", guardCode: [], home: "/home/dev" };
 const event = JSON.stringify({ session_id: "s1", cwd: "/workspace", hook_event_name: "PreToolUse", tool_name: "mcp__dev__notes", tool_input: {} });
 
 describe("portcullis hook and usage limits", () => {
@@ -23,7 +24,7 @@ describe("portcullis hook and usage limits", () => {
     const events: DecisionEvent[] = [];
     const guard = new Guard({ provider: new PassportProvider({ passport, clock: () => T, usage }), onDecision: (e) => void events.push(e) });
     const adapter = HOOK_AGENTS["claude-code"];
-    const answer = async () => JSON.parse((await judgeEventText(guard, adapter, event)).stdout).hookSpecificOutput;
+    const answer = async () => JSON.parse((await judgeEventText(guard, adapter, event, scope)).stdout).hookSpecificOutput;
     expect((await answer()).permissionDecision).toBe("allow");
     const second = await answer();
     expect(second.permissionDecision).toBe("deny");

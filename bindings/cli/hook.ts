@@ -7,12 +7,14 @@
  * exit code the agent reads as "hook failed, run the call anyway".
  */
 
-import { appendFileSync } from "node:fs";
+import { appendFileSync, realpathSync } from "node:fs";
+import { homedir } from "node:os";
+import { dirname, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { loadGuard } from "../config/load-guard.ts";
 import { judge, jsonLinesSink, type AuditSink } from "../middleware/index.ts";
 import type { Decision } from "../core/decision.ts";
-import { HOOK_AGENTS, type HookAdapter, type HookCall, type HookReply } from "../hooks/index.ts";
+import { HOOK_AGENTS, selfProtectionAsk, type HookAdapter, type HookCall, type HookReply, type ProtectedScope } from "../hooks/index.ts";
 import { UsageError } from "./usage-error.ts";
 import type { Guard } from "../middleware/guard.ts";
 
@@ -46,15 +48,32 @@ async function judgeEvent(adapter: HookAdapter, args: string[], io: HookIo): Pro
   if (!values.policy) throw new Error("--policy FILE is required");
   const text = await readAll(io.stdin);
   const { guard } = await loadGuard(values.policy, { audit: auditSinks(values.audit) });
-  return judgeEventText(guard, adapter, text);
+  return judgeEventText(guard, adapter, text, protectedScope(values.policy));
+}
+
+/** What this hook process protects: its policy file and the directory of the CLI that runs it. */
+export function protectedScope(policy: string): ProtectedScope {
+  const script = process.argv[1];
+  let code: string[] = [];
+  if (script) {
+    const real = (() => {
+      try {
+        return realpathSync(script);
+      } catch {
+        return resolve(script);
+      }
+    })();
+    code = [`${dirname(real)}/**`, resolve(script)];
+  }
+  return { policy: resolve(policy), guardCode: code, home: homedir() };
 }
 
 const auditSinks = (file: string | undefined): AuditSink[] => (file ? [jsonLinesSink((line) => appendFileSync(file, line))] : []);
 
 /** One event's text to the agent's answer: what the one-shot hook and the resident server both do. */
-export async function judgeEventText(guard: Guard, adapter: HookAdapter, text: string): Promise<HookReply> {
+export async function judgeEventText(guard: Guard, adapter: HookAdapter, text: string, scope: ProtectedScope): Promise<HookReply> {
   const call = adapter.toCall(parseEvent(text));
-  return adapter.toReply(await judgeHookCall(guard, call, adapter.agent), call);
+  return adapter.toReply(await judgeHookCall(guard, call, adapter.agent, scope), call);
 }
 
 /** `portcullis hook serve --policy FILE --port N [--host ADDR] [--audit FILE]`: until SIGINT/SIGTERM. */
@@ -68,12 +87,14 @@ async function serveHooks(args: string[], io: HookIo): Promise<number> {
   if (!values.policy) throw new UsageError("--policy FILE is required");
   const port = Number(values.port ?? "0");
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError("--port N is a port number (0 picks a free one)");
+  const scope = protectedScope(values.policy);
   // The server's modules load here only: a one-shot hook process never parses them.
   const [{ residentHandler }, { listen }] = await Promise.all([import("../hooks/resident.ts"), import("../server/index.ts")]);
   const handler = residentHandler({
     policy: values.policy,
+    host: values.host ?? "127.0.0.1",
     audit: auditSinks(values.audit),
-    judge: (guard, agent, text) => judgeEventText(guard, HOOK_AGENTS[agent]!, text),
+    judge: (guard, agent, text) => judgeEventText(guard, HOOK_AGENTS[agent]!, text, scope),
   });
   const server = await listen(handler, { port, host: values.host ?? "127.0.0.1" });
   io.stdout.write(`portcullis hook server on ${server.url}: POST ${server.url}/hooks/<agent>\n`);
@@ -90,13 +111,16 @@ async function serveHooks(args: string[], io: HookIo): Promise<number> {
  * session and directory. The agent runs the call itself once we answer, out
  * of our sight: an allowed call's usage counts now.
  */
-async function judgeHookCall(guard: Guard, call: HookCall, agent: string): Promise<Decision> {
-  if (!guard.enabled) return (await guard.judge(call.request)).decision;
+async function judgeHookCall(guard: Guard, call: HookCall, agent: string, scope: ProtectedScope): Promise<Decision> {
+  // A call that reaches a protected place asks (a policy deny still wins); its usage is not counted then.
+  const protectedAsk = await selfProtectionAsk(call, scope);
+  if (!guard.enabled) return protectedAsk ?? (await guard.judge(call.request)).decision;
   const tag = <E extends object>(event: E) => ({ ...event, agent, hook_event: call.event, session_id: call.session, cwd: call.cwd });
   const options = guard.options;
   const audit = (options.audit ?? []).map((sink): AuditSink => (event) => sink(tag(event)));
   const onDecision = options.onDecision ? (((event) => options.onDecision!(tag(event))) as AuditSink) : undefined;
-  const judgement = await judge(call.request, { ...options, audit, onDecision }, { usage: "count" });
+  const judgement = await judge(call.request, { ...options, audit, onDecision }, { usage: protectedAsk ? "release" : "count" });
+  if (protectedAsk && judgement.decision.decision !== "deny") return protectedAsk;
   return judgement.decision;
 }
 

@@ -5,8 +5,8 @@
  * an earlier portcullis entry is replaced, never duplicated; a file that is
  * not valid JSON is left alone (an error, not a rewrite). The hook command
  * names this node binary and this CLI by absolute path, so it does not depend
- * on the agent's PATH (a hook that cannot start is a non-blocking error for
- * most agents, which would let calls through).
+ * on the agent's PATH, and ends in `|| exit 2`: a hook that cannot start is a
+ * non-blocking error for the agents, which would let calls through.
  */
 
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -91,9 +91,22 @@ function listAt(parent: Record<string, unknown>, key: string, path: string): unk
 
 const shellQuote = (s: string) => (/^[A-Za-z0-9_@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
 
-/** The hook command for an agent: this node and this CLI, by absolute path. */
+/**
+ * The hook command for an agent: this node and this CLI, by absolute path, then `|| exit 2`. The hook itself
+ * exits only 0 or 2; any other status means it did not run (a CLI that was removed or broken, node gone), and
+ * every agent here runs command hooks through a shell and reads 2 as "block", any other failure as "run".
+ */
 export function hookCommandLine(agent: string, policy: string, cli = process.argv[1] ?? "portcullis"): string {
-  return [process.execPath, resolve(cli), "hook", agent, "--policy", policy].map(shellQuote).join(" ");
+  return `${[process.execPath, resolve(cli), "hook", agent, "--policy", policy].map(shellQuote).join(" ")} || exit 2`;
+}
+
+/** Why the CLI's own location is within the agent's reach, or null: inside the project, or in npx's cache. */
+export function exposedCli(cli: string, project: string): string | null {
+  const path = resolve(cli);
+  const root = resolve(project);
+  if (path.startsWith(root + "/")) return `the hook runs ${path}, inside ${root}: the agent's edits and npm commands there reach the guard's own code (they ask); install portcullis outside the project (npm install -g) and run init from there`;
+  if (/\/_npx\//.test(path)) return `the hook runs ${path}, in npx's cache, which npm may clear or replace at any time; install portcullis (npm install -g) and run init from there`;
+  return null;
 }
 
 export async function initCommand(args: string[], io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream }): Promise<number> {
@@ -133,6 +146,8 @@ export async function initCommand(args: string[], io: { stdout: NodeJS.WritableS
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, out);
   io.stdout.write(`${file}: portcullis hook added (policy ${policy})\n`);
+  const exposed = exposedCli(process.argv[1] ?? "portcullis", scope === "project" ? base : "/nonexistent");
+  if (exposed) io.stderr.write(`warning: ${exposed}\n`);
   if (!existsSync(policy)) io.stderr.write(`warning: ${policy} does not exist yet; until it does, every call is blocked\n`);
   return 0;
 }

@@ -123,7 +123,9 @@ hook would exit 2); call it with: curl -sSf --data-binary @- http://127.0.0.1:PO
   --scope project|user  the project's settings (default) or the user's (in --home or $HOME)
   --dir DIR             the project directory (default: the current directory)
   --dry-run             print the file as it would be written, change nothing
-An existing portcullis entry is replaced, other hooks and settings are kept. Exit 0 done, 2 for usage errors.`,
+The hook command names this node and this CLI by absolute path and ends in "|| exit 2", so a CLI that is gone
+or broken still blocks; a CLI inside the project or npx's cache is warned about. An existing portcullis entry is
+replaced, other hooks and settings are kept. Exit 0 done, 2 for usage errors.`,
   },
   import: {
     usage: "portcullis import claude-code|gemini-cli|codex FILE",

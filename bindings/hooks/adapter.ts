@@ -17,8 +17,12 @@ export interface HookCall {
   session: string | null;
   /** The working directory of the call. */
   cwd: string | null;
+  /** The agent's workspace or project roots, when the event (or the agent's environment) names them. */
+  roots?: string[];
   /** The hook event as the agent names it. */
   event: string;
+  /** The agent's permission mode for this call, when the event states one (Claude Code's `permission_mode`). */
+  mode?: string;
 }
 
 export interface HookReply {

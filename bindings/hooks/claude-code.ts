@@ -3,16 +3,19 @@
  * Claude Code hooks. Followed: the Claude Code hooks reference
  * (code.claude.com/docs/en/hooks, read 2026-11; Claude Code 2.x).
  *
- * Input (stdin): `session_id`, `transcript_path`, `cwd`, `hook_event_name`
- * (`PreToolUse` | `PermissionRequest`), `tool_name`, `tool_input`, and
- * `tool_use_id` on PreToolUse.
+ * Input (stdin): `session_id`, `transcript_path`, `cwd`, `permission_mode`,
+ * `hook_event_name` (`PreToolUse` | `PermissionRequest`), `tool_name`,
+ * `tool_input`, and `tool_use_id` on PreToolUse.
  *
  * PreToolUse output: `hookSpecificOutput.permissionDecision` allow | deny |
  * ask with `permissionDecisionReason`, and `updatedInput` when an allowed
  * call is given a limit it did not state (the policy's max_execution_time
  * becomes the Bash tool's `timeout`, in ms). PermissionRequest output:
  * `hookSpecificOutput.decision.behavior` allow | deny (+ `message`); ask
- * prints nothing, so Claude Code shows its own dialog. Exit 2 blocks; any
+ * prints nothing, so Claude Code shows its own dialog. Printing nothing is
+ * also the answer for ExitPlanMode and AskUserQuestion (the human answers
+ * those) and for an allow in plan mode. In bypassPermissions and dontAsk,
+ * where no dialog is shown, ask is written as deny. Exit 2 blocks; any
  * other non-zero exit lets the call run, so failures always exit 2.
  */
 
@@ -40,7 +43,10 @@ export function claudeCall(event: Record<string, unknown>, agent = "Claude Code"
     thread_id: session,
     ...(contextOf(cwd) ? { context: contextOf(cwd) } : {}),
   };
-  return { request, session, cwd, event: name };
+  // Claude Code (and Gemini CLI, which sets both) names the project in the hook's environment.
+  const project = process.env.CLAUDE_PROJECT_DIR ?? process.env.GEMINI_PROJECT_DIR;
+  const mode = optionalString(event, "permission_mode");
+  return { request, session, cwd, event: name, ...(mode ? { mode } : {}), ...(project && project.startsWith("/") ? { roots: [project] } : {}) };
 }
 
 /** An allowed Bash call without a stated timeout gets the policy's limit as its timeout. */
@@ -53,10 +59,34 @@ export function updatedInput(decision: Decision, call: HookCall): Record<string,
   return { ...call.request.tool_input, timeout: ms };
 }
 
+/** Tools through which Claude Code asks the human (plan approval, questions): the hook never answers for them. */
+const HUMAN_TOOLS = new Set(["ExitPlanMode", "AskUserQuestion"]);
+/** Tools plan mode runs without asking: the only ones the hook allows in plan mode. */
+const PLAN_MODE_TOOLS = new Set(["Read", "Glob", "Grep", "LS", "NotebookRead", "TodoWrite"]);
+/** Modes in which Claude Code shows no dialog: an ask there is approved (bypassPermissions) or refused unseen. */
+const NO_DIALOG_MODES = new Set(["bypassPermissions", "dontAsk"]);
+
+/**
+ * The decision as Claude Code must see it in the call's permission mode, or null for "no opinion" (print
+ * nothing: Claude Code's own permission flow decides). Plan mode: an allow is Claude Code's to give, except for
+ * the read-only tools plan mode runs anyway. Modes without a dialog: an ask is a deny.
+ */
+export function inMode(decision: Decision, call: HookCall): Decision | null {
+  if (HUMAN_TOOLS.has(call.request.tool_name)) return null;
+  if (call.mode === "plan" && decision.decision === "allow" && !PLAN_MODE_TOOLS.has(call.request.tool_name)) return null;
+  if (call.mode !== undefined && NO_DIALOG_MODES.has(call.mode) && decision.decision === "ask") {
+    const r = decision.reasons[0];
+    return { ...decision, decision: "deny", allow: false, reasons: [{ code: r?.code ?? "oap.approval_required", message: `${r?.message ?? "needs approval"} (permission mode ${call.mode} shows no dialog: denied)` }, ...decision.reasons.slice(1)] };
+  }
+  return decision;
+}
+
 export const claudeCode: HookAdapter = {
   agent: "claude-code",
   toCall: (event) => claudeCall(event),
-  toReply(decision, call): HookReply {
+  toReply(judged, call): HookReply {
+    const decision = inMode(judged, call);
+    if (!decision) return { stdout: "", exitCode: 0 };
     const reason = reasonText(decision);
     if (call.event === "PermissionRequest") {
       if (decision.decision === "ask") return { stdout: "", exitCode: 0 };

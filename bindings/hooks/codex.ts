@@ -25,6 +25,22 @@ export const codex: HookAdapter = {
     // Codex's shell tool may give the command as argv (`["bash", "-lc", "…"]`): judged as exactly that argv,
     // each word quoted, so `bash -lc` payloads are analysed like any other script.
     const command = call.request.tool_input.command;
+    if (call.request.tool_name === "Bash" && "workdir" in call.request.tool_input) {
+      // Codex's write_stdin: text typed into a program exec_command started (a debugger, a REPL, an editor, a
+      // shell). It is not a shell command, and what it does depends on the program reading it: judged as the
+      // tool `write_stdin`, which no command rule allows (only a rule naming the tool does).
+      if (typeof command !== "string") throw new HookEventError("Codex write_stdin: tool_input.command is not a string");
+      call.request.tool_name = "write_stdin";
+      call.request.tool_input = { chars: command, workdir: call.request.tool_input.workdir };
+      return call;
+    }
+    if (call.request.tool_name === "apply_patch" && command !== undefined) {
+      // Codex sends the patch as `command`; the core reads a patch from `input` and judges each file it adds,
+      // updates, deletes or moves to as a write.
+      if (typeof command !== "string" || "input" in call.request.tool_input || "patch" in call.request.tool_input) throw new HookEventError("Codex apply_patch: expected the patch as one string in tool_input.command");
+      call.request.tool_input = { input: command };
+      return call;
+    }
     if (Array.isArray(command)) {
       if (command.length === 0 || !command.every((w) => typeof w === "string")) throw new HookEventError("Codex tool_input.command is not a list of strings");
       call.request.tool_input = { ...call.request.tool_input, command: command.map(shellWord).join(" ") };

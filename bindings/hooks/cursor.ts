@@ -17,11 +17,16 @@
 import type { GuardrailRequest } from "../core/decision.ts";
 import { BLOCK, HookEventError, contextOf, field, optionalString, reasonText, type HookAdapter, type HookCall } from "./adapter.ts";
 
-function cwdOf(event: Record<string, unknown>): string | null {
-  const cwd = optionalString(event, "cwd");
-  if (cwd) return cwd;
+/**
+ * The workspace root is the first of `workspace_roots`, never the terminal's directory: the agent's terminal
+ * keeps the directory of an earlier `cd`, and a root that followed it would re-root every relative path and
+ * rule. The terminal's directory is the command's working directory (`tool_input.cwd`), judged inside the root.
+ */
+function rootsOf(event: Record<string, unknown>): string[] {
   const roots = event.workspace_roots;
-  return Array.isArray(roots) && typeof roots[0] === "string" ? roots[0] : null;
+  if (roots === undefined) return [];
+  if (!Array.isArray(roots) || !roots.every((r) => typeof r === "string" && r.startsWith("/"))) throw new HookEventError("Cursor workspace_roots is not a list of absolute paths");
+  return roots as string[];
 }
 
 export const cursor: HookAdapter = {
@@ -29,10 +34,13 @@ export const cursor: HookAdapter = {
   toCall(event): HookCall {
     const name = field(event, "hook_event_name", "string") as string;
     const session = optionalString(event, "conversation_id");
-    const cwd = cwdOf(event);
+    const roots = rootsOf(event);
+    const shellCwd = optionalString(event, "cwd");
+    const cwd = roots[0] ?? shellCwd;
     let request: GuardrailRequest;
     if (name === "beforeShellExecution") {
-      request = { tool_name: "Bash", tool_input: { command: field(event, "command", "string") } };
+      const command = field(event, "command", "string");
+      request = { tool_name: "Bash", tool_input: shellCwd && roots.length ? { command, cwd: shellCwd } : { command } };
     } else if (name === "beforeReadFile") {
       request = { tool_name: "Read", tool_input: { file_path: field(event, "file_path", "string") } };
     } else if (name === "beforeMCPExecution") {
@@ -55,7 +63,7 @@ export const cursor: HookAdapter = {
     request.tool_call_id = optionalString(event, "generation_id");
     const context = contextOf(cwd);
     if (context) request.context = context;
-    return { request, session, cwd, event: name };
+    return { request, session, cwd: shellCwd ?? cwd, roots, event: name };
   },
   toReply(decision, call) {
     const permission = call.event === "beforeReadFile" && decision.decision === "ask" ? "deny" : decision.decision;

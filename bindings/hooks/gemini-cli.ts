@@ -30,7 +30,9 @@ export const geminiCli: HookAdapter = {
       thread_id: session,
       ...(context ? { context } : {}),
     };
-    return { request, session, cwd, event: name };
+    // Gemini CLI names the project in the hook's environment.
+    const project = process.env.GEMINI_PROJECT_DIR;
+    return { request, session, cwd, event: name, ...(project && project.startsWith("/") ? { roots: [project] } : {}) };
   },
   toReply(decision) {
     if (decision.decision === "allow") return { stdout: JSON.stringify({ decision: "allow" }) + "\n", exitCode: 0 };

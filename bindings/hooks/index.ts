@@ -17,3 +17,4 @@ export const HOOK_AGENTS: Record<string, HookAdapter> = {
 };
 
 export type { HookAdapter, HookCall, HookReply } from "./adapter.ts";
+export { selfProtectionAsk, protectedPlaces, type ProtectedScope } from "./self-protection.ts";

@@ -22,12 +22,30 @@ import type { HookReply } from "./adapter.ts";
 
 export interface ResidentOptions {
   policy: string;
+  /** The address the server listens on (`--host`): a Host header may name it, besides IP literals and localhost. */
+  host?: string;
   audit?: AuditSink[];
   /** Judges one parsed event with a loaded guard (the same function the one-shot hook uses). */
   judge(guard: LoadedGuard["guard"], agent: string, event: string): Promise<HookReply>;
 }
 
 const MAX_EVENT_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Why a request did not come from a hook's own client, or null. A web page can POST here (a form, or fetch in
+ * no-cors mode, needs no preflight) and, through DNS rebinding, under a host name of its own: browsers send
+ * `Origin` with such a POST and `Sec-Fetch-*` headers with every request, and curl sends neither; a Host that
+ * is not an IP literal, localhost or the listening address is a name the server was not started under.
+ */
+export function refusal(request: Request, listening?: string): string | null {
+  if (request.headers.has("origin") || request.headers.has("sec-fetch-site") || request.headers.has("sec-fetch-mode")) return "refused: a request from a web page (Origin or Sec-Fetch-* header)";
+  const host = request.headers.get("host");
+  if (host === null) return null;
+  const name = host.replace(/:\d+$/, "").replace(/^\[(.*)\]$/, "$1").toLowerCase();
+  const ip = /^\d{1,3}(\.\d{1,3}){3}$/.test(name) || name.includes(":");
+  if (ip || name === "localhost" || (listening !== undefined && name === listening.toLowerCase())) return null;
+  return `refused: Host '${host.slice(0, 100)}' is not this server's address`;
+}
 
 export function residentHandler(options: ResidentOptions): (request: Request) => Promise<Response> {
   const file = resolve(options.policy);
@@ -43,6 +61,8 @@ export function residentHandler(options: ResidentOptions): (request: Request) =>
     return current.guard;
   };
   return async (request) => {
+    const refused = refusal(request, options.host);
+    if (refused) return new Response(`${refused}\n`, { status: 403 });
     const match = /^\/hooks\/([a-z-]+)$/.exec(new URL(request.url).pathname);
     const adapter = match ? HOOK_AGENTS[match[1]!] : undefined;
     if (request.method !== "POST" || !adapter) return new Response("POST /hooks/claude-code|gemini-cli|cursor|codex\n", { status: 404 });

@@ -131,6 +131,11 @@ export class McpRelay {
   async #fromClient(m: Message): Promise<void> {
     if (typeof m.method === "string" && isId(m.id)) return this.#clientRequest(m, m.id);
     if (typeof m.method === "string") {
+      // Only MCP notifications travel without an id: anything else (a `tools/call` with no id, which some servers
+      // run anyway) would reach the server unjudged.
+      if (!m.method.startsWith("notifications/")) {
+        return void this.handlers.log(`dropped a client message '${m.method.slice(0, 80)}' without a usable id (only notifications/* may have none)`);
+      }
       if (m.method === "notifications/cancelled") {
         const id = (m.params as Message | undefined)?.requestId;
         const held = isId(id) ? this.#held.get(key(id)) : undefined;

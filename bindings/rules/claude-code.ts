@@ -138,7 +138,8 @@ function addRule(rules: RuleSet, list: "deny" | "ask" | "allow", text: string, r
   }
   if (tool === "WebFetch") {
     if (whole) tier.anyWeb ??= ref;
-    else if (spec.startsWith("domain:") && spec.length > 7) tier.domains.push({ domain: spec.slice(7).trim(), ref });
+    // Claude Code matches `domain:host` exactly (subdomains need `domain:*.host`); deny and ask stay wider.
+    else if (spec.startsWith("domain:") && spec.length > 7) tier.domains.push({ domain: spec.slice(7).trim(), ref, exact: list === "allow" });
     else return "WebFetch takes domain:HOST";
     return;
   }

@@ -101,6 +101,9 @@ export function compileCodexRules(text: string, file: string): RuleSet {
 
 export function codexRuleSet(rules: CodexRule[], file: string): RuleSet {
   const set: RuleSet = { syntax: "Codex exec policy", file, deny: emptyTier(), ask: emptyTier(), allow: emptyTier(), fallback: "ask", notes: [], examples: [] };
+  // An exec policy says nothing about apply_patch: edits in the working directory are left to Codex's own sandbox
+  // and approval policy (a hook's allow is no approval in Codex); outside it, and the self-protected files, ask.
+  set.allow.writePaths.push({ path: ".", ref: { rule: "(apply_patch in the working directory: Codex's sandbox decides)", at: "default" } });
   for (const rule of rules) {
     const text = `prefix_rule(pattern=${JSON.stringify(rule.pattern)}, decision="${rule.decision}")`;
     const ref: RuleRef = { rule: rule.justification ? `${text}: ${rule.justification}` : text, at: `line ${rule.line}` };

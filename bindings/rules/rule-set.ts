@@ -35,7 +35,8 @@ export interface Tier {
   anyRead?: RuleRef;
   writePaths: { path: string; ref: RuleRef }[];
   anyWrite?: RuleRef;
-  domains: { domain: string; ref: RuleRef }[];
+  /** `exact`: the host itself only (Claude Code's `domain:host`); otherwise the core's reading (subdomains too). */
+  domains: { domain: string; ref: RuleRef; exact?: boolean }[];
   anyWeb?: RuleRef;
   /** Other tools by name; `prefix` names a namespace (`mcp__github` covers `mcp__github__*`). */
   tools: { name: string; prefix: boolean; ref: RuleRef; args?: RegExp }[];
@@ -67,16 +68,34 @@ export interface RuleExample {
 export const emptyTier = (): Tier => ({ commands: [], readPaths: [], writePaths: [], domains: [], tools: [] });
 
 /**
- * Files through which an agent would widen its own permissions or run code in later sessions: the agents'
- * settings and rule files and the shell's startup files. Every rule set asks before a command or an edit that
- * names one, whatever its allow rules say (an `echo … >> .claude/settings.json` grants the agent new rules).
+ * Files through which an agent would widen its own permissions, remove its guard or run code in later sessions:
+ * the agents' settings, hook and MCP files, the guard's own package, and the shell's startup files. Project
+ * entries are relative to a project root; home entries start with `~/`.
  */
-export const SELF_PROTECTED = [
-  ".claude/settings.json", ".claude/settings.local.json", "~/.claude/settings.json", ".claude/hooks/*",
-  ".codex/config.toml", ".codex/hooks.json", ".codex/rules/*", "~/.codex/config.toml", "~/.codex/rules/*",
-  ".gemini/settings.json", ".gemini/policies/*", "~/.gemini/settings.json", "~/.gemini/policies/*",
-  ".cursor/hooks.json", "~/.cursor/hooks.json",
-  "~/.bashrc", "~/.bash_profile", "~/.profile", "~/.zshrc", "~/.zprofile", "~/.zshenv",
+export const SELF_PROTECTED_PROJECT = [
+  ".claude/settings.json", ".claude/settings.local.json", ".claude/hooks/**", "./.mcp.json",
+  ".codex/**", ".gemini/**", ".cursor/hooks.json", ".cursor/mcp.json",
+  "node_modules/portcullis/**", "node_modules/.bin/portcullis",
+];
+export const SELF_PROTECTED_HOME = [
+  "~/.claude/settings.json", "~/.claude/settings.local.json", "~/.claude/hooks/**", "~/.claude.json",
+  "~/.codex/**", "~/.gemini/**", "~/.cursor/hooks.json", "~/.cursor/mcp.json",
+  "~/.bashrc", "~/.bash_profile", "~/.bash_login", "~/.bash_logout", "~/.profile",
+  "~/.zshrc", "~/.zprofile", "~/.zshenv", "~/.zlogin", "~/.zlogout", "~/.config/fish/**",
+  "~/.kshrc", "~/.mkshrc", "~/.cshrc", "~/.tcshrc", "~/.login", "~/.logout",
+];
+/** Every self-protected entry; the project ones resolve against the workspace root. */
+export const SELF_PROTECTED = [...SELF_PROTECTED_PROJECT, ...SELF_PROTECTED_HOME];
+
+/**
+ * Commands that write files their command line does not name — a patch's targets, a checkout's or an
+ * archive's contents, a sync's tree, the guard's own package removed — so they may reach a protected file.
+ * Every rule set and every hook asks before one.
+ */
+export const UNNAMED_WRITERS = [
+  "git apply", "git am", "patch", "git checkout --", "git checkout .", "git checkout ./", "git checkout :/", "git restore", "git stash pop", "git stash apply",
+  "tar -x", "tar x*", "bsdtar -x", "unzip", "7z x", "cpio", "rsync",
+  "npm uninstall portcullis", "pnpm remove portcullis", "yarn remove portcullis",
 ];
 
 /** Adds the self-protection rules to a rule set's ask tier. */
@@ -86,13 +105,15 @@ export function protectSelf(rules: RuleSet): RuleSet {
     rules.ask.commands.push({ entry: path, ref });
     rules.ask.writePaths.push({ path, ref });
   }
+  const writers: RuleRef = { rule: "(commands that write files they do not name)", at: "built-in" };
+  for (const entry of UNNAMED_WRITERS) rules.ask.commands.push({ entry, ref: writers });
   return rules;
 }
 
 /** Tool names of the capabilities the tiers cover (the core's tool map knows the same names). */
 const COMMAND_TOOLS = new Set(["Bash", "run_shell_command", "Shell", "shell", "exec_command", "local_shell"]);
 const READ_TOOLS = new Set(["Read", "Glob", "Grep", "LS", "NotebookRead", "read_file", "read_many_files", "list_directory", "glob", "search_file_content"]);
-const WRITE_TOOLS = new Set(["Write", "Edit", "MultiEdit", "NotebookEdit", "write_file", "replace", "edit_file"]);
+const WRITE_TOOLS = new Set(["Write", "Edit", "MultiEdit", "NotebookEdit", "write_file", "replace", "edit_file", "apply_patch"]);
 const WEB_TOOLS = new Set(["WebFetch", "web_fetch"]);
 
 type Kind = "command" | "read" | "write" | "web" | "tool";
@@ -108,6 +129,9 @@ function kindOf(tool: string): Kind {
 /** A tier as a passport. `restrict`: deny/ask tiers grant everything but their patterns. */
 export function tierPassport(tier: Tier, restrict: boolean, id: string): Record<string, unknown> {
   const limits: Record<string, Record<string, unknown>> = {};
+  // Every MCP server passes here: the tool-name rules judge servers and tools. An MCP tool the core reads as
+  // running commands (named like a shell) is also judged by this tier's command rules.
+  limits["mcp.tool.execute"] = { allowed_servers: ["*"] };
   if (restrict) {
     // Only the rules decide here; the built-in checks run once, in the allow tier.
     limits["system.command.execute"] = { allowed_commands: ["*"], blocked_patterns: tier.commands.map((c) => c.entry), builtin_checks: false };
@@ -196,6 +220,8 @@ export class RuleSetProvider implements GuardrailProvider {
     const a = toolRule(ask, tool, args);
     if (a) return decided("ask", "oap.approval_required", `${by(a)} asks for approval`, a);
     if (kind === "tool") {
+      const mcp = await this.asMcpTool(request, tool, decided, by);
+      if (mcp) return mcp;
       const l = toolRule(allow, tool, args);
       if (l) return decided("allow", "oap.allowed", `allowed by ${by(l)}`, l);
       return this.fallback(decided, tool);
@@ -223,6 +249,9 @@ export class RuleSetProvider implements GuardrailProvider {
       }
     }
     const l = await this.allow.evaluate(request);
+    if (l.allow && kind === "web" && !allow.anyWeb && !this.hostAllowed(request)) {
+      return this.fallback(decided, tool, "an allow rule names this host's parent domain, not the host itself");
+    }
     if (l.allow) {
       const ref = has(allow, kind);
       return { ...l, policy_id: this.rules.syntax, metadata: { ...(l.metadata ?? {}), ...(ref && ref !== true ? { rule: ref.rule, rule_at: ref.at } : {}) } };
@@ -234,6 +263,49 @@ export class RuleSetProvider implements GuardrailProvider {
       return this.fallback(decided, tool, l.reasons[0]!.message);
     }
     return { ...l, policy_id: this.rules.syntax };
+  }
+
+  /**
+   * An MCP tool through the three tiers, named as the core reads MCP tools (`mcp__server__tool`; Gemini's
+   * `server__tool` and Cursor's bare tool names are read so). A tool the core reads as running commands (named
+   * like a shell) meets the command rules there, as Bash does: a deny, a built-in check, an ask rule, or no Bash
+   * rule allowing the command decides here. Null: the tool-name rules decide.
+   */
+  private async asMcpTool(request: GuardrailRequest, tool: string, decided: (kind: "deny" | "ask" | "allow", code: string, message: string, ref?: RuleRef, from?: Decision) => Decision, by: (ref: RuleRef) => string): Promise<Decision | null> {
+    const name = tool.startsWith("mcp__") ? tool : tool.includes("__") ? `mcp__${tool}` : request.mcp_server != null ? `mcp__server__${tool}` : null;
+    if (!name) return null;
+    const mcp = { ...request, tool_name: name };
+    const d = await this.deny.evaluate(mcp);
+    if (!d.allow) {
+      const ref = MATCHED.has(d.reasons[0]?.code ?? "") ? this.refFor(this.rules.deny, "command", d) : undefined;
+      return decided("deny", d.reasons[0]?.code ?? "oap.denied", ref ? `${d.reasons[0]!.message}: denied by ${by(ref)}` : d.reasons[0]?.message ?? "denied", ref, d);
+    }
+    const l = await this.allow.evaluate(mcp);
+    if (!l.allow && !UNMATCHED.has(l.reasons[0]?.code ?? "")) return { ...l, policy_id: this.rules.syntax };
+    const a = await this.ask.evaluate(mcp);
+    if (!a.allow) {
+      const ref = MATCHED.has(a.reasons[0]?.code ?? "") ? this.refFor(this.rules.ask, "command", a) : undefined;
+      return decided("ask", "oap.approval_required", `${a.reasons[0]!.message}: ${ref ? by(ref) : "an ask rule"} asks for approval`, ref, a);
+    }
+    if (!l.allow) return this.fallback(decided, tool, l.reasons[0]?.message);
+    return null;
+  }
+
+  /** A web tool's URL host against the allow tier's domains, with exact entries matching only themselves. */
+  private hostAllowed(request: GuardrailRequest): boolean {
+    const url = request.tool_input?.url;
+    if (typeof url !== "string") return true; // no URL: the core judged what the call names
+    let host: string;
+    try {
+      host = new URL(url).hostname.toLowerCase().replace(/\.$/, "");
+    } catch {
+      return false;
+    }
+    return this.rules.allow.domains.some(({ domain, exact }) => {
+      const d = domain.toLowerCase().replace(/\.$/, "");
+      if (d.startsWith("*.")) return host.endsWith(d.slice(1));
+      return exact ? host === d : host === d || host.endsWith(`.${d}`);
+    });
   }
 
   private fallback(decided: (d: "deny" | "ask", code: string, message: string) => Decision, tool: string, why?: string): Decision {

@@ -73,6 +73,21 @@ describe("mcp-proxy: judging tools/call", () => {
     expect(await reached(session)).toEqual([]);
   });
 
+  it("drops a tools/call sent without an id (a notification) instead of relaying it unjudged", async () => {
+    session = await proxied();
+    const raw = session.clientSide;
+    for (const method of ["tools/call", "Tools/call", "tools/call ", "resources/read"]) {
+      await raw.send({ jsonrpc: "2.0", method, params: { name: "bash", arguments: { command: "rm -rf /tmp/x" } } } as never);
+    }
+    await raw.send({ jsonrpc: "2.0", id: null, method: "tools/call", params: { name: "bash", arguments: { command: "rm -rf /tmp/x" } } } as never);
+    await until(() => session!.logs.filter((l) => l.includes("dropped a client message")).length === 5);
+    // MCP notifications are still relayed, and the session goes on.
+    await raw.send({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 3 } } as never);
+    await raw.send({ jsonrpc: "2.0", method: "notifications/roots/list_changed" } as never);
+    expect(textOf(await session.client.callTool({ name: "notes", arguments: {} }))).toBe("notes about everything");
+    expect(await reached(session)).toEqual(["notes"]);
+  });
+
   it("denies every call when the policy fails (fail closed)", async () => {
     session = await proxied({ policy: fixture("../../fixtures/providers/exploding.yaml") });
     const result = await session.client.callTool({ name: "notes", arguments: {} });

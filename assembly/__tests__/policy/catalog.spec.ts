@@ -1,6 +1,6 @@
 // The tool catalog's pieces that vectors reach only indirectly: tool_map
 // globs, shell-named MCP tools, Codex argv arrays and apply_patch headers.
-import { toolGlobMatch, isExecToolName, isJudgedExecArgument, timeoutInMs, ToolMap } from "../../policy/tool-map";
+import { toolGlobMatch, isExecToolName, isJudgedExecArgument, timeoutInMs, ToolMap, toolNameWords } from "../../policy/tool-map";
 import { patchFiles } from "../../policy/capabilities/file/file-patch";
 import { urlsInText } from "../../policy/capabilities/web/web-rule";
 
@@ -37,6 +37,19 @@ describe("shell-named MCP tools", () => {
     expect(isExecToolName("Interact-With-Process")).toBe(true);
     expect(isExecToolName("ssh_exec")).toBe(true);
     expect(isExecToolName("read_process_output")).toBe(false);
+  });
+  test("names whose words say they run commands, in snake, kebab, dotted or camel case", () => {
+    const shells = ["execute_shell_command", "execute_terminal_command", "run_terminal_command", "pods_exec", "exec_in_pod", "kubectl_exec",
+      "runCommand", "executeCommand", "runShellCommand", "execCommand", "shellExecute", "bash_tool", "exec.command", "run_shell_cmd",
+      "execute_powershell", "run_code", "execute_code", "run_python", "RunPythonScript", "terminal", "run-shell-command", "EXEC_COMMAND", "runHTTPCommand"];
+    for (let i = 0; i < shells.length; i++) expect(isExecToolName(shells[i])).toBe(true, shells[i]);
+    const others = ["create_issue", "list_notes", "search_code", "get_terminal_output", "list_commands", "kill_process", "run_tests", "execute_query",
+      "commandeer_ship", "shellfish_menu", "start_server", "read_file", "CreatePullRequest", "get_command_history"];
+    for (let i = 0; i < others.length; i++) expect(isExecToolName(others[i])).toBe(false, others[i]);
+  });
+  test("tool name words", () => {
+    const w = toolNameWords("runHTTPCommand.v2-now");
+    expect(w.join(",")).toBe("run,http,command,v2,now");
   });
   test("only the arguments the command rule reads, and explanations, pass", () => {
     expect(isJudgedExecArgument("command")).toBe(true);
