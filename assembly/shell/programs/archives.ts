@@ -27,5 +27,7 @@ export function archiveRows(rows: ProgramRow[]): void {
     .checked());
   rows.push(program("zip", Cmd.ZIP | Kind.WRAPPER)
     .options("bnOPtZs", "-TT= unzip-command= out= password= suffixes= temp-path= compression-method= split-size=")
-    .runs("-TT --unzip-command", CodeIn.SHELL_TEXT));
+    .runs("-TT --unzip-command", CodeIn.SHELL_TEXT)
+    // zip reads options from ZIPOPT before its argv: `ZIPOPT='-T -TT cmd'` runs cmd.
+    .env("ZIPOPT"));
 }

@@ -16,6 +16,8 @@ export function remoteRows(rows: ProgramRow[]): void {
     .options("eBfT", "rsh=/e block-size=/B filter=/f temp-dir=/T rsync-path= exclude= include= exclude-from= " +
       "include-from= files-from= backup-dir= suffix= chmod= chown= max-size= min-size= timeout= port= log-file=")
     .runs("-e --rsh", CodeIn.SHELL_TEXT)
+    // The program rsync runs instead of connecting to an rsync:// daemon.
+    .env("RSYNC_CONNECT_PROG")
     .flags("recursive/r archive/a verbose/v compress/z", "a:rlptgod")
     .checked());
 }
