@@ -887,12 +887,23 @@ function absoluteWord(s: Script, w: i32): bool {
 function atFileStart(s: Script, w: i32, from: i32): i32 {
   const p = s.wordPtr(w), n = s.wordLen(w);
   if (from < n && load<u8>(p + <usize>from) == 0x40) return from + 1;
+  // `name@file` (curl --data-urlencode, --variable): a name of word characters, then `@`.
+  for (let i = from; i < n; i++) {
+    const c = load<u8>(p + <usize>i);
+    if (c == 0x40) return i + 1;
+    if (!isNameChar(c)) break;
+  }
   for (let i = from; i + 1 < n; i++) {
     if (load<u8>(p + <usize>i) != 0x3d) continue;
     const c = load<u8>(p + <usize>(i + 1));
     if (c == 0x40 || c == 0x3c) return i + 2;
   }
   return -1;
+}
+
+/** A letter, digit, `_`, `-` or `.`: what a curl form or variable name is spelt with. */
+function isNameChar(c: u8): bool {
+  return (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a) || c == 0x5f || c == 0x2d || c == 0x2e;
 }
 
 /** curl -F `name=@file;type=text/plain`: the file ends at `;`. */
