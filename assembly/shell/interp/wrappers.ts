@@ -8,13 +8,23 @@
 // mistaken for the inner command, which then fails the allowlist (fail closed).
 
 import { writtenScript } from "./script-file";
-import { bytesStartLower, indexOf, isNameAssignText, isOptionWord, isStdinPath, wordIs } from "../expand/argv";
+import { basenameOffset, bytesStartLower, indexOf, isNameAssignText, isOptionWord, isStdinPath, wordIs } from "../expand/argv";
+import { runsNothing } from "./code-runners";
 import { Cmd, cmdId } from "../programs";
 import { Script } from "../syntax/nodes";
 import { Attr, Ch, ParseError, WordFlag, WordKind } from "../syntax/tokens";
 import { toLowerAscii, utf8 } from "../../util/bytes";
 import { ProgramSink } from "./program-sink";
-import { ProgramRow, Style, gitSubcommandAt, isSafeGitKey, longTable, rowOfId } from "../programs";
+import { ProgramRow, Style, gitSubcommandAt, isSafeGitKey, longTable, rowOf, rowOfId } from "../programs";
+
+/** The row of the wrapper named by argv[k] (rows that share an id have their own options), else `shared`. */
+function ownRow(s: Script, cmd: i32, k: i32, shared: ProgramRow): ProgramRow {
+  const name = s.arg(cmd, k);
+  const p = s.wordPtr(name), n = s.wordLen(name);
+  const b = basenameOffset(p, n);
+  const own = rowOf(p + <usize>b, n - b);
+  return own !== null ? own : shared;
+}
 
 /** First argv index of the command `cmd`'s view `v` runs, or -1 (may set w.innerEnd). */
 export function unwrap(w: ProgramSink, v: i32, cmd: i32, k: i32, end: i32, info: i32): i32 {
@@ -48,11 +58,16 @@ export function unwrap(w: ProgramSink, v: i32, cmd: i32, k: i32, end: i32, info:
       }
       return i;
     }
-    case Cmd.NOHUP: case Cmd.SIMPLE_WRAPPER: case Cmd.NICE: case Cmd.XARGS: case Cmd.EXEC: case Cmd.DOAS:
+    case Cmd.NOHUP: case Cmd.NICE: case Cmd.XARGS: case Cmd.EXEC: case Cmd.DOAS:
     case Cmd.TIME: case Cmd.STDBUF: case Cmd.SETSID: case Cmd.STRACE:
       return o.scanRow(s, cmd, i, end, r);
-    case Cmd.SKIP1_WRAPPER: case Cmd.TIMEOUT: // a user, a date, an architecture; timeout's duration
+    case Cmd.SIMPLE_WRAPPER: // each its own options (`nsenter -t 1 cmd`, `ssh-agent -t 60 cmd`)
+      return o.scanRow(s, cmd, i, end, ownRow(s, cmd, k, r));
+    case Cmd.SKIP1_WRAPPER: case Cmd.TIMEOUT: // a user, a date, an architecture, a lock file; timeout's duration
       return o.scanRow(s, cmd, i, end, r) + 1;
+    case Cmd.CODE_RUNNER:
+      if (!runsNothing(s, cmd, k, end)) w.dynamicPayload(v);
+      return -1;
     case Cmd.COMMAND:
       i = o.scanRow(s, cmd, i, end, r);
       return o.has(0x76) || o.has(0x56) ? -1 : i; // -v / -V only look the name up
@@ -103,6 +118,10 @@ export function unwrap(w: ProgramSink, v: i32, cmd: i32, k: i32, end: i32, info:
       if (cmdId(info) == Cmd.SU && suLogin(s, cmd, i, end)) loginHome(w, v, cmd);
       if (optAnywhere(w, cmd, i, end, 0x63, "command", row)) w.payloadWord(cmd, v, w.valWord, w.valOff);
       else if (optAnywhere(w, cmd, i, end, 0, "session-command", row)) w.payloadWord(cmd, v, w.valWord, w.valOff);
+      else if (cmdId(info) == Cmd.SU) { // runuser -u USER [--] cmd args: the operands are the command
+        i = o.scanRow(s, cmd, i, end, r);
+        if (o.has(0x75)) return i;
+      }
       return -1;
     case Cmd.SG: {
       i = o.scanRow(s, cmd, i, end, r) + 1; // the group

@@ -20,6 +20,7 @@ export const enum Cmd {
   PYTHON, PERL, RUBY, NODE, INTERP_OTHER,
   MOUNT, WAIT,
   TRUNCATE,
+  CODE_RUNNER, // runs commands in forms the walk does not parse (gdb -ex, tmux new, perf stat): refused unless known inert
 }
 
 /** Kind bits (above the 8-bit Cmd). */
