@@ -21,6 +21,7 @@ export const enum Cmd {
   MOUNT, WAIT,
   TRUNCATE,
   CODE_RUNNER, // runs commands in forms the walk does not parse (gdb -ex, tmux new, perf stat): refused unless known inert
+  SPLIT,
 }
 
 /** Kind bits (above the 8-bit Cmd). */
