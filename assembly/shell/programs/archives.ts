@@ -42,7 +42,8 @@ export function archiveRows(rows: ProgramRow[]): void {
     .effect(writes(ALWAYS, "", "-P --absolute-names", "").also("-x --extract --get")));
   // zip ARCHIVE FILES…: writes the archive (or -O's), reads the files (trees with -r).
   rows.push(program("zip", Cmd.ZIP | Kind.WRAPPER)
-    .options("bnOPtZs", "-TT= unzip-command= out= password= suffixes= temp-path= compression-method= split-size=")
+    .options("bnOPtZs", "-TT= unzip-command= out= password= suffixes= temp-path= compression-method= split-size= " +
+      "recurse-paths/r recurse-patterns/R")
     .runs("-TT --unzip-command", CodeIn.SHELL_TEXT)
     // zip reads options from ZIPOPT before its argv: `ZIPOPT='-T -TT cmd'` runs cmd.
     .env("ZIPOPT")
