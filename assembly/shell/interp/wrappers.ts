@@ -8,23 +8,14 @@
 // mistaken for the inner command, which then fails the allowlist (fail closed).
 
 import { writtenScript } from "./script-file";
-import { basenameOffset, bytesStartLower, indexOf, isNameAssignText, isOptionWord, isStdinPath, wordIs } from "../expand/argv";
+import { bytesStartLower, indexOf, isNameAssignText, isOptionWord, isStdinPath, wordIs } from "../expand/argv";
 import { runsNothing } from "./code-runners";
 import { Cmd, cmdId } from "../programs";
 import { Script } from "../syntax/nodes";
 import { Attr, Ch, ParseError, WordFlag, WordKind } from "../syntax/tokens";
 import { toLowerAscii, utf8 } from "../../util/bytes";
 import { ProgramSink } from "./program-sink";
-import { ProgramRow, Style, gitSubcommandAt, isSafeGitKey, longTable, rowOf, rowOfId } from "../programs";
-
-/** The row of the wrapper named by argv[k] (rows that share an id have their own options), else `shared`. */
-function ownRow(s: Script, cmd: i32, k: i32, shared: ProgramRow): ProgramRow {
-  const name = s.arg(cmd, k);
-  const p = s.wordPtr(name), n = s.wordLen(name);
-  const b = basenameOffset(p, n);
-  const own = rowOf(p + <usize>b, n - b);
-  return own !== null ? own : shared;
-}
+import { ProgramRow, Style, gitSubcommandAt, isSafeGitKey, longTable, rowOfId } from "../programs";
 
 /** First argv index of the command `cmd`'s view `v` runs, or -1 (may set w.innerEnd). */
 export function unwrap(w: ProgramSink, v: i32, cmd: i32, k: i32, end: i32, info: i32): i32 {
@@ -58,11 +49,10 @@ export function unwrap(w: ProgramSink, v: i32, cmd: i32, k: i32, end: i32, info:
       }
       return i;
     }
-    case Cmd.NOHUP: case Cmd.NICE: case Cmd.XARGS: case Cmd.EXEC: case Cmd.DOAS:
+    case Cmd.NOHUP: case Cmd.SIMPLE_WRAPPER: case Cmd.NICE: case Cmd.XARGS: case Cmd.EXEC: case Cmd.DOAS:
     case Cmd.TIME: case Cmd.STDBUF: case Cmd.SETSID: case Cmd.STRACE:
+    case Cmd.SSH_AGENT: case Cmd.NSENTER: case Cmd.UNSHARE: case Cmd.NUMACTL: case Cmd.CGEXEC:
       return o.scanRow(s, cmd, i, end, r);
-    case Cmd.SIMPLE_WRAPPER: // each its own options (`nsenter -t 1 cmd`, `ssh-agent -t 60 cmd`)
-      return o.scanRow(s, cmd, i, end, ownRow(s, cmd, k, r));
     case Cmd.SKIP1_WRAPPER: case Cmd.TIMEOUT: // a user, a date, an architecture, a lock file; timeout's duration
       return o.scanRow(s, cmd, i, end, r) + 1;
     case Cmd.CODE_RUNNER:

@@ -43,19 +43,19 @@ export function wrapperRows(rows: ProgramRow[]): void {
   rows.push(program("taskset", Cmd.TASKSET | W).style(0).options("", "all-tasks/a pid/p cpu-list/c"));
   rows.push(program("chrt", Cmd.CHRT | W).style(0)
     .options("TPD", "sched-runtime=/T sched-period=/P sched-deadline=/D pid/p all-tasks/a"));
-  // Wrappers whose options take values (read by each one's own row: the walk looks the row up by name).
-  rows.push(program("ssh-agent", Cmd.SIMPLE_WRAPPER | W).style(0).options("aEOPt"));
-  rows.push(program("nsenter", Cmd.SIMPLE_WRAPPER | W).style(0).options("tSG",
+  // Wrappers whose options take values.
+  rows.push(program("ssh-agent", Cmd.SSH_AGENT | W).style(0).options("aEOPt"));
+  rows.push(program("nsenter", Cmd.NSENTER | W).style(0).options("tSG",
     "target=/t setuid=/S setgid=/G root?/r wd?/w wdns= mount?/m uts?/u ipc?/i net?/n pid?/p cgroup?/C user?/U " +
     "time?/T env/e follow-context/Z preserve-credentials", "muinpCUTrwW"));
-  rows.push(program("unshare", Cmd.SIMPLE_WRAPPER | W).style(0).options("RwSG",
+  rows.push(program("unshare", Cmd.UNSHARE | W).style(0).options("RwSG",
     "root=/R wd=/w setuid=/S setgid=/G propagation= setgroups= map-user= map-group= map-users= map-groups= " +
     "monotonic= boottime= load-interp= mount? uts? ipc? net? pid? user? cgroup? time? mount-proc? kill-child? " +
     "fork/f map-root-user/r map-current-user/c map-auto keep-caps"));
-  rows.push(program("numactl", Cmd.SIMPLE_WRAPPER | W).style(0).options("CNmpiPb",
+  rows.push(program("numactl", Cmd.NUMACTL | W).style(0).options("CNmpiPb",
     "physcpubind=/C cpunodebind=/N membind=/m preferred=/p interleave=/i preferred-many=/P balancing/b " +
     "localalloc/l all/a huge touch strict"));
-  rows.push(program("cgexec", Cmd.SIMPLE_WRAPPER | W).style(0).options("g", "sticky"));
+  rows.push(program("cgexec", Cmd.CGEXEC | W).style(0).options("g", "sticky"));
   rows.push(program("unbuffer caffeinate torsocks tsocks proxychains proxychains4 fakeroot eatmydata " +
     "catchsegv dbus-run-session dbus-launch nocache firejail rlwrap xvfb-run with-contenv " +
     "systemd-run setpriv prlimit valgrind pkexec runcon chpst sem chronic ifne " +
