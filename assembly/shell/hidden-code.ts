@@ -26,6 +26,8 @@ const ANY_PROGRAM_VARIABLES: string[] = [
   // Names bash and coreutils make that the command does not show: GLOBIGNORE lets `*` match dot-files,
   // SIMPLE_BACKUP_SUFFIX names the backups of `cp -b`/`mv -b`.
   "GLOBIGNORE", "SIMPLE_BACKUP_SUFFIX",
+  // The shell many programs start for a command they run: flock -c, script -c, ssh's ProxyCommand, vim's `:!`.
+  "SHELL",
 ];
 let codeVariableList: string[] | null = null;
 

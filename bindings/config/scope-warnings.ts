@@ -8,6 +8,9 @@
 const UNBOUND = new Set([
   "node", "nodejs", "deno", "bun", "python", "python2", "python3", "perl", "ruby", "php", "lua", "tsx", "ts-node",
   "make", "gmake", "npx", "pnpx", "bunx", "npm", "pnpm", "yarn", "sh", "bash", "dash", "zsh", "ksh", ".", "source",
+  "go", "cargo", "pypy", "pypy3", "ipython", "java", "pytest", "py.test", "tox", "nox", "pip", "pip3", "pipx", "uv",
+  "uvx", "poetry", "pipenv", "conda", "jest", "vitest", "mocha", "rspec", "rake", "bundle", "mvn", "gradle", "cmake",
+  "bazel", "webpack", "vite", "eslint", "prettier", "vim", "nvim", "emacs",
 ]);
 const SCOPES = ["data.file.read", "data.file.write", "web.fetch"];
 

@@ -22,9 +22,11 @@ describe("code variables", () => {
   test("the rows' names and the loader's, and no others", () => {
     const listed = ["GIT_CONFIG_KEY_0", "GIT_DIR", "NODE_OPTIONS", "BASH_ENV", "PS4", "PYTHONPATH", "PERL5OPT",
       "RUBYOPT", "MAKEFLAGS", "TAR_OPTIONS", "GOFLAGS", "LD_PRELOAD", "DYLD_INSERT_LIBRARIES", "PATH",
-      "BASH_FUNC_x%%", "RUSTC_WRAPPER", "npm_config_script_shell", "NPM_CONFIG_SCRIPT_SHELL", "GIT_SSH_COMMAND"];
+      "BASH_FUNC_x%%", "RUSTC_WRAPPER", "npm_config_script_shell", "NPM_CONFIG_SCRIPT_SHELL", "GIT_SSH_COMMAND",
+      "SHELL", "ZIPOPT", "RSYNC_CONNECT_PROG"];
     for (let i = 0; i < listed.length; i++) expect(isCodeVariableName(listed[i])).toBe(true, listed[i]);
-    const plain = ["HOME", "LANG", "TERM", "CI", "NODE_ENV", "GIT_AUTHOR_NAME", "CDPATH", "PYTHON", "ENVX"];
+    const plain = ["HOME", "LANG", "TERM", "CI", "NODE_ENV", "GIT_AUTHOR_NAME", "CDPATH", "PYTHON", "ENVX", "SHELLX",
+      "ZIPOPTS", "RSYNC_PROG"];
     for (let i = 0; i < plain.length; i++) expect(isCodeVariableName(plain[i])).toBe(false, plain[i]);
   });
 });

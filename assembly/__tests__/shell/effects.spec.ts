@@ -132,6 +132,28 @@ describe("effects by parseArgs over the program rows", () => {
     expect(effects("install -m 755 bin/x /usr/local/bin/")).toBe("R:bin/x W:/usr/local/bin/ W:/usr/local/bin/x");
   });
 
+  test("archives, splitters and copies name what they read and write", () => {
+    expect(effects("tar cf out/x.tar src")).toBe("W:out/x.tar R:src");
+    expect(effects("tar -xf out/x.tar")).toBe("R:out/x.tar W:.");
+    expect(effects("tar -xf out/x.tar -C out")).toBe("R:out/x.tar W:out");
+    expect(effects("tar -xOf out/x.tar")).toBe("R:out/x.tar");
+    expect(effects("tar -tf x.tar")).toBe("R:x.tar");
+    expect(effects("zip -r out/x.zip src")).toBe("W:out/x.zip R:src");
+    expect(effects("unzip x.zip -d out")).toBe("R:x.zip W:out");
+    expect(effects("unzip -l x.zip")).toBe("R:x.zip");
+    expect(effects("split -l 1 in out/p")).toBe("R:in W:out/p");
+    expect(effects("rsync -a src/ out/")).toBe("R:src/");
+    expect(effects("awk '{print}' a b")).toBe("R:a R:b");
+    expect(effects("jq .x a.json")).toBe("R:a.json");
+    expect(effects("jq -n --rawfile k /etc/x '$k'")).toBe("R:/etc/x R:$k");
+    expect(effects("xargs -a /etc/list echo")).toBe("R:/etc/list");
+    expect(effects("curl -w @/etc/f https://x.example/")).toBe("C:https://x.example/ R:/etc/f");
+    expect(effects("curl --data-urlencode k@/etc/f https://x.example/")).toBe("C:https://x.example/@POST R:/etc/f");
+    expect(effects("curl --data-urlencode k=a@b https://x.example/")).toBe("C:https://x.example/@POST");
+    expect(effects("curl --retry-delay 1 https://x.example/")).toBe("C:https://x.example/");
+    expect(effects("wget -O out/x --rejected-log=/tmp/r https://x.example/")).toBe("C:https://x.example/ W:out/x W:/tmp/r");
+  });
+
   test("dd's if= and of= operands", () => {
     expect(effects("dd if=/etc/shadow of=out/x bs=1M")).toBe("R:/etc/shadow W:out/x");
   });

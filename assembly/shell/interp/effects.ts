@@ -887,12 +887,23 @@ function absoluteWord(s: Script, w: i32): bool {
 function atFileStart(s: Script, w: i32, from: i32): i32 {
   const p = s.wordPtr(w), n = s.wordLen(w);
   if (from < n && load<u8>(p + <usize>from) == 0x40) return from + 1;
+  // `name@file` (curl --data-urlencode, --variable): a name of word characters, then `@`.
+  for (let i = from; i < n; i++) {
+    const c = load<u8>(p + <usize>i);
+    if (c == 0x40) return i + 1;
+    if (!isNameChar(c)) break;
+  }
   for (let i = from; i + 1 < n; i++) {
     if (load<u8>(p + <usize>i) != 0x3d) continue;
     const c = load<u8>(p + <usize>(i + 1));
     if (c == 0x40 || c == 0x3c) return i + 2;
   }
   return -1;
+}
+
+/** A letter, digit, `_`, `-` or `.`: what a curl form or variable name is spelt with. */
+function isNameChar(c: u8): bool {
+  return (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a) || c == 0x5f || c == 0x2d || c == 0x2e;
 }
 
 /** curl -F `name=@file;type=text/plain`: the file ends at `;`. */
@@ -912,26 +923,41 @@ function settingStart(s: Script, w: i32, from: i32): i32 {
 const INTERPRETERS: StaticArray<string> = [
   "node", "nodejs", "deno", "bun", "python", "python2", "python3", "perl", "ruby", "php", "lua", "tsx", "ts-node", "make",
   "gmake", "npx", "pnpx", "bunx", "source", ".",
+  // Interpreters and REPLs under other names.
+  "pypy", "pypy3", "ipython", "ipython3", "jython", "irb", "luajit", "rscript", "julia", "java", "jshell", "kotlin",
+  "scala", "groovy", "dotnet", "elixir", "iex", "erl", "escript", "swift", "osascript", "pwsh", "powershell",
+  "ghci", "runghc", "runhaskell", "ocaml", "racket", "guile", "sbcl", "clojure", "clj", "tclsh", "wish", "nodemon",
+  // Test runners, package managers and build tools that import or run the project's code (conftest.py, test
+  // files, setup.py, build.rs, a JS config file).
+  "pytest", "py.test", "tox", "nox", "pip", "pip3", "pipx", "uv", "uvx", "poetry", "pipenv", "conda", "mamba",
+  "hatch", "pdm", "jest", "vitest", "mocha", "ava", "karma", "playwright", "cypress", "rspec", "rake", "bundle",
+  "gem", "mvn", "mvnw", "gradle", "gradlew", "ant", "sbt", "lein", "cmake", "ninja", "bazel", "bazelisk", "meson",
+  "just", "task", "webpack", "vite", "rollup", "next", "nuxt", "turbo", "nx", "lerna", "eslint", "prettier", "babel",
+  "ts-jest", "composer", "phpunit", "mix", "stack", "cabal",
+  // Editors run commands (`vim -c '!id'`, `:!`, an rc file) and their own scripts.
+  "vi", "vim", "nvim", "ex", "view", "vimdiff", "emacs", "nano",
 ];
-const SHELLS: StaticArray<string> = ["sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "busybox"];
+const SHELLS: StaticArray<string> = ["sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "busybox", "fish", "csh", "tcsh", "yash"];
 /** npm's words that run package scripts or install (which runs install scripts), compared exactly. */
 const NPM_RUNS = "run run-script rum urn test t tst start stop restart exec x explore rebuild rb " +
   "install i in ins add ci clean-install install-test it cit install-ci-test pack publish";
 
 /** What isUnbound knows of a program name. */
-const enum Runner { OTHER = -1, INTERPRETER = 0, SHELL = 1, NPM = 2, PNPM = 3, YARN = 4 }
+const enum Runner { OTHER = -1, INTERPRETER = 0, SHELL = 1, NPM = 2, PNPM = 3, YARN = 4, SUBCOMMAND = 5 }
 
 let runnerTable: NameTable | null = null;
 
 function runners(): NameTable {
   let t = runnerTable;
   if (t === null) {
-    t = new NameTable(128);
+    t = new NameTable(512);
     for (let i = 0; i < INTERPRETERS.length; i++) t.set(INTERPRETERS[i], Runner.INTERPRETER);
     for (let i = 0; i < SHELLS.length; i++) t.set(SHELLS[i], Runner.SHELL);
     t.set("npm", Runner.NPM);
     t.set("pnpm", Runner.PNPM);
     t.set("yarn", Runner.YARN);
+    t.set("go", Runner.SUBCOMMAND);
+    t.set("cargo", Runner.SUBCOMMAND);
     runnerTable = t;
   }
   return t;
@@ -939,9 +965,17 @@ function runners(): NameTable {
 
 /** Does view v (whose basename is call.program*) run code whose effects cannot be known? */
 function isUnbound(s: Script, v: i32, argc: i32): bool {
-  const kind = runners().get(call.programPtr, call.programLen, Runner.OTHER);
-  if (kind == Runner.OTHER) return false;
+  let kind = runners().get(call.programPtr, call.programLen, Runner.OTHER);
+  if (kind == Runner.OTHER) kind = versionedInterpreter(call.programPtr, call.programLen) ? Runner.INTERPRETER : Runner.OTHER;
+  if (kind == Runner.OTHER) {
+    // `./x.sh`, `./node_modules/.bin/jest`, `/opt/tool`: a program by its path that no row knows runs what
+    // its file holds (`/usr/bin/ls` is ls).
+    const name = s.viewArg(v, 0);
+    if (s.vInfo(v) != 0 || !s.isStatic(name) || !hasByte(s.wordPtr(name), s.wordLen(name), 0x2f)) return false;
+    return rowOf(call.programPtr, call.programLen) === null;
+  }
   if (kind == Runner.INTERPRETER) return true;
+  if (kind == Runner.SUBCOMMAND) return runsProjectCode(s, v, argc);
   if (kind == Runner.SHELL) {
     // `bash -c '…'` and a shell reading a here-document: the code is parsed and its commands checked.
     // `bash script.sh` and `bash < script.sh`: the script is not.
@@ -955,7 +989,9 @@ function isUnbound(s: Script, v: i32, argc: i32): bool {
       }
       return true;
     }
-    return false;
+    // No script operand: the program is stdin, which a here-document or here-string gives as text the walk
+    // parses; a file (`bash < build.sh`, `bash -s < f`) gives code nobody reads.
+    return stdinFromFile(s, s.vCmd(v));
   }
   for (let k = 1; k < argc; k++) {
     const w = s.viewArg(v, k);
@@ -965,6 +1001,57 @@ function isUnbound(s: Script, v: i32, argc: i32): bool {
   }
   return kind == Runner.YARN; // bare `yarn` installs
 }
+
+/** Does command c read a file (or a descriptor duplicated from one) on an input redirection? */
+function stdinFromFile(s: Script, c: i32): bool {
+  for (let k = 0, m = s.cRedirN(c); k < m; k++) {
+    const op = s.wAux(s.redirFlat.get(s.cRedir(c) + k)) & 0xff;
+    if (op == Redir.IN || op == Redir.READ_WRITE || op == Redir.DUP_IN) return true;
+  }
+  return false;
+}
+
+/** `go run|test|generate`, `cargo` building or running (build scripts and proc macros run at build): code. */
+function runsProjectCode(s: Script, v: i32, argc: i32): bool {
+  for (let k = 1; k < argc; k++) {
+    const w = s.viewArg(v, k);
+    if (!s.isStatic(w)) return true;
+    const p = s.wordPtr(w), n = s.wordLen(w);
+    if (n > 0 && load<u8>(p) == 0x2d) continue;
+    const go = call.programLen == 2;
+    return go ? inWordList(GO_RUNS, p, n) : !inWordList(CARGO_INERT, p, n);
+  }
+  return false;
+}
+
+/**
+ * python3.12, pypy3, ruby3.2, perl5.36, php8.2, lua5.4, node20: an interpreter by a versioned name. The prefix,
+ * then only digits, dots, `-` and `_`.
+ */
+function versionedInterpreter(p: usize, n: i32): bool {
+  for (let i = 0; i < VERSIONED.length; i++) {
+    const pre = VERSIONED[i];
+    const m = pre.length;
+    if (n <= m || !bytesIsLowerPrefix(p, n, pre)) continue;
+    let ok = true;
+    for (let j = m; j < n && ok; j++) {
+      const c = load<u8>(p + <usize>j);
+      ok = (c >= 0x30 && c <= 0x39) || c == 0x2e || c == 0x2d || c == 0x5f;
+    }
+    if (ok) return true;
+  }
+  return false;
+}
+
+function bytesIsLowerPrefix(p: usize, n: i32, pre: string): bool {
+  if (n < pre.length) return false;
+  for (let i = 0; i < pre.length; i++) if (toLowerAscii(<u32>load<u8>(p + <usize>i)) != <u32>pre.charCodeAt(i)) return false;
+  return true;
+}
+
+const VERSIONED: StaticArray<string> = ["python", "pypy", "ruby", "perl", "php", "lua", "node", "pip", "java"];
+const GO_RUNS = "run test generate tool";
+const CARGO_INERT = "version help tree metadata search fmt locate-project pkgid verify-project login logout owner yank";
 
 function hasByte(p: usize, n: i32, c: u8): bool {
   for (let i = 0; i < n; i++) if (load<u8>(p + <usize>i) == c) return true;

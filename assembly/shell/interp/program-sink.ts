@@ -5,6 +5,7 @@
 
 import { indexOf } from "../expand/argv";
 import { OptScan } from "./opt-scan";
+import { placeholderInCode } from "./placeholders";
 import { inWordList } from "../../util/bytes";
 import { Parser } from "../syntax/parser";
 import { CdScope, Script, ViewFlag } from "../syntax/nodes";
@@ -65,7 +66,7 @@ export class ProgramSink {
   /** The text of word `w` from byte `off` is code: parse it (or flag it when computed at run time). */
   payloadWord(cmd: i32, v: i32, w: i32, off: i32): bool {
     const s = this.s;
-    if (!s.isStatic(w)) { this.dynamicPayload(v); return true; }
+    if (!s.isStatic(w) || placeholderInCode(s, v, w, off)) { this.dynamicPayload(v); return true; }
     const buf = this.p.payloadBuffer();
     buf.append(s.wordPtr(w) + <usize>off, s.wordLen(w) - off);
     return this.parsePayload(cmd);
@@ -76,12 +77,12 @@ export class ProgramSink {
     const s = this.s;
     const buf = this.p.payloadBuffer();
     if (first >= 0) {
-      if (!s.isStatic(first)) { this.dynamicPayload(v); return true; }
+      if (!s.isStatic(first) || placeholderInCode(s, v, first, off)) { this.dynamicPayload(v); return true; }
       buf.append(s.wordPtr(first) + <usize>off, s.wordLen(first) - off);
     }
     for (let k = from; k < to; k++) {
       const w = s.arg(cmd, k);
-      if (!s.isStatic(w)) { this.dynamicPayload(v); return true; }
+      if (!s.isStatic(w) || placeholderInCode(s, v, w, 0)) { this.dynamicPayload(v); return true; }
       if (buf.length > 0) buf.push(<u8>Ch.SPACE);
       buf.append(s.wordPtr(w), s.wordLen(w));
     }

@@ -9,6 +9,7 @@
 
 import { writtenScript } from "./script-file";
 import { bytesStartLower, indexOf, isNameAssignText, isOptionWord, isStdinPath, wordIs } from "../expand/argv";
+import { runsNothing } from "./code-runners";
 import { Cmd, cmdId } from "../programs";
 import { Script } from "../syntax/nodes";
 import { Attr, Ch, ParseError, WordFlag, WordKind } from "../syntax/tokens";
@@ -50,9 +51,13 @@ export function unwrap(w: ProgramSink, v: i32, cmd: i32, k: i32, end: i32, info:
     }
     case Cmd.NOHUP: case Cmd.SIMPLE_WRAPPER: case Cmd.NICE: case Cmd.XARGS: case Cmd.EXEC: case Cmd.DOAS:
     case Cmd.TIME: case Cmd.STDBUF: case Cmd.SETSID: case Cmd.STRACE:
+    case Cmd.SSH_AGENT: case Cmd.NSENTER: case Cmd.UNSHARE: case Cmd.NUMACTL: case Cmd.CGEXEC:
       return o.scanRow(s, cmd, i, end, r);
-    case Cmd.SKIP1_WRAPPER: case Cmd.TIMEOUT: // a user, a date, an architecture; timeout's duration
+    case Cmd.SKIP1_WRAPPER: case Cmd.TIMEOUT: // a user, a date, an architecture, a lock file; timeout's duration
       return o.scanRow(s, cmd, i, end, r) + 1;
+    case Cmd.CODE_RUNNER:
+      if (!runsNothing(s, cmd, k, end)) w.dynamicPayload(v);
+      return -1;
     case Cmd.COMMAND:
       i = o.scanRow(s, cmd, i, end, r);
       return o.has(0x76) || o.has(0x56) ? -1 : i; // -v / -V only look the name up
@@ -103,6 +108,10 @@ export function unwrap(w: ProgramSink, v: i32, cmd: i32, k: i32, end: i32, info:
       if (cmdId(info) == Cmd.SU && suLogin(s, cmd, i, end)) loginHome(w, v, cmd);
       if (optAnywhere(w, cmd, i, end, 0x63, "command", row)) w.payloadWord(cmd, v, w.valWord, w.valOff);
       else if (optAnywhere(w, cmd, i, end, 0, "session-command", row)) w.payloadWord(cmd, v, w.valWord, w.valOff);
+      else if (cmdId(info) == Cmd.SU) { // runuser -u USER [--] cmd args: the operands are the command
+        i = o.scanRow(s, cmd, i, end, r);
+        if (o.has(0x75)) return i;
+      }
       return -1;
     case Cmd.SG: {
       i = o.scanRow(s, cmd, i, end, r) + 1; // the group

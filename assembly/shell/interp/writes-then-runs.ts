@@ -3,7 +3,8 @@
 // `. ./f`, `./f`; git config, hooks and attributes (`>> .git/config; git
 // log`, `> .git/hooks/pre-commit; git commit`); npm's package.json and .npmrc
 // (`> package.json; npm test`, `npm pkg set scripts.test=…; npm test`); a
-// makefile before make. Writes seen: output redirections, `tee`, the target of
+// makefile before make, or one `make -f` names; a config `ssh -F` names; a
+// shell's start-up file (`~/.bashrc`) before a shell. Writes seen: output redirections, `tee`, the target of
 // `cp`/`mv`, `npm pkg set|delete` and `npm set-script`. Denied whenever both
 // are in the command (a loop or a function can put the run after the write).
 //
@@ -99,6 +100,8 @@ function runs(s: Script, w: i32): string {
   for (let i = 0, m = s.stdinViews.length; i < m; i++) {
     if (mayBeSameFile(s, s.stdinFiles.get(i), w)) return ranMessage(s, w, s.stdinViews.get(i));
   }
+  const loaded = loadedByName(s, w);
+  if (loaded.length > 0) return loaded;
   if ((sum & RUNS_FILE) == 0) return "";
   for (let v = 0, m = s.viewCount; v < m; v++) {
     const argc = s.viewArgc(v);
@@ -119,6 +122,76 @@ function runs(s: Script, w: i32): string {
     }
   }
   return "";
+}
+
+/**
+ * A program told to load the written file by an option (`make -f F`, `make --file=F`, `ssh -F F`, `ssh -o
+ * Include=F`), or a shell that reads it at start-up (`~/.bashrc` with `bash -i`, `~/.profile` with `bash -l`,
+ * `~/.zshenv` with any zsh). A description, or "".
+ */
+function loadedByName(s: Script, w: i32): string {
+  const startup = isShellStartupFile(s, w);
+  for (let v = 0, m = s.viewCount; v < m; v++) {
+    const id = cmdId(s.vInfo(v));
+    if (id == Cmd.MAKE || id == Cmd.SSH || id == Cmd.SCP) {
+      if (namesFileInOptions(s, v, w, id == Cmd.MAKE ? 0x66 : 0x46)) {
+        return "the command writes '" + wordText(s, w) + "', which '" + showName(s, v) + "' then loads as code";
+      }
+    } else if (startup && (id == Cmd.SHELL || id == Cmd.SU || id == Cmd.SCRIPT)) {
+      // Which start-up files a shell reads depends on -i, -l, a login via su, and the shell: any of them counts.
+      return "the command writes '" + wordText(s, w) + "', which the shell '" + showName(s, v) + "' may run at start-up";
+    }
+  }
+  return "";
+}
+
+/**
+ * Does an argument of view v name the file w: as a word of its own (the value of `-f F`; a target of the same
+ * name counts too), after the option letter `letter` in a cluster (`-fF`, `-sfF`), after `=` (`--file=F`,
+ * `--makefile=F`, an abbreviation, `-o Include=F`) or after a space (`-o 'Include F'`)?
+ */
+function namesFileInOptions(s: Script, v: i32, w: i32, letter: u8): bool {
+  for (let k = 1, argc = s.viewArgc(v); k < argc; k++) {
+    const a = s.viewArg(v, k);
+    if (!s.isStatic(a)) continue;
+    if (samePath(s, a, w)) return true;
+    const p = s.wordPtr(a), n = s.wordLen(a);
+    const cluster = n >= 2 && load<u8>(p) == 0x2d && load<u8>(p + 1) != 0x2d;
+    for (let j = 0; j < n; j++) {
+      const c = load<u8>(p + <usize>j);
+      if ((cluster && c == letter) || c == 0x3d || c == 0x20) {
+        if (samePathAt(s, a, j + 1, w)) return true;
+      }
+    }
+  }
+  return false;
+}
+
+/** Word a from byte `off` and word b name the same file, with leading `./` segments dropped. */
+function samePathAt(s: Script, a: i32, off: i32, b: i32): bool {
+  let pa = s.wordPtr(a) + <usize>off, na = s.wordLen(a) - off, pb = s.wordPtr(b), nb = s.wordLen(b);
+  while (na > 2 && load<u16>(pa) == 0x2f2e) { pa += 2; na -= 2; }
+  while (nb > 2 && load<u16>(pb) == 0x2f2e) { pb += 2; nb -= 2; }
+  return na > 0 && na == nb && memory.compare(pa, pb, <usize>na) == 0;
+}
+
+/** The start-up files of bash, sh, zsh and ksh, by their basename (wherever they are: HOME may be moved). */
+function isShellStartupFile(s: Script, w: i32): bool {
+  const p = s.wordPtr(w), n = s.wordLen(w);
+  const b = basenameOffset(p, n);
+  const base = p + <usize>b, bn = n - b;
+  if (bn < 6 || load<u8>(base) != 0x2e) return false;
+  for (let i = 0; i < SHELL_STARTUP_FILES.length; i++) if (bytesIs(base, bn, SHELL_STARTUP_FILES[i])) return true;
+  return false;
+}
+
+const SHELL_STARTUP_FILES: StaticArray<string> = [
+  ".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".profile", ".shrc", ".kshrc", ".mkshrc",
+  ".zshenv", ".zshrc", ".zprofile", ".zlogin", ".zlogout",
+];
+
+function wordText(s: Script, w: i32): string {
+  return String.UTF8.decodeUnsafe(s.wordPtr(w), <usize>s.wordLen(w), false);
 }
 
 export function ranMessage(s: Script, w: i32, v: i32): string {

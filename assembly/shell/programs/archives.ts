@@ -1,7 +1,13 @@
 // Archivers. Grammars follow GNU tar 1.35 and Info-ZIP zip 3.0 (--help / getopt tables).
 
 import { Cmd, Kind } from "./ids";
-import { CodeIn, ProgramRow, Style, program } from "./spec";
+import { CodeIn, EffectFrom, ProgramRow, Style, program, reads, writes } from "./spec";
+
+const O = EffectFrom.OPERANDS;
+const V = EffectFrom.OPTION_VALUE;
+const ALWAYS = EffectFrom.ALWAYS;
+/** The modes in which tar writes its archive. */
+const TAR_WRITES_ARCHIVE = "-c --create -r --append -u --update -A --catenate --concatenate --delete";
 
 export function archiveRows(rows: ProgramRow[]): void {
   rows.push(program("tar gtar bsdtar", Cmd.TAR | Kind.WRAPPER)
@@ -24,8 +30,39 @@ export function archiveRows(rows: ProgramRow[]): void {
     .cd("-C --directory")
     .env("TAR_OPTIONS")
     .flags("extract/x create/c file/f gzip/z verbose/v directory/c list/t")
-    .checked());
+    .checked()
+    // The archive -f names is written when tar makes or changes one, read otherwise; -c, -r and -u read the
+    // operands (whole trees); -x writes the working directory's tree, and with -P the archive's absolute paths
+    // (a place no path names).
+    .effect(writes(V, "-f --file", TAR_WRITES_ARCHIVE)).effect(reads(V, "-f --file", "!" + TAR_WRITES_ARCHIVE.split(" ").join(" !")))
+    .effect(reads(O, "", "-c --create -r --append -u --update").tree())
+    .effect(reads(V, "-T --files-from -X --exclude-from"))
+    .effect(writes(ALWAYS, "", "-x --extract --get", ".").also("!-O !--to-stdout !--to-command !-C !--directory").tree())
+    .effect(writes(V, "-C --directory", "-x --extract --get").also("!-O !--to-stdout !--to-command").tree())
+    .effect(writes(ALWAYS, "", "-P --absolute-names", "").also("-x --extract --get")));
+  // zip ARCHIVE FILES…: writes the archive (or -O's), reads the files (trees with -r).
   rows.push(program("zip", Cmd.ZIP | Kind.WRAPPER)
-    .options("bnOPtZs", "-TT= unzip-command= out= password= suffixes= temp-path= compression-method= split-size=")
-    .runs("-TT --unzip-command", CodeIn.SHELL_TEXT));
+    .options("bnOPtZs", "-TT= unzip-command= out= password= suffixes= temp-path= compression-method= split-size= " +
+      "recurse-paths/r recurse-patterns/R")
+    .runs("-TT --unzip-command", CodeIn.SHELL_TEXT)
+    // zip reads options from ZIPOPT before its argv: `ZIPOPT='-T -TT cmd'` runs cmd.
+    .env("ZIPOPT")
+    .effect(writes(EffectFrom.FIRST_OPERAND)).effect(writes(V, "-O --out -b --temp-path"))
+    .effect(reads(EffectFrom.OPERANDS_AFTER_FIRST).tree("-r -R --recurse-paths --recurse-patterns")));
+  // unzip ARCHIVE: extracts into the working directory's tree, or -d's; -l, -t, -v, -p, -c, -z, -Z only show.
+  rows.push(program("unzip").options("dP")
+    .effect(reads(EffectFrom.FIRST_OPERAND)).effect(writes(V, "-d").tree())
+    .effect(writes(ALWAYS, "", "!-d !-l !-t !-v !-p !-c !-z !-Z", ".").tree()));
+  // split/csplit INPUT [PREFIX]: the pieces are PREFIXaa… (x… in the working directory without one);
+  // --filter runs a shell command for each piece.
+  rows.push(program("split gsplit", Cmd.SPLIT).options("abClnt", "suffix-length=/a additional-suffix= bytes=/b " +
+    "line-bytes=/C lines=/l number=/n separator=/t filter= numeric-suffixes? hex-suffixes? elide-empty-files/e " +
+    "unbuffered/u verbose")
+    .refuses("--filter", CodeIn.SHELL_TEXT)
+    .effect(reads(EffectFrom.FIRST_OPERAND)).effect(writes(EffectFrom.SECOND_OPERAND))
+    .effect(writes(ALWAYS, "", "!#2", ".")));
+  rows.push(program("csplit gcsplit").options("bfn", "suffix-format=/b prefix=/f digits=/n keep-files/k " +
+    "suppress-matched quiet/s silent/s elide-empty-files/z")
+    .effect(reads(EffectFrom.FIRST_OPERAND)).effect(writes(V, "-f --prefix"))
+    .effect(writes(ALWAYS, "", "!-f !--prefix", ".")));
 }

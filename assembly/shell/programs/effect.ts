@@ -28,7 +28,7 @@ export const enum EffectFrom {
   FILES_AFTER_PATTERN = 6,
   /** find's starting points: the operands before the first expression word, or `.` when there is none. */
   LEADING_OPERANDS = 7,
-  /** The file in `option`'s value when it names one: `@file` (curl -d), `name=@file` or `name=<file` (curl -F). */
+  /** The file in `option`'s value when it names one: `@file` (curl -d), `name@file` (--data-urlencode), `name=@file` or `name=<file` (curl -F). */
   OPTION_AT_FILE = 8,
   /** The second operand (`git clone URL DIR`: DIR). */
   SECOND_OPERAND = 9,

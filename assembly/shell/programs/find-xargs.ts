@@ -26,5 +26,7 @@ export function findRows(rows: ProgramRow[]): void {
       "arg-file=/a delimiter=/d eof?/E replace?/I max-lines?/L max-args=/n max-procs=/P max-chars=/s " +
       "process-slot-var= null/0 no-run-if-empty/r verbose/t interactive/p exit/x open-tty/o", "eil")
     .style(0)
-    .flags("null/0 no-run-if-empty/r"));
+    .flags("null/0 no-run-if-empty/r")
+    // -a names the file xargs reads its arguments from instead of stdin.
+    .effect(reads(V, "-a --arg-file")));
 }

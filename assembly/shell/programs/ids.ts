@@ -20,6 +20,10 @@ export const enum Cmd {
   PYTHON, PERL, RUBY, NODE, INTERP_OTHER,
   MOUNT, WAIT,
   TRUNCATE,
+  CODE_RUNNER, // runs commands in forms the walk does not parse (gdb -ex, tmux new, perf stat): refused unless known inert
+  SPLIT,
+  // wrappers whose options take values: each its own row
+  SSH_AGENT, NSENTER, UNSHARE, NUMACTL, CGEXEC,
 }
 
 /** Kind bits (above the 8-bit Cmd). */

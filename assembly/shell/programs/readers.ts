@@ -37,6 +37,12 @@ export function readerRows(rows: ProgramRow[]): void {
     .effect(reads(EffectFrom.FILES_AFTER_PATTERN, "-e -f --regexp --file", "!-r !-R !--recursive !--dereference-recursive").tree())
     .effect(reads(EffectFrom.FILES_AFTER_PATTERN_OR_CWD, "-e -f --regexp --file", "-r -R --recursive --dereference-recursive").tree())
     .effect(reads(V, "-f --file --exclude-from")));
+  // jq FILTER FILES…: every operand is a file when -f gives the filter, or --rawfile/--slurpfile (whose second
+  // word the grammar reads as an operand) are given.
+  rows.push(program("jq gojq jaq").options("fL", "from-file=/f indent= arg= argjson= slurpfile= rawfile= args " +
+    "jsonargs null-input/n raw-input/R slurp/s compact-output/c raw-output/r join-output/j exit-status/e")
+    .effect(reads(EffectFrom.FILES_AFTER_PATTERN, "-f --from-file --rawfile --slurpfile"))
+    .effect(reads(V, "-f --from-file")));
   // `uniq IN OUT` writes OUT.
   rows.push(program("uniq").options("fsw", "skip-fields=/f skip-chars=/s check-chars=/w all-repeated? group?")
     .effect(reads(EffectFrom.FIRST_OPERAND)).effect(writes(EffectFrom.SECOND_OPERAND)));

@@ -2,7 +2,7 @@
 // socat, openssl, and the decoders a downloaded payload passes through before it runs).
 
 import { Cmd, Kind } from "./ids";
-import { EffectFrom, ProgramRow, contacts, method, program, reads, writes } from "./spec";
+import { CodeIn, EffectFrom, ProgramRow, contacts, method, program, reads, writes } from "./spec";
 
 const O = EffectFrom.OPERANDS;
 const V = EffectFrom.OPTION_VALUE;
@@ -22,17 +22,32 @@ export function transferRows(rows: ProgramRow[]): void {
     "connect-timeout= output=/o output-dir= quote=/Q range=/r upload-file=/T telnet-option=/t user=/u proxy-user=/U " +
     "write-out=/w proxy=/x request=/X speed-limit=/Y speed-time=/y time-cond=/z url= resolve= connect-to= trace= " +
     "trace-ascii= stderr= retry= request-target= proxy-header= netrc-file= unix-socket= abstract-unix-socket= interface= dns-servers= doh-url= " +
-    "preproxy= socks5= socks5-hostname= socks4= socks4a= variable= expand-url= ftp-port=/P remote-name/O " +
-    "remote-name-all head/I get/G location/L silent/s insecure/k fail/f show-error/S")
+    "preproxy= socks5= socks5-hostname= socks4= socks4a= variable= expand-url= ftp-port=/P " +
+    // Every other option that takes a value (curl 8 `--help all`): its value is not a URL.
+    "alt-svc= aws-sigv4= capath= cert-type= ciphers= create-file-mode= crlfile= curves= delegation= dns-interface= " +
+    "dns-ipv4-addr= dns-ipv6-addr= egd-file= engine= etag-compare= etag-save= expect100-timeout= ftp-account= " +
+    "ftp-alternative-to-user= ftp-method= ftp-ssl-ccc-mode= happy-eyeballs-timeout-ms= hostpubmd5= hostpubsha256= " +
+    "hsts= keepalive-time= key-type= krb= libcurl= limit-rate= local-port= login-options= mail-auth= mail-from= " +
+    "mail-rcpt= max-filesize= max-redirs= noproxy= oauth2-bearer= parallel-max= pass= pinnedpubkey= proto= " +
+    "proto-default= proto-redir= proxy-cacert= proxy-capath= proxy-cert= proxy-cert-type= proxy-ciphers= " +
+    "proxy-crlfile= proxy-key= proxy-key-type= proxy-pass= proxy-pinnedpubkey= proxy-service-name= " +
+    "proxy-tls13-ciphers= proxy-tlsauthtype= proxy-tlspassword= proxy-tlsuser= pubkey= random-file= rate= " +
+    "retry-delay= retry-max-time= sasl-authzid= service-name= socks5-gssapi-service= tftp-blksize= tls-max= " +
+    "tls13-ciphers= tlsauthtype= tlspassword= tlsuser= url-query= ip-tos= vlan-priority= ech= ssl-sessions= " +
+    "trace-config= upload-flags= knownhosts= sigalgs= proxy-sigalgs= " +
+    "remote-name/O remote-name-all head/I get/G location/L silent/s insecure/k fail/f show-error/S")
     .effect(contacts(O))
     .effect(contacts(V, "--url -x --proxy --preproxy --resolve --connect-to --doh-url --dns-servers --socks5 " +
       "--socks5-hostname --socks4 --socks4a --unix-socket --abstract-unix-socket"))
-    .effect(writes(V, "-o --output --output-dir -c --cookie-jar -D --dump-header --trace --trace-ascii --stderr"))
+    .effect(writes(V, "-o --output --output-dir -c --cookie-jar -D --dump-header --trace --trace-ascii --stderr " +
+      "--libcurl --etag-save --hsts --alt-svc --ssl-sessions"))
     .effect(writes(ALWAYS, "", "-O --remote-name --remote-name-all !--output-dir", "."))
-    .effect(reads(V, "-T --upload-file -K --config --netrc-file"))
+    .effect(reads(V, "-T --upload-file -K --config --netrc-file --etag-compare --hsts --alt-svc --ssl-sessions"))
     // A config file names URLs the command does not show: a contact with no address written out.
     .effect(contacts(ALWAYS, "", "-K --config", ""))
-    .effect(reads(EffectFrom.OPTION_AT_FILE, "-d --data --data-binary --data-ascii --data-urlencode --json -F --form"))
+    // -w @file prints the file as the format; --data-urlencode name@file sends it.
+    .effect(reads(EffectFrom.OPTION_AT_FILE, "-d --data --data-binary --data-ascii --data-urlencode --json -F --form " +
+      "-w --write-out -H --header --proxy-header --variable"))
     // The method: a body makes it POST, -T PUT, -I HEAD, -G GET; -X says it outright (last rule wins).
     .effect(method(ALWAYS, "", CURL_DATA, "POST")).effect(method(ALWAYS, "", "-T --upload-file", "PUT"))
     .effect(method(ALWAYS, "", "-I --head", "HEAD")).effect(method(ALWAYS, "", "-G --get", "GET"))
@@ -48,17 +63,29 @@ export function transferRows(rows: ProgramRow[]): void {
     "wait=/w quota=/Q user-agent=/U level=/l domains=/D accept=/A reject=/R execute=/e include-directories=/I " +
     "exclude-directories=/X base=/B post-data= post-file= body-data= body-file= method= header= user= password= " +
     "load-cookies= save-cookies= config= ca-certificate= certificate= private-key= bind-address= spider " +
-    "recursive/r mirror/m")
+    "report-speed= rejected-log= retry-on-http-error= start-pos= progress= dns-timeout= connect-timeout= " +
+    "read-timeout= waitretry= limit-rate= restrict-file-names= prefer-family= use-askpass= local-encoding= " +
+    "remote-encoding= cut-dirs= http-user= http-password= default-page= compression= proxy-user= proxy-password= " +
+    "referer= secure-protocol= certificate-type= private-key-type= ca-directory= crl-file= pinnedpubkey= ciphers= " +
+    "ftp-user= ftp-password= warc-file= warc-header= warc-max-size= warc-dedup= warc-tempdir= hsts-file= backups= " +
+    "accept-regex= reject-regex= regex-type= exclude-domains= follow-tags= ignore-tags= " +
+    "recursive/r mirror/m page-requisites/p span-hosts/H")
     .flags("output-document/o quiet/q recursive/r no-parent/n mirror/m")
+    // The program that prints a password; WGET_ASKPASS names it too.
+    .refuses("--use-askpass", CodeIn.PROGRAM)
+    .env("WGET_ASKPASS")
     .effect(contacts(O))
     // -r and -m save a whole site's tree there.
-    .effect(writes(V, "-O --output-document -o --output-file -a --append-output -P --directory-prefix --save-cookies")
+    .effect(writes(V, "-O --output-document -o --output-file -a --append-output -P --directory-prefix --save-cookies " +
+      "--rejected-log --warc-file --warc-tempdir --hsts-file")
       .tree("-r --recursive -m --mirror"))
     .effect(writes(ALWAYS, "", "!-O !--output-document !-P !--directory-prefix !--spider", ".").tree("-r --recursive -m --mirror"))
-    .effect(reads(V, "-i --input-file --post-file --body-file --load-cookies --config --certificate --private-key"))
+    .effect(reads(V, "-i --input-file --post-file --body-file --load-cookies --config --certificate --private-key " +
+      "--ca-certificate --ca-directory --crl-file --warc-dedup --hsts-file"))
     .effect(writes(ALWAYS, "", "-e --execute", ""))
-    // An input file or a wgetrc names URLs the command does not show.
-    .effect(contacts(ALWAYS, "", "-i --input-file --config -e --execute", ""))
+    // An input file or a wgetrc names URLs the command does not show; -H follows links to hosts only the
+    // pages name.
+    .effect(contacts(ALWAYS, "", "-i --input-file --config -e --execute -H --span-hosts", ""))
     .effect(method(ALWAYS, "", "--post-data --post-file", "POST")).effect(method(V, "--method"))
     .effect(method(EffectFrom.HEADER_METHOD, "--header")));
   rows.push(program("fetch aria2c http https xh httpie lwp-request lwp-download GET telnet tftp ftp curlie wcurl",

@@ -43,16 +43,34 @@ export function wrapperRows(rows: ProgramRow[]): void {
   rows.push(program("taskset", Cmd.TASKSET | W).style(0).options("", "all-tasks/a pid/p cpu-list/c"));
   rows.push(program("chrt", Cmd.CHRT | W).style(0)
     .options("TPD", "sched-runtime=/T sched-period=/P sched-deadline=/D pid/p all-tasks/a"));
+  // Wrappers whose options take values.
+  rows.push(program("ssh-agent", Cmd.SSH_AGENT | W).style(0).options("aEOPt"));
+  rows.push(program("nsenter", Cmd.NSENTER | W).style(0).options("tSG",
+    "target=/t setuid=/S setgid=/G root?/r wd?/w wdns= mount?/m uts?/u ipc?/i net?/n pid?/p cgroup?/C user?/U " +
+    "time?/T env/e follow-context/Z preserve-credentials", "muinpCUTrwW"));
+  rows.push(program("unshare", Cmd.UNSHARE | W).style(0).options("RwSG",
+    "root=/R wd=/w setuid=/S setgid=/G propagation= setgroups= map-user= map-group= map-users= map-groups= " +
+    "monotonic= boottime= load-interp= mount? uts? ipc? net? pid? user? cgroup? time? mount-proc? kill-child? " +
+    "fork/f map-root-user/r map-current-user/c map-auto keep-caps"));
+  rows.push(program("numactl", Cmd.NUMACTL | W).style(0).options("CNmpiPb",
+    "physcpubind=/C cpunodebind=/N membind=/m preferred=/p interleave=/i preferred-many=/P balancing/b " +
+    "localalloc/l all/a huge touch strict"));
+  rows.push(program("cgexec", Cmd.CGEXEC | W).style(0).options("g", "sticky"));
   rows.push(program("unbuffer caffeinate torsocks tsocks proxychains proxychains4 fakeroot eatmydata " +
-    "catchsegv dbus-run-session dbus-launch nocache firejail rlwrap xvfb-run with-contenv unshare " +
-    "nsenter systemd-run setpriv prlimit numactl valgrind pkexec runcon chpst cgexec sem " +
+    "catchsegv dbus-run-session dbus-launch nocache firejail rlwrap xvfb-run with-contenv " +
+    "systemd-run setpriv prlimit valgrind pkexec runcon chpst sem chronic ifne " +
     "run-one retry entr tini dumb-init linux32 linux64 sandbox-exec bwrap", Cmd.SIMPLE_WRAPPER | W).style(0));
-  // The first operand is not the command (a user, a date, an architecture).
-  rows.push(program("gosu su-exec setuidgid faketime setarch", Cmd.SKIP1_WRAPPER | W).style(0));
+  // The first operand is not the command (a user, a date, an architecture, a lock file).
+  rows.push(program("gosu su-exec setuidgid faketime setarch lckdo", Cmd.SKIP1_WRAPPER | W).style(0));
+  // runuser -u USER runs its operands as the command; without -u it is su.
   rows.push(program("su runuser", Cmd.SU | W)
-    .options("csgGw", "command=/c session-command= shell=/s group=/g supp-group=/G whitelist-environment=/w " +
-      "login/l preserve-environment/m pty/P")
+    .options("csgGwu", "command=/c session-command= shell=/s group=/g supp-group=/G whitelist-environment=/w " +
+      "user=/u login/l preserve-environment/m pty/P")
     .runs("-c --command --session-command", CodeIn.SHELL_TEXT));
+  // Programs that run commands in forms the walk does not parse: any call not known to run none is refused
+  // (interp/code-runners.ts says which are inert: `tmux ls`, `perf report`, `gdb --version`, `screen -ls`).
+  rows.push(program("gdb perf tmux screen start-stop-daemon capsh expect at batch crontab", Cmd.CODE_RUNNER | W)
+    .style(0));
   rows.push(program("sg", Cmd.SG | W).style(0));
   rows.push(program("script", Cmd.SCRIPT | W)
     .options("cEIOBTm", "command=/c echo=/E log-in=/I log-out=/O log-io=/B log-timing=/T logging-format=/m")
