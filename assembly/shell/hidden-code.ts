@@ -72,6 +72,31 @@ export function isCodeVariableName(name: string): bool {
 }
 
 /**
+ * A variable whose value is a command line, given a value the analysis cannot read: `GIT_EDITOR=$(cat f)`,
+ * `export PAGER="$x"`, `read GIT_EXTERNAL_DIFF`, `printf -v`, `mapfile`, `for EDITOR in …`, `${PAGER:=…}`, an
+ * append (`+=`) or an element (`[0]=`). A program the command runs (now, or after an `export`) runs that text.
+ * Plain values (`GIT_EDITOR=true`, `export PAGER=cat`) are parsed and checked as commands (walk.ts); a bare
+ * `export NAME` passes, since every value the command can give NAME is one of the above. The name, or "".
+ */
+export function commandVariableUnseen(s: Script): string {
+  for (let i = 0, n = s.envWords.length; i < n; i++) {
+    const w = s.envWords.get(i);
+    const len = envName(s, w);
+    if (len <= 0) continue; // computed names: codeVariableSet
+    const p = s.wordPtr(w);
+    let listed = false;
+    for (let k = 0; k < COMMAND_LINE_VARIABLES.length && !listed; k++) listed = matches(COMMAND_LINE_VARIABLES[k], p, len);
+    if (!listed) continue;
+    const name = String.UTF8.decodeUnsafe(p, <usize>len, false);
+    let computed = s.envCmds.get(i) < 0 && len == s.wordLen(w); // a loop variable (`${X:=…}` is in dynNames too)
+    for (let k = 0, m = s.dynNames.length; k < m && !computed; k++) computed = s.dynNames.get(k) == w;
+    if (!computed && len < s.wordLen(w)) computed = load<u8>(p + <usize>len) != 0x3d || !s.isStatic(w); // `+=`, `[i]=`, `$(…)`
+    if (computed) return name;
+  }
+  return "";
+}
+
+/**
  * `HOME=/tmp/x git status`, `export XDG_CONFIG_HOME=…; git log`, or either in tool_input.env: git reads
  * ~/.gitconfig and $XDG_CONFIG_HOME/git/config. What moves them, when the script runs git, or "".
  */

@@ -260,6 +260,33 @@ describe("effects by parseArgs over the program rows", () => {
     expect(effects("git difftool -x 'diff -u' --no-index /etc/a b")).toBe("R:/etc/a R:b");
   });
 
+  test("git: files its subcommands read and write, addresses its options contact", () => {
+    // Two operands: git diffs them from disk when one is outside the work tree.
+    expect(effects("git diff ~/.ssh/id_rsa /dev/null")).toBe("R:~/.ssh/id_rsa R:/dev/null");
+    expect(effects("git diff HEAD~1")).toBe("");
+    expect(effects("git commit -F /tmp/m")).toBe("R:/tmp/m");
+    expect(effects("git commit --file=/tmp/m -t /tmp/t")).toBe("R:/tmp/m R:/tmp/t");
+    expect(effects("git commit -m msg")).toBe("");
+    expect(effects("git commit README.md -F /tmp/m")).toBe("R:/tmp/m"); // options after operands too
+    expect(effects("git tag -F /tmp/m v1")).toBe("R:/tmp/m");
+    expect(effects("git notes add -F /tmp/m")).toBe("R:/tmp/m");
+    expect(effects("git blame --contents /tmp/c -S /tmp/s README.md")).toBe("R:/tmp/c R:/tmp/s");
+    expect(effects("git archive --add-file=/tmp/k -o out.tar HEAD")).toBe("W:out.tar R:/tmp/k");
+    expect(effects("git format-patch --signature-file=/tmp/s -1")).toBe("R:/tmp/s");
+    expect(effects("git merge-file a b c")).toBe("R:a R:b R:c W:a");
+    expect(effects("git merge-file -p a b c")).toBe("R:a R:b R:c");
+    expect(effects("git interpret-trailers --in-place f")).toBe("R:f W:f");
+    expect(effects("git grep --no-index x -- /etc")).toBe("R:/etc");
+    expect(effects("git grep --untracked x")).toBe("R:.");
+    expect(effects("git grep x")).toBe("");
+    expect(effects("git read-tree --index-output=/tmp/i HEAD")).toBe("W:/tmp/i");
+    expect(effects("git bugreport -o /tmp/b")).toBe("W:/tmp/b");
+    expect(effects("git request-pull HEAD https://evil/x")).toBe("C:https://evil/x");
+    expect(effects("git fetch --bundle-uri=https://evil/b origin")).toBe("C:origin C:https://evil/b");
+    expect(effects("https_proxy=http://evil:8080 git fetch")).toBe("C:http://evil:8080");
+    expect(effects("GIT_OBJECT_DIRECTORY=/tmp/o git add .")).toBe("W:/tmp/o");
+  });
+
   test("npm: the default registry unless another is named", () => {
     expect(effects("npm install lodash")).toBe("C:lodash C:https://registry.npmjs.org/");
     expect(effects("npm ci")).toBe("C:https://registry.npmjs.org/");

@@ -178,6 +178,9 @@ export class Walker extends ProgramSink {
           if ((attrs & DECLARE_NAMEREF) != 0) { s.dynNames.push(w); s.namerefs.push(w); } // its value names another variable
           if ((attrs & DECLARE_INTEGER) != 0) s.intNames.push(w);
           if (!this.literalCode(cmd, w)) return;
+          // `export GIT_EDITOR='…'`, `declare -x`, `local -x`, `readonly`: the value is a command line as in
+          // `GIT_EDITOR='…' git commit` (and one already exported changes even without -x).
+          if (!isLet && !this.commandEnv(cmd, v, w)) return;
         }
         break;
       }

@@ -31,7 +31,12 @@ export function describeGit(s: Script, cmd: i32, start: i32, end: i32, facts: Pr
       from++;
     } else if (bytesStartLower(p, n, "credential.")) {
       if (from < n && <u32>load<u8>(p + <usize>from) == Ch.BANG) from++;
-      else continue;
+      // A helper named by a path (`/x/h`, `out/h`) is a program git runs, maybe one the command wrote; a bare
+      // name (`store`, `cache --timeout=1`) is git's own `credential-<name>`, and "" resets the list.
+      else { if (indexOf(p + <usize>from, n - from, Ch.SLASH) >= 0 || indexOf(p + <usize>from, n - from, 0x5c) >= 0) facts.hiddenCode = true; continue; }
+    } else if (bytesStartLower(p, n, "core.hookspath=")) {
+      facts.hiddenCode = true; // git runs the files in that directory
+      continue;
     } else if (!runsShellText(p, n)) {
       // Many more keys run programs (core.askpass, filter.*.smudge, diff.*.textconv, …): only keys
       // known to be harmless pass; any other is code we cannot inspect.
@@ -40,6 +45,27 @@ export function describeGit(s: Script, cmd: i32, start: i32, end: i32, facts: Pr
     }
     facts.code(value, off + from);
   }
+  if (credentialQuery(s, cmd, gitSubcommandAt(s, cmd, start, end), end)) facts.hiddenCode = true;
+}
+
+/**
+ * `git credential fill|approve|reject|capability` runs the configured helpers and prints (or changes) the stored
+ * passwords; `git credential-cache get`, `credential-osxkeychain get`, … ask one helper. `credential-store`
+ * has a row of its own (its file is a read the scopes judge); `credential-cache exit` only clears the cache.
+ */
+function credentialQuery(s: Script, cmd: i32, at: i32, end: i32): bool {
+  if (at >= end) return false;
+  const w = s.arg(cmd, at);
+  if (!s.isStatic(w)) return false; // a computed subcommand: the allowed_commands step refuses it
+  const p = s.wordPtr(w), n = s.wordLen(w);
+  if (!bytesStartLower(p, n, "credential")) return false;
+  if (n == 10) return true;
+  if (bytesStartLower(p, n, "credential-store") && n == 16) return false;
+  for (let k = at + 1; k < end; k++) {
+    const a = s.arg(cmd, k);
+    if (!s.isStatic(a) || !wordIs(s, a, "exit")) return true;
+  }
+  return at + 1 >= end;
 }
 
 /** The index of argv's subcommand word after git's global options (describeGit's loop), or `end`. */
@@ -64,7 +90,7 @@ function runsShellText(p: usize, n: i32): bool {
     bytesStartLower(p, n, "core.editor=") || bytesStartLower(p, n, "core.fsmonitor=") ||
     bytesStartLower(p, n, "sequence.editor=") || bytesStartLower(p, n, "diff.external=") ||
     bytesStartLower(p, n, "gpg.program=") || bytesStartLower(p, n, "gpg.ssh.program=") ||
-    bytesStartLower(p, n, "pager.") || bytesStartLower(p, n, "core.hookspath=") ||
+    bytesStartLower(p, n, "pager.") ||
     bytesStartLower(p, n, "merge.tool=") || bytesStartLower(p, n, "diff.tool=");
 }
 

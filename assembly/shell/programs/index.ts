@@ -12,5 +12,5 @@ export { FlagSet, collectFlags, flagTable, isFlagWord, longToShort } from "./fla
 export { cmdSet, commandInfo, inCmdSet, pathBase, pathInfo } from "./names";
 export { npmCommand } from "./npm-commands";
 export { describeGit, gitSubcommandAt, isSafeGitKey } from "./git-config";
-export { GIT_FILE_VARIABLES, GIT_TRACE_VARIABLES } from "./git";
+export { GIT_FILE_VARIABLES, GIT_TRACE_VARIABLES, PROXY_VARIABLES } from "./git";
 export { SedFiles, sedFiles } from "./sed-script";

@@ -93,6 +93,8 @@ export function npmRows(rows: ProgramRow[]): void {
     .effect(contacts(EffectFrom.WITHOUT_OPERANDS, "", "@yarn" + YARN_NOT_ELSEWHERE, YARN_REGISTRY))
     // A config file named in the environment can name any registry.
     .effect(contacts(ALWAYS, "", "$npm_config_userconfig $npm_config_globalconfig", ""))
+    // npm takes its proxy from the environment too: every request goes there.
+    .effect(contacts(EffectFrom.ENV_VALUE, "http_proxy")).effect(contacts(EffectFrom.ENV_VALUE, "https_proxy"))
     .sub(installs()).sub(queries()).sub(configures()).sub(sets()).sub(links()));
   rows.push(program("npx pnpx bunx", Cmd.NPX | W).style(0)
     .options("pcwr", "package=/p call=/c workspace=/w registry=/r yes/y no/n quiet/q ignore-existing prefer-offline")

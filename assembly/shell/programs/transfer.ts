@@ -55,7 +55,11 @@ export function transferRows(rows: ProgramRow[]): void {
     // A method-override header makes the server act on that method (after -X: a server honours the header).
     .effect(method(EffectFrom.HEADER_METHOD, "-H --header"))
     .flags("output/o remote-name/o silent/s location/l insecure/k data/d header/h request/x user/u fail/f " +
-      "show-error/s upload-file/t form/f"));
+      "show-error/s upload-file/t form/f")
+    // The proxy the environment names carries every request: a contact. CURL_HOME moves the .curlrc it reads.
+    .effect(contacts(EffectFrom.ENV_VALUE, "http_proxy")).effect(contacts(EffectFrom.ENV_VALUE, "https_proxy"))
+    .effect(contacts(EffectFrom.ENV_VALUE, "all_proxy")).effect(contacts(EffectFrom.ENV_VALUE, "ftp_proxy"))
+    .env("CURL_HOME"));
   // wget saves into the working directory unless -O or -P names the place; -e runs a wgetrc command, which
   // can name any output file: a write to a place no path names.
   rows.push(program("wget wget2", Cmd.WGET | Kind.DOWNLOAD).options("OoPaeTtUwlQiDARIXB",
@@ -87,7 +91,11 @@ export function transferRows(rows: ProgramRow[]): void {
     // pages name.
     .effect(contacts(ALWAYS, "", "-i --input-file --config -e --execute -H --span-hosts", ""))
     .effect(method(ALWAYS, "", "--post-data --post-file", "POST")).effect(method(V, "--method"))
-    .effect(method(EffectFrom.HEADER_METHOD, "--header")));
+    .effect(method(EffectFrom.HEADER_METHOD, "--header"))
+    // As curl's: the environment's proxies are contacts; WGETRC and SYSTEM_WGETRC name a config file.
+    .effect(contacts(EffectFrom.ENV_VALUE, "http_proxy")).effect(contacts(EffectFrom.ENV_VALUE, "https_proxy"))
+    .effect(contacts(EffectFrom.ENV_VALUE, "ftp_proxy"))
+    .env("WGETRC SYSTEM_WGETRC"));
   rows.push(program("fetch aria2c http https xh httpie lwp-request lwp-download GET telnet tftp ftp curlie wcurl",
     Kind.DOWNLOAD));
   rows.push(program("openssl", Cmd.OPENSSL | Kind.DECODER | Kind.DOWNLOAD));

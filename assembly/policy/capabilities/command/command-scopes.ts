@@ -32,7 +32,7 @@ import { WebLimits, WebInput, checkWeb, quote } from "../web/web";
 import {
   CommandDirs, CwdTracker, DirFlow, EXACT_TOOL_CWD, ScopeEffectKind, EffectList, LoopReadings, Script, Wanted, WordFlag, collectEffects, showCommand,
   showWord,
-  effectProgram,
+  effectProgram, loaderOfPlace, loadersRun, writerOf,
 } from "../../../shell";
 import { rowInfo, rowStart } from "../../../shell/syntax/nodes";
 
@@ -70,6 +70,8 @@ const resolvedBuf = new ByteBuffer(256);
 const globBuf = new ByteBuffer(256);
 /** The command makes a symbolic link or a bind mount (path-climbs.ts): a `..` in its paths cannot be resolved lexically. */
 let linkMade = false;
+/** The loaders (git, npm, make) the command runs: a write to a place one of them loads is code (loaded-places.ts). */
+let loaders = 0;
 /** The file block whose entries the trace names (set only while tracing). */
 let tracedBlock = "";
 
@@ -97,6 +99,7 @@ export function checkScopes(scopes: CommandScopes, s: Script, tracker: CwdTracke
   preparedB = null;
   collectEffects(s, effects, wantedBy(scopes));
   linkMade = makesLink(s);
+  loaders = loadersRun(s);
   dirsTracker = tracker;
   dirs.run(s, tracker, flow, place.cwdLen, place.cdpath);
   for (let e = 0, n = effects.count; e < n; e++) {
@@ -401,7 +404,19 @@ function checkResolvedOut(limits: FileLimits, kind: ScopeEffectKind, s: Script, 
   if (!(!trace.on && admits(limits, resolvedBuf, kind != ScopeEffectKind.READ, place, verdict)) &&
     !checkOne(limits, kind, what(s, e, kind), effectText(s, e), resolvedBuf.toString(), false, place, verdict)) return false;
   if (tree && !glob && blockedInTree(limits, resolvedBuf, place.homePtr, place.homeLen)) return treeDeny(s, e, kind, resolvedBuf, INSIDE, verdict);
+  if (kind == ScopeEffectKind.WRITE && loaders != 0) {
+    const loader = loaderOfPlace(resolvedBuf.ptr, resolvedBuf.length, glob, loaders, writerOf(s, effects.view.get(e)));
+    if (loader.length > 0) return loadedDeny(s, e, loader, verdict);
+  }
   return true;
+}
+
+/** Effect e writes (resolvedBuf) a place `loader` loads code or configuration from, and the command runs it. */
+function loadedDeny(s: Script, e: i32, loader: string, verdict: Verdict): bool {
+  const text = effectText(s, e), resolved = resolvedBuf.toString();
+  const shown = text == resolved ? quote(text) : quote(text) + " (" + resolved + ")";
+  return verdict.deny(Code.COMMAND_INJECTION_DETECTED, what(s, e, ScopeEffectKind.WRITE) + shown + ", which " + loader +
+    " then loads (configuration, hooks or scripts that run commands), so what runs cannot be checked");
 }
 
 const INSIDE = " and everything under it, which holds ";
@@ -549,6 +564,7 @@ function checkContact(scopes: CommandScopes, s: Script, e: i32, place: ScopePlac
 
 /** Effect e's address `text` (as written, or one reading of its word), judged by web.fetch, or as a local path. */
 function checkContactText(scopes: CommandScopes, s: Script, e: i32, text: string, program: string, place: ScopePlace, verdict: Verdict): bool {
+  if (isFileUrl(text)) return checkFileUrl(scopes, s, e, text, place, verdict);
   const url = urlOf(text, program);
   if (url.length == 0) {
     // Not an address: a local repository or package path (git clone /x, npm install ../x), or a remote's name.
@@ -569,14 +585,55 @@ function checkContactText(scopes: CommandScopes, s: Script, e: i32, text: string
   return verdict.deny(verdict.code, actor(s, e) + " contacts " + shown + ", outside the passport's web.fetch limits: " + verdict.message, verdict.rule);
 }
 
-/** Does effect e's text start as looksLikePath's does (`/`, `.`, `~`)? Read in place. */
+/** Does effect e's text start as looksLikePath's does (`/`, `.`, `~`), or as a `file:` URL? Read in place. */
 function localPathLike(s: Script, e: i32): bool {
   const w = effects.word.get(e);
-  if (w < 0) return looksLikePath(effects.fixed[effects.fixedIndex.get(e)]);
-  const start = effects.start.get(e);
-  if (effects.end.get(e) <= start) return false;
-  const c = load<u8>(s.wordPtr(w) + <usize>start);
-  return c == 0x2f || c == 0x2e || c == 0x7e;
+  if (w < 0) return looksLikePath(effects.fixed[effects.fixedIndex.get(e)]) || isFileUrl(effects.fixed[effects.fixedIndex.get(e)]);
+  const start = effects.start.get(e), end = effects.end.get(e);
+  if (end <= start) return false;
+  const p = s.wordPtr(w) + <usize>start;
+  const c = load<u8>(p);
+  if (c == 0x2f || c == 0x2e || c == 0x7e) return true;
+  return end - start >= 5 && (c | 0x20) == 0x66 && (load<u8>(p + 1) | 0x20) == 0x69 && (load<u8>(p + 2) | 0x20) == 0x6c &&
+    (load<u8>(p + 3) | 0x20) == 0x65 && load<u8>(p + 4) == 0x3a;
+}
+
+/** `file:///x`, `FILE://localhost/x`, `file:/x`, npm's `file:../x` (and git's `git+file:`): a local path, not an address. */
+function isFileUrl(text: string): bool {
+  const t = text.startsWith("git+") ? text.substring(4) : text;
+  return t.length >= 5 && t.substring(0, 5).toLowerCase() == "file:";
+}
+
+/**
+ * A `file:` URL names a file on this machine: curl prints it, git clones or fetches from it (a push writes it),
+ * npm installs it. Judged as that path by data.file.read (a push: data.file.write). A URL whose path we cannot
+ * read for certain — another host, `%` escapes, a query or fragment, curl's `{a,b}` and `[1-3]` lists — is refused.
+ */
+function checkFileUrl(scopes: CommandScopes, s: Script, e: i32, text: string, place: ScopePlace, verdict: Verdict): bool {
+  const kind = effects.sub[e] == "push" ? ScopeEffectKind.WRITE : ScopeEffectKind.READ;
+  const limits = kind == ScopeEffectKind.READ ? scopes.read : scopes.write;
+  if (limits === null) return true;
+  let path = (text.startsWith("git+") ? text.substring(4) : text).substring(5);
+  if (path.startsWith("//")) {
+    const rest = path.substring(2);
+    const slash = rest.indexOf("/");
+    const host = slash < 0 ? rest : rest.substring(0, slash);
+    if (host.length > 0 && host.toLowerCase() != "localhost") path = "";
+    else path = slash < 0 ? "" : rest.substring(slash);
+  }
+  let plain = path.length > 0;
+  for (let i = 0; i < path.length && plain; i++) {
+    const c = path.charCodeAt(i);
+    plain = c != 0x25 && c != 0x3f && c != 0x23 && c != 0x7b && c != 0x5b;
+  }
+  if (!plain) {
+    return verdict.deny(Code.PATH_NOT_ALLOWED, actor(s, e) + " reaches " + quote(text) + ", a file: URL whose path cannot be read for certain " +
+      "(another host, % escapes, a query, or a list), so " + scopeName(kind) + " allowed_paths cannot be checked (name the file as a path)");
+  }
+  if (trace.on) tracedBlock = kind == ScopeEffectKind.READ ? scopes.readPointer : scopes.writePointer;
+  textBuf.reset();
+  textBuf.appendString(path);
+  return checkText(limits!, kind, s, e, textBuf.ptr, textBuf.length, hasGlobByte(textBuf.ptr, textBuf.length), place, verdict);
 }
 
 /** A local path, not a remote's or branch's name (`origin`, `feature/x`). */

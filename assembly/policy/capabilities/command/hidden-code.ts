@@ -7,8 +7,8 @@
 
 import { Code, Verdict } from "../../verdict";
 import {
-  ArithTaint, arithTainted, codeVariableSet, gitConfigMoved, gitFileFromEnv, isCodeVariableName, isReadingVariableName,
-  shellModeChange, showWord, writtenThenRun,
+  ArithTaint, arithTainted, codeVariableSet, commandVariableUnseen, gitConfigMoved, gitFileFromEnv, isCodeVariableName,
+  isReadingVariableName, proxyFromEnv, shellModeChange, showWord, writtenThenRun,
 } from "../../../shell";
 import { trace } from "../../trace";
 import { traceCommandStep } from "../../trace-command";
@@ -23,6 +23,11 @@ export function hiddenCodeStep(input: CommandInput, run: CommandRun, verdict: Ve
   if (variable.length > 0) {
     return verdict.deny(Code.COMMAND_INJECTION_DETECTED, "the command sets " + variable +
       ", which can make programs load code or configuration that cannot be checked against allowed_commands");
+  }
+  const command = commandVariableUnseen(s);
+  if (command.length > 0) {
+    return verdict.deny(Code.COMMAND_INJECTION_DETECTED, "the command gives " + command + " a value computed at run time " +
+      "(a substitution, a variable, read, printf -v, mapfile, a loop or an append); programs run that value as a command line, which cannot be checked");
   }
   for (let i = 0; i < input.envKeys.length; i++) {
     if (isCodeVariableName(input.envKeys[i])) {
@@ -49,6 +54,11 @@ export function hiddenCodeStep(input: CommandInput, run: CommandRun, verdict: Ve
   if (file.length > 0) {
     return verdict.deny(Code.COMMAND_INJECTION_DETECTED, "tool_input.env sets " + file + " while the command runs git, " +
       "which then writes the file it names; its value is not seen, so data.file.write cannot check it (set it in the command)");
+  }
+  const proxy = proxyFromEnv(input.envKeys);
+  if (proxy.length > 0) {
+    return verdict.deny(Code.DOMAIN_NOT_ALLOWED, "tool_input.env sets " + proxy + ", a proxy every request of curl, wget, git " +
+      "or npm goes through; its value is not seen, so web.fetch cannot check it (set it in the command)");
   }
   // Arithmetic on values from outside the command.
   if (trace.on) traceCommandStep(9, true, 0);
