@@ -346,7 +346,8 @@ export class ProgramRow {
   }
 
   env(names: string): ProgramRow {
-    this.codeEnv = names;
+    // Added to, never replaced: a row may name its variables in more than one place.
+    this.codeEnv = this.codeEnv.length > 0 ? this.codeEnv + " " + names : names;
     return this;
   }
 
