@@ -7,7 +7,8 @@
 // - collectEffects asked for some kinds against the same call asked for all, filtered.
 import { Parser } from "../../shell/syntax/parser";
 import { Walker } from "../../shell/interp/walk";
-import { Script } from "../../shell/syntax/nodes";
+import { Script, ViewFlag } from "../../shell/syntax/nodes";
+import { Redir } from "../../shell/syntax/tokens";
 import { basenameOffset } from "../../shell/expand/argv";
 import { EffectList, Wanted, collectEffects } from "../../shell/interp/effects";
 import {
@@ -61,12 +62,45 @@ function refSubcommandOf(row: ProgramRow, s: Script, w: i32): ProgramRow | null 
 const REF_INTERPRETERS: StaticArray<string> = [
   "node", "nodejs", "deno", "bun", "python", "python2", "python3", "perl", "ruby", "php", "lua", "tsx", "ts-node", "make",
   "gmake", "npx", "pnpx", "bunx", "source", ".",
+  "pypy", "pypy3", "ipython", "ipython3", "jython", "irb", "luajit", "rscript", "julia", "java", "jshell", "kotlin",
+  "scala", "groovy", "dotnet", "elixir", "iex", "erl", "escript", "swift", "osascript", "pwsh", "powershell",
+  "ghci", "runghc", "runhaskell", "ocaml", "racket", "guile", "sbcl", "clojure", "clj", "tclsh", "wish", "nodemon",
+  "pytest", "py.test", "tox", "nox", "pip", "pip3", "pipx", "uv", "uvx", "poetry", "pipenv", "conda", "mamba",
+  "hatch", "pdm", "jest", "vitest", "mocha", "ava", "karma", "playwright", "cypress", "rspec", "rake", "bundle",
+  "gem", "mvn", "mvnw", "gradle", "gradlew", "ant", "sbt", "lein", "cmake", "ninja", "bazel", "bazelisk", "meson",
+  "just", "task", "webpack", "vite", "rollup", "next", "nuxt", "turbo", "nx", "lerna", "eslint", "prettier", "babel",
+  "ts-jest", "composer", "phpunit", "mix", "stack", "cabal",
+  "vi", "vim", "nvim", "ex", "view", "vimdiff", "emacs", "nano",
 ];
-const REF_SHELLS: StaticArray<string> = ["sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "busybox"];
+const REF_SHELLS: StaticArray<string> = ["sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "busybox", "fish", "csh", "tcsh", "yash"];
 const REF_NPM_RUNS: StaticArray<string> = [
   "run", "run-script", "rum", "urn", "test", "t", "tst", "start", "stop", "restart", "exec", "x", "explore", "rebuild", "rb",
   "install", "i", "in", "ins", "add", "ci", "clean-install", "install-test", "it", "cit", "install-ci-test", "pack", "publish",
 ];
+const REF_VERSIONED: StaticArray<string> = ["python", "pypy", "ruby", "perl", "php", "lua", "node", "pip", "java"];
+const REF_GO_RUNS: StaticArray<string> = ["run", "test", "generate", "tool"];
+const REF_CARGO_INERT: StaticArray<string> = [
+  "version", "help", "tree", "metadata", "search", "fmt", "locate-project", "pkgid", "verify-project", "login", "logout", "owner", "yank",
+];
+
+/** python3.12, pypy3, node20: a prefix, then only digits, `.`, `-` and `_`. */
+function refVersioned(name: string): bool {
+  for (let i = 0; i < REF_VERSIONED.length; i++) {
+    const pre = REF_VERSIONED[i];
+    if (name.length <= pre.length || !name.startsWith(pre)) continue;
+    let ok = true;
+    for (let j = pre.length; j < name.length && ok; j++) {
+      const c = name.charCodeAt(j);
+      ok = (c >= 0x30 && c <= 0x39) || c == 0x2e || c == 0x2d || c == 0x5f;
+    }
+    if (ok) return true;
+  }
+  return false;
+}
+
+function refWord(s: Script, w: i32): string {
+  return String.UTF8.decodeUnsafe(s.wordPtr(w), <usize>s.wordLen(w), false);
+}
 
 function refLowerBasename(s: Script, w: i32): string {
   const p = s.wordPtr(w), n = s.wordLen(w);
@@ -80,8 +114,9 @@ function refLowerBasename(s: Script, w: i32): string {
 }
 
 function refIsUnbound(s: Script, v: i32, name: string, argc: i32): bool {
-  if (REF_INTERPRETERS.includes(name)) return true;
+  if (REF_INTERPRETERS.includes(name) || refVersioned(name)) return true;
   if (REF_SHELLS.includes(name)) {
+    if ((s.vFlags(v) & ViewFlag.STDIN_FILE) != 0) return true;
     for (let k = 1; k < argc; k++) {
       const w = s.viewArg(v, k);
       const p = s.wordPtr(w), n = s.wordLen(w);
@@ -92,6 +127,22 @@ function refIsUnbound(s: Script, v: i32, name: string, argc: i32): bool {
         continue;
       }
       return true;
+    }
+    // No script operand: a file on stdin (`<`, `<>`, `<&`) is code nobody reads.
+    const c = s.vCmd(v);
+    for (let k = 0, m = s.cRedirN(c); k < m; k++) {
+      const op = s.wAux(s.redirFlat.get(s.cRedir(c) + k)) & 0xff;
+      if (op == Redir.IN || op == Redir.READ_WRITE || op == Redir.DUP_IN) return true;
+    }
+    return false;
+  }
+  if (name == "go" || name == "cargo") {
+    for (let k = 1; k < argc; k++) {
+      const w = s.viewArg(v, k);
+      if (!s.isStatic(w)) return true;
+      const word = refWord(s, w);
+      if (word.startsWith("-")) continue;
+      return name == "go" ? REF_GO_RUNS.includes(word) : !REF_CARGO_INERT.includes(word);
     }
     return false;
   }
@@ -104,7 +155,10 @@ function refIsUnbound(s: Script, v: i32, name: string, argc: i32): bool {
     }
     return name == "yarn";
   }
-  return false;
+  // A program named by a path that no row knows runs what its file holds.
+  const w0 = s.viewArg(v, 0);
+  if (s.vInfo(v) != 0 || !s.isStatic(w0) || !refWord(s, w0).includes("/")) return false;
+  return refRowOf(name) === null;
 }
 
 // ---- commands from the rows ----

@@ -288,20 +288,24 @@ describe("effects by parseArgs over the program rows", () => {
   });
 
   test("npm: the default registry unless another is named", () => {
-    expect(effects("npm install lodash")).toBe("C:lodash C:https://registry.npmjs.org/");
-    expect(effects("npm ci")).toBe("C:https://registry.npmjs.org/");
-    expect(effects("npm install --registry=https://r.example/ x")).toBe("C:https://r.example/ C:x");
-    expect(effects("npm_config_registry=https://r.example/ npm i x")).toBe("C:https://r.example/ C:x");
-    expect(effects("yarn")).toBe("C:https://registry.yarnpkg.com/");
-    expect(effects("yarn add x")).toBe("C:x C:https://registry.yarnpkg.com/");
+    expect(effects("npm install lodash")).toBe("C:lodash C:https://registry.npmjs.org/ W:node_modules W:package.json W:package-lock.json");
+    expect(effects("npm ci")).toBe("C:https://registry.npmjs.org/ W:node_modules W:package.json W:package-lock.json");
+    expect(effects("npm install --registry=https://r.example/ x")).toBe("C:https://r.example/ C:x W:node_modules W:package.json W:package-lock.json");
+    expect(effects("npm_config_registry=https://r.example/ npm i x")).toBe("C:https://r.example/ C:x W:node_modules W:package.json W:package-lock.json");
+    expect(effects("yarn")).toBe("C:https://registry.yarnpkg.com/ W:node_modules W:yarn.lock");
+    expect(effects("yarn add x")).toBe("C:x C:https://registry.yarnpkg.com/ W:node_modules W:package.json W:yarn.lock");
     expect(effects("npm run build")).toBe("");
     expect(effects("npm install -g x")).toBe("W:? C:x C:https://registry.npmjs.org/");
     expect(effects("npm install --location=global x")).toBe("W:? C:x C:https://registry.npmjs.org/");
     expect(effects("npm i -L GLOBAL x")).toBe("W:? C:x C:https://registry.npmjs.org/");
-    expect(effects("npm install --location=project x")).toBe("C:x C:https://registry.npmjs.org/");
+    expect(effects("npm install --location=project x")).toBe("C:x C:https://registry.npmjs.org/ W:node_modules W:package.json W:package-lock.json");
     expect(effects("npm pack --pack-destination=/tmp")).toBe("W:/tmp C:https://registry.npmjs.org/");
     expect(effects("npm --logs-dir /tmp/l test")).toBe("W:/tmp/l");
     expect(effects("npm link")).toBe("W:?");
+    // The project's packages: node_modules, package.json and the lock file of the package manager named.
+    expect(effects("npm uninstall x")).toBe("W:node_modules W:package.json W:package-lock.json");
+    expect(effects("yarn remove x")).toBe("W:node_modules W:package.json W:yarn.lock");
+    expect(effects("pnpm rm -g x")).toBe("W:?");
   });
 
   test("npm config set writes the config --location names; a computed location may be the user's", () => {

@@ -35,11 +35,36 @@ const YARN_NOT_ELSEWHERE = NOT_ELSEWHERE + " !$YARN_NPM_REGISTRY_SERVER !$YARN_R
 
 /** Subcommands that fetch packages: the registry, and each package spec that is a URL, a path or a shorthand. */
 function installs(): ProgramRow {
-  return program("install i in ins inst insta instal isnt isnta isntal isntall add ci clean-install ic " +
-    "install-clean isntall-clean update up upgrade udpate install-test it install-ci-test cit exec x dlx dedupe ddp pack")
-    .style(STYLE).options(SHORTS, OPTIONS)
+  return fetches(program("exec x dlx pack"));
+}
+
+/**
+ * Subcommands that change the project's packages: they also write node_modules, package.json and the lock file
+ * in the working directory (the package root), unless -g sends them to the global prefix.
+ */
+function changesPackages(): ProgramRow {
+  return projectWrites(fetches(program("install i in ins inst insta instal isnt isnta isntal isntall add ci clean-install ic " +
+    "install-clean isntall-clean update up upgrade udpate install-test it install-ci-test cit dedupe ddp")));
+}
+
+/** Subcommands that remove packages from the project. */
+function removesPackages(): ProgramRow {
+  return projectWrites(program("uninstall unlink remove rm r un prune").style(STYLE).options(SHORTS, OPTIONS));
+}
+
+function fetches(row: ProgramRow): ProgramRow {
+  return row.style(STYLE).options(SHORTS, OPTIONS)
     .effect(contacts(EffectFrom.OPERANDS)).effect(contacts(ALWAYS, "", "@npm @pnpm" + NOT_ELSEWHERE, NPM_REGISTRY))
     .effect(contacts(ALWAYS, "", "@yarn" + YARN_NOT_ELSEWHERE, YARN_REGISTRY));
+}
+
+const PROJECT = "!-g !--global !--location=global";
+
+function projectWrites(row: ProgramRow): ProgramRow {
+  return row.effect(writes(ALWAYS, "", PROJECT, "node_modules").tree()).effect(writes(ALWAYS, "", PROJECT, "package.json"))
+    .effect(writes(ALWAYS, "", "@npm " + PROJECT, "package-lock.json"))
+    .effect(writes(ALWAYS, "", "@yarn " + PROJECT, "yarn.lock"))
+    .effect(writes(ALWAYS, "", "@pnpm " + PROJECT, "pnpm-lock.yaml"));
 }
 
 /** Subcommands that talk to the registry about packages. */
@@ -91,11 +116,13 @@ export function npmRows(rows: ProgramRow[]): void {
     .effect(contacts(EffectFrom.ENV_VALUE, "YARN_NPM_REGISTRY_SERVER")).effect(contacts(EffectFrom.ENV_VALUE, "YARN_REGISTRY"))
     // A bare `yarn` installs.
     .effect(contacts(EffectFrom.WITHOUT_OPERANDS, "", "@yarn" + YARN_NOT_ELSEWHERE, YARN_REGISTRY))
+    .effect(writes(EffectFrom.WITHOUT_OPERANDS, "", "@yarn", "node_modules").tree())
+    .effect(writes(EffectFrom.WITHOUT_OPERANDS, "", "@yarn", "yarn.lock"))
     // A config file named in the environment can name any registry.
     .effect(contacts(ALWAYS, "", "$npm_config_userconfig $npm_config_globalconfig", ""))
     // npm takes its proxy from the environment too: every request goes there.
     .effect(contacts(EffectFrom.ENV_VALUE, "http_proxy")).effect(contacts(EffectFrom.ENV_VALUE, "https_proxy"))
-    .sub(installs()).sub(queries()).sub(configures()).sub(sets()).sub(links()));
+    .sub(installs()).sub(changesPackages()).sub(removesPackages()).sub(queries()).sub(configures()).sub(sets()).sub(links()));
   rows.push(program("npx pnpx bunx", Cmd.NPX | W).style(0)
     .options("pcwr", "package=/p call=/c workspace=/w registry=/r yes/y no/n quiet/q ignore-existing prefer-offline")
     .runs("-c --call", CodeIn.SHELL_TEXT)
