@@ -39,17 +39,22 @@ export function shellModeChange(s: Script): string {
     return "the command names '" + text(s, climb) + "', whose wildcard segment may match '..' (bash 5.1 and older, or " +
       "with globskipdots off), a climb out of the directory it seems to stay in";
   }
-  const aliases = new Array<string>();
-  const arrays = new Array<string>();
+  // Reused call after call: a decision allocates nothing here unless the command names an alias or an array.
+  const aliases = definedAliases, arrays = arrayNames;
+  aliases.length = 0;
+  arrays.length = 0;
+  let declares = false;
   for (let v = 0, n = s.viewCount; v < n; v++) {
     const why = viewModeChange(s, v, aliases, arrays);
     if (why.length > 0) return why;
+    declares = declares || cmdId(s.vInfo(v)) == Cmd.DECLARE;
   }
+  if (aliases.length == 0 && !declares) return "";
   recordAssignedArrays(s, arrays);
   // Uses of a defined alias, and computed values declared into arrays, once every view is known.
   for (let v = 0, n = s.viewCount; v < n; v++) {
     const name = s.viewName(v);
-    if (s.isStatic(name) && aliases.includes(text(s, name))) {
+    if (aliases.length > 0 && s.isStatic(name) && aliases.includes(text(s, name))) {
       return "the command runs '" + text(s, name) + "', an alias it defines; the alias's text would join the words " +
         "after it, which the analysis does not do (write the command out)";
     }
@@ -60,6 +65,9 @@ export function shellModeChange(s: Script): string {
   }
   return "";
 }
+
+const definedAliases = new Array<string>();
+const arrayNames = new Array<string>();
 
 /** An operand or redirection word with a wildcard segment that may match `..` and a `/` after it (`.?/etc`), or -1. */
 function climbingGlob(s: Script): i32 {
@@ -85,7 +93,8 @@ function compatSet(s: Script): string {
   for (let i = 0, n = s.envWords.length; i < n; i++) {
     const w = s.envWords.get(i);
     const len = envName(s, w);
-    if (len <= 0) continue;
+    // BASH_ALIASES, BASH_CMDS and BASH_COMPAT: only a name of 9 to 12 bytes that starts with `B` is decoded.
+    if (len < 9 || len > 12 || load<u8>(s.wordPtr(w)) != 0x42) continue;
     const name = text(s, w).substring(0, len);
     if (name == "BASH_ALIASES" || name == "BASH_CMDS") {
       return "the command sets " + name + ", which defines aliases or binds command names to programs the command does not show";
@@ -110,27 +119,34 @@ function compatAtLeast43(value: string): bool {
 }
 
 function viewModeChange(s: Script, v: i32, aliases: Array<string>, arrays: Array<string>): string {
+  // set, shopt, alias, hash, fc and compgen are compared as text; the rest by their ids, so most views stop
+  // here, decoding nothing.
   const nameWord = s.viewName(v);
+  const info = s.vInfo(v), id = cmdId(info);
+  const n = s.wordLen(nameWord), c = n > 0 ? load<u8>(s.wordPtr(nameWord)) : 0;
+  const spelled = n >= 2 && n <= 7 && (c == 0x73 || c == 0x61 || c == 0x68 || c == 0x66 || c == 0x63);
+  if (!spelled && id != Cmd.SHELL && id != Cmd.MAPFILE && id != Cmd.READ && id != Cmd.DECLARE) return "";
   if (!s.isStatic(nameWord)) return "";
-  const name = text(s, nameWord);
-  const info = s.vInfo(v);
-  if ((info & Kind.SHELL) != 0 && cmdId(info) == Cmd.SHELL) return shellOptions(s, v, name);
-  if (name == "set") return setOptions(s, v);
-  if (name == "shopt") return shoptOptions(s, v);
-  if (name == "alias") return aliasNames(s, v, aliases);
-  if (name == "hash") {
-    return clusterHas(s, v, "p", "")
-      ? "the command runs 'hash -p', which makes a command name run another program" : "";
+  if ((info & Kind.SHELL) != 0 && id == Cmd.SHELL) return shellOptions(s, v, text(s, nameWord));
+  const name = spelled ? text(s, nameWord) : "";
+  if (name.length > 0) {
+    if (name == "set") return setOptions(s, v);
+    if (name == "shopt") return shoptOptions(s, v);
+    if (name == "alias") return aliasNames(s, v, aliases);
+    if (name == "hash") {
+      return clusterHas(s, v, "p", "")
+        ? "the command runs 'hash -p', which makes a command name run another program" : "";
+    }
+    if (name == "fc") {
+      return onlyClusters(s, v, "lnr")
+        ? "" : "the command runs 'fc', which runs commands from the shell's history and its editor string";
+    }
+    if (name == "compgen") return compgenList(s, v);
   }
-  if (name == "fc") {
-    return onlyClusters(s, v, "lnr")
-      ? "" : "the command runs 'fc', which runs commands from the shell's history and its editor string";
-  }
-  if (name == "compgen") return compgenList(s, v);
   if (cmdId(info) == Cmd.MAPFILE) {
     recordArrayOperand(s, v, arrays);
     return clusterHas(s, v, "C", "dnOsuc")
-      ? "the command runs '" + name + " -C', whose callback gets each line it reads as words (with eval: as code)" : "";
+      ? "the command runs '" + text(s, nameWord) + " -C', whose callback gets each line it reads as words (with eval: as code)" : "";
   }
   if (cmdId(info) == Cmd.READ) {
     if (clusterHas(s, v, "a", "dinNptu")) recordArrayOperand(s, v, arrays);
