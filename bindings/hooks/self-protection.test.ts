@@ -88,9 +88,15 @@ describe("hook self-protection by place", () => {
     expect(await answer(policy, bash("npm remove portcullis", root), scope)).toBe("ask");
     expect(await answer(policy, bash("rm -rf node_modules", root), scope)).toBe("ask");
     expect(await answer(policy, bash("rm -rf ../node_modules", join(root, "src")), scope)).toBe("ask");
-    expect(await answer(policy, bash("echo x > node_modules/.bin/portcullis", root), scope)).toBe("ask");
-    // Benign twins: other packages.
-    expect(await answer(policy, bash("npm uninstall left-pad", root), scope)).toBe("allow");
+    // The hook runs the CLI by its absolute path, not through node_modules/.bin: that link is not the guard.
+    expect(await answer(policy, bash("echo x > node_modules/.bin/portcullis", root), scope)).toBe("allow");
+    // npm rewrites the whole node_modules tree the guard's package sits in (an edited package.json can swap the
+    // guard for another tarball): any install or removal there is asked about while the guard lives inside it.
+    expect(await answer(policy, bash("npm uninstall left-pad", root), scope)).toBe("ask");
+    expect(await answer(policy, bash("npm install", root), scope)).toBe("ask");
+    // Benign twins: the guard installed elsewhere, and other trees.
+    const outside = { guardCode: ["/opt/elsewhere/portcullis/dist/**"] };
+    expect(await answer(policy, bash("npm uninstall left-pad", root), outside)).toBe("allow");
     expect(await answer(policy, bash("rm -rf build", root), scope)).toBe("allow");
   });
 

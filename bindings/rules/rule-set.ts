@@ -68,14 +68,15 @@ export interface RuleExample {
 export const emptyTier = (): Tier => ({ commands: [], readPaths: [], writePaths: [], domains: [], tools: [] });
 
 /**
- * Files through which an agent would widen its own permissions, remove its guard or run code in later sessions:
- * the agents' settings, hook and MCP files, the guard's own package, and the shell's startup files. Project
- * entries are relative to a project root; home entries start with `~/`.
+ * Files through which an agent would widen its own permissions or run code in later sessions: the agents'
+ * settings, hook and MCP files, and the shell's startup files. Project entries are relative to a project root;
+ * home entries start with `~/`. The guard's own code is protected where the running hook's CLI really is (a
+ * hook's guardCode), not by a fixed `node_modules/portcullis`: npm installs write the whole node_modules tree,
+ * so a fixed entry would ask before every install in every project, the guard there or not.
  */
 export const SELF_PROTECTED_PROJECT = [
   ".claude/settings.json", ".claude/settings.local.json", ".claude/hooks/**", "./.mcp.json",
   ".codex/**", ".gemini/**", ".cursor/hooks.json", ".cursor/mcp.json",
-  "node_modules/portcullis/**", "node_modules/.bin/portcullis",
 ];
 export const SELF_PROTECTED_HOME = [
   "~/.claude/settings.json", "~/.claude/settings.local.json", "~/.claude/hooks/**", "~/.claude.json",
