@@ -28,7 +28,7 @@ export function promisedFiles(pkg) {
  * base64, is about 208 KB of it). Lower it when the entry shrinks. Raise it only for new core rules (the inlined
  * wasm grows with them), saying by how much in the commit; the goal is 270 KB.
  */
-export const DEFAULT_ENTRY_BUDGET = 341_900;
+export const DEFAULT_ENTRY_BUDGET = 342_000;
 
 const STATIC_IMPORT = /(?:\bfrom|\bimport)\s*["'](\.\/[^"']+\.js)["']/g;
 const DYNAMIC_IMPORT = /\bimport\(\s*["'](\.\/[^"']+\.js)["']\s*\)/g;

@@ -132,6 +132,8 @@ const RUN_WORDS = setOf(["run", "execute", "eval", "evaluate", "invoke", "start"
 const CODE_WORDS = setOf(["code", "script", "python", "python3", "py", "javascript", "js", "ruby", "perl", "php", "lua", "snippet"]);
 /** A tool that starts with one of these only looks at commands (`get_terminal_output`, `list_commands`, `kill_process`). */
 const LOOK_WORDS = setOf(["list", "get", "read", "search", "find", "describe", "show", "view", "kill", "stop", "cancel", "close"]);
+/** Words that say a tool runs something even after a LOOK_WORDS start. */
+const RUNS_ANYWAY = setOf(["exec", "spawn", "subprocess"]);
 
 /** The name's words, lower-cased: split at `_`, `-`, `.`, other non-letters and camelCase humps (`runHTTPCommand` → run, http, command). */
 export function toolNameWords(name: string): string[] {
@@ -163,18 +165,23 @@ export function toolNameWords(name: string): string[] {
   return words;
 }
 
-/** A name whose words say it runs commands or code, unless it starts by saying it only looks at them. */
+/**
+ * A name whose words say it runs commands or code, unless it starts by saying it only looks at them and no later
+ * word says it runs anything (`get_terminal_output` looks; `get_and_exec_command`, `list_then_run_shell` run).
+ */
 function namesShellWords(name: string): bool {
   const words = toolNameWords(name);
-  if (words.length == 0 || LOOK_WORDS.has(words[0])) return false;
-  let run = false, code = false;
+  if (words.length == 0) return false;
+  const looks = LOOK_WORDS.has(words[0]);
+  let run = false, code = false, shell = false;
   for (let i = 0; i < words.length; i++) {
     const w = words[i];
-    if (SHELL_WORDS.has(w)) return true;
-    if (RUN_WORDS.has(w)) run = true;
+    if (SHELL_WORDS.has(w)) shell = true;
+    if (RUN_WORDS.has(w) || (i > 0 && RUNS_ANYWAY.has(w))) run = true;
     if (CODE_WORDS.has(w)) code = true;
   }
-  return run && code;
+  if (looks && !run) return false;
+  return shell || (run && code) || (looks && run);
 }
 
 /**

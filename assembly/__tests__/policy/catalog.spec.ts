@@ -41,7 +41,9 @@ describe("shell-named MCP tools", () => {
   test("names whose words say they run commands, in snake, kebab, dotted or camel case", () => {
     const shells = ["execute_shell_command", "execute_terminal_command", "run_terminal_command", "pods_exec", "exec_in_pod", "kubectl_exec",
       "runCommand", "executeCommand", "runShellCommand", "execCommand", "shellExecute", "bash_tool", "exec.command", "run_shell_cmd",
-      "execute_powershell", "run_code", "execute_code", "run_python", "RunPythonScript", "terminal", "run-shell-command", "EXEC_COMMAND", "runHTTPCommand"];
+      "execute_powershell", "run_code", "execute_code", "run_python", "RunPythonScript", "terminal", "run-shell-command", "EXEC_COMMAND", "runHTTPCommand",
+      // A looking verb first does not hide a later word that runs something.
+      "get_and_exec_command", "list_then_run_shell", "show_exec", "read_and_execute_script", "stopAndRunCommand"];
     for (let i = 0; i < shells.length; i++) expect(isExecToolName(shells[i])).toBe(true, shells[i]);
     const others = ["create_issue", "list_notes", "search_code", "get_terminal_output", "list_commands", "kill_process", "run_tests", "execute_query",
       "commandeer_ship", "shellfish_menu", "start_server", "read_file", "CreatePullRequest", "get_command_history"];
